@@ -1,0 +1,11 @@
+import type { Diagnostic } from "../diagnostics.js";
+import type { FontFace } from "../text/face.js";
+import type { FrameImage, Page } from "./types.js";
+
+/** What layoutDocument returns: pages plus the faces and images their items reference by key. */
+export interface LayoutResult {
+  readonly pages: readonly Page[];
+  readonly faces: ReadonlyMap<string, FontFace>;
+  readonly images: ReadonlyMap<string, FrameImage>;
+  readonly diagnostics: readonly Diagnostic[];
+}

@@ -1,0 +1,105 @@
+// Layout's only output: a page is its size plus an ordered list of positioned items, in points, with the
+// origin at the page's top-left and y growing downward (the same space as pdfkit's default user space).
+// Nothing after layout reads styles or measures text: a painter only translates these items.
+
+/** A resolved colour: `#rrggbb`. Absence (undefined) means "do not paint". */
+export type FrameColour = string;
+
+/** An affine matrix [a, b, c, d, e, f] in page space (y down), as PDF's `cm` operator takes it. */
+export type Matrix = readonly [number, number, number, number, number, number];
+
+/** One shaped glyph. Advances and offsets are in points, letter spacing already included. */
+export interface PositionedGlyph {
+  /** Glyph id in the run's face. */
+  readonly id: number;
+  /** Horizontal advance after this glyph. */
+  readonly advance: number;
+  /** Offset from the pen position; dy grows downward. */
+  readonly dx: number;
+  readonly dy: number;
+  /** The source text this glyph stands for (ligatures: several characters; marks after a base: ""). */
+  readonly text: string;
+}
+
+/** A run of glyphs of one face, size and colour, painted left to right from its baseline origin. */
+export interface TextRunItem {
+  readonly kind: "text";
+  /** Baseline origin of the first glyph. */
+  readonly x: number;
+  readonly y: number;
+  /** Key into LayoutResult.faces. */
+  readonly face: string;
+  readonly size: number;
+  readonly color: FrameColour;
+  readonly glyphs: readonly PositionedGlyph[];
+  /** The run's text in logical order, for extraction and search. */
+  readonly text: string;
+  /** Horizontal skew in degrees, set only when an italic is synthesised for a family without one. */
+  readonly skew?: number;
+}
+
+export type ShapeGeometry =
+  | { readonly type: "rect"; readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly radius?: number }
+  | { readonly type: "ellipse"; readonly cx: number; readonly cy: number; readonly rx: number; readonly ry: number }
+  | { readonly type: "line"; readonly x1: number; readonly y1: number; readonly x2: number; readonly y2: number }
+  /** An SVG path string in page space (barcodes, icons, SVG images). */
+  | { readonly type: "path"; readonly d: string; readonly fillRule?: "nonzero" | "evenodd" };
+
+export interface ShapeStroke {
+  readonly color: FrameColour;
+  readonly width: number;
+  readonly dash?: readonly number[];
+}
+
+export interface ShapeItem {
+  readonly kind: "shape";
+  readonly geometry: ShapeGeometry;
+  readonly fill?: FrameColour;
+  readonly stroke?: ShapeStroke;
+}
+
+/** A placed image: the whole image scaled into this box (clipping for `cover` is done by a group). */
+export interface ImageItem {
+  readonly kind: "image";
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** Key into LayoutResult.images. */
+  readonly image: string;
+}
+
+/** A clickable area. Only `http:`, `https:` and `mailto:` targets are ever emitted. */
+export interface LinkItem {
+  readonly kind: "link";
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly url: string;
+}
+
+/** Items drawn under a transform, then a clip, then an opacity (in that order). */
+export interface GroupItem {
+  readonly kind: "group";
+  readonly transform?: Matrix;
+  readonly clip?: { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly radius?: number };
+  readonly opacity?: number;
+  readonly items: readonly FrameItem[];
+}
+
+export type FrameItem = TextRunItem | ShapeItem | ImageItem | LinkItem | GroupItem;
+
+export interface Page {
+  readonly width: number;
+  readonly height: number;
+  readonly items: readonly FrameItem[];
+}
+
+/** Image data ready for a painter: PNG or JPEG bytes, with pixel size. */
+export interface FrameImage {
+  readonly format: "png" | "jpeg";
+  readonly bytes: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+}

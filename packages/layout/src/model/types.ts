@@ -1,0 +1,247 @@
+// The template document (stored content, version 4), as ../shared/docs/document-model.md defines it.
+// Every node is readonly; element and band unions are keyed by `type` / `kind`.
+
+/** The only document version this engine accepts. */
+export const DOCUMENT_VERSION = 4;
+
+/** A colour: `#rgb`, `#rrggbb`, `transparent`, or a brand slot such as `@primary`. */
+export type Colour = string;
+
+export type PageOrientation = "portrait" | "landscape";
+
+/** `{id}`, `{id, orientation}` or `{id: "custom", width, height}`; unknown ids render as A4. */
+export interface PageSizeSpec {
+  readonly id: string;
+  readonly orientation?: PageOrientation;
+  readonly width?: number;
+  readonly height?: number;
+}
+
+export interface Margins {
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly left: number;
+}
+
+export interface Brand {
+  readonly primary?: Colour;
+  readonly accent?: Colour;
+}
+
+export interface DocumentFonts {
+  readonly body?: string;
+  readonly heading?: string;
+}
+
+export type SchemaFieldType = "string" | "number" | "date" | "datetime" | "boolean" | "image" | "array" | "object";
+
+export interface SchemaField {
+  readonly key: string;
+  readonly type: SchemaFieldType;
+  readonly label?: string;
+  readonly fields?: readonly SchemaField[];
+  readonly sample?: unknown;
+}
+
+// ---------------------------------------------------------------- elements
+
+interface ElementBase {
+  readonly id: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly visibleIf?: string;
+  /** 0–1. */
+  readonly opacity?: number;
+  /** Degrees, clockwise, about the element's centre. */
+  readonly rotation?: number;
+}
+
+export type TextRole = "title" | "heading" | "subheading" | "body" | "label" | "caption";
+export type TextAlign = "left" | "center" | "right" | "justify" | "start" | "end";
+export type VerticalAlign = "top" | "middle" | "bottom";
+export type TextOverflow = "grow" | "clip" | "shrink";
+
+export interface Border {
+  readonly width?: number;
+  readonly color?: Colour;
+  readonly radius?: number;
+}
+
+/** The font and paragraph keys shared by text and markdown elements. */
+export interface TextStyleKeys {
+  readonly role?: TextRole;
+  readonly fontFamily?: string;
+  readonly fontSize?: number;
+  readonly fontWeight?: number;
+  readonly italic?: boolean;
+  readonly color?: Colour;
+  readonly bg?: Colour;
+  readonly align?: TextAlign;
+  readonly verticalAlign?: VerticalAlign;
+  readonly lineHeight?: number;
+  readonly letterSpacing?: number;
+  readonly padding?: number;
+  readonly border?: Border;
+  readonly underline?: boolean;
+  readonly strike?: boolean;
+  readonly overflow?: TextOverflow;
+}
+
+export interface TextElement extends ElementBase, TextStyleKeys {
+  readonly type: "text";
+  readonly text: string;
+}
+
+export type ImageFit = "contain" | "cover" | "fill";
+
+export interface ImageElement extends ElementBase {
+  readonly type: "image";
+  readonly src?: string;
+  readonly bindingField?: string;
+  readonly fit?: ImageFit;
+}
+
+export type ColumnAlign = "left" | "center" | "right" | "start" | "end";
+
+export interface TableColumn {
+  readonly key: string;
+  readonly header: string;
+  readonly width: number;
+  readonly align?: ColumnAlign;
+  /** A token pipe such as `number:"#,##0.00"`. */
+  readonly format?: string;
+}
+
+export interface TableElement extends ElementBase {
+  readonly type: "table";
+  readonly bindingField: string;
+  readonly columns: readonly TableColumn[];
+  readonly headerHeight?: number;
+  readonly rowHeight?: number;
+  readonly fontSize?: number;
+  readonly fontFamily?: string;
+  readonly headerBg?: Colour;
+  readonly headerColor?: Colour;
+  readonly color?: Colour;
+  readonly stripeBg?: Colour;
+  readonly borderColor?: Colour;
+  readonly borderWidth?: number;
+  readonly padding?: number;
+}
+
+export interface LineElement extends ElementBase {
+  readonly type: "line";
+  readonly stroke?: Colour;
+  readonly strokeWidth?: number;
+  readonly dash?: readonly number[];
+}
+
+export interface RectElement extends ElementBase {
+  readonly type: "rect";
+  readonly fill?: Colour;
+  readonly stroke?: Colour;
+  readonly strokeWidth?: number;
+  readonly radius?: number;
+}
+
+export interface EllipseElement extends ElementBase {
+  readonly type: "ellipse";
+  readonly fill?: Colour;
+  readonly stroke?: Colour;
+  readonly strokeWidth?: number;
+}
+
+export type BarcodeFormat = "qr" | "code128" | "code39" | "ean13" | "ean8" | "upca" | "itf14" | "datamatrix" | "pdf417";
+
+export interface BarcodeElement extends ElementBase {
+  readonly type: "barcode";
+  readonly format: BarcodeFormat;
+  readonly value: string;
+  readonly showText?: boolean;
+  readonly color?: Colour;
+}
+
+export interface MarkdownElement extends ElementBase, TextStyleKeys {
+  readonly type: "markdown";
+  readonly text: string;
+}
+
+export interface IconElement extends ElementBase {
+  readonly type: "icon";
+  readonly name?: string;
+  readonly svg?: string;
+  readonly color?: Colour;
+}
+
+export type Element =
+  | TextElement
+  | ImageElement
+  | TableElement
+  | LineElement
+  | RectElement
+  | EllipseElement
+  | BarcodeElement
+  | MarkdownElement
+  | IconElement;
+
+export type ElementType = Element["type"];
+
+export const ELEMENT_TYPES: readonly ElementType[] = [
+  "text", "image", "table", "line", "rect", "ellipse", "barcode", "markdown", "icon",
+];
+
+// ------------------------------------------------------------------- bands
+
+export type BandKind =
+  | "page-header"
+  | "page-footer"
+  | "background"
+  | "report-header"
+  | "detail"
+  | "detail-header"
+  | "detail-footer"
+  | "report-footer";
+
+export const BAND_KINDS: readonly BandKind[] = [
+  "page-header", "page-footer", "background", "report-header",
+  "detail", "detail-header", "detail-footer", "report-footer",
+];
+
+export interface Band {
+  readonly id: string;
+  readonly kind: BandKind;
+  /** A minimum: the band grows with its content (page header and footer excepted). */
+  readonly height: number;
+  readonly elements: readonly Element[];
+  readonly name?: string;
+  readonly parentId?: string;
+  readonly bindingField?: string;
+  readonly keepTogether?: boolean;
+  readonly pageBreakBefore?: boolean;
+  readonly pageBreakPerRow?: boolean;
+  readonly visibleIf?: string;
+}
+
+// ---------------------------------------------------------------- document
+
+export interface TemplateDocument {
+  readonly version: 4;
+  readonly pageSize: PageSizeSpec;
+  readonly margins?: Margins;
+  readonly direction?: "rtl";
+  readonly brand?: Brand;
+  readonly fonts?: DocumentFonts;
+  readonly locale?: string;
+  readonly timezone?: string;
+  readonly bands: readonly Band[];
+  readonly schema: readonly SchemaField[];
+}
+
+/** A render-time palette override; null, empty or absent keys keep the template's colour. */
+export interface Theme {
+  readonly primary?: string | null;
+  readonly accent?: string | null;
+}

@@ -1,0 +1,27 @@
+// Runs every compiled test (packages/*/dist/test and apps/*/dist/test) with node's test runner.
+// Node 20's `--test` takes no globs, so the files are listed here.
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+
+const roots = ["packages", "apps"].flatMap((top) =>
+  readdirSync(top).map((name) => join(top, name, "dist", "test")),
+);
+const filter = process.argv[2];
+const files = [];
+const walk = (dir) => {
+  let entries;
+  try { entries = readdirSync(dir); } catch { return; }
+  for (const entry of entries) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) walk(path);
+    else if (entry.endsWith(".test.js") && (!filter || path.includes(filter))) files.push(path);
+  }
+};
+roots.forEach(walk);
+if (files.length === 0) {
+  console.error("No test files found: run `pnpm build` first.");
+  process.exit(1);
+}
+const result = spawnSync(process.execPath, ["--test", "--test-concurrency=2", ...files.sort()], { stdio: "inherit" });
+process.exit(result.status ?? 1);
