@@ -1,0 +1,189 @@
+// Fetches the designer fonts into fonts/ (run with `pnpm fonts`).
+//
+// Each family comes from one pinned npm package, downloaded with `npm pack` into a temp dir (the npm registry
+// is the only source this project can reach). Only the chosen static TTFs are copied out, so the product ships
+// ~17 MB of fonts instead of ~94 MB of packages. The script writes, per family, fonts/<Dir>/<Dir>-<Style>.ttf
+// plus its licence file, and fonts/fonts.json (the manifest the loader in packages/pdf reads).
+//
+//   node scripts/fetch-fonts.mjs            download, extract, write licences and the manifest
+//   node scripts/fetch-fonts.mjs --verify   no network: check the committed files against the manifest's hashes
+//
+// Why these choices: WOFF/WOFF2 break pdfkit's subsetter, so only TTF is taken; variable fonts are avoided
+// (pdfkit embeds the default instance only), so only static instances are taken.
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const FONTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..", "fonts");
+const MANIFEST = join(FONTS_DIR, "fonts.json");
+/** Full Apache 2.0 text, kept in the repo because no package here ships it beside an Apache-licensed font. */
+const APACHE_TEXT = join(FONTS_DIR, "licenses", "Apache-2.0.txt");
+
+/** The four styles taken where a family has them; `expo` is the style folder/suffix in @expo-google-fonts. */
+const STYLES = [
+  { style: "Regular", weight: 400, italic: false, expo: "400Regular" },
+  { style: "Bold", weight: 700, italic: false, expo: "700Bold" },
+  { style: "Italic", weight: 400, italic: true, expo: "400Regular_Italic" },
+  { style: "BoldItalic", weight: 700, italic: true, expo: "700Bold_Italic" },
+];
+
+const LATIN = ["Latin", "Latin Extended"];
+/**
+ * The families. `scripts` lists the writing systems the Regular face covers (checked with fontkit: a sample
+ * letter of each script, see packages/pdf/test/fonts). `italic: false` marks families without italic faces.
+ */
+const FAMILIES = [
+  expo("Inter", "Inter", "inter@0.4.2", [...LATIN, "Greek", "Cyrillic", "Vietnamese"]),
+  expo("Roboto", "Roboto", "roboto@0.4.3", [...LATIN, "Greek", "Cyrillic", "Vietnamese"]),
+  expo("Open Sans", "OpenSans", "open-sans@0.4.2", [...LATIN, "Greek", "Cyrillic", "Vietnamese", "Hebrew"]),
+  expo("Lato", "Lato", "lato@0.4.1", [...LATIN]),
+  expo("Montserrat", "Montserrat", "montserrat@0.4.2", [...LATIN, "Cyrillic", "Vietnamese"]),
+  expo("Poppins", "Poppins", "poppins@0.4.1", [...LATIN, "Devanagari"]),
+  expo("Nunito", "Nunito", "nunito@0.4.2", [...LATIN, "Cyrillic", "Vietnamese"]),
+  expo("Oswald", "Oswald", "oswald@0.4.2", [...LATIN, "Cyrillic", "Vietnamese"], { italic: false }),
+  expo("Noto Sans", "NotoSans", "noto-sans@0.4.2", [...LATIN, "Greek", "Cyrillic", "Vietnamese", "Devanagari"]),
+  expo("Noto Serif", "NotoSerif", "noto-serif@0.4.2", [...LATIN, "Greek", "Cyrillic", "Vietnamese"]),
+  expo("Source Serif 4", "SourceSerif4", "source-serif-4@0.4.1", [...LATIN, "Greek", "Cyrillic", "Vietnamese"]),
+  expo("Merriweather", "Merriweather", "merriweather@0.4.2", [...LATIN, "Cyrillic", "Vietnamese"]),
+  expo("Playfair Display", "PlayfairDisplay", "playfair-display@0.4.2", [...LATIN, "Cyrillic", "Vietnamese"]),
+  expo("Lora", "Lora", "lora@0.4.2", [...LATIN, "Cyrillic", "Vietnamese"]),
+  expo("IBM Plex Mono", "IBMPlexMono", "ibm-plex-mono@0.4.1", [...LATIN, "Cyrillic", "Vietnamese"]),
+  expo("JetBrains Mono", "JetBrainsMono", "jetbrains-mono@0.4.1", [...LATIN, "Greek", "Cyrillic", "Vietnamese"]),
+  expo("Noto Sans Arabic", "NotoSansArabic", "noto-sans-arabic@0.4.3", ["Arabic"], { italic: false }),
+  {
+    family: "Noto Sans Hebrew",
+    dir: "NotoSansHebrew",
+    pkg: "@embedpdf/fonts-hebrew@1.0.0",
+    scripts: ["Hebrew"],
+    faces: [
+      { style: "Regular", weight: 400, italic: false, from: "package/fonts/NotoSansHebrew-Regular.ttf" },
+      // The file's OS/2 weight class says 600, but it is the family's Bold and is matched as 700.
+      { style: "Bold", weight: 700, italic: false, from: "package/fonts/NotoSansHebrew-Bold.ttf" },
+    ],
+    // These are Noto Sans Hebrew 1.0x (2012) files; their name table says "Licensed under the Apache License,
+    // Version 2.0", which is how Google released Noto then. The package's own LICENSE is an OFL text with the
+    // CJK copyright line, so the Apache text is written with the font's own copyright line instead.
+    licence: {
+      spdx: "Apache-2.0",
+      file: "LICENSE",
+      apache: "Copyright 2012 Google Inc. All Rights Reserved.\n" +
+        "Noto is a trademark of Google Inc. and may be registered in certain jurisdictions.\n\n" +
+        "Noto Sans Hebrew (NotoSansHebrew-Regular.ttf version 1.02, NotoSansHebrew-Bold.ttf version 1.01) is\n" +
+        "licensed under the Apache License, Version 2.0, as stated in the fonts' name tables.\n" +
+        "The text of the licence follows.\n\n",
+    },
+  },
+];
+
+/** A family from @expo-google-fonts: its static TTFs and its LICENSE_FONT (the OFL with the family's copyright). */
+function expo(family, dir, pkgAtVersion, scripts, { italic = true } = {}) {
+  const styles = STYLES.filter((s) => italic || !s.italic);
+  return {
+    family,
+    dir,
+    pkg: `@expo-google-fonts/${pkgAtVersion}`,
+    scripts,
+    faces: styles.map((s) => ({ ...s, from: `package/${s.expo}/${dir}_${s.expo}.ttf` })),
+    licence: { spdx: "OFL-1.1", file: "OFL.txt", from: "package/LICENSE_FONT" },
+  };
+}
+
+const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
+
+/** Downloads and unpacks one package into its own folder under `tmp`; returns that folder. */
+async function unpack(pkg, tmp) {
+  const dest = join(tmp, pkg.replace(/[@/]/g, "_"));
+  await mkdir(dest, { recursive: true });
+  const { stdout } = await run("npm", ["pack", pkg, "--silent", "--pack-destination", dest], { cwd: dest });
+  const tgz = stdout.trim().split("\n").pop();
+  if (!tgz) throw new Error(`npm pack ${pkg} printed no file name`);
+  await run("tar", ["xzf", join(dest, tgz), "-C", dest]);
+  return dest;
+}
+
+/** Copies one family's faces and licence into fonts/<dir>/ and returns its manifest entry. */
+async function fetchFamily(spec, tmp) {
+  const src = await unpack(spec.pkg, tmp);
+  const outDir = join(FONTS_DIR, spec.dir);
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const faces = [];
+  for (const face of spec.faces) {
+    const bytes = await readFile(join(src, face.from));
+    if (bytes.subarray(0, 4).toString("latin1") === "wOF2") throw new Error(`${face.from} is WOFF2, not TTF`);
+    const file = `${spec.dir}/${spec.dir}-${face.style}.ttf`;
+    await writeFile(join(FONTS_DIR, file), bytes);
+    faces.push({ file, weight: face.weight, italic: face.italic, size: bytes.length, sha256: sha256(bytes) });
+  }
+  const licenceText = spec.licence.from
+    ? await readFile(join(src, spec.licence.from), "utf8")
+    : spec.licence.apache + (await readFile(APACHE_TEXT, "utf8"));
+  await writeFile(join(outDir, spec.licence.file), licenceText);
+  return {
+    dir: spec.dir,
+    source: spec.pkg,
+    licence: spec.licence.spdx,
+    licenceFile: `${spec.dir}/${spec.licence.file}`,
+    scripts: spec.scripts,
+    faces,
+  };
+}
+
+/** Downloads every family and writes the manifest. */
+async function fetchAll() {
+  const tmp = await mkdtemp(join(tmpdir(), "docsvc-fonts-"));
+  try {
+    const families = {};
+    for (const spec of FAMILIES) {
+      families[spec.family] = await fetchFamily(spec, tmp);
+      const total = families[spec.family].faces.reduce((n, f) => n + f.size, 0);
+      console.log(`${spec.family.padEnd(18)} ${families[spec.family].faces.length} faces ${(total / 1e6).toFixed(2)} MB`);
+    }
+    const manifest = {
+      version: 1,
+      defaultFamily: "Inter",
+      fallbackFamilies: ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew"],
+      families,
+    };
+    await writeFile(MANIFEST, JSON.stringify(manifest, null, 2) + "\n");
+    const all = Object.values(families).flatMap((f) => f.faces);
+    console.log(`${all.length} faces, ${(all.reduce((n, f) => n + f.size, 0) / 1e6).toFixed(2)} MB -> ${MANIFEST}`);
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Checks that every file in the manifest is present with the recorded hash; exits non-zero otherwise. */
+async function verify() {
+  const manifest = JSON.parse(await readFile(MANIFEST, "utf8"));
+  let bad = 0;
+  for (const [family, entry] of Object.entries(manifest.families)) {
+    for (const face of entry.faces) {
+      const bytes = await readFile(join(FONTS_DIR, face.file)).catch(() => undefined);
+      if (!bytes || sha256(bytes) !== face.sha256) {
+        console.error(`${family}: ${face.file} ${bytes ? "hash differs" : "missing"}`);
+        bad++;
+      }
+    }
+    await readFile(join(FONTS_DIR, entry.licenceFile)).catch(() => {
+      console.error(`${family}: licence ${entry.licenceFile} missing`);
+      bad++;
+    });
+  }
+  const expected = new Set(Object.values(manifest.families).map((f) => f.dir));
+  for (const name of await readdir(FONTS_DIR, { withFileTypes: true })) {
+    if (name.isDirectory() && name.name !== "licenses" && !expected.has(name.name)) {
+      console.error(`fonts/${name.name} is not in the manifest`);
+      bad++;
+    }
+  }
+  console.log(bad === 0 ? "fonts: all files match fonts.json" : `fonts: ${bad} problem(s)`);
+  process.exitCode = bad === 0 ? 0 : 1;
+}
+
+await (process.argv.includes("--verify") ? verify() : fetchAll());
