@@ -1,0 +1,44 @@
+import * as fontkit from "fontkit";
+import type { Font } from "fontkit";
+import type { FontFace } from "./face.js";
+
+/**
+ * Zero bytes appended to every face before parsing. fontkit reads a few bytes past the end of some TTFs
+ * (IBM Plex Mono's space glyph, whose glyf entry sits at the very end of the file): with the padding those
+ * reads see zeros instead of throwing a RangeError in the middle of a render.
+ */
+export const FONT_PADDING_BYTES = 4096;
+
+/** Returns a copy of `bytes` followed by FONT_PADDING_BYTES zero bytes (the form fontkit and pdfkit are given). */
+export function padFontBytes(bytes: Uint8Array): Uint8Array {
+  const padded = new Uint8Array(bytes.length + FONT_PADDING_BYTES);
+  padded.set(bytes);
+  return padded;
+}
+
+/** The frame key of a face: `<Family>-<weight>[-italic]`, spaces kept (`Noto Sans-400`, `Inter-700-italic`). */
+export function faceKey(family: string, weight: number, italic: boolean): string {
+  return `${family}-${weight}${italic ? "-italic" : ""}`;
+}
+
+/** Parses one face's bytes with fontkit (padding them first); throws if they are not a single TTF/OTF font. */
+export function parseFace(family: string, weight: number, italic: boolean, bytes: Uint8Array): FontFace {
+  const key = faceKey(family, weight, italic);
+  const padded = padFontBytes(bytes);
+  let parsed: ReturnType<typeof fontkit.create>;
+  try {
+    // fontkit's types ask for a Buffer, but it reads any Uint8Array (pdfkit passes it one too); a Uint8Array
+    // keeps this package free of Node globals.
+    parsed = fontkit.create(padded as Parameters<typeof fontkit.create>[0]);
+  } catch (cause) {
+    throw new Error(`Font ${key}: fontkit cannot parse the bytes (WOFF2 and non-font data are not supported)`, {
+      cause,
+    });
+  }
+  if (!isSingleFont(parsed)) throw new Error(`Font ${key}: a font collection was given; pass one face per source`);
+  return { key, family, weight, italic, font: parsed, bytes: padded };
+}
+
+function isSingleFont(parsed: ReturnType<typeof fontkit.create>): parsed is Font {
+  return "unitsPerEm" in parsed && typeof parsed.hasGlyphForCodePoint === "function";
+}
