@@ -11,17 +11,3 @@ export { FontRegistry, DEFAULT_FONT_FAMILY, familyLookupKey } from "./text/regis
 export { DEFAULT_FALLBACK_FAMILIES } from "./text/fallback.js";
 export { rankWeights, rankFaces, normaliseWeight } from "./text/font-match.js";
 export { FONT_PADDING_BYTES, padFontBytes, faceKey } from "./text/font-parse.js";
-export type { ParseResult } from "./model/parse.js";
-export { parseDocument } from "./model/parse.js";
-export type { ParseErrors } from "./model/errors.js";
-export { flattenErrors, MAX_ERRORS, ROOT_PATH } from "./model/errors.js";
-export type { PageSizeId, PageSizePreset, ResolvedPageSize } from "./model/page-sizes.js";
-export { PAGE_SIZES, ROLL_BREAK_HEIGHT, CUSTOM_PAGE_MIN, CUSTOM_PAGE_MAX, resolvePageSize, findPageSizePreset } from "./model/page-sizes.js";
-export { resolveMargins } from "./model/margins.js";
-export type { ColourSlot, Rgb } from "./brand/colour.js";
-export { COLOUR_SLOTS, isHexColour, isColourSlot, isDocumentColour, normaliseHexColour, parseHexColour } from "./brand/colour.js";
-export { relativeLuminance, contrastRatio, onColour } from "./brand/contrast.js";
-export type { Palette } from "./brand/palette.js";
-export { DEFAULT_BRAND, resolvePalette, resolveColour } from "./brand/palette.js";
-export type { ThemeResult } from "./brand/theme.js";
-export { THEME_KEYS, validateTheme } from "./brand/theme.js";
