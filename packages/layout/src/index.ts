@@ -11,3 +11,12 @@ export { FontRegistry, DEFAULT_FONT_FAMILY, familyLookupKey } from "./text/regis
 export { DEFAULT_FALLBACK_FAMILIES } from "./text/fallback.js";
 export { rankWeights, rankFaces, normaliseWeight } from "./text/font-match.js";
 export { FONT_PADDING_BYTES, padFontBytes, faceKey } from "./text/font-parse.js";
+export type { TokenContext, RowScope, FilterCall, TokenPart, TemplatePart, TemplateText } from "./tokens/types.js";
+export { parseTemplate, parseFilterChain } from "./tokens/parse.js";
+export { lookupPath } from "./tokens/path.js";
+export { resolveText, evaluate } from "./tokens/resolve.js";
+export { applyFilters } from "./tokens/filters.js";
+export { isTruthy } from "./tokens/text.js";
+export { formatNumber } from "./tokens/number-format.js";
+export { formatDate } from "./tokens/date-format.js";
+export type { DateKind } from "./tokens/date-pattern.js";

@@ -1,0 +1,103 @@
+// Locale and timezone data taken from Intl, validated once and cached: Intl constructors are slow and
+// a document formats thousands of values with the same locale.
+import { BoundedCache } from "./cache.js";
+
+/** The grouping and decimal symbols of a locale. */
+export interface NumberSymbols {
+  readonly group: string;
+  readonly decimal: string;
+}
+
+/** Month and day names and AM/PM designators of a locale. */
+export interface DateNames {
+  /** Standalone names (`MMMM` alone: "März", Russian "март"), January first. */
+  readonly monthsLong: readonly string[];
+  readonly monthsShort: readonly string[];
+  /** Names as they read next to a day number (Russian "марта"); used when the format has `d` or `dd`. */
+  readonly monthsLongInDate: readonly string[];
+  readonly monthsShortInDate: readonly string[];
+  /** Sunday first, as `Date.getUTCDay()` counts. */
+  readonly daysLong: readonly string[];
+  readonly daysShort: readonly string[];
+  readonly am: string;
+  readonly pm: string;
+}
+
+const localeCache = new BoundedCache<string, string>(64);
+const zoneCache = new BoundedCache<string, string>(64);
+const symbolCache = new BoundedCache<string, NumberSymbols>(64);
+const nameCache = new BoundedCache<string, DateNames>(64);
+
+/** The canonical form of a BCP 47 tag, or `en-US` when the tag is empty or invalid. */
+export function safeLocale(locale: string): string {
+  return localeCache.get(locale, (tag) => {
+    if (typeof tag !== "string" || !tag.trim()) return "en-US";
+    try {
+      const [canonical] = Intl.getCanonicalLocales(tag);
+      if (!canonical) return "en-US";
+      new Intl.NumberFormat(canonical);
+      return canonical;
+    } catch {
+      return "en-US";
+    }
+  });
+}
+
+/** The IANA zone as Intl names it, or `UTC` when the zone is empty or unknown. */
+export function safeTimeZone(timezone: string): string {
+  return zoneCache.get(timezone, (zone) => {
+    // An absent zone must not reach Intl, which would take the server's zone and break determinism.
+    if (typeof zone !== "string" || !zone.trim()) return "UTC";
+    try {
+      return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+    } catch {
+      return "UTC";
+    }
+  });
+}
+
+/** Grouping and decimal symbols as `Intl.NumberFormat(locale)` prints them (fr-FR groups with U+202F). */
+export function numberSymbols(locale: string): NumberSymbols {
+  return symbolCache.get(safeLocale(locale), (tag) => {
+    const parts = new Intl.NumberFormat(tag).formatToParts(1234567.5);
+    return {
+      group: parts.find((p) => p.type === "group")?.value ?? ",",
+      decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
+    };
+  });
+}
+
+/** Month and day names and AM/PM for a locale. */
+export function dateNames(locale: string): DateNames {
+  return nameCache.get(safeLocale(locale), buildNames);
+}
+
+function buildNames(tag: string): DateNames {
+  const utc = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(tag, { ...options, timeZone: "UTC" });
+  const months = Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2024, m, 15, 12)));
+  // 2024-01-07 is a Sunday.
+  const days = Array.from({ length: 7 }, (_, d) => new Date(Date.UTC(2024, 0, 7 + d, 12)));
+  const standalone = (month: "long" | "short") => months.map((d) => utc({ month }).format(d));
+  const inDate = (month: "long" | "short", fallback: readonly string[]) =>
+    months.map((d, m) => {
+      const name = utc({ day: "numeric", month }).formatToParts(d).find((p) => p.type === "month")?.value;
+      // Japanese and others print a month number next to a day; the standalone name is then the better name.
+      return name && !/\d/.test(name) ? name : (fallback[m] ?? "");
+    });
+  const monthsLong = standalone("long");
+  const monthsShort = standalone("short");
+  const period = (hour: number) =>
+    utc({ hour: "numeric", hour12: true })
+      .formatToParts(new Date(Date.UTC(2024, 0, 1, hour)))
+      .find((p) => p.type === "dayPeriod")?.value;
+  return {
+    monthsLong,
+    monthsShort,
+    monthsLongInDate: inDate("long", monthsLong),
+    monthsShortInDate: inDate("short", monthsShort),
+    daysLong: days.map((d) => utc({ weekday: "long" }).format(d)),
+    daysShort: days.map((d) => utc({ weekday: "short" }).format(d)),
+    am: period(9) ?? "AM",
+    pm: period(15) ?? "PM",
+  };
+}
