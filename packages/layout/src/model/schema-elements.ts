@@ -1,0 +1,141 @@
+// Element schemas, one per `type`, joined by a variant on `type` so that errors point into the
+// element the author meant rather than at every alternative.
+import * as v from "valibot";
+import { ELEMENT_TYPES } from "./types.js";
+import { array, boolean, colour, nonNegative, number, object, oneOf, positive, range, shown, string } from "./schema-primitives.js";
+
+// Entry order is the order errors are reported in, so it follows the document: id, type, box, rest.
+function head<const T extends string>(type: T) {
+  return { id: string, type: v.literal(type), x: number, y: number, width: nonNegative, height: nonNegative };
+}
+
+const common = {
+  visibleIf: v.optional(string),
+  opacity: v.optional(range(0, 1)),
+  rotation: v.optional(number),
+};
+
+const border = object({
+  width: v.optional(nonNegative),
+  color: v.optional(colour),
+  radius: v.optional(nonNegative),
+});
+
+const textStyle = {
+  role: v.optional(oneOf(["title", "heading", "subheading", "body", "label", "caption"])),
+  fontFamily: v.optional(string),
+  fontSize: v.optional(positive),
+  fontWeight: v.optional(range(100, 900)),
+  italic: v.optional(boolean),
+  color: v.optional(colour),
+  bg: v.optional(colour),
+  align: v.optional(oneOf(["left", "center", "right", "justify", "start", "end"])),
+  verticalAlign: v.optional(oneOf(["top", "middle", "bottom"])),
+  lineHeight: v.optional(positive),
+  // Negative letter spacing tightens text, which designers do on purpose.
+  letterSpacing: v.optional(number),
+  padding: v.optional(nonNegative),
+  border: v.optional(border),
+  underline: v.optional(boolean),
+  strike: v.optional(boolean),
+  overflow: v.optional(oneOf(["grow", "clip", "shrink"])),
+};
+
+const text = object({ ...head("text"), text: string, ...textStyle, ...common });
+
+const markdown = object({ ...head("markdown"), text: string, ...textStyle, ...common });
+
+// A missing or empty image value prints no image, so neither `src` nor `bindingField` is required.
+const image = object({
+  ...head("image"),
+  src: v.optional(string),
+  bindingField: v.optional(string),
+  fit: v.optional(oneOf(["contain", "cover", "fill"])),
+  ...common,
+});
+
+const column = object({
+  key: string,
+  header: string,
+  width: nonNegative,
+  align: v.optional(oneOf(["left", "center", "right", "start", "end"])),
+  format: v.optional(string),
+});
+
+const table = object({
+  ...head("table"),
+  bindingField: string,
+  columns: array(column),
+  headerHeight: v.optional(nonNegative),
+  rowHeight: v.optional(nonNegative),
+  fontSize: v.optional(positive),
+  fontFamily: v.optional(string),
+  headerBg: v.optional(colour),
+  headerColor: v.optional(colour),
+  color: v.optional(colour),
+  stripeBg: v.optional(colour),
+  borderColor: v.optional(colour),
+  borderWidth: v.optional(nonNegative),
+  padding: v.optional(nonNegative),
+  ...common,
+});
+
+// A line runs from (x, y) to (x + width, y + height): negative extents draw up or to the left.
+const line = object({
+  ...head("line"),
+  width: number,
+  height: number,
+  stroke: v.optional(colour),
+  strokeWidth: v.optional(nonNegative),
+  dash: v.optional(array(nonNegative)),
+  ...common,
+});
+
+const rect = object({
+  ...head("rect"),
+  fill: v.optional(colour),
+  stroke: v.optional(colour),
+  strokeWidth: v.optional(nonNegative),
+  radius: v.optional(nonNegative),
+  ...common,
+});
+
+const ellipse = object({
+  ...head("ellipse"),
+  fill: v.optional(colour),
+  stroke: v.optional(colour),
+  strokeWidth: v.optional(nonNegative),
+  ...common,
+});
+
+const barcode = object({
+  ...head("barcode"),
+  format: oneOf(["qr", "code128", "code39", "ean13", "ean8", "upca", "itf14", "datamatrix", "pdf417"]),
+  value: string,
+  showText: v.optional(boolean),
+  color: v.optional(colour),
+  ...common,
+});
+
+// Neither `name` nor `svg` is required: like an image without a value, an empty icon draws nothing.
+const icon = object({
+  ...head("icon"),
+  name: v.optional(string),
+  svg: v.optional(string),
+  color: v.optional(colour),
+  ...common,
+});
+
+const allowedTypes = ELEMENT_TYPES.join(", ");
+
+/** Any element, chosen by its `type`. */
+export const elementSchema = v.variant(
+  "type",
+  [text, image, table, line, rect, ellipse, barcode, markdown, icon],
+  (issue) => {
+    // The variant reports a bad discriminator at the `type` key, and a non-object element without a path.
+    if (issue.path === undefined) return "expected an element object";
+    if (issue.input === undefined) return `is required; one of: ${allowedTypes}`;
+    return `unknown element type ${shown(issue.input)}; allowed: ${allowedTypes}`;
+  },
+);

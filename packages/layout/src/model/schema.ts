@@ -1,0 +1,89 @@
+// The document schema (version 4). Structure, types, enumerations and ranges live here; rules that
+// relate one band to another live in references.ts, margins against the page in margins.ts.
+import * as v from "valibot";
+import { BAND_KINDS, DOCUMENT_VERSION, type SchemaField, type TemplateDocument } from "./types.js";
+import { CUSTOM_PAGE_MAX, CUSTOM_PAGE_MIN } from "./page-sizes.js";
+import { elementSchema } from "./schema-elements.js";
+import { array, boolean, hexColour, nonEmptyString, nonNegative, object, oneOf, range, shown, string } from "./schema-primitives.js";
+
+const orientation = v.optional(oneOf(["portrait", "landscape"]));
+
+const customSide = range(CUSTOM_PAGE_MIN, CUSTOM_PAGE_MAX);
+
+// Any id other than `custom` is accepted here: unknown ids render as A4 (resolvePageSize), so a
+// designer newer than this engine still renders. Width and height on a preset are ignored.
+const presetPageSize = object({
+  id: v.pipe(string, v.check((id) => id !== "custom")),
+  orientation,
+  width: v.optional(v.number()),
+  height: v.optional(v.number()),
+});
+
+const customPageSize = object({
+  id: v.literal("custom"),
+  orientation,
+  width: customSide,
+  height: customSide,
+});
+
+const pageSize = v.variant("id", [customPageSize, presetPageSize], (issue) => {
+  if (issue.path === undefined) return 'expected an object like {"id": "a4"}';
+  if (issue.input === undefined) return "is required";
+  return "expected a string";
+});
+
+const margins = object({ top: nonNegative, right: nonNegative, bottom: nonNegative, left: nonNegative });
+
+const brand = object({ primary: v.optional(hexColour), accent: v.optional(hexColour) });
+
+const fonts = object({ body: v.optional(string), heading: v.optional(string) });
+
+const schemaField: v.GenericSchema<unknown, SchemaField> = object({
+  key: string,
+  type: oneOf(["string", "number", "date", "datetime", "boolean", "image", "array", "object"]),
+  label: v.optional(string),
+  fields: v.optional(array(v.lazy(() => schemaField))),
+  sample: v.optional(v.unknown()),
+});
+
+const band = object({
+  id: nonEmptyString,
+  kind: v.picklist(BAND_KINDS, (issue) =>
+    `unknown band kind ${shown(issue.input)}; allowed: ${BAND_KINDS.join(", ")}`),
+  height: nonNegative,
+  elements: array(elementSchema),
+  name: v.optional(string),
+  parentId: v.optional(string),
+  bindingField: v.optional(string),
+  keepTogether: v.optional(boolean),
+  pageBreakBefore: v.optional(boolean),
+  pageBreakPerRow: v.optional(boolean),
+  visibleIf: v.optional(string),
+});
+
+// `ltr` is the default and is never written, but an author who spells it out is not wrong: it is
+// accepted and dropped, so `direction` in a parsed document is only ever `rtl`.
+const direction = v.optional(v.picklist(["rtl", "ltr"], (issue) => `expected 'rtl' (or 'ltr', the default); got ${shown(issue.input)}`));
+
+const documentObject = object(
+  {
+    version: v.literal(DOCUMENT_VERSION, "this service reads version 4"),
+    pageSize,
+    margins: v.optional(margins),
+    direction,
+    brand: v.optional(brand),
+    fonts: v.optional(fonts),
+    locale: v.optional(nonEmptyString),
+    timezone: v.optional(nonEmptyString),
+    bands: array(band),
+    schema: array(schemaField),
+  },
+  "a document object",
+);
+
+/** The whole template document; the output is the document as written, minus unknown keys. */
+export const documentSchema: v.GenericSchema<unknown, TemplateDocument> = v.pipe(
+  documentObject,
+  v.transform(({ direction: written, ...rest }): TemplateDocument =>
+    written === "rtl" ? { ...rest, direction: written } : rest),
+);
