@@ -41,7 +41,8 @@ const FAMILIES = [
   expo("Inter", "Inter", "inter@0.4.2", [...LATIN, "Greek", "Cyrillic", "Vietnamese"]),
   expo("Roboto", "Roboto", "roboto@0.4.3", [...LATIN, "Greek", "Cyrillic", "Vietnamese"]),
   expo("Open Sans", "OpenSans", "open-sans@0.4.2", [...LATIN, "Greek", "Cyrillic", "Vietnamese", "Hebrew"]),
-  expo("Lato", "Lato", "lato@0.4.1", [...LATIN]),
+  // Lato 1.x: Latin-1 plus Polish letters only, so no "Latin Extended".
+  expo("Lato", "Lato", "lato@0.4.1", ["Latin"]),
   expo("Montserrat", "Montserrat", "montserrat@0.4.2", [...LATIN, "Cyrillic", "Vietnamese"]),
   expo("Poppins", "Poppins", "poppins@0.4.1", [...LATIN, "Devanagari"]),
   expo("Nunito", "Nunito", "nunito@0.4.2", [...LATIN, "Cyrillic", "Vietnamese"]),

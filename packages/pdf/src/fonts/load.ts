@@ -1,0 +1,80 @@
+// Loads the designer fonts from disk into one FontRegistry per process. The layout package is pure; this is
+// the one place that reads font files. Everything here is asynchronous.
+import { readFile } from "node:fs/promises";
+import { dirname, join, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { FontRegistry, type FaceSource } from "@docsvc/layout";
+import { parseFontManifest, type FontManifest } from "./manifest.js";
+
+/** The environment variable that points the loader at another fonts directory (e.g. in a container image). */
+export const FONTS_DIR_ENV = "DOCSVC_FONTS_DIR";
+
+/** The manifest's file name inside a fonts directory. */
+export const FONT_MANIFEST_FILE = "fonts.json";
+
+/**
+ * The fonts directory: $DOCSVC_FONTS_DIR if set (resolved against the working directory), else the repo's
+ * fonts/ found from this file's location (packages/pdf/src/fonts/ when run from source, packages/pdf/dist/src/fonts/ when built).
+ */
+export function designerFontsDir(): string {
+  const fromEnv = process.env[FONTS_DIR_ENV];
+  if (fromEnv) return resolve(fromEnv);
+  const here = dirname(fileURLToPath(import.meta.url));
+  const built = here.endsWith(`${sep}dist${sep}src${sep}fonts`);
+  const packageRoot = resolve(here, built ? "../../.." : "../..");
+  return resolve(packageRoot, "../../fonts");
+}
+
+/** Reads and validates `<dir>/fonts.json`. */
+export async function readFontManifest(dir: string = designerFontsDir()): Promise<FontManifest> {
+  const path = join(dir, FONT_MANIFEST_FILE);
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (cause) {
+    throw new Error(`Cannot read the font manifest ${path} (set ${FONTS_DIR_ENV} or run \`pnpm fonts\`)`, { cause });
+  }
+  return parseFontManifest(JSON.parse(text));
+}
+
+const registries = new Map<string, Promise<FontRegistry>>();
+
+/**
+ * The designer-font registry for a fonts directory (default designerFontsDir()): reads the manifest and every
+ * face, then parses each face once. Memoised per process: the same directory always gets the same promise.
+ * A failed load is forgotten, so a later call retries.
+ */
+export function loadDesignerFonts(dir: string = designerFontsDir()): Promise<FontRegistry> {
+  const abs = resolve(dir);
+  const cached = registries.get(abs);
+  if (cached) return cached;
+  const loading = loadRegistry(abs);
+  registries.set(abs, loading);
+  loading.catch(() => {
+    if (registries.get(abs) === loading) registries.delete(abs);
+  });
+  return loading;
+}
+
+async function loadRegistry(dir: string): Promise<FontRegistry> {
+  const manifest = await readFontManifest(dir);
+  const faces = Object.entries(manifest.families).flatMap(([family, entry]) =>
+    entry.faces.map((face) => ({ family, ...face })),
+  );
+  const sources = await Promise.all(
+    faces.map(async (face): Promise<FaceSource> => {
+      const path = join(dir, face.file);
+      const bytes = new Uint8Array(await readFile(path));
+      if (face.size !== undefined && bytes.length !== face.size) {
+        throw new Error(
+          `Font file ${path} has ${bytes.length} bytes, the manifest says ${face.size} (truncated, or a Git LFS pointer?)`,
+        );
+      }
+      return { family: face.family, weight: face.weight, italic: face.italic, bytes };
+    }),
+  );
+  return FontRegistry.fromSources(sources, {
+    ...(manifest.defaultFamily !== undefined ? { defaultFamily: manifest.defaultFamily } : {}),
+    ...(manifest.fallbackFamilies !== undefined ? { fallbackFamilies: manifest.fallbackFamilies } : {}),
+  });
+}
