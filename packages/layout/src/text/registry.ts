@@ -36,6 +36,9 @@ export interface FontRegistryOptions {
 /** The family the product uses for body and heading text unless a template names another. */
 export const DEFAULT_FONT_FAMILY = "Inter";
 
+/** Family names as written in templates, cached before normalisation; cleared when it reaches this size. */
+const MAX_CACHED_NAMES = 1024;
+
 interface FamilyEntry {
   readonly name: string;
   readonly faces: readonly FontFace[];
@@ -58,7 +61,9 @@ export class FontRegistry {
 
   private readonly byFamily: ReadonlyMap<string, FamilyEntry>;
   private readonly byKey: ReadonlyMap<string, FontFace>;
+  private readonly defaultEntry: FamilyEntry;
   private readonly chain: readonly (readonly FontFace[])[];
+  private readonly names = new Map<string, FamilyEntry | null | undefined>();
   private readonly matches = new Map<string, FaceMatch>();
   private readonly fallbacks = new Map<string, FontFace | null>();
   private readonly glyphs = new WeakMap<FontFace, Map<number, boolean>>();
@@ -67,7 +72,8 @@ export class FontRegistry {
     this.byFamily = byFamily;
     this.families = [...byFamily.values()].map((f) => f.name);
     this.byKey = new Map([...byFamily.values()].flatMap((f) => f.faces.map((face) => [face.key, face] as const)));
-    this.defaultFamily = resolveDefault(byFamily, options.defaultFamily);
+    this.defaultEntry = resolveDefault(byFamily, options.defaultFamily);
+    this.defaultFamily = this.defaultEntry.name;
     const chain = (options.fallbackFamilies ?? DEFAULT_FALLBACK_FAMILIES)
       .map((name) => byFamily.get(familyLookupKey(name)))
       .filter((entry): entry is FamilyEntry => entry !== undefined);
@@ -102,10 +108,10 @@ export class FontRegistry {
    * the default family with `familyFound: false`.
    */
   match(family: string | undefined, weight: number, italic: boolean): FaceMatch {
-    const named = family !== undefined && familyLookupKey(family) !== "";
-    const found = named ? this.byFamily.get(familyLookupKey(family)) : undefined;
-    const entry = found ?? this.familyEntry(this.defaultFamily);
-    const familyFound = !named || found !== undefined;
+    // undefined: no family named; null: named but unknown.
+    const found = family === undefined ? undefined : this.lookupFamily(family);
+    const entry = found ?? this.defaultEntry;
+    const familyFound = found !== null;
     const w = normaliseWeight(weight);
     const cacheKey = `${entry.name}\u0000${w}\u0000${italic}\u0000${familyFound}`;
     const cached = this.matches.get(cacheKey);
@@ -157,21 +163,30 @@ export class FontRegistry {
     return this.byFamily.get(familyLookupKey(family))?.faces ?? [];
   }
 
-  private familyEntry(name: string): FamilyEntry {
-    const entry = this.byFamily.get(familyLookupKey(name));
-    if (!entry) throw new Error(`FontRegistry: family ${name} is missing`);
+  /**
+   * The family for a name as written in a template: undefined if the name is empty, null if unknown. Cached per
+   * raw name (the normalisation uses regexes and runs for every text run); the cache is bounded.
+   */
+  private lookupFamily(name: string): FamilyEntry | null | undefined {
+    if (this.names.has(name)) return this.names.get(name);
+    const key = familyLookupKey(name);
+    const entry = key === "" ? undefined : (this.byFamily.get(key) ?? null);
+    if (this.names.size >= MAX_CACHED_NAMES) this.names.clear();
+    this.names.set(name, entry);
     return entry;
   }
+
 }
 
-function resolveDefault(byFamily: ReadonlyMap<string, FamilyEntry>, requested: string | undefined): string {
+function resolveDefault(byFamily: ReadonlyMap<string, FamilyEntry>, requested: string | undefined): FamilyEntry {
   if (requested !== undefined) {
     const entry = byFamily.get(familyLookupKey(requested));
     if (!entry) throw new Error(`FontRegistry: default family ${requested} is not among the sources`);
-    return entry.name;
+    return entry;
   }
-  const first = byFamily.values().next();
-  return byFamily.get(familyLookupKey(DEFAULT_FONT_FAMILY))?.name ?? (first.done ? DEFAULT_FONT_FAMILY : first.value.name);
+  const entry = byFamily.get(familyLookupKey(DEFAULT_FONT_FAMILY)) ?? byFamily.values().next().value;
+  if (!entry) throw new Error("FontRegistry: no families");
+  return entry;
 }
 
 function validateSource(source: FaceSource): void {
