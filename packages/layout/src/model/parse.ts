@@ -28,10 +28,7 @@ function field(value: unknown, key: string): unknown {
 
 // Checked before anything else: an older document differs everywhere, and a hundred structural
 // errors would bury the one that matters.
-function versionProblem(input: unknown): string | undefined {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    return undefined;
-  }
+function versionProblem(input: object): string | undefined {
   const version = field(input, "version");
   if (version === DOCUMENT_VERSION) return undefined;
   if (version === undefined) return `is required; this service reads version ${DOCUMENT_VERSION}`;

@@ -2,7 +2,7 @@
 // element the author meant rather than at every alternative.
 import * as v from "valibot";
 import { ELEMENT_TYPES } from "./types.js";
-import { array, boolean, colour, nonNegative, number, object, oneOf, positive, range, shown, string } from "./schema-primitives.js";
+import { array, boolean, colour, entries, nonNegative, number, object, oneOf, plainObject, positive, range, shown, string } from "./schema-primitives.js";
 
 // Entry order is the order errors are reported in, so it follows the document: id, type, box, rest.
 function head<const T extends string>(type: T) {
@@ -41,12 +41,12 @@ const textStyle = {
   overflow: v.optional(oneOf(["grow", "clip", "shrink"])),
 };
 
-const text = object({ ...head("text"), text: string, ...textStyle, ...common });
+const text = entries({ ...head("text"), text: string, ...textStyle, ...common });
 
-const markdown = object({ ...head("markdown"), text: string, ...textStyle, ...common });
+const markdown = entries({ ...head("markdown"), text: string, ...textStyle, ...common });
 
 // A missing or empty image value prints no image, so neither `src` nor `bindingField` is required.
-const image = object({
+const image = entries({
   ...head("image"),
   src: v.optional(string),
   bindingField: v.optional(string),
@@ -62,7 +62,7 @@ const column = object({
   format: v.optional(string),
 });
 
-const table = object({
+const table = entries({
   ...head("table"),
   bindingField: string,
   columns: array(column),
@@ -81,7 +81,7 @@ const table = object({
 });
 
 // A line runs from (x, y) to (x + width, y + height): negative extents draw up or to the left.
-const line = object({
+const line = entries({
   ...head("line"),
   width: number,
   height: number,
@@ -91,7 +91,7 @@ const line = object({
   ...common,
 });
 
-const rect = object({
+const rect = entries({
   ...head("rect"),
   fill: v.optional(colour),
   stroke: v.optional(colour),
@@ -100,7 +100,7 @@ const rect = object({
   ...common,
 });
 
-const ellipse = object({
+const ellipse = entries({
   ...head("ellipse"),
   fill: v.optional(colour),
   stroke: v.optional(colour),
@@ -108,7 +108,7 @@ const ellipse = object({
   ...common,
 });
 
-const barcode = object({
+const barcode = entries({
   ...head("barcode"),
   format: oneOf(["qr", "code128", "code39", "ean13", "ean8", "upca", "itf14", "datamatrix", "pdf417"]),
   value: string,
@@ -118,7 +118,7 @@ const barcode = object({
 });
 
 // Neither `name` nor `svg` is required: like an image without a value, an empty icon draws nothing.
-const icon = object({
+const icon = entries({
   ...head("icon"),
   name: v.optional(string),
   svg: v.optional(string),
@@ -129,13 +129,11 @@ const icon = object({
 const allowedTypes = ELEMENT_TYPES.join(", ");
 
 /** Any element, chosen by its `type`. */
-export const elementSchema = v.variant(
-  "type",
-  [text, image, table, line, rect, ellipse, barcode, markdown, icon],
-  (issue) => {
-    // The variant reports a bad discriminator at the `type` key, and a non-object element without a path.
-    if (issue.path === undefined) return "expected an element object";
+export const elementSchema = v.pipe(
+  plainObject("an element object"),
+  v.variant("type", [text, image, table, line, rect, ellipse, barcode, markdown, icon], (issue) => {
+    // The variant reports a bad discriminator at the `type` key; non-objects were turned away above.
     if (issue.input === undefined) return `is required; one of: ${allowedTypes}`;
     return `unknown element type ${shown(issue.input)}; allowed: ${allowedTypes}`;
-  },
+  }),
 );

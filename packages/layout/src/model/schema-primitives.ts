@@ -25,9 +25,22 @@ export function shown(value: unknown): string {
   return text.length > SHOWN_MAX ? `${text.slice(0, SHOWN_MAX - 1)}…` : text;
 }
 
+/** A JSON object (not an array, which valibot would otherwise accept as an object). */
+export function plainObject(what: string) {
+  return v.custom<Record<string, unknown>>(
+    (input) => typeof input === "object" && input !== null && !Array.isArray(input),
+    `expected ${what}`,
+  );
+}
+
+/** The keys of an object, for a variant option; unknown keys are dropped from the output. */
+export function entries<const E extends v.ObjectEntries>(shape: E, what = "an object") {
+  return v.object(shape, objectMessage(what));
+}
+
 /** A plain object with the given keys; unknown keys are dropped from the output. */
-export function object<const E extends v.ObjectEntries>(entries: E, what = "an object") {
-  return v.object(entries, objectMessage(what));
+export function object<const E extends v.ObjectEntries>(shape: E, what = "an object") {
+  return v.pipe(plainObject(what), entries(shape, what));
 }
 
 /** Any string. */

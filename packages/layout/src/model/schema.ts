@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { BAND_KINDS, DOCUMENT_VERSION, type SchemaField, type TemplateDocument } from "./types.js";
 import { CUSTOM_PAGE_MAX, CUSTOM_PAGE_MIN } from "./page-sizes.js";
 import { elementSchema } from "./schema-elements.js";
-import { array, boolean, hexColour, nonEmptyString, nonNegative, object, oneOf, range, shown, string } from "./schema-primitives.js";
+import { array, boolean, entries, hexColour, nonEmptyString, nonNegative, number, object, oneOf, plainObject, range, shown, string } from "./schema-primitives.js";
 
 const orientation = v.optional(oneOf(["portrait", "landscape"]));
 
@@ -12,25 +12,24 @@ const customSide = range(CUSTOM_PAGE_MIN, CUSTOM_PAGE_MAX);
 
 // Any id other than `custom` is accepted here: unknown ids render as A4 (resolvePageSize), so a
 // designer newer than this engine still renders. Width and height on a preset are ignored.
-const presetPageSize = object({
+const presetPageSize = entries({
   id: v.pipe(string, v.check((id) => id !== "custom")),
   orientation,
-  width: v.optional(v.number()),
-  height: v.optional(v.number()),
+  width: v.optional(number),
+  height: v.optional(number),
 });
 
-const customPageSize = object({
+const customPageSize = entries({
   id: v.literal("custom"),
   orientation,
   width: customSide,
   height: customSide,
 });
 
-const pageSize = v.variant("id", [customPageSize, presetPageSize], (issue) => {
-  if (issue.path === undefined) return 'expected an object like {"id": "a4"}';
-  if (issue.input === undefined) return "is required";
-  return "expected a string";
-});
+const pageSize = v.pipe(
+  plainObject('an object like {"id": "a4"}'),
+  v.variant("id", [customPageSize, presetPageSize], (issue) => (issue.input === undefined ? "is required" : "expected a string")),
+);
 
 const margins = object({ top: nonNegative, right: nonNegative, bottom: nonNegative, left: nonNegative });
 

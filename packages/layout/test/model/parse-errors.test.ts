@@ -36,6 +36,9 @@ const cases: ReadonlyArray<readonly [string, unknown, string, string]> = [
   ["no schema", without(minimalDocument(), "schema"), "schema", "is required"],
   ["bands not an array", { ...minimalDocument(), bands: {} }, "bands", "expected an array"],
   ["pageSize as a string", { ...minimalDocument(), pageSize: "a4" }, "pageSize", 'expected an object like {"id": "a4"}'],
+  ["pageSize as an array", { ...minimalDocument(), pageSize: [] }, "pageSize", 'expected an object like {"id": "a4"}'],
+  ["margins as an array", { ...minimalDocument(), margins: [1, 2, 3, 4] }, "margins", "expected an object"],
+  ["a preset width as a string", { ...minimalDocument(), pageSize: { id: "a4", width: "wide" } }, "pageSize.width", "expected a number"],
   ["pageSize without an id", { ...minimalDocument(), pageSize: {} }, "pageSize.id", "is required"],
   ["pageSize id not a string", { ...minimalDocument(), pageSize: { id: 4 } }, "pageSize.id", "expected a string"],
   ["a bad orientation", { ...minimalDocument(), pageSize: { id: "a4", orientation: "sideways" } }, "pageSize.orientation", "expected one of: portrait, landscape; got 'sideways'"],
@@ -70,6 +73,8 @@ const cases: ReadonlyArray<readonly [string, unknown, string, string]> = [
   ["bindingField as a number", minimalDocument([{ id: "a", kind: "detail", height: 1, elements: [], bindingField: 1 }]), "bands[0].bindingField", "expected a string"],
   // elements: type
   ["an element that is not an object", withElement("text"), E, "expected an element object"],
+  ["an element that is an array", withElement([]), E, "expected an element object"],
+  ["a band that is an array", minimalDocument([[]]), "bands[0]", "expected an object"],
   ["an unknown element type", withElement({ id: "a", type: "circle" }), `${E}.type`, "unknown element type 'circle'; allowed: text, image, table, line, rect, ellipse, barcode, markdown, icon"],
   ["an element without a type", withElement({ id: "a" }), `${E}.type`, "is required; one of: text, image, table, line, rect, ellipse, barcode, markdown, icon"],
   ["an element type in capitals", withElement({ id: "a", type: "Text" }), `${E}.type`, "unknown element type 'Text'; allowed: …"],
