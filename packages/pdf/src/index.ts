@@ -1,3 +1,4 @@
-export {};
+// @docsvc/pdf: paints LayoutResult pages into PDF bytes. Explicit named exports only.
+export { paintPdf, type PaintOptions } from "./paint/document.js";
 export { loadDesignerFonts, designerFontsDir, readFontManifest, FONTS_DIR_ENV, FONT_MANIFEST_FILE } from "./fonts/load.js";
 export { parseFontManifest, type FontManifest, type FontManifestFamily, type FontManifestFace } from "./fonts/manifest.js";

@@ -1,0 +1,172 @@
+// The document painter: one pdfkit document per LayoutResult, one PDF page per frame page, items handed to
+// the painter of their kind. Fonts are subset from the glyphs collected in a first walk over the pages;
+// images and opacity states are written once per document and only named again on later pages.
+import type { FrameItem, LayoutResult, Page } from "@docsvc/layout";
+import { ContentBuilder } from "./content.js";
+import type { PaintContext } from "./context.js";
+import { paintGroup } from "./group.js";
+import { isEmbeddable, paintImage } from "./image.js";
+import { paintLink } from "./link.js";
+import { PdfWriter, type PdfRef } from "./pdfkit.js";
+import { paintShape } from "./shape.js";
+import { FaceSubset } from "./subset.js";
+import { paintText } from "./text.js";
+
+/** Options of one paint; fix `now` to get byte-identical output for the same layout. */
+export interface PaintOptions {
+  /** Document title (`/Title` in the info dictionary). */
+  readonly title?: string;
+  /** Creation and modification date; it also seeds the file `/ID`. Defaults to the current time. */
+  readonly now?: Date;
+}
+
+/** Paints laid-out pages into PDF bytes: fonts embedded as subsets, images once, links for safe URLs. */
+export async function paintPdf(layout: LayoutResult, options: PaintOptions = {}): Promise<Uint8Array> {
+  const writer = new PdfWriter({ title: options.title, now: options.now ?? new Date() });
+  const painter = new DocumentPainter(writer, layout);
+  painter.paintPages(layout.pages);
+  return writer.end();
+}
+
+interface EmbeddedImage {
+  readonly name: string;
+  readonly ref: PdfRef;
+}
+
+class DocumentPainter implements PaintContext {
+  content = new ContentBuilder();
+  private readonly fonts = new Map<string, FaceSubset>();
+  private readonly images = new Map<string, EmbeddedImage | null>();
+  private readonly imagesByBytes = new Map<Uint8Array, EmbeddedImage | null>();
+  private readonly opacities = new Map<number, { name: string; ref: PdfRef }>();
+
+  constructor(
+    private readonly writer: PdfWriter,
+    private readonly layout: LayoutResult,
+  ) {}
+
+  paintPages(pages: readonly Page[]): void {
+    // 1. glyphs: every face's subset is known before any text is written, so CIDs are canonical
+    for (const page of pages) this.collectGlyphs(page.items);
+    for (const subset of this.fonts.values()) subset.seal();
+    // 2. pages: items in order, one content stream string per page
+    for (const page of pages) {
+      this.writer.addPage(page.width, page.height);
+      this.content = new ContentBuilder();
+      this.paintItems(page.items);
+      this.flush();
+    }
+    // 3. fonts: written after the pages (their objects were referenced by id while painting)
+    for (const subset of this.fonts.values()) subset.embed(this.writer);
+  }
+
+  paintItems(items: readonly FrameItem[]): void {
+    for (const item of items) {
+      switch (item.kind) {
+        case "text":
+          paintText(this, item);
+          break;
+        case "shape":
+          paintShape(this, item);
+          break;
+        case "image":
+          paintImage(this, item);
+          break;
+        case "link":
+          paintLink(this, item);
+          break;
+        case "group":
+          paintGroup(this, item);
+          break;
+        default: {
+          const never: never = item;
+          throw new Error(`Unknown frame item: ${JSON.stringify(never)}`);
+        }
+      }
+    }
+  }
+
+  font(faceKey: string): FaceSubset {
+    const subset = this.fonts.get(faceKey);
+    if (subset === undefined) throw new Error(`Text run uses face "${faceKey}", which is not in LayoutResult.faces`);
+    const fonts = this.writer.page.fonts;
+    if (fonts[subset.name] === undefined) fonts[subset.name] = subset.ref;
+    return subset;
+  }
+
+  image(imageKey: string): string | undefined {
+    let embedded = this.images.get(imageKey);
+    if (embedded === undefined) {
+      const image = this.layout.images.get(imageKey);
+      if (image === undefined) throw new Error(`Image item uses "${imageKey}", which is not in LayoutResult.images`);
+      embedded = this.imagesByBytes.get(image.bytes);
+      if (embedded === undefined) {
+        embedded = this.embedImage(image.bytes);
+        this.imagesByBytes.set(image.bytes, embedded);
+      }
+      this.images.set(imageKey, embedded);
+    }
+    if (embedded === null) return undefined;
+    const xobjects = this.writer.page.xobjects;
+    if (xobjects[embedded.name] === undefined) xobjects[embedded.name] = embedded.ref;
+    return embedded.name;
+  }
+
+  opacity(alpha: number): string {
+    const key = Math.round(alpha * 1000) / 1000;
+    let state = this.opacities.get(key);
+    if (state === undefined) {
+      const ref = this.writer.ref({ Type: "ExtGState", ca: key, CA: key });
+      ref.end();
+      state = { name: `Gs${this.opacities.size + 1}`, ref };
+      this.opacities.set(key, state);
+    }
+    const gstates = this.writer.page.ext_gstates;
+    if (gstates[state.name] === undefined) gstates[state.name] = state.ref;
+    return state.name;
+  }
+
+  svgPath(d: string): void {
+    // pdfkit's SVG path parser appends to the page content itself: hand over what precedes it first.
+    this.flush();
+    this.writer.addSvgPath(d);
+  }
+
+  link(x: number, y: number, width: number, height: number, url: string): void {
+    this.writer.link(x, y, width, height, url);
+  }
+
+  private flush(): void {
+    const operators = this.content.take();
+    if (operators !== "") this.writer.addContent(operators.slice(0, -1));
+  }
+
+  private collectGlyphs(items: readonly FrameItem[]): void {
+    for (const item of items) {
+      if (item.kind === "group") {
+        this.collectGlyphs(item.items);
+        continue;
+      }
+      if (item.kind !== "text" || item.glyphs.length === 0) continue;
+      let subset = this.fonts.get(item.face);
+      if (subset === undefined) {
+        const face = this.layout.faces.get(item.face);
+        if (face === undefined) throw new Error(`Text run uses face "${item.face}", which is not in LayoutResult.faces`);
+        subset = new FaceSubset(face, `F${this.fonts.size + 1}`, this.writer);
+        this.fonts.set(item.face, subset);
+      }
+      for (const glyph of item.glyphs) subset.use(glyph.id, glyph.text);
+    }
+  }
+
+  /** Embeds PNG/JPEG bytes; undecodable bytes give null (the image is skipped, never the document). */
+  private embedImage(bytes: Uint8Array): EmbeddedImage | null {
+    if (!isEmbeddable(bytes)) return null;
+    try {
+      const ref = this.writer.embedImage(bytes);
+      return { name: `Im${this.imagesByBytes.size + 1}`, ref };
+    } catch {
+      return null;
+    }
+  }
+}

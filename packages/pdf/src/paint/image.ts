@@ -1,0 +1,61 @@
+// Images: the XObject is embedded once per document (see DocumentPainter.image); each placement only
+// scales it into the item's box.
+import { inflateSync } from "node:zlib";
+import type { ImageItem } from "@docsvc/layout";
+import { num } from "./content.js";
+import type { PaintContext } from "./context.js";
+
+/** Paints one image item scaled into its box (y-down space, so the unit square is flipped). */
+export function paintImage(ctx: PaintContext, item: ImageItem): void {
+  if (!(item.width > 0) || !(item.height > 0)) return;
+  const name = ctx.image(item.image);
+  if (name === undefined) return;
+  ctx.content.op(`q ${num(item.width)} 0 0 ${num(-item.height)} ${num(item.x)} ${num(item.y + item.height)} cm /${name} Do Q`);
+}
+
+const embeddable = new WeakMap<Uint8Array, boolean>();
+
+/**
+ * True for JPEG bytes and for PNG bytes pdfkit can embed safely. pdfkit decodes PNGs with an alpha channel,
+ * indexed transparency or interlacing asynchronously and throws from the zlib callback when the data is
+ * corrupt, where no caller could catch it; for those, the image data is inflated once here first.
+ */
+export function isEmbeddable(bytes: Uint8Array): boolean {
+  let known = embeddable.get(bytes);
+  if (known === undefined) {
+    known = check(bytes);
+    embeddable.set(bytes, known);
+  }
+  return known;
+}
+
+function check(bytes: Uint8Array): boolean {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return true;
+  const isPng = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+  if (!isPng || bytes.length < 33) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const colourType = bytes[25];
+  const interlaced = bytes[28] === 1;
+  const idat: Uint8Array[] = [];
+  let transparency = false;
+  let offset = 8;
+  while (offset + 12 <= bytes.length) {
+    const length = view.getUint32(offset);
+    const type = String.fromCharCode(bytes[offset + 4]!, bytes[offset + 5]!, bytes[offset + 6]!, bytes[offset + 7]!);
+    const end = offset + 12 + length;
+    if (end > bytes.length) return false;
+    if (type === "IDAT") idat.push(bytes.subarray(offset + 8, offset + 8 + length));
+    else if (type === "tRNS") transparency = true;
+    else if (type === "IEND") break;
+    offset = end;
+  }
+  if (idat.length === 0) return false;
+  const decodedLater = colourType === 4 || colourType === 6 || (colourType === 3 && transparency) || interlaced;
+  if (!decodedLater) return true;
+  try {
+    inflateSync(Buffer.concat(idat));
+    return true;
+  } catch {
+    return false;
+  }
+}

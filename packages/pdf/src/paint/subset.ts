@@ -1,0 +1,251 @@
+// Embeds one face per document as a subset: a Type0 font with Identity-H encoding over a CIDFontType2
+// (TrueType outlines) or CIDFontType0 (CFF outlines), where CID = glyph id in the subset. The glyphs are the
+// ones layout chose; nothing is shaped here. Modelled on pdfkit's EmbeddedFont (embed, toUnicodeCmap), but
+// working from the fontkit object layout already parsed, with the glyph set known before painting so the
+// CIDs are canonical (sorted by glyph id) and an encoded subset can be reused by the next document.
+import { deflateSync } from "node:zlib";
+import type { FontFace } from "@docsvc/layout";
+import { pdfString, type PdfRef, type PdfWriter } from "./pdfkit.js";
+
+type Font = FontFace["font"];
+
+/** What is fixed per face (per process): metrics for the descriptor and designed glyph widths. */
+interface FaceInfo {
+  readonly baseName: string;
+  readonly descriptor: Readonly<Record<string, unknown>>;
+  /** Designed advance per glyph id, in 1/1000 em, rounded (to 0.001) as written into `W`. */
+  readonly widths: Map<number, number>;
+  /** Encoded + deflated subsets by glyph list, most recent last (bounded). */
+  readonly encoded: Map<string, EncodedSubset>;
+}
+
+interface EncodedSubset {
+  readonly file: Uint8Array;
+  readonly length1: number;
+  readonly cff: boolean;
+}
+
+/** The parts of fontkit's table objects the descriptor reads (absent in @types/fontkit). */
+interface FontTables {
+  readonly head?: { readonly macStyle?: { readonly italic?: boolean } };
+  readonly post?: { readonly isFixedPitch?: number | boolean };
+  readonly "OS/2"?: { readonly sFamilyClass?: number };
+}
+
+const ENCODED_PER_FACE = 16;
+const faceInfos = new WeakMap<Font, FaceInfo>();
+
+function faceInfo(font: Font): FaceInfo {
+  let info = faceInfos.get(font);
+  if (info !== undefined) return info;
+  const scale = 1000 / font.unitsPerEm;
+  const tables = font as unknown as FontTables;
+  const familyClass = (tables["OS/2"]?.sFamilyClass ?? 0) >> 8;
+  let flags = 1 << 2; // symbolic: glyphs are addressed by CID, not a standard encoding
+  if (tables.post?.isFixedPitch) flags |= 1 << 0;
+  if (familyClass >= 1 && familyClass <= 7) flags |= 1 << 1; // serif
+  if (familyClass === 10) flags |= 1 << 3; // script
+  if (tables.head?.macStyle?.italic) flags |= 1 << 6;
+  const { bbox } = font;
+  const baseName = (font.postscriptName || "Font").replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 56);
+  info = {
+    baseName,
+    descriptor: {
+      Type: "FontDescriptor",
+      Flags: flags,
+      FontBBox: [bbox.minX, bbox.minY, bbox.maxX, bbox.maxY].map((v) => Math.round(v * scale)),
+      ItalicAngle: font.italicAngle || 0,
+      Ascent: Math.round(font.ascent * scale),
+      Descent: Math.round(font.descent * scale),
+      CapHeight: Math.round((font.capHeight || font.ascent) * scale),
+      XHeight: Math.round((font.xHeight || 0) * scale),
+      StemV: 80,
+    },
+    widths: new Map(),
+    encoded: new Map(),
+  };
+  faceInfos.set(font, info);
+  return info;
+}
+
+const HEX = "0123456789abcdef";
+function hex4(value: number): string {
+  return HEX[(value >> 12) & 15]! + HEX[(value >> 8) & 15]! + HEX[(value >> 4) & 15]! + HEX[value & 15]!;
+}
+
+/** A deterministic six-letter subset tag (`ABCDEF+`) from the face name and its glyph set (FNV-1a). */
+function subsetTag(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  let tag = "";
+  for (let i = 0; i < 6; i++) {
+    tag += String.fromCharCode(65 + (hash % 26));
+    hash = Math.floor(hash / 26);
+  }
+  return tag;
+}
+
+/** One face's subset within one document: collect glyphs, seal, then paint with `cid`/`width`, then embed. */
+export class FaceSubset {
+  /** The font's Type0 dictionary; registered in page resources while painting, written by `embed`. */
+  readonly ref: PdfRef;
+  private readonly info: FaceInfo;
+  private readonly texts = new Map<number, string>();
+  private readonly hexByGlyph = new Map<number, string>();
+  private readonly widthByGlyph = new Map<number, number>();
+  private glyphs: number[] = [];
+
+  constructor(
+    private readonly face: FontFace,
+    /** Resource name, e.g. `F1`. */
+    readonly name: string,
+    writer: PdfWriter,
+  ) {
+    this.info = faceInfo(face.font);
+    this.ref = writer.ref();
+  }
+
+  /** Records a glyph and the text it stands for (the first non-empty text wins for ToUnicode). */
+  use(glyphId: number, text: string): void {
+    const id = this.valid(glyphId) ? glyphId : 0;
+    const known = this.texts.get(id);
+    if (known === undefined || (known === "" && text !== "")) this.texts.set(id, text);
+  }
+
+  /** Fixes the CIDs: .notdef is 0, the used glyphs follow in glyph-id order. */
+  seal(): void {
+    this.texts.delete(0);
+    this.glyphs = [...this.texts.keys()].sort((a, b) => a - b);
+    const widths = this.info.widths;
+    this.hexByGlyph.set(0, "0000");
+    this.widthByGlyph.set(0, this.designWidth(0, widths));
+    this.glyphs.forEach((glyph, index) => {
+      this.hexByGlyph.set(glyph, hex4(index + 1));
+      this.widthByGlyph.set(glyph, this.designWidth(glyph, widths));
+    });
+  }
+
+  /** The 4-hex-digit CID of a glyph (after `seal`); unknown or invalid glyphs are .notdef. */
+  cid(glyphId: number): string {
+    return this.hexByGlyph.get(glyphId) ?? "0000";
+  }
+
+  /** The glyph's advance as the PDF viewer knows it (the `W` entry), in 1/1000 em. */
+  width(glyphId: number): number {
+    return this.widthByGlyph.get(glyphId) ?? this.widthByGlyph.get(0) ?? 0;
+  }
+
+  /** Writes the font program, descriptor, CID font, ToUnicode CMap and the Type0 dictionary. */
+  embed(writer: PdfWriter): void {
+    const encoded = this.encode();
+    const tag = subsetTag(`${this.info.baseName}:${this.glyphs.join(",")}`);
+    const baseFont = `${tag}+${this.info.baseName}`;
+
+    const fontFile = writer.ref(
+      encoded.cff
+        ? { Subtype: "CIDFontType0C", Filter: "FlateDecode" }
+        : { Length1: encoded.length1, Filter: "FlateDecode" },
+    );
+    fontFile.end(encoded.file);
+
+    const descriptor = writer.ref({
+      ...this.info.descriptor,
+      FontName: baseFont,
+      [encoded.cff ? "FontFile3" : "FontFile2"]: fontFile,
+    });
+    descriptor.end();
+
+    const widths = [this.width(0), ...this.glyphs.map((glyph) => this.width(glyph))];
+    const cidFont = writer.ref({
+      Type: "Font",
+      Subtype: encoded.cff ? "CIDFontType0" : "CIDFontType2",
+      BaseFont: baseFont,
+      CIDSystemInfo: { Registry: pdfString("Adobe"), Ordering: pdfString("Identity"), Supplement: 0 },
+      FontDescriptor: descriptor,
+      W: [0, widths],
+      ...(encoded.cff ? {} : { CIDToGIDMap: "Identity" }),
+    });
+    cidFont.end();
+
+    const toUnicode = writer.ref();
+    toUnicode.end(this.toUnicodeCMap());
+
+    Object.assign(this.ref.data, {
+      Type: "Font",
+      Subtype: "Type0",
+      BaseFont: baseFont,
+      Encoding: "Identity-H",
+      DescendantFonts: [cidFont],
+      ToUnicode: toUnicode,
+    });
+    this.ref.end();
+  }
+
+  private valid(glyphId: number): boolean {
+    return Number.isInteger(glyphId) && glyphId >= 0 && glyphId < this.face.font.numGlyphs;
+  }
+
+  private designWidth(glyph: number, cache: Map<number, number>): number {
+    let width = cache.get(glyph);
+    if (width === undefined) {
+      const advance = this.face.font.getGlyph(glyph).advanceWidth;
+      width = Math.round((advance * 1_000_000) / this.face.font.unitsPerEm) / 1000;
+      cache.set(glyph, width);
+    }
+    return width;
+  }
+
+  /** The subset font program, deflated; reused across documents that use the same glyphs of this face. */
+  private encode(): EncodedSubset {
+    const key = this.glyphs.join(",");
+    const cache = this.info.encoded;
+    const cached = cache.get(key);
+    if (cached !== undefined) {
+      cache.delete(key);
+      cache.set(key, cached); // most recently used last
+      return cached;
+    }
+    const subset = this.face.font.createSubset();
+    for (const glyph of this.glyphs) subset.includeGlyph(this.face.font.getGlyph(glyph));
+    const program = subset.encode();
+    const encoded: EncodedSubset = {
+      file: deflateSync(program),
+      length1: program.length,
+      cff: (subset as unknown as { cff?: unknown }).cff != null,
+    };
+    if (cache.size >= ENCODED_PER_FACE) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+    cache.set(key, encoded);
+    return encoded;
+  }
+
+  /** CID → Unicode for extraction and search; ligatures map to several characters, marks to none. */
+  private toUnicodeCMap(): string {
+    const entries: string[] = [];
+    this.glyphs.forEach((glyph, index) => {
+      const text = this.texts.get(glyph) ?? "";
+      if (text === "") return;
+      let utf16 = "";
+      for (let i = 0; i < text.length && i < 64; i++) utf16 += hex4(text.charCodeAt(i));
+      entries.push(`<${hex4(index + 1)}> <${utf16}>`);
+    });
+    let blocks = "";
+    for (let start = 0; start < entries.length; start += 100) {
+      const block = entries.slice(start, start + 100);
+      blocks += `${block.length} beginbfchar\n${block.join("\n")}\nendbfchar\n`;
+    }
+    return (
+      "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n" +
+      "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n" +
+      "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n" +
+      "1 begincodespacerange\n<0000> <ffff>\nendcodespacerange\n" +
+      blocks +
+      "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend"
+    );
+  }
+}
