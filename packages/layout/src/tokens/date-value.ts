@@ -21,7 +21,9 @@ export interface DateFields {
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
+const HOUR_MS = 3_600_000;
 const zonedCache = new BoundedCache<string, Intl.DateTimeFormat>(64);
+const offsetCache = new BoundedCache<string, number | null>(4096);
 
 /** The fields to print for a date input, or `undefined` when the input is not a (valid) date. */
 export function toDateFields(value: unknown, timezone: string): DateFields | undefined {
@@ -42,23 +44,44 @@ export function todayIn(now: Date, timezone: string): string | undefined {
 export function zonedFields(epochMs: number, timezone: string): DateFields | undefined {
   const utcYear = new Date(epochMs).getUTCFullYear();
   if (!(utcYear >= 0 && utcYear <= 10000)) return undefined; // also rejects NaN (an invalid Date)
-  const parts = zonedFormatter(timezone).formatToParts(new Date(epochMs));
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? "0");
-  const year = get("year");
-  // Intl prints 1 BC as year 1 with an era; years outside 1–9999 have no yyyy form.
-  if (parts.find((p) => p.type === "era")?.value !== "AD" || year > 9999) return undefined;
-  const month = get("month");
-  const day = get("day");
+  const zone = safeTimeZone(timezone);
+  const offset = hourOffset(epochMs, zone) ?? offsetAt(epochMs, zone);
+  if (Number.isNaN(offset)) return undefined;
+  const local = new Date(epochMs + offset);
+  const year = local.getUTCFullYear();
+  if (year < 1 || year > 9999) return undefined;
   return {
     year,
-    month,
-    day,
-    hour: get("hour") % 24,
-    minute: get("minute"),
-    second: get("second"),
-    millisecond: ((epochMs % 1000) + 1000) % 1000,
-    weekday: weekdayOf(year, month, day),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    millisecond: local.getUTCMilliseconds(),
+    weekday: local.getUTCDay(),
   };
+}
+
+// Intl.formatToParts costs microseconds; a report prints many instants within the same hours. An
+// hour whose two ends share one offset has no transition inside (zones never change twice in an
+// hour), so its offset serves every instant in it. `undefined` means the hour holds a transition.
+function hourOffset(epochMs: number, zone: string): number | undefined {
+  const hour = Math.floor(epochMs / HOUR_MS);
+  const offset = offsetCache.get(`${zone}|${hour}`, () => {
+    const start = offsetAt(hour * HOUR_MS, zone);
+    return start === offsetAt(hour * HOUR_MS + HOUR_MS - 1000, zone) ? start : null;
+  });
+  return offset ?? undefined;
+}
+
+// Wall time read as if it were UTC, minus the instant: the zone's offset in ms (NaN before year 1).
+function offsetAt(epochMs: number, zone: string): number {
+  const parts = zonedFormatter(zone).formatToParts(new Date(epochMs));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? "0");
+  // Intl prints 1 BC as year 1 with an era, which would read as a one-year offset.
+  if (parts.find((p) => p.type === "era")?.value !== "AD") return Number.NaN;
+  const wall = utcMs(get("year"), get("month"), get("day"), get("hour") % 24, get("minute"), get("second"), 0);
+  return wall - Math.floor(epochMs / 1000) * 1000;
 }
 
 function parseIso(text: string, timezone: string): DateFields | undefined {
@@ -94,7 +117,7 @@ function zoneOffsetMinutes(zone: string): number | undefined {
 }
 
 function zonedFormatter(timezone: string): Intl.DateTimeFormat {
-  return zonedCache.get(safeTimeZone(timezone), (timeZone) =>
+  return zonedCache.get(timezone, (timeZone) =>
     new Intl.DateTimeFormat("en-US", {
       timeZone,
       era: "short",
