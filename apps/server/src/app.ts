@@ -1,0 +1,93 @@
+// createApp: middleware, one sub-app per resource, one onError.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { createJwtService } from "./auth/jwt.js";
+import type { Config } from "./config.js";
+import type { Db } from "./db/database.js";
+import { PayloadTooLargeError } from "./errors.js";
+import type { AppEnv } from "./http/env.js";
+import { errorHandler, notFoundHandler } from "./http/problem.js";
+import { requestContext } from "./http/request-id.js";
+import type { Logger } from "./log.js";
+import type { Mailer } from "./mail/mailer.js";
+import type { Renderer } from "./render/renderer.js";
+import { adminRoutes } from "./routes/admin.js";
+import { apiKeyRoutes } from "./routes/api-keys.js";
+import { authRoutes } from "./routes/auth.js";
+import { healthRoutes } from "./routes/health.js";
+import { inviteRoutes } from "./routes/invites.js";
+import { openApiRoutes } from "./routes/openapi.js";
+import { renderRoutes } from "./routes/render.js";
+import { templateRoutes } from "./routes/templates.js";
+import { usageRoutes } from "./routes/usage.js";
+import { workspaceRoutes } from "./routes/workspaces.js";
+import type { ServiceDeps } from "./services/deps.js";
+import { LoginThrottle } from "./services/login-throttle.js";
+import { Meter } from "./services/meter.js";
+import { DEFAULT_PLANS, type PlanTable } from "./services/plans.js";
+import { RateLimiter } from "./services/rate-limit.js";
+
+/** JSON bodies up to 25 MB (api-conventions). */
+export const JSON_BODY_LIMIT = 25 * 1024 * 1024;
+
+/** What createApp needs; the optional parts exist so tests can tighten limits. */
+export interface AppOptions {
+  readonly config: Config;
+  readonly db: Db;
+  readonly mailer: Mailer;
+  readonly renderer: Renderer;
+  readonly log: Logger;
+  readonly plans?: PlanTable;
+  readonly loginThrottle?: LoginThrottle;
+  readonly rateLimiter?: RateLimiter;
+}
+
+/** The Hono app plus the services behind it (the server closes them on shutdown). */
+export interface CreatedApp {
+  readonly app: Hono<AppEnv>;
+  readonly deps: ServiceDeps;
+}
+
+/** Builds the HTTP application. */
+export function createApp(options: AppOptions): CreatedApp {
+  const { config, db, log } = options;
+  const deps: ServiceDeps = {
+    db,
+    config,
+    mailer: options.mailer,
+    renderer: options.renderer,
+    log,
+    jwt: createJwtService(config.jwtSecret),
+    plans: options.plans ?? DEFAULT_PLANS,
+    rateLimiter: options.rateLimiter ?? new RateLimiter(),
+    loginThrottle: options.loginThrottle ?? new LoginThrottle(),
+    meter: new Meter(db, log),
+  };
+
+  const app = new Hono<AppEnv>();
+  app.use(requestContext(log));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new PayloadTooLargeError(JSON_BODY_LIMIT);
+      },
+    }),
+  );
+
+  app.route("/health", healthRoutes(deps));
+  app.route("/", openApiRoutes(config.publicUrl, config.development));
+  app.route("/api/auth", authRoutes(deps));
+  app.route("/api/workspaces", workspaceRoutes(deps));
+  app.route("/api/invites", inviteRoutes(deps));
+  app.route("/api/api-keys", apiKeyRoutes(deps));
+  app.route("/api/usage", usageRoutes(deps));
+  app.route("/api/admin", adminRoutes(deps));
+  app.route("/api", renderRoutes(deps));
+  app.route("/api/templates", templateRoutes(deps));
+
+  app.onError(errorHandler(log));
+  app.notFound(notFoundHandler);
+  return { app, deps };
+}

@@ -1,0 +1,35 @@
+import bcrypt from "bcryptjs";
+
+// Cost 10: about 50–80 ms per hash on a laptop core; the async API keeps that off the event loop's turn.
+const COST = 10;
+const MIN_BYTES = 8;
+// bcrypt only reads the first 72 bytes; a longer password would silently collide with its prefix.
+const MAX_BYTES = 72;
+
+/** Why a password is unacceptable, or undefined when it is fine. */
+export function passwordProblem(password: string): string | undefined {
+  const bytes = Buffer.byteLength(password, "utf8");
+  if (bytes < MIN_BYTES) return `Password must be at least ${MIN_BYTES} bytes long.`;
+  if (bytes > MAX_BYTES) return `Password must be at most ${MAX_BYTES} bytes long (UTF-8).`;
+  return undefined;
+}
+
+/** Hashes a password with bcrypt (async). */
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, COST);
+}
+
+/** Checks a password against a bcrypt hash (async). */
+export function verifyPassword(password: string, hash: string): Promise<boolean> {
+  return bcrypt.compare(password, hash);
+}
+
+// A real hash of a random string: comparing against it when the user does not exist costs the same time
+// as a real check, so response times do not reveal which addresses have accounts.
+let dummy: Promise<string> | undefined;
+
+/** Spends the time of one password check without a user. */
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummy ??= hashPassword("not-a-real-password-" + Math.random());
+  await verifyPassword(password, await dummy);
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// The `docsvc` command: serve, validate, render.
+import { readFile, writeFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { parseArgs } from "node:util";
+import { flattenErrors, parseDocument, validateTheme } from "@docsvc/layout";
+import { renderPdf } from "@docsvc/pdf";
+import { ConfigError, loadConfig } from "./config.js";
+import { SHUTDOWN_MS, startServer } from "./main.js";
+
+const USAGE = `Usage:
+  docsvc serve                                   start the HTTP service (configured by environment variables)
+  docsvc validate <template.json>                check a template document; prints one problem per line
+  docsvc render <template.json> <data.json> [-o out.pdf] [--theme JSON] [--now ISO]
+                                                 render a PDF (-o - writes to stdout)
+`;
+
+async function serve(): Promise<number> {
+  const config = await loadConfig();
+  const server = await startServer(config);
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      // A second signal, or a shutdown that overruns, ends the process regardless.
+      setTimeout(() => process.exit(1), SHUTDOWN_MS).unref();
+      void server.close().then(resolve);
+    };
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
+  });
+  return 0;
+}
+
+async function validate(args: readonly string[]): Promise<number> {
+  const [file] = args;
+  if (file === undefined || args.length > 1) return usage();
+  const result = parseDocument(await readFile(file, "utf8"));
+  if (result.ok) {
+    process.stdout.write("valid\n");
+    return 0;
+  }
+  for (const line of flattenErrors(result.errors)) process.stdout.write(`${line}\n`);
+  return 1;
+}
+
+async function render(args: readonly string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" } },
+  });
+  const [templateFile, dataFile] = positionals;
+  if (templateFile === undefined || dataFile === undefined || positionals.length > 2) return usage();
+
+  const content = await readFile(templateFile, "utf8");
+  const data: unknown = JSON.parse(await readFile(dataFile, "utf8"));
+  const parsed = parseDocument(content);
+  if (!parsed.ok) {
+    for (const line of flattenErrors(parsed.errors)) process.stderr.write(`${line}\n`);
+    return 1;
+  }
+  const theme = values.theme === undefined ? undefined : validateTheme(JSON.parse(values.theme) as unknown);
+  if (theme !== undefined && !theme.ok) {
+    process.stderr.write(`${theme.message}\n`);
+    return 1;
+  }
+  const now = values.now === undefined ? undefined : new Date(values.now);
+  if (now !== undefined && Number.isNaN(now.getTime())) {
+    process.stderr.write(`--now must be an ISO 8601 timestamp, got '${values.now}'.\n`);
+    return 1;
+  }
+  const pdf = await renderPdf(parsed.document, data, {
+    ...(theme !== undefined ? { theme: theme.theme } : {}),
+    ...(now !== undefined ? { now } : {}),
+    title: basename(templateFile).replace(/(\.template)?\.json$/i, ""),
+    diagnostics: (d) => process.stderr.write(`${d.path}: ${d.message} [${d.code}]\n`),
+  });
+  const output = values.output ?? `${basename(templateFile).replace(/(\.template)?\.json$/i, "")}.pdf`;
+  if (output === "-") process.stdout.write(pdf);
+  else {
+    await writeFile(output, pdf);
+    process.stderr.write(`wrote ${output} (${pdf.byteLength} bytes)\n`);
+  }
+  return 0;
+}
+
+function usage(): number {
+  process.stderr.write(USAGE);
+  return 2;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case "serve":
+      return serve();
+    case "validate":
+      return validate(rest);
+    case "render":
+      return render(rest);
+    case "help":
+    case "--help":
+    case "-h":
+      process.stdout.write(USAGE);
+      return 0;
+    default:
+      return usage();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`${err instanceof ConfigError ? "configuration: " : ""}${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);

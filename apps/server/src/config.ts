@@ -1,0 +1,94 @@
+// Typed configuration, parsed once at start-up from the environment (see api-conventions "Running it").
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { isLogLevel, type LogLevel } from "./log.js";
+
+/** Everything the service reads from its environment. */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Absolute path of the data directory (database, outbox, secrets). */
+  readonly dataDir: string;
+  /** HS256 key for session JWTs. */
+  readonly jwtSecret: Uint8Array;
+  /** Base of links in emails, without a trailing slash. */
+  readonly publicUrl: string;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  /** Lower-cased addresses allowed on /api/admin/*. */
+  readonly adminEmails: ReadonlySet<string>;
+  readonly logLevel: LogLevel;
+  /** NODE_ENV=development: serves the Scalar reference UI. */
+  readonly development: boolean;
+}
+
+/** A configuration value that cannot be used; start-up stops with its message. */
+export class ConfigError extends Error {}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const JWT_SECRET_FILE = "jwt-secret";
+
+/** Reads the environment, creates DATA_DIR, and loads or generates the JWT secret. */
+export async function loadConfig(env: Env = process.env): Promise<Config> {
+  const port = parsePort(env.PORT);
+  const host = nonEmpty(env.HOST) ?? "127.0.0.1";
+  const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? "./data");
+  await mkdir(dataDir, { recursive: true });
+  const publicUrl = (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  if (!/^https?:\/\//.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must start with http:// or https://, got '${publicUrl}'.`);
+  const logLevel = nonEmpty(env.LOG_LEVEL)?.toLowerCase() ?? "info";
+  if (!isLogLevel(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of debug, info, warn, error, silent; got '${logLevel}'.`);
+  return {
+    port,
+    host,
+    dataDir,
+    jwtSecret: await jwtSecret(env.JWT_SECRET, dataDir),
+    publicUrl,
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? "docsvc <no-reply@localhost>",
+    adminEmails: new Set(
+      (env.ADMIN_EMAILS ?? "").split(",").map((e) => e.trim().toLowerCase()).filter((e) => e.length > 0),
+    ),
+    logLevel,
+    development: env.NODE_ENV === "development",
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function parsePort(value: string | undefined): number {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return 8080;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be an integer 0–65535, got '${raw}'.`);
+  return port;
+}
+
+/** JWT_SECRET when set; otherwise a secret generated once into DATA_DIR (mode 0600) and reused. */
+async function jwtSecret(value: string | undefined, dataDir: string): Promise<Uint8Array> {
+  const fromEnv = nonEmpty(value);
+  if (fromEnv !== undefined) {
+    if (fromEnv.length < 32) throw new ConfigError("JWT_SECRET must be at least 32 characters long.");
+    return new TextEncoder().encode(fromEnv);
+  }
+  const file = join(dataDir, JWT_SECRET_FILE);
+  try {
+    return new TextEncoder().encode((await readFile(file, "utf8")).trim());
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  const secret = randomBytes(48).toString("base64url");
+  try {
+    // `wx`: two processes starting at once must not overwrite each other's secret.
+    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return new TextEncoder().encode(secret);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    return new TextEncoder().encode((await readFile(file, "utf8")).trim());
+  }
+}

@@ -1,0 +1,19 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import * as initial from "./migrations/2025-11-21T00-00-initial.js";
+
+// Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
+// Names sort by their date prefix; Kysely applies them in that order.
+const MIGRATIONS: Record<string, Migration> = {
+  "2025-11-21T00-00-initial": initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Brings the schema up to date; throws when a migration fails. */
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error !== undefined || failed !== undefined) {
+    throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed`, { cause: error });
+  }
+}

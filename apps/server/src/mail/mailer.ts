@@ -1,0 +1,64 @@
+// The one way email leaves the service: SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/outbox.
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
+import { uuidv7 } from "../ids.js";
+import { errorFields, type Logger } from "../log.js";
+import type { MailMessage } from "./message.js";
+
+/** Sends email in the background so no request waits on (or fails because of) a mail server. */
+export interface Mailer {
+  /** Queues a message; failures are logged, never thrown. */
+  dispatch(message: MailMessage): void;
+  /** Resolves when every queued message has been sent or has failed. */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Options for createMailer. */
+export interface MailerOptions {
+  readonly smtpUrl: string | undefined;
+  readonly from: string;
+  /** DATA_DIR/outbox is used when smtpUrl is unset. */
+  readonly outboxDir: string;
+  readonly log: Logger;
+}
+
+/** A mailer over SMTP or the outbox directory. */
+export function createMailer(options: MailerOptions): Mailer {
+  const { smtpUrl, from, outboxDir, log } = options;
+  const transport: Transporter = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const pending = new Set<Promise<void>>();
+
+  const send = async (message: MailMessage): Promise<void> => {
+    const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    if (smtpUrl) {
+      log.info("mail sent", { kind: message.kind, to: message.to });
+      return;
+    }
+    await mkdir(outboxDir, { recursive: true });
+    const file = join(outboxDir, `${uuidv7()}-${message.kind}.eml`);
+    await writeFile(file, (info as { message: Buffer }).message);
+    // Without SMTP the operator needs the link to act on it; it is logged on purpose.
+    log.info("mail written to outbox", { kind: message.kind, to: message.to, file, link: message.link });
+  };
+
+  return {
+    dispatch(message) {
+      const p = send(message)
+        .catch((err: unknown) => log.error("mail failed", { kind: message.kind, to: message.to, ...errorFields(err) }))
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    },
+    async drain() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+    async close() {
+      await this.drain();
+      transport.close();
+    },
+  };
+}

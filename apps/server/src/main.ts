@@ -1,0 +1,82 @@
+// Boot: database and migrations, mail, render pool, the HTTP listener, and graceful shutdown.
+import { createAdaptorServer } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { join } from "node:path";
+import { createApp, type AppOptions } from "./app.js";
+import type { Config } from "./config.js";
+import { openDatabase } from "./db/database.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { createLogger, errorFields, type Logger } from "./log.js";
+import { createMailer } from "./mail/mailer.js";
+import { createRenderer, type Renderer } from "./render/renderer.js";
+
+/** The database file inside DATA_DIR. */
+export const DATABASE_FILE = "docsvc.db";
+
+/** Stop within this long after SIGTERM, whatever is still running. */
+export const SHUTDOWN_MS = 10_000;
+
+/** A listening server. */
+export interface RunningServer {
+  /** The bound port (useful when PORT=0). */
+  readonly port: number;
+  /** `http://host:port`. */
+  readonly url: string;
+  /** Stops accepting, lets in-flight requests finish (up to the deadline), then releases everything. */
+  close(): Promise<void>;
+}
+
+/** Overrides for tests (and embedders): everything else is built from the configuration. */
+export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle" | "rateLimiter">> & {
+  readonly log?: Logger;
+  readonly renderer?: Renderer;
+};
+
+/** Starts the service: migrations first, then the listener. */
+export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
+  const log = overrides.log ?? createLogger(config.logLevel);
+  const db = openDatabase(join(config.dataDir, DATABASE_FILE));
+  await migrateToLatest(db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), log });
+  const renderer = overrides.renderer ?? createRenderer();
+  const { app, deps } = createApp({ config, db, mailer, renderer, log, ...overrides });
+
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
+  // Keep-alive a little longer than typical proxies' idle timeouts, so they close first.
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+  log.info("listening", { url, dataDir: config.dataDir, mail: config.smtpUrl ? "smtp" : "outbox" });
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      log.info("shutting down");
+      const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_MS - 1_000);
+      deadline.unref();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      clearTimeout(deadline);
+      for (const [what, step] of [
+        ["metering", () => deps.meter.flush()],
+        ["mail", () => mailer.close()],
+        ["render pool", () => renderer.close()],
+        ["database", () => db.destroy()],
+      ] as const) {
+        await step().catch((err: unknown) => log.error(`shutdown: ${what} failed`, errorFields(err)));
+      }
+      log.info("stopped");
+    })());
+
+  return { port, url, close };
+}

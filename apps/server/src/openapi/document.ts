@@ -1,0 +1,161 @@
+// The OpenAPI 3.1.1 document, generated from the operation table and the valibot schemas.
+import { toJsonSchemaDefs, type JsonSchema } from "@valibot/to-json-schema";
+import type * as v from "valibot";
+import * as auth from "../schemas/auth.js";
+import { RoleField, ThemeField } from "../schemas/common.js";
+import * as render from "../schemas/render.js";
+import * as responses from "../schemas/responses.js";
+import * as templates from "../schemas/templates.js";
+import * as workspaces from "../schemas/workspaces.js";
+import { OPAQUE_PARAMS, OPERATIONS, type OperationSpec } from "./operations.js";
+
+type Json = Record<string, unknown>;
+type AnySchema = v.BaseSchema<unknown, unknown, v.BaseIssue<unknown>>;
+
+/** Component schemas, named exactly as the specification names them. */
+const COMPONENTS: Record<string, AnySchema> = {
+  SignUpBody: auth.SignUpBody,
+  LoginBody: auth.LoginBody,
+  VerifyEmailBody: auth.VerifyEmailBody,
+  EmailBody: auth.EmailBody,
+  ResetPasswordBody: auth.ResetPasswordBody,
+  ChangePasswordBody: auth.ChangePasswordBody,
+  CreateTemplateBody: templates.CreateTemplateBody,
+  UpdateTemplateBody: templates.UpdateTemplateBody,
+  RenderTemplateBody: render.RenderTemplateBody,
+  RenderInlineBody: render.RenderInlineBody,
+  CreateApiKeyBody: workspaces.CreateApiKeyBody,
+  InviteMemberBody: workspaces.InviteMemberBody,
+  UpdateMemberRoleBody: workspaces.UpdateMemberRoleBody,
+  SetWorkspacePlanRequest: workspaces.SetWorkspacePlanRequest,
+  Theme: responses.Theme,
+  Ok: responses.Ok,
+  User: responses.User,
+  Workspace: responses.Workspace,
+  TokenResponse: responses.TokenResponse,
+  VerifiedEmail: responses.VerifiedEmail,
+  Me: responses.Me,
+  SessionInfo: responses.SessionInfo,
+  WorkspaceListItem: responses.WorkspaceListItem,
+  Member: responses.Member,
+  Invite: responses.Invite,
+  InvitePreview: responses.InvitePreview,
+  ApiKey: responses.ApiKey,
+  CreatedApiKey: responses.CreatedApiKey,
+  TemplateSummary: responses.TemplateSummary,
+  Template: responses.Template,
+  Usage: responses.Usage,
+  DailyUsage: responses.DailyUsage,
+  AdminWorkspace: responses.AdminWorkspace,
+  Health: responses.Health,
+  ProblemDetails: responses.ProblemDetails,
+};
+
+const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
+
+function componentSchemas(): Record<string, JsonSchema> {
+  return toJsonSchemaDefs(COMPONENTS, {
+    target: "draft-2020-12",
+    // Requests are documented as clients send them (before trims and role capitalisation).
+    typeMode: "input",
+    // Checks written as code (password byte length, role names) have no JSON Schema form; they are
+    // described instead of failing the whole document.
+    errorMode: "ignore",
+    overrideRef: (context) => `#/components/schemas/${context.referenceId}`,
+    overrideSchema: (context) => {
+      if (context.valibotSchema === ThemeField) return ref("Theme") as JsonSchema;
+      if (context.valibotSchema === RoleField) {
+        return { type: "string", enum: ["Owner", "Editor", "Viewer"], description: "Accepted in any case." };
+      }
+      return undefined;
+    },
+  });
+}
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "Validation error; `errors` maps field paths to messages.",
+  401: "Missing or invalid credentials.",
+  403: "Authenticated but not allowed.",
+  404: "Not found, or in another workspace.",
+  409: "The template changed since expectedUpdatedAt.",
+  413: "Body over the size limit (25 MB for JSON).",
+  429: "Rate limited; see Retry-After.",
+  500: "Unexpected error; the body carries only a traceId.",
+  503: "The database is unreachable.",
+};
+
+function problem(status: number): Json {
+  const headers: Json = status === 429 ? { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } } : {};
+  return {
+    description: ERROR_TEXT[status] ?? "Error.",
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    content: { "application/problem+json": { schema: ref("ProblemDetails") } },
+  };
+}
+
+function operation(op: OperationSpec): Json {
+  const statuses = new Set<number>(op.errors ?? []);
+  if (op.lane !== "public") statuses.add(401);
+  if (op.body !== undefined) [400, 413].forEach((s) => statuses.add(s));
+  statuses.add(500);
+  const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "").map((name) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: OPAQUE_PARAMS.has(name) ? { type: "string" } : { type: "string", format: "uuid" },
+  }));
+  const query = (op.query ?? []).map((q) => ({ name: q.name, in: "query", required: false, description: q.description, schema: { type: "string" } }));
+  const cookie = op.lane === "refresh" ? [{ name: "docsvc_refresh", in: "cookie", required: false, schema: { type: "string" } }] : [];
+  const success =
+    "pdf" in op.success
+      ? {
+          description: "The PDF.",
+          headers: { "Content-Disposition": { schema: { type: "string" } }, "X-Page-Count": { schema: { type: "integer" } } },
+          content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } },
+        }
+      : {
+          description: "OK.",
+          content: { "application/json": { schema: op.success.array ? { type: "array", items: ref(op.success.schema) } : ref(op.success.schema) } },
+        };
+  const security =
+    op.lane === "public" ? [] : op.lane === "render" ? [{ bearerAuth: [] }, { apiKeyAuth: [] }] : op.lane === "refresh" ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }];
+  return {
+    operationId: op.operationId,
+    tags: [op.tag],
+    summary: op.summary,
+    ...(op.description !== undefined ? { description: op.description } : {}),
+    ...(params.length + query.length + cookie.length > 0 ? { parameters: [...params, ...query, ...cookie] } : {}),
+    ...(op.body !== undefined ? { requestBody: { required: true, content: { "application/json": { schema: ref(op.body) } } } } : {}),
+    responses: {
+      "200": success,
+      ...Object.fromEntries([...statuses].sort((a, b) => a - b).map((s) => [String(s), problem(s)])),
+    },
+    security,
+  };
+}
+
+/** Builds the document (pure; the route caches it). */
+export function buildOpenApiDocument(serverUrl: string): Json {
+  const paths: Record<string, Json> = {};
+  for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operation(op);
+  return {
+    openapi: "3.1.1",
+    info: {
+      title: "docsvc",
+      version: "v1",
+      summary: "Template JSON plus data in, PDF out, over HTTP. No browser.",
+      description: "Errors are application/problem+json. Every resource belongs to a workspace; another workspace's ids answer 404.",
+    },
+    jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
+    servers: [{ url: serverUrl }],
+    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: componentSchemas(),
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "Session JWT from login, signup, refresh or switch-workspace." },
+        apiKeyAuth: { type: "apiKey", in: "header", name: "X-Api-Key", description: "API key (dsk_…); accepted only on the render and batch endpoints." },
+      },
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// Every operation the service serves, as data: the OpenAPI document is generated from this table and
+// from the valibot schemas the routes validate with.
+
+/** Which credential an operation takes. */
+export type Lane = "public" | "session" | "render" | "refresh";
+
+/** What a successful call answers. */
+export type SuccessBody = { readonly schema: string; readonly array?: boolean } | { readonly pdf: true };
+
+/** One operation. */
+export interface OperationSpec {
+  readonly method: "get" | "post" | "put" | "patch" | "delete";
+  /** OpenAPI path, `{param}` style. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly tag: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly lane: Lane;
+  /** Component name of the JSON request body. */
+  readonly body?: string;
+  readonly query?: readonly { readonly name: string; readonly description: string }[];
+  readonly success: SuccessBody;
+  /** Error statuses beyond those every lane implies. */
+  readonly errors?: readonly number[];
+}
+
+/** Non-UUID path parameters (everything else in `{}` is a UUID). */
+export const OPAQUE_PARAMS: ReadonlySet<string> = new Set(["token"]);
+
+const ok = { schema: "Ok" } as const;
+
+/** The operations, grouped by tag in document order. */
+export const OPERATIONS: readonly OperationSpec[] = [
+  { method: "get", path: "/health", operationId: "health", tag: "Service", summary: "Service and database health", lane: "public", success: { schema: "Health" }, errors: [503] },
+
+  { method: "post", path: "/api/auth/signup", operationId: "signup", tag: "Auth", summary: "Create an account and its first workspace", description: "Sends a verification email and starts a session (sets the docsvc_refresh cookie). An address that already has an account is a 400 with errors.email.", lane: "public", body: "SignUpBody", success: { schema: "TokenResponse" }, errors: [400] },
+  { method: "post", path: "/api/auth/login", operationId: "login", tag: "Auth", summary: "Sign in with email and password", description: "Answers a session JWT carrying the active workspace and role, and sets the docsvc_refresh cookie. 10 failed attempts for one address within 15 minutes answer 429.", lane: "public", body: "LoginBody", success: { schema: "TokenResponse" }, errors: [400, 401, 429] },
+  { method: "post", path: "/api/auth/verify-email", operationId: "verifyEmail", tag: "Auth", summary: "Confirm an email address", lane: "public", body: "VerifyEmailBody", success: { schema: "VerifiedEmail" }, errors: [400] },
+  { method: "post", path: "/api/auth/resend-verification", operationId: "resendVerification", tag: "Auth", summary: "Send the verification email again", description: "Always answers 200, whether or not the address has an account.", lane: "public", body: "EmailBody", success: ok, errors: [400] },
+  { method: "post", path: "/api/auth/forgot-password", operationId: "forgotPassword", tag: "Auth", summary: "Email a password-reset link", description: "Always answers 200, whether or not the address has an account.", lane: "public", body: "EmailBody", success: ok, errors: [400] },
+  { method: "post", path: "/api/auth/reset-password", operationId: "resetPassword", tag: "Auth", summary: "Set a new password with a reset token", description: "Ends every session of the user.", lane: "public", body: "ResetPasswordBody", success: ok, errors: [400] },
+  { method: "post", path: "/api/auth/refresh", operationId: "refresh", tag: "Auth", summary: "Exchange the refresh cookie (or a live JWT) for a new session JWT", description: "Refresh tokens rotate: each works once, and presenting a used one ends the whole session.", lane: "refresh", success: { schema: "TokenResponse" } },
+  { method: "post", path: "/api/auth/logout", operationId: "logout", tag: "Auth", summary: "End the current session", lane: "session", success: ok },
+  { method: "post", path: "/api/auth/logout-all", operationId: "logoutAll", tag: "Auth", summary: "End every session of the user", lane: "session", success: ok },
+  { method: "post", path: "/api/auth/change-password", operationId: "changePassword", tag: "Auth", summary: "Change the password", description: "Ends the user's other sessions.", lane: "session", body: "ChangePasswordBody", success: ok, errors: [400] },
+  { method: "get", path: "/api/auth/me", operationId: "me", tag: "Auth", summary: "The current user, active workspace and role", lane: "session", success: { schema: "Me" } },
+  { method: "get", path: "/api/auth/session", operationId: "session", tag: "Auth", summary: "The current session", lane: "session", success: { schema: "SessionInfo" } },
+  { method: "post", path: "/api/auth/switch-workspace/{workspaceId}", operationId: "switchWorkspace", tag: "Auth", summary: "Get a JWT scoped to another of the user's workspaces", lane: "session", success: { schema: "TokenResponse" }, errors: [404] },
+
+  { method: "get", path: "/api/templates", operationId: "listTemplates", tag: "Templates", summary: "List the workspace's templates", description: "Without content; most recently updated first.", lane: "session", query: [{ name: "name", description: "Only templates whose name contains this text (case-insensitive)." }], success: { schema: "TemplateSummary", array: true } },
+  { method: "post", path: "/api/templates", operationId: "createTemplate", tag: "Templates", summary: "Create a template", description: "content is validated as a version-4 document; a 400 lists the problems by document path in errors.", lane: "session", body: "CreateTemplateBody", success: { schema: "Template" }, errors: [400, 403] },
+  { method: "get", path: "/api/templates/{id}", operationId: "getTemplate", tag: "Templates", summary: "Get a template", lane: "session", success: { schema: "Template" }, errors: [404] },
+  { method: "put", path: "/api/templates/{id}", operationId: "updateTemplate", tag: "Templates", summary: "Update a template", description: "With expectedUpdatedAt, a template changed since then answers 409 and is not overwritten.", lane: "session", body: "UpdateTemplateBody", success: { schema: "Template" }, errors: [400, 403, 404, 409] },
+  { method: "delete", path: "/api/templates/{id}", operationId: "deleteTemplate", tag: "Templates", summary: "Delete a template", lane: "session", success: ok, errors: [403, 404] },
+
+  { method: "post", path: "/api/templates/{id}/render", operationId: "renderTemplate", tag: "Rendering", summary: "Render a stored template to PDF", description: "The theme is validated first; a rejected request is not metered. Rate limited per workspace.", lane: "render", body: "RenderTemplateBody", success: { pdf: true }, errors: [400, 404, 429] },
+  { method: "post", path: "/api/render", operationId: "renderInline", tag: "Rendering", summary: "Render template content sent with the request", description: "baseTemplateId must name a template of the workspace (its base PDF becomes the background once base PDFs are supported).", lane: "render", body: "RenderInlineBody", success: { pdf: true }, errors: [400, 404, 429] },
+
+  { method: "get", path: "/api/api-keys", operationId: "listApiKeys", tag: "API keys", summary: "List the workspace's API keys", lane: "session", success: { schema: "ApiKey", array: true }, errors: [403] },
+  { method: "post", path: "/api/api-keys", operationId: "createApiKey", tag: "API keys", summary: "Create an API key (its secret is shown once)", lane: "session", body: "CreateApiKeyBody", success: { schema: "CreatedApiKey" }, errors: [400, 403] },
+  { method: "delete", path: "/api/api-keys/{id}", operationId: "deleteApiKey", tag: "API keys", summary: "Delete an API key", lane: "session", success: ok, errors: [403, 404] },
+  { method: "get", path: "/api/usage", operationId: "usage", tag: "Usage", summary: "This calendar month's usage (UTC)", lane: "session", success: { schema: "Usage" } },
+  { method: "get", path: "/api/usage/daily", operationId: "dailyUsage", tag: "Usage", summary: "Usage per day for the last 30 days", lane: "session", success: { schema: "DailyUsage" } },
+
+  { method: "get", path: "/api/workspaces", operationId: "listWorkspaces", tag: "Workspaces", summary: "The user's workspaces", lane: "session", success: { schema: "WorkspaceListItem", array: true } },
+  { method: "get", path: "/api/workspaces/current/members", operationId: "listMembers", tag: "Workspaces", summary: "Members of the active workspace", lane: "session", success: { schema: "Member", array: true } },
+  { method: "post", path: "/api/workspaces/current/invites", operationId: "inviteMember", tag: "Workspaces", summary: "Invite an address (Owner)", description: "Emails the invite and also answers its link.", lane: "session", body: "InviteMemberBody", success: { schema: "Invite" }, errors: [400, 403] },
+  { method: "delete", path: "/api/workspaces/current/members/{userId}", operationId: "removeMember", tag: "Workspaces", summary: "Remove a member (Owner)", description: "Removing the last Owner is a 400.", lane: "session", success: ok, errors: [400, 403, 404] },
+  { method: "patch", path: "/api/workspaces/current/members/{userId}", operationId: "updateMemberRole", tag: "Workspaces", summary: "Change a member's role (Owner)", description: "Demoting the last Owner is a 400.", lane: "session", body: "UpdateMemberRoleBody", success: { schema: "Member" }, errors: [400, 403, 404] },
+  { method: "get", path: "/api/invites/{token}", operationId: "previewInvite", tag: "Workspaces", summary: "Preview an invite", lane: "public", success: { schema: "InvitePreview" }, errors: [404] },
+  { method: "post", path: "/api/invites/{token}/accept", operationId: "acceptInvite", tag: "Workspaces", summary: "Accept an invite (the signed-in email must match)", lane: "session", success: { schema: "TokenResponse" }, errors: [400, 403, 404] },
+
+  { method: "get", path: "/api/admin/workspaces", operationId: "adminListWorkspaces", tag: "Admin", summary: "All workspaces (administrators)", lane: "session", query: [{ name: "search", description: "Name, id or member-email fragment." }], success: { schema: "AdminWorkspace", array: true }, errors: [403] },
+  { method: "post", path: "/api/admin/workspaces/{workspaceId}/plan", operationId: "adminSetPlan", tag: "Admin", summary: "Set a workspace's plan (administrators)", lane: "session", body: "SetWorkspacePlanRequest", success: { schema: "AdminWorkspace" }, errors: [400, 403, 404] },
+];

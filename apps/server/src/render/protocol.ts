@@ -1,0 +1,31 @@
+// The messages between the main thread and the render workers. Plain data only (structured clone).
+import type { Diagnostic, Theme } from "@docsvc/layout";
+
+/** One render, as the worker receives it. */
+export interface RenderTask {
+  /** `<templateId>@<updatedAt>` for stored templates: the worker caches the parsed document under it. */
+  readonly cacheKey: string | null;
+  readonly content: string;
+  readonly data: unknown;
+  /** Already validated and normalised (validateTheme) on the main thread. */
+  readonly theme: Theme | undefined;
+  readonly title: string | undefined;
+  /** ISO instant for `$now`/`$today`; absent: the real clock. */
+  readonly now: string | undefined;
+}
+
+/** Model errors, keyed by document path. */
+export type ContentErrors = Record<string, string[]>;
+
+/** What a render task answers. */
+export type RenderTaskResult =
+  | {
+      readonly ok: true;
+      readonly pdf: Uint8Array;
+      readonly pages: number;
+      readonly diagnostics: readonly Diagnostic[];
+    }
+  | { readonly ok: false; readonly errors: ContentErrors };
+
+/** What a validate task answers. */
+export type ValidateTaskResult = { readonly ok: true } | { readonly ok: false; readonly errors: ContentErrors };

@@ -1,0 +1,37 @@
+// The render pool: piscina worker threads, one per core, running ./worker.
+import { availableParallelism } from "node:os";
+import { Piscina } from "piscina";
+import type { RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
+
+/** Renders and validates templates off the main thread. */
+export interface Renderer {
+  render(task: RenderTask): Promise<RenderTaskResult>;
+  validate(content: string): Promise<ValidateTaskResult>;
+  /** Waits for running tasks, then stops the threads. */
+  close(): Promise<void>;
+}
+
+/** Options of the worker pool. */
+export interface RendererOptions {
+  /** Default: the number of cores. */
+  readonly threads?: number;
+}
+
+// Under tsx (tests, development) this file is .ts and so is its worker; compiled, both are .js.
+const WORKER_FILE = new URL(import.meta.url.endsWith(".ts") ? "./worker.ts" : "./worker.js", import.meta.url).href;
+
+/** A piscina-backed renderer sized to the machine. */
+export function createRenderer(options: RendererOptions = {}): Renderer {
+  const threads = Math.max(1, options.threads ?? availableParallelism());
+  const pool = new Piscina({
+    filename: WORKER_FILE,
+    minThreads: threads,
+    // min = max: threads hold loaded fonts and parsed templates, so they are never retired for idleness.
+    maxThreads: threads,
+  });
+  return {
+    render: (task) => pool.run(task, { name: "render" }) as Promise<RenderTaskResult>,
+    validate: (content) => pool.run({ content }, { name: "validate" }) as Promise<ValidateTaskResult>,
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,63 @@
+// A render worker thread: parses templates (cached per template version) and calls renderPdf.
+// Everything CPU-heavy happens here so the main thread's event loop keeps serving requests.
+import { parseDocument, type Diagnostic, type TemplateDocument } from "@docsvc/layout";
+import { loadDesignerFonts, renderPdf } from "@docsvc/pdf";
+import { move, transferableSymbol, valueSymbol } from "piscina";
+import { countPdfPages } from "./pages.js";
+import type { ContentErrors, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
+
+// Stored templates by id@updatedAt: a new save has a new key, so entries never go stale, only unused.
+const parsed = new Map<string, TemplateDocument>();
+const CACHE_LIMIT = 200;
+
+// Load the designer fonts while the thread starts, not during its first request.
+try {
+  await loadDesignerFonts();
+} catch {
+  // Reported by the first render that needs them; the worker itself must still come up.
+}
+
+function parse(content: string, cacheKey: string | null): { document: TemplateDocument } | { errors: ContentErrors } {
+  const hit = cacheKey === null ? undefined : parsed.get(cacheKey);
+  if (hit !== undefined) {
+    // Refresh recency (Map keeps insertion order; the first key is the least recently used).
+    parsed.delete(cacheKey as string);
+    parsed.set(cacheKey as string, hit);
+    return { document: hit };
+  }
+  const result = parseDocument(content);
+  if (!result.ok) return { errors: result.errors };
+  if (cacheKey !== null) {
+    if (parsed.size >= CACHE_LIMIT) {
+      const oldest = parsed.keys().next().value;
+      if (oldest !== undefined) parsed.delete(oldest);
+    }
+    parsed.set(cacheKey, result.document);
+  }
+  return { document: result.document };
+}
+
+/** Renders one task to PDF bytes (moved, not copied, back to the main thread). */
+export async function render(task: RenderTask): Promise<RenderTaskResult> {
+  const doc = parse(task.content, task.cacheKey);
+  if ("errors" in doc) return { ok: false, errors: doc.errors };
+  const diagnostics: Diagnostic[] = [];
+  const bytes = await renderPdf(doc.document, task.data, {
+    ...(task.theme !== undefined ? { theme: task.theme } : {}),
+    ...(task.title !== undefined ? { title: task.title } : {}),
+    ...(task.now !== undefined ? { now: new Date(task.now) } : {}),
+    diagnostics: (d: Diagnostic) => diagnostics.push(d),
+  });
+  // Transfer needs a buffer the PDF owns alone; a view into a shared (pooled) buffer is copied first.
+  const pdf = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  const result: RenderTaskResult = { ok: true, pdf, pages: countPdfPages(pdf), diagnostics };
+  // Piscina's Transferable protocol: the result is posted with the PDF's buffer in the transfer list.
+  const movable = { [transferableSymbol]: [pdf.buffer], [valueSymbol]: result };
+  return move(movable as Parameters<typeof move>[0]) as unknown as RenderTaskResult;
+}
+
+/** Validates template content with the layout model (off the main thread: documents can be large). */
+export function validate(task: { content: string }): ValidateTaskResult {
+  const result = parseDocument(task.content);
+  return result.ok ? { ok: true } : { ok: false, errors: result.errors };
+}

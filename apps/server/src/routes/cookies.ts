@@ -1,0 +1,30 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { ServiceDeps } from "../services/deps.js";
+import { REFRESH_TOKEN_MS } from "../services/sessions.js";
+
+/** The refresh-token cookie (api-conventions: HttpOnly, Path /api/auth, SameSite Lax). */
+export const REFRESH_COOKIE = "docsvc_refresh";
+const PATH = "/api/auth";
+
+/** Sets the refresh cookie; Secure when the service is published over https. */
+export function setRefreshCookie(c: Context, deps: ServiceDeps, token: string): void {
+  setCookie(c, REFRESH_COOKIE, token, {
+    httpOnly: true,
+    path: PATH,
+    sameSite: "Lax",
+    secure: deps.config.publicUrl.startsWith("https://"),
+    maxAge: Math.floor(REFRESH_TOKEN_MS / 1000),
+  });
+}
+
+/** The refresh cookie's value, if any. */
+export function readRefreshCookie(c: Context): string | undefined {
+  const value = getCookie(c, REFRESH_COOKIE);
+  return value === undefined || value === "" ? undefined : value;
+}
+
+/** Clears the refresh cookie. */
+export function clearRefreshCookie(c: Context, deps: ServiceDeps): void {
+  deleteCookie(c, REFRESH_COOKIE, { path: PATH, secure: deps.config.publicUrl.startsWith("https://") });
+}

@@ -1,0 +1,125 @@
+// Response shapes, as valibot schemas so the OpenAPI document is generated the same way as for requests.
+// They describe what the services return (services/views.ts and friends); route tests check the match.
+import * as v from "valibot";
+
+const Id = v.pipe(v.string(), v.uuid());
+const Timestamp = v.pipe(v.string(), v.isoTimestamp());
+const RoleName = v.picklist(["Owner", "Editor", "Viewer"]);
+const PlanName = v.picklist(["free", "pro", "enterprise"]);
+
+export const Ok = v.object({ ok: v.literal(true) });
+
+export const User = v.object({ id: Id, email: v.string(), emailVerified: v.boolean(), createdAt: Timestamp });
+
+export const Workspace = v.object({ id: Id, name: v.string(), plan: PlanName });
+
+export const TokenResponse = v.object({
+  accessToken: v.pipe(v.string(), v.description("Session JWT (HS256), valid for expiresIn seconds.")),
+  tokenType: v.literal("Bearer"),
+  expiresIn: v.number(),
+  user: User,
+  workspace: Workspace,
+  role: RoleName,
+});
+
+export const VerifiedEmail = v.object({ ok: v.literal(true), user: User });
+
+export const Me = v.object({ user: User, workspace: Workspace, role: RoleName, isAdmin: v.boolean() });
+
+export const SessionInfo = v.object({
+  sessionId: Id,
+  userId: Id,
+  email: v.string(),
+  workspaceId: Id,
+  role: RoleName,
+  createdAt: Timestamp,
+  expiresAt: Timestamp,
+});
+
+export const WorkspaceListItem = v.object({ id: Id, name: v.string(), role: RoleName, plan: PlanName });
+
+export const Member = v.object({ userId: Id, email: v.string(), role: RoleName, joinedAt: Timestamp });
+
+export const Invite = v.object({
+  id: Id,
+  email: v.string(),
+  role: RoleName,
+  expiresAt: Timestamp,
+  token: v.string(),
+  url: v.string(),
+});
+
+export const InvitePreview = v.object({
+  workspaceName: v.string(),
+  role: RoleName,
+  inviterEmail: v.nullable(v.string()),
+  redeemable: v.boolean(),
+  expiresAt: Timestamp,
+});
+
+export const ApiKey = v.object({
+  id: Id,
+  name: v.string(),
+  prefix: v.string(),
+  createdAt: Timestamp,
+  lastUsedAt: v.nullable(Timestamp),
+});
+
+export const CreatedApiKey = v.object({
+  ...ApiKey.entries,
+  key: v.pipe(v.string(), v.description("The secret (dsk_…). Shown only in this response.")),
+});
+
+export const TemplateSummary = v.object({
+  id: Id,
+  name: v.string(),
+  editorMode: v.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+export const Template = v.object({ ...TemplateSummary.entries, content: v.string() });
+
+const RenderCounts = v.object({ total: v.number(), api: v.number(), preview: v.number(), ai: v.number() });
+
+export const Usage = v.object({
+  periodStart: Timestamp,
+  periodEnd: Timestamp,
+  plan: PlanName,
+  renders: RenderCounts,
+  pages: v.number(),
+  aiGenerations: v.object({ used: v.number(), limit: v.nullable(v.number()) }),
+});
+
+export const DailyUsage = v.object({
+  periodStart: Timestamp,
+  periodEnd: Timestamp,
+  days: v.array(v.object({ date: v.string(), renders: RenderCounts, pages: v.number() })),
+});
+
+export const AdminWorkspace = v.object({
+  id: Id,
+  name: v.string(),
+  plan: PlanName,
+  createdAt: Timestamp,
+  memberCount: v.number(),
+});
+
+export const Health = v.object({ status: v.picklist(["ok", "error"]), database: v.picklist(["ok", "unreachable"]) });
+
+export const ProblemDetails = v.object({
+  type: v.string(),
+  title: v.string(),
+  status: v.number(),
+  detail: v.string(),
+  errors: v.optional(v.record(v.string(), v.array(v.string()))),
+  traceId: v.string(),
+});
+
+/** The render-time theme (documentation of what validateTheme accepts). */
+export const Theme = v.nullable(
+  v.strictObject({
+    primary: v.nullish(v.pipe(v.string(), v.regex(/^$|^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/))),
+    accent: v.nullish(v.pipe(v.string(), v.regex(/^$|^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/))),
+  }),
+);

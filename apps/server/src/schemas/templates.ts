@@ -1,0 +1,33 @@
+// Request bodies and queries of /api/templates.
+import * as v from "valibot";
+
+const NameField = v.pipe(
+  v.string("name must be a string."),
+  v.trim(),
+  v.nonEmpty("name must not be empty."),
+  v.maxLength(200, "name must be at most 200 characters."),
+);
+
+const ContentField = v.string("content must be a string holding the template document (JSON text).");
+
+export const CreateTemplateBody = v.object({
+  name: NameField,
+  content: ContentField,
+  editorMode: v.nullish(v.picklist(["report"], "editorMode must be 'report' (or null, meaning 'report').")),
+});
+
+export const UpdateTemplateBody = v.object({
+  content: ContentField,
+  name: v.optional(NameField),
+  expectedUpdatedAt: v.nullish(
+    v.pipe(v.string("expectedUpdatedAt must be a string."), v.isoTimestamp("expectedUpdatedAt must be an ISO 8601 timestamp such as 2026-11-21T19:05:00.123Z.")),
+  ),
+  // Collaboration compaction and version kinds: accepted now, acted on by the hub and version history.
+  yState: v.nullish(v.string("yState must be a base64 string.")),
+  yStateSeq: v.nullish(v.pipe(v.number("yStateSeq must be an integer."), v.integer("yStateSeq must be an integer."))),
+  versionKind: v.nullish(v.picklist(["auto", "manual", "restore"], "versionKind must be one of auto, manual, restore.")),
+});
+
+export const TemplateListQuery = v.object({
+  name: v.optional(v.string()),
+});

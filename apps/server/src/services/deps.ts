@@ -1,0 +1,24 @@
+import type { JwtService } from "../auth/jwt.js";
+import type { Config } from "../config.js";
+import type { Db } from "../db/database.js";
+import type { Logger } from "../log.js";
+import type { Mailer } from "../mail/mailer.js";
+import type { LoginThrottle } from "./login-throttle.js";
+import type { Meter } from "./meter.js";
+import type { PlanTable } from "./plans.js";
+import type { RateLimiter } from "./rate-limit.js";
+import type { Renderer } from "../render/renderer.js";
+
+/** What the use cases need from the outside world; built once in createApp. */
+export interface ServiceDeps {
+  readonly db: Db;
+  readonly config: Pick<Config, "publicUrl" | "adminEmails">;
+  readonly mailer: Mailer;
+  readonly jwt: JwtService;
+  readonly log: Logger;
+  readonly plans: PlanTable;
+  readonly rateLimiter: RateLimiter;
+  readonly loginThrottle: LoginThrottle;
+  readonly meter: Meter;
+  readonly renderer: Renderer;
+}

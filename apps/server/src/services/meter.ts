@@ -1,0 +1,67 @@
+// Metering: every render is recorded, best-effort. Events are queued and written in batches off the
+// request path; a failed write is logged and dropped, never surfaced to the render that caused it.
+import type { Db } from "../db/database.js";
+import type { RenderSource } from "../db/schema.js";
+import { insertRenderEvents, type RenderEventRow } from "../db/usage.js";
+import { uuidv7 } from "../ids.js";
+import { errorFields, type Logger } from "../log.js";
+import { nowIso } from "../time.js";
+
+/** One render to record. */
+export interface RenderEvent {
+  readonly workspaceId: string;
+  readonly templateId: string | null;
+  readonly source: RenderSource;
+  readonly pages: number;
+  readonly bytes: number;
+  readonly durationMs: number;
+}
+
+/** Queues render events and writes them in batches. */
+export class Meter {
+  private queue: RenderEventRow[] = [];
+  private flushing: Promise<void> | undefined;
+  private scheduled = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+  ) {}
+
+  /** Records a render; never throws. */
+  record(event: RenderEvent): void {
+    try {
+      const now = Date.now();
+      this.queue.push({
+        id: uuidv7(now),
+        workspace_id: event.workspaceId,
+        template_id: event.templateId,
+        source: event.source,
+        pages: event.pages,
+        bytes: event.bytes,
+        duration_ms: Math.round(event.durationMs * 100) / 100,
+        created_at: nowIso(now),
+      });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        // One write per event-loop turn's worth of renders rather than one per render.
+        setImmediate(() => void this.flush());
+      }
+    } catch (err) {
+      this.log.error("metering failed", errorFields(err));
+    }
+  }
+
+  /** Writes everything queued so far (usage reads call this so they see every finished render). */
+  async flush(): Promise<void> {
+    this.scheduled = false;
+    while (this.flushing) await this.flushing;
+    if (this.queue.length === 0) return;
+    const batch = this.queue;
+    this.queue = [];
+    this.flushing = insertRenderEvents(this.db, batch)
+      .catch((err: unknown) => this.log.error("metering write failed; events dropped", { count: batch.length, ...errorFields(err) }))
+      .finally(() => (this.flushing = undefined));
+    await this.flushing;
+  }
+}

@@ -1,0 +1,107 @@
+// Rendering: theme first (exact contract messages, nothing metered when rejected), then the template,
+// then the worker pool, then metering.
+import { validateTheme, type Theme } from "@docsvc/layout";
+import type { Principal } from "../auth/principal.js";
+import { findTemplate } from "../db/templates.js";
+import { NotFoundError, TooManyRequestsError, ValidationError } from "../errors.js";
+import type { RenderTask } from "../render/protocol.js";
+import { invalidContent } from "./content.js";
+import type { ServiceDeps } from "./deps.js";
+
+/** A finished render, ready to send. */
+export interface RenderedPdf {
+  readonly pdf: Uint8Array;
+  /** ASCII download name for Content-Disposition. */
+  readonly fileName: string;
+  /** The template's name (any script), for the RFC 6266 `filename*` parameter. */
+  readonly title: string | undefined;
+  readonly pages: number;
+  readonly diagnostics: number;
+}
+
+/** Throws 400 with the layout brand module's messages unless the theme is acceptable. */
+export function checkTheme(theme: unknown): Theme | undefined {
+  const result = validateTheme(theme);
+  if (!result.ok) throw new ValidationError(result.message, result.errors);
+  return theme === undefined || theme === null ? undefined : result.theme;
+}
+
+/** Takes one token from the workspace's render bucket or throws 429. */
+export function takeRenderToken(deps: ServiceDeps, principal: Principal): void {
+  const taken = deps.rateLimiter.take(principal.workspaceId, deps.plans[principal.plan]);
+  if (!taken.ok) {
+    throw new TooManyRequestsError(
+      "The workspace's render rate limit is exhausted; retry after the number of seconds in Retry-After.",
+      taken.retryAfterSeconds,
+    );
+  }
+}
+
+/** Renders a stored template of the caller's workspace. */
+export async function renderStoredTemplate(
+  deps: ServiceDeps,
+  principal: Principal,
+  templateId: string,
+  body: { readonly data: unknown; readonly theme?: unknown },
+): Promise<RenderedPdf> {
+  const theme = checkTheme(body.theme);
+  const template = await findTemplate(deps.db, principal.workspaceId, templateId);
+  if (template === undefined) throw new NotFoundError("Template");
+  return run(deps, principal, template.id, {
+    cacheKey: `${template.id}@${template.updated_at}`,
+    content: template.content,
+    data: body.data,
+    theme,
+    title: template.name,
+    now: undefined,
+  });
+}
+
+/** Renders content sent with the request (not stored). */
+export async function renderInline(
+  deps: ServiceDeps,
+  principal: Principal,
+  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly baseTemplateId?: string | null | undefined },
+): Promise<RenderedPdf> {
+  const theme = checkTheme(body.theme);
+  if (body.baseTemplateId !== undefined && body.baseTemplateId !== null) {
+    // Validated now; drawing the base PDF as the background arrives with base-PDF support.
+    const base = await findTemplate(deps.db, principal.workspaceId, body.baseTemplateId);
+    if (base === undefined) throw new NotFoundError("Base template");
+  }
+  return run(deps, principal, null, { cacheKey: null, content: body.content, data: body.data, theme, title: undefined, now: undefined });
+}
+
+async function run(deps: ServiceDeps, principal: Principal, templateId: string | null, task: RenderTask): Promise<RenderedPdf> {
+  const started = performance.now();
+  const result = await deps.renderer.render(task);
+  if (!result.ok) throw invalidContent(result.errors);
+  deps.meter.record({
+    workspaceId: principal.workspaceId,
+    templateId,
+    source: principal.kind === "apiKey" ? "api" : "preview",
+    pages: result.pages,
+    bytes: result.pdf.byteLength,
+    durationMs: performance.now() - started,
+  });
+  if (result.diagnostics.length > 0) {
+    deps.log.debug("render diagnostics", { workspaceId: principal.workspaceId, templateId, diagnostics: result.diagnostics });
+  }
+  return {
+    pdf: result.pdf,
+    fileName: `${fileStem(task.title) || "document"}.pdf`,
+    title: task.title,
+    pages: result.pages,
+    diagnostics: result.diagnostics.length,
+  };
+}
+
+/** A file name stem from a template name: letters, digits, dashes and underscores, at most 100. */
+function fileStem(title: string | undefined): string {
+  return (title ?? "")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 100);
+}

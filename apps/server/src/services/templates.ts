@@ -1,0 +1,126 @@
+// Template CRUD, scoped to the caller's workspace; content is validated by the layout model before any write.
+import type { Principal, SessionPrincipal } from "../auth/principal.js";
+import {
+  deleteTemplate,
+  findTemplate,
+  insertTemplate,
+  listTemplates,
+  updateTemplate,
+  type TemplateRow,
+  type TemplateSummaryRow,
+} from "../db/templates.js";
+import { ConflictError, NotFoundError } from "../errors.js";
+import { uuidv7 } from "../ids.js";
+import { normaliseIso, nowIso } from "../time.js";
+import { checkContent, type EditorMode } from "./content.js";
+import type { ServiceDeps } from "./deps.js";
+import { requireRole } from "./workspaces.js";
+
+/** A template in a list (content left out: lists stay small). */
+export interface TemplateSummaryView {
+  readonly id: string;
+  readonly name: string;
+  readonly editorMode: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** A template with its content. */
+export interface TemplateView extends TemplateSummaryView {
+  readonly content: string;
+}
+
+/** What creating a template takes. */
+export interface CreateTemplateInput {
+  readonly name: string;
+  readonly content: string;
+  readonly editorMode?: EditorMode | null;
+}
+
+/** What updating a template takes. */
+export interface UpdateTemplateInput {
+  readonly content: string;
+  readonly name?: string;
+  readonly expectedUpdatedAt?: string;
+}
+
+function summary(row: TemplateSummaryRow): TemplateSummaryView {
+  return { id: row.id, name: row.name, editorMode: row.editor_mode, createdAt: row.created_at, updatedAt: row.updated_at };
+}
+
+function full(row: TemplateRow): TemplateView {
+  return { ...summary(row), content: row.content };
+}
+
+/** The workspace's templates, optionally those whose name contains `name` (case-insensitive). */
+export async function listWorkspaceTemplates(deps: ServiceDeps, principal: SessionPrincipal, name: string | undefined): Promise<TemplateSummaryView[]> {
+  return (await listTemplates(deps.db, principal.workspaceId, name)).map(summary);
+}
+
+/** Creates a template (Owner or Editor) after validating its content. */
+export async function createTemplate(deps: ServiceDeps, principal: SessionPrincipal, input: CreateTemplateInput): Promise<TemplateView> {
+  requireRole(principal, "Owner", "Editor");
+  const editorMode = input.editorMode ?? "report";
+  await checkContent(deps.renderer, input.content, editorMode);
+  const now = Date.now();
+  const row: TemplateRow = {
+    id: uuidv7(now),
+    workspace_id: principal.workspaceId,
+    name: input.name.trim(),
+    content: input.content,
+    editor_mode: editorMode,
+    created_by: principal.userId,
+    created_at: nowIso(now),
+    updated_at: nowIso(now),
+  };
+  await insertTemplate(deps.db, row);
+  return full(row);
+}
+
+/** One template of the caller's workspace (either lane); 404 for any other workspace's id. */
+export async function getTemplate(deps: ServiceDeps, principal: Principal, id: string): Promise<TemplateView> {
+  const row = await findTemplate(deps.db, principal.workspaceId, id);
+  if (row === undefined) throw new NotFoundError("Template");
+  return full(row);
+}
+
+/**
+ * Replaces a template's content (and name). With `expectedUpdatedAt`, a template changed since then answers
+ * 409 and nothing is written; the check and the write are one conditional UPDATE, so no save slips between.
+ */
+export async function updateWorkspaceTemplate(
+  deps: ServiceDeps,
+  principal: SessionPrincipal,
+  id: string,
+  input: UpdateTemplateInput,
+): Promise<TemplateView> {
+  // Existence first: an id from another workspace is a 404 whatever the caller's role.
+  const current = await findTemplate(deps.db, principal.workspaceId, id);
+  if (current === undefined) throw new NotFoundError("Template");
+  requireRole(principal, "Owner", "Editor");
+  await checkContent(deps.renderer, input.content, current.editor_mode as EditorMode);
+  // Validated as a timestamp by the request schema; normalised so any spelling of the same instant matches.
+  const expected = input.expectedUpdatedAt === undefined ? undefined : normaliseIso(input.expectedUpdatedAt);
+  const stale = (): ConflictError =>
+    new ConflictError("The template was changed since expectedUpdatedAt; reload it and apply your changes again.");
+  if (expected !== undefined && expected !== current.updated_at) throw stale();
+  // updatedAt must move forward on every save, even two saves within one millisecond, or a stale
+  // expectedUpdatedAt could still match.
+  const updatedAt = nowIso(Math.max(Date.now(), Date.parse(current.updated_at) + 1));
+  const update = { content: input.content, updated_at: updatedAt, ...(input.name !== undefined ? { name: input.name.trim() } : {}) };
+  // The WHERE on the read updated_at makes this a compare-and-swap even without expectedUpdatedAt.
+  if (!(await updateTemplate(deps.db, principal.workspaceId, id, update, current.updated_at))) {
+    if ((await findTemplate(deps.db, principal.workspaceId, id)) === undefined) throw new NotFoundError("Template");
+    if (expected !== undefined) throw stale();
+    // A concurrent save landed between our read and write; without a precondition, last write wins: retry once.
+    return updateWorkspaceTemplate(deps, principal, id, input);
+  }
+  return full({ ...current, ...update });
+}
+
+/** Deletes a template (Owner or Editor). */
+export async function deleteWorkspaceTemplate(deps: ServiceDeps, principal: SessionPrincipal, id: string): Promise<void> {
+  if ((await findTemplate(deps.db, principal.workspaceId, id)) === undefined) throw new NotFoundError("Template");
+  requireRole(principal, "Owner", "Editor");
+  if (!(await deleteTemplate(deps.db, principal.workspaceId, id))) throw new NotFoundError("Template");
+}
