@@ -55,19 +55,24 @@ export async function diffPngs(actual: Uint8Array, expected: Uint8Array): Promis
 }
 
 /**
- * Checks rendered pages against `test/golden/<name>-p<N>.png`. Throws with the differing fraction when a
+ * Checks rendered pages against `test/golden/<name>-p<N>.png` (or `options.dir`). Throws with the differing fraction when a
  * page does not match (actual and diff images go to `test-output/`), or when a golden is missing, unless
  * UPDATE_GOLDEN=1, which (re)writes the goldens.
  */
-export async function compareWithGolden(name: string, pngs: readonly Uint8Array[]): Promise<void> {
+export async function compareWithGolden(
+  name: string,
+  pngs: readonly Uint8Array[],
+  options: { readonly dir?: string } = {},
+): Promise<void> {
   const update = process.env.UPDATE_GOLDEN === "1";
+  const dir = options.dir ?? goldenDir;
   const failures: string[] = [];
   for (const [index, png] of pngs.entries()) {
     const file = `${name}-p${index + 1}.png`;
-    const goldenPath = join(goldenDir, file);
+    const goldenPath = join(dir, file);
     if (!existsSync(goldenPath)) {
       if (update) {
-        mkdirSync(goldenDir, { recursive: true });
+        mkdirSync(dir, { recursive: true });
         writeFileSync(goldenPath, png);
         continue;
       }
@@ -85,7 +90,7 @@ export async function compareWithGolden(name: string, pngs: readonly Uint8Array[
     writeOutput(file.replace(/\.png$/, ".diff.png"), diff);
     failures.push(`${file}: ${(fraction * 100).toFixed(3)}% of pixels differ (limit ${(MAX_DIFF_FRACTION * 100).toFixed(3)}%); see test-output/`);
   }
-  const extra = join(goldenDir, `${name}-p${pngs.length + 1}.png`);
+  const extra = join(dir, `${name}-p${pngs.length + 1}.png`);
   if (existsSync(extra) && !update) failures.push(`${name}: golden has more pages than the ${pngs.length} rendered`);
   if (failures.length > 0) throw new Error(`Golden mismatch:\n  ${failures.join("\n  ")}`);
 }
