@@ -1,0 +1,156 @@
+// A table measured: columns placed (mirrored in RTL), header and every row laid out once, row heights
+// fixed. A row keeps the designed rowHeight unless one of its cells wraps onto more lines, then it grows.
+import type { ColumnAlign, TableElement } from "../model/types.js";
+import { parseTemplate } from "../tokens/parse.js";
+import { evaluate, resolveText } from "../tokens/resolve.js";
+import type { RowScope, TemplateText } from "../tokens/types.js";
+import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
+import { colourOf, num, report, type MeasureContext } from "./context.js";
+import { DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT } from "./text-style.js";
+
+/** Defaults of the table keys (document-model.md gives header 20 and row 18). */
+export const TABLE_DEFAULTS = { headerHeight: 20, rowHeight: 18, padding: 4, borderWidth: 0.5, borderColor: "#d1d5db" } as const;
+
+/** One laid-out row (or part of a row split between pages). */
+export interface RowLayout {
+  readonly cells: readonly ParagraphLayout[];
+  readonly height: number;
+  /** 0-based data index: stripes follow it. */
+  readonly index: number;
+  /** Top of the cell content within the row. */
+  readonly offset: number;
+}
+
+/** Everything a table block needs to draw any slice of the table. */
+export interface TableModel {
+  /** Left edge of each column relative to the element (first column at the right in RTL). */
+  readonly columnX: readonly number[];
+  readonly columnWidth: readonly number[];
+  /** Left and width of the ruled area. */
+  readonly left: number;
+  readonly width: number;
+  readonly header: RowLayout;
+  readonly rows: readonly RowLayout[];
+  /** prefix[i] = total height of rows[0..i). */
+  readonly prefix: Float64Array;
+  readonly padding: number;
+  readonly headerBg: string | undefined;
+  readonly stripeBg: string | undefined;
+  readonly border: { readonly color: string; readonly width: number } | undefined;
+  readonly pageBody: number;
+}
+
+/** Measures a table element in its row scope. */
+export function measureTable(element: TableElement, ctx: MeasureContext): TableModel {
+  const columns = (Array.isArray(element.columns) ? element.columns : []).filter((c) => num(c.width, 0) > 0);
+  const widths = columns.map((c) => c.width);
+  const total = widths.reduce((a, b) => a + b, 0);
+  const rtl = ctx.env.direction === "rtl";
+  const elementWidth = num(element.width, total);
+  const columnX: number[] = [];
+  let cum = 0;
+  for (const w of widths) {
+    columnX.push(rtl ? elementWidth - cum - w : cum);
+    cum += w;
+  }
+  const padding = Math.max(0, num(element.padding, TABLE_DEFAULTS.padding));
+  const size = num(element.fontSize, DEFAULT_FONT_SIZE) > 0 ? num(element.fontSize, DEFAULT_FONT_SIZE) : DEFAULT_FONT_SIZE;
+  const family = element.fontFamily?.trim() || ctx.env.bodyFamily;
+  const base = (align: ColumnAlign | undefined, weight: number, color: string): ParagraphStyle => ({
+    ...(family ? { family } : {}),
+    weight,
+    italic: false,
+    size,
+    lineHeight: DEFAULT_LINE_HEIGHT,
+    letterSpacing: 0,
+    align: align ?? "start",
+    direction: ctx.env.direction,
+    color,
+  });
+  const headerColor = (element.headerColor === undefined ? "#000000" : colourOf(ctx, element.headerColor, "headerColor")) ?? "#000000";
+  const textColor = (element.color === undefined ? "#000000" : colourOf(ctx, element.color, "color")) ?? "#000000";
+  const headerStyles = columns.map((c) => base(c.align, 700, headerColor));
+  const cellStyles = columns.map((c) => base(c.align, 400, textColor));
+  const inner = widths.map((w) => Math.max(0, w - 2 * padding));
+  const diag = (code: string, message: string): void => report(ctx, code, message);
+  const lay = (text: string, style: ParagraphStyle, col: number): ParagraphLayout =>
+    ctx.env.paragraphs.layout(text, style, inner[col] ?? 0, diag);
+
+  const headerHeight = Math.max(0, num(element.headerHeight, TABLE_DEFAULTS.headerHeight));
+  const headerCells = columns.map((c, i) =>
+    lay(resolveText(parseTemplate(String(c.header ?? "")), ctx.tokens, ctx.scope), headerStyles[i] as ParagraphStyle, i),
+  );
+  const header = fixedRow(headerCells, headerHeight, -1);
+
+  const rowHeight = Math.max(0, num(element.rowHeight, TABLE_DEFAULTS.rowHeight));
+  const templates = columns.map((c) => cellTemplate(c.key, c.format));
+  const data = rowsOf(element, ctx);
+  const rows: RowLayout[] = [];
+  const prefix = new Float64Array(data.length + 1);
+  for (let i = 0; i < data.length; i++) {
+    const scope: RowScope = { row: data[i], index: i, ...(ctx.scope ? { parent: ctx.scope } : {}) };
+    const cells = templates.map((t, c) => lay(resolveText(t, ctx.tokens, scope), cellStyles[c] as ParagraphStyle, c));
+    const row = measuredRow(cells, rowHeight, padding, i);
+    rows.push(row);
+    prefix[i + 1] = (prefix[i] as number) + row.height;
+  }
+
+  const borderWidth = Math.max(0, num(element.borderWidth, TABLE_DEFAULTS.borderWidth));
+  const borderColor = element.borderColor === undefined ? TABLE_DEFAULTS.borderColor : colourOf(ctx, element.borderColor, "borderColor");
+  return {
+    columnX,
+    columnWidth: widths,
+    left: rtl ? elementWidth - total : 0,
+    width: total,
+    header,
+    rows,
+    prefix,
+    padding,
+    headerBg: colourOf(ctx, element.headerBg, "headerBg"),
+    stripeBg: colourOf(ctx, element.stripeBg, "stripeBg"),
+    border: borderColor && borderWidth > 0 ? { color: borderColor, width: borderWidth } : undefined,
+    pageBody: ctx.env.pageBody,
+  };
+}
+
+// A row that keeps its designed height whatever its content (the header): content centred vertically.
+function fixedRow(cells: readonly ParagraphLayout[], height: number, index: number): RowLayout {
+  let content = 0;
+  for (const c of cells) content = Math.max(content, c.height);
+  return { cells, height, index, offset: (height - content) / 2 };
+}
+
+// A body row. Vertically, the padding is at most what the designed height leaves around one line, so a
+// row of single lines keeps its designed height (its text centred); a row whose cells wrap grows by what
+// its extra lines need, and its first line stays where a single line sits.
+function measuredRow(cells: readonly ParagraphLayout[], rowHeight: number, padding: number, index: number): RowLayout {
+  let content = 0;
+  let firstLine = 0;
+  for (const c of cells) {
+    content = Math.max(content, c.height);
+    firstLine = Math.max(firstLine, c.lines[0]?.height ?? 0);
+  }
+  const vpad = Math.min(padding, Math.max(0, (rowHeight - firstLine) / 2));
+  const height = Math.max(rowHeight, content + 2 * vpad);
+  return { cells, height, index, offset: (height - content) / 2 };
+}
+
+const PLAIN_PATH = /^[\p{L}\p{N}_$][\p{L}\p{N}_$.[\]-]*$/u;
+
+/** The `{{key | format}}` template of a column, parsed once per table. */
+export function cellTemplate(key: string, format: string | undefined): TemplateText {
+  const path = PLAIN_PATH.test(key) ? key : `[${JSON.stringify(key)}]`;
+  const pipe = format?.trim().replace(/^\|\s*/, "");
+  return parseTemplate(`{{${path}${pipe ? ` | ${pipe}` : ""}}}`);
+}
+
+function rowsOf(element: TableElement, ctx: MeasureContext): readonly unknown[] {
+  const binding = typeof element.bindingField === "string" ? element.bindingField.trim() : "";
+  if (!binding) return [];
+  const value = evaluate(binding, ctx.tokens, ctx.scope);
+  if (Array.isArray(value)) return value;
+  if (value !== undefined && value !== null && value !== "") {
+    report(ctx, "table.binding", `bindingField ${JSON.stringify(binding)} is not an array; the table has no rows`);
+  }
+  return [];
+}

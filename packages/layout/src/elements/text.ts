@@ -1,0 +1,85 @@
+// text: tokens resolved, laid out in its box. overflow `grow` (default: the box grows to the content),
+// `clip` (the box keeps its height, the text is clipped to it) or `shrink` (the font size is lowered until
+// the text fits the box, down to SHRINK_FLOOR). Texts using `$page`/`$pages` are re-laid out in their box
+// at finalize, once the page numbers are known.
+import type { TextElement, VerticalAlign } from "../model/types.js";
+import { parseTemplate } from "../tokens/parse.js";
+import { resolveText } from "../tokens/resolve.js";
+import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
+import type { PageNumbers } from "./block.js";
+import { colourOf, num, report, type MeasureContext } from "./context.js";
+import type { ElementKind } from "./kind.js";
+import { TextBlock, type Relayout, type TextBox } from "./text-block.js";
+import { paragraphStyle } from "./text-style.js";
+
+/** The smallest font size `overflow: shrink` goes down to, in points. */
+export const SHRINK_FLOOR = 4;
+
+/** Page numbers a text with page tokens is measured with before pagination (two digits, a typical width). */
+export const PLACEHOLDER_PAGES: PageNumbers = { page: 88, pages: 88 };
+
+const VALIGNS: readonly VerticalAlign[] = ["top", "middle", "bottom"];
+
+/** Text elements. */
+export const textElement: ElementKind<TextElement> = {
+  measure(element, ctx) {
+    const template = parseTemplate(typeof element.text === "string" ? element.text : "");
+    const { style, painted } = paragraphStyle(element, ctx);
+    const box = textBox(element, ctx, painted);
+    const designed = Math.max(0, num(element.height, 0));
+    const innerWidth = Math.max(0, box.width - 2 * box.padding);
+    const innerHeight = Math.max(0, designed - 2 * box.padding);
+    const diag = (code: string, message: string): void => report(ctx, code, message);
+    const lay = (s: ParagraphStyle, page?: PageNumbers): ParagraphLayout => {
+      const tokens = page ? { ...ctx.tokens, ...page } : ctx.tokens;
+      const text = template.hasTokens ? resolveText(template, tokens, ctx.scope) : template.source;
+      return ctx.env.paragraphs.layout(text, s, innerWidth, diag);
+    };
+    const pageTokens = template.usesPageTokens && ctx.tokens.page === undefined;
+    const overflow = element.overflow === "clip" || element.overflow === "shrink" ? element.overflow : "grow";
+    let used = style;
+    let layout = lay(style, pageTokens ? PLACEHOLDER_PAGES : undefined);
+    if (overflow === "shrink" && layout.height > innerHeight) {
+      used = shrinkToFit(style, (s) => lay(s, pageTokens ? PLACEHOLDER_PAGES : undefined), innerHeight);
+      layout = lay(used, pageTokens ? PLACEHOLDER_PAGES : undefined);
+    }
+    const height = overflow === "grow" ? Math.max(designed, layout.height + 2 * box.padding) : designed;
+    const relayout: Relayout | undefined = pageTokens ? (page) => lay(used, page) : undefined;
+    return new TextBlock({ ...box, clip: overflow === "clip" }, layout, height, relayout);
+  },
+};
+
+// Largest size (to 0.1 pt) between the floor and the designed size whose layout fits the box height.
+function shrinkToFit(
+  style: ParagraphStyle,
+  lay: (s: ParagraphStyle) => ParagraphLayout,
+  innerHeight: number,
+): ParagraphStyle {
+  const at = (size: number): ParagraphStyle => ({ ...style, size });
+  const floor = Math.min(SHRINK_FLOOR, style.size);
+  if (lay(at(floor)).height > innerHeight) return at(floor);
+  let lo = Math.round(floor * 10);
+  let hi = Math.round(style.size * 10);
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (lay(at(mid / 10)).height <= innerHeight) lo = mid;
+    else hi = mid;
+  }
+  return at(lo / 10);
+}
+
+function textBox(element: TextElement, ctx: MeasureContext, painted: boolean): TextBox {
+  const borderWidth = num(element.border?.width, 0);
+  const borderColor = element.border ? colourOf(ctx, element.border.color ?? "#000000", "border.color") : undefined;
+  return {
+    width: Math.max(0, num(element.width, 0)),
+    padding: Math.max(0, num(element.padding, 0)),
+    bg: colourOf(ctx, element.bg, "bg"),
+    border: borderColor && borderWidth > 0 ? { color: borderColor, width: borderWidth } : undefined,
+    radius: Math.max(0, num(element.border?.radius, 0)),
+    verticalAlign: element.verticalAlign !== undefined && VALIGNS.includes(element.verticalAlign) ? element.verticalAlign : "top",
+    clip: false,
+    painted,
+    decorations: { underline: element.underline === true, strike: element.strike === true },
+  };
+}

@@ -1,0 +1,42 @@
+// Finalize: with the page count known, lay out page headers, footers and backgrounds per page and place
+// every page's body, so `$page` / `$pages` resolve wherever they appear (Typst's finalize step).
+import type { Block, PageNumbers } from "../elements/block.js";
+import type { LayoutEnv } from "../elements/context.js";
+import type { FrameItem, Page } from "../frame/types.js";
+import { measurePageBand } from "./measure-band.js";
+import { pageHeight, type PageGeometry } from "./page.js";
+import type { BandNode } from "./tree.js";
+
+/** The page bands that print on every page, in array order per role. */
+export interface PageBands {
+  readonly backgrounds: readonly BandNode[];
+  /** Page headers that reserve room at the top of every page (see reservedBands). */
+  readonly headers: readonly BandNode[];
+  readonly footers: readonly BandNode[];
+}
+
+/** Places each page's body with its page header, footer and background; returns the finished pages. */
+export function finalizePages(bodies: readonly (Block | null)[], geometry: PageGeometry, bands: PageBands, env: LayoutEnv): Page[] {
+  const pages = bodies.length;
+  const { margins } = geometry;
+  return bodies.map((body, i): Page => {
+    const numbers: PageNumbers = { page: i + 1, pages };
+    const tokens = { ...env.tokens, page: i + 1, pages };
+    const height = pageHeight(geometry, body?.height ?? 0);
+    const items: FrameItem[] = [];
+    for (const node of bands.backgrounds) measurePageBand(node, env, tokens)?.place(items, 0, 0, numbers);
+    let y = margins.top;
+    for (const node of bands.headers) {
+      measurePageBand(node, env, tokens)?.place(items, margins.left, y, numbers);
+      y += node.band.height;
+    }
+    body?.place(items, margins.left, y, numbers);
+    // The footer sits at the bottom of the content box (a roll's box ends right under its content).
+    y = height - margins.bottom - geometry.footerHeight;
+    for (const node of bands.footers) {
+      measurePageBand(node, env, tokens)?.place(items, margins.left, y, numbers);
+      y += node.band.height;
+    }
+    return { width: geometry.width, height, items };
+  });
+}

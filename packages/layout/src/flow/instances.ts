@@ -1,0 +1,87 @@
+// The flow built from the band tree and the data: each band prints once, or once per row of its bound
+// array; nested bands print inside each of their parent's instances; detail headers and footers wrap the
+// instances. The result is one block, the root of the pagination loop.
+import type { LayoutEnv } from "../elements/context.js";
+import type { Block } from "../elements/block.js";
+import { evaluate } from "../tokens/resolve.js";
+import type { RowScope } from "../tokens/types.js";
+import { isVisible, measureFlowBand } from "./measure-band.js";
+import { StackBlock, type StackChild } from "./stack.js";
+import type { BandNode } from "./tree.js";
+
+/** The whole flow (every top-level flow band with its nested bands) as one block. */
+export function buildFlow(flow: readonly BandNode[], env: LayoutEnv): Block {
+  return StackBlock.of(childrenOf(flow, env, undefined), { keepTogether: false, pageBody: env.pageBody, repeat: [] });
+}
+
+function childrenOf(nodes: readonly BandNode[], env: LayoutEnv, scope: RowScope | undefined): StackChild[] {
+  const out: StackChild[] = [];
+  for (const node of nodes) {
+    const block = contentOf(node, env, scope);
+    if (block) out.push({ block, role: "row", breakBefore: node.band.pageBreakBefore === true });
+  }
+  return out;
+}
+
+/** Everything one band prints in a scope: its headers, its instances (with nested bands), its footers. */
+function contentOf(node: BandNode, env: LayoutEnv, scope: RowScope | undefined): Block | null {
+  const scopes = instanceScopes(node, env, scope);
+  if (scopes.length === 0) return null; // an empty detail prints neither its header nor its footer
+  const perRow = node.band.pageBreakPerRow === true;
+  const rows: StackChild[] = scopes.map((s, i) => ({ block: instanceOf(node, env, s), role: "row", breakBefore: perRow && i > 0 }));
+  const headers = blocksOf(node.headers, env, scope);
+  const footers = blocksOf(node.footers, env, scope);
+  if (headers.length === 0 && footers.length === 0 && rows.length === 1) return (rows[0] as StackChild).block;
+  const children: StackChild[] = [
+    ...headers.map((block): StackChild => ({ block, role: "header", breakBefore: false })),
+    ...rows,
+    ...footers.map((block): StackChild => ({ block, role: "footer", breakBefore: false })),
+  ];
+  return StackBlock.of(children, { keepTogether: false, pageBody: env.pageBody, repeat: headers });
+}
+
+function blocksOf(nodes: readonly BandNode[], env: LayoutEnv, scope: RowScope | undefined): Block[] {
+  const out: Block[] = [];
+  for (const node of nodes) {
+    const block = contentOf(node, env, scope);
+    if (block) out.push(block);
+  }
+  return out;
+}
+
+// One instance: the band itself, then its nested bands for this row. The band is the instance's "header"
+// for splitting: it never stays alone at the bottom of a page while all its nested content moves on.
+function instanceOf(node: BandNode, env: LayoutEnv, scope: RowScope | undefined): Block {
+  const band = measureFlowBand(node, env, scope);
+  const nested = childrenOf(node.children, env, scope);
+  if (nested.length === 0) return band;
+  return StackBlock.of([{ block: band, role: "header", breakBefore: false }, ...nested], {
+    keepTogether: node.band.keepTogether === true,
+    pageBody: env.pageBody,
+    repeat: [],
+  });
+}
+
+// The row scopes a band prints in: one per item of its bound array (visibleIf checked per row), or the
+// enclosing scope once. A nested binding resolves against the enclosing rows first, then the root.
+function instanceScopes(node: BandNode, env: LayoutEnv, scope: RowScope | undefined): (RowScope | undefined)[] {
+  const { band } = node;
+  const binding = typeof band.bindingField === "string" ? band.bindingField.trim() : "";
+  if (!binding) return isVisible(band.visibleIf, env.tokens, scope) ? [scope] : [];
+  const rows = rowsOf(evaluate(binding, env.tokens, scope), binding, node, env);
+  const out: RowScope[] = [];
+  rows.forEach((row, index) => {
+    const s: RowScope = scope ? { row, index, parent: scope } : { row, index };
+    if (isVisible(band.visibleIf, env.tokens, s)) out.push(s);
+  });
+  return out;
+}
+
+function rowsOf(value: unknown, binding: string, node: BandNode, env: LayoutEnv): readonly unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value === undefined || value === null || value === "") return [];
+  // A single object bound where an array is expected prints as one row: what a designer means by it.
+  if (typeof value === "object") return [value];
+  env.diagnostics.add("band.binding", `bindingField ${JSON.stringify(binding)} is not an array; the band prints no rows`, node.path);
+  return [];
+}

@@ -1,0 +1,30 @@
+// The one pagination loop: offer the flow an empty page body, keep what fits, continue with the rest.
+import { EPSILON, type Block } from "../elements/block.js";
+
+/** The body content of each page, in order; at least one page (possibly empty). */
+export interface Pagination {
+  readonly pages: readonly (Block | null)[];
+  /** True when some content could not be split to fit and was placed on a page anyway (overflowing it). */
+  readonly overflowed: boolean;
+}
+
+/** Splits the flow into page bodies of height `body`. Always terminates: a refusal at the top of an empty
+ * page (content that cannot fit anywhere) places the rest as it is on one page. */
+export function paginate(flow: Block, body: number): Pagination {
+  const pages: (Block | null)[] = [];
+  let rest: Block | null = flow;
+  let overflowed = false;
+  while (rest) {
+    const { fits, rest: next }: { fits: Block | null; rest: Block | null } = rest.split(body, true);
+    const stuck = !fits || (fits.height <= EPSILON && next !== null && next.height >= rest.height - EPSILON);
+    if (stuck) {
+      pages.push(rest);
+      overflowed = true;
+      break;
+    }
+    pages.push(fits);
+    rest = next;
+  }
+  if (pages.length === 0) pages.push(null);
+  return { pages, overflowed };
+}

@@ -1,0 +1,72 @@
+// The render engine's layout core: template document + data → pages of positioned items.
+import { resolvePalette } from "./brand/palette.js";
+import { DiagnosticSink } from "./diagnostics.js";
+import { ImageStore, type ImageDecoder } from "./elements/image-store.js";
+import { ParagraphCache } from "./elements/paragraphs.js";
+import type { LayoutEnv } from "./elements/context.js";
+import { finalizePages } from "./flow/finalize.js";
+import { buildFlow } from "./flow/instances.js";
+import { pageBandsOf } from "./flow/page-bands.js";
+import { pageGeometry } from "./flow/page.js";
+import { paginate } from "./flow/paginate.js";
+import { buildBandTree } from "./flow/tree.js";
+import { collectFaces } from "./frame/faces.js";
+import type { LayoutResult } from "./frame/result.js";
+import { resolveMargins } from "./model/margins.js";
+import { resolvePageSize } from "./model/page-sizes.js";
+import type { TemplateDocument, Theme } from "./model/types.js";
+import type { FontRegistry } from "./text/registry.js";
+import type { TokenContext } from "./tokens/types.js";
+
+/** Options of one layout. */
+export interface LayoutOptions {
+  /** The font registry text is measured with (the painter embeds the same faces). */
+  readonly fonts: FontRegistry;
+  /** Render-time palette override (validated by the caller). */
+  readonly theme?: Theme;
+  /** The clock for `$now` / `$today`; defaults to the current time. */
+  readonly now?: Date;
+  /** Converts image formats other than PNG and JPEG; without it they draw nothing (with a diagnostic). */
+  readonly images?: ImageDecoder;
+}
+
+/** Lays a template document out with its data: pages of positioned items plus faces, images and diagnostics. */
+export function layoutDocument(document: TemplateDocument, data: unknown, options: LayoutOptions): LayoutResult {
+  const diagnostics = new DiagnosticSink();
+  // 1. page size, margins, palette and the token context (no page numbers yet)
+  const size = resolvePageSize(document.pageSize);
+  const margins = resolveMargins(document);
+  const palette = resolvePalette(document.brand, options.theme);
+  const tokens: TokenContext = {
+    root: data,
+    locale: typeof document.locale === "string" && document.locale ? document.locale : "en-US",
+    timezone: typeof document.timezone === "string" && document.timezone ? document.timezone : "UTC",
+    now: options.now ?? new Date(),
+  };
+  // 2. band tree: page bands apart, nested bands under their parents
+  const tree = buildBandTree(document.bands, diagnostics);
+  const pageBands = pageBandsOf(tree, tokens);
+  // 3. page geometry: the body every page offers the flow
+  const geometry = pageGeometry(size, margins, pageBands.headerHeight, pageBands.footerHeight, diagnostics);
+  const env: LayoutEnv = {
+    fonts: options.fonts,
+    palette,
+    tokens,
+    direction: document.direction === "rtl" ? "rtl" : "ltr",
+    bodyFamily: document.fonts?.body?.trim() || undefined,
+    headingFamily: document.fonts?.heading?.trim() || undefined,
+    diagnostics,
+    paragraphs: new ParagraphCache(options.fonts),
+    images: new ImageStore(options.images),
+    pageBody: geometry.body,
+  };
+  // 4. measure the flow: band instances per row, grown and pushed down, as one splittable block
+  const flow = buildFlow(tree.flow, env);
+  // 5. paginate: one loop splitting the flow into page bodies
+  const { pages: bodies, overflowed } = paginate(flow, geometry.body);
+  if (overflowed) diagnostics.add("layout.overflow", "some content cannot fit any page and overflows its page body", "bands");
+  // 6. finalize: page headers, footers and backgrounds per page, page numbers resolved, items placed
+  const pages = finalizePages(bodies, geometry, pageBands, env);
+  // 7. result: pages plus the faces and images their items reference
+  return { pages, faces: collectFaces(pages, options.fonts), images: env.images.images, diagnostics: diagnostics.items };
+}
