@@ -17,8 +17,9 @@ export interface RendererOptions {
   readonly threads?: number;
 }
 
-// Under tsx (tests, development) this file is .ts and so is its worker; compiled, both are .js.
-const WORKER_FILE = new URL(import.meta.url.endsWith(".ts") ? "./worker.ts" : "./worker.js", import.meta.url).href;
+// Compiled, the worker is ./worker.js. Under tsx (tests, development) this file is .ts, and worker threads
+// do not inherit tsx's ESM loader, so a small .mjs entry registers it before loading ./worker.ts.
+const WORKER_FILE = new URL(import.meta.url.endsWith(".ts") ? "./worker-tsx.mjs" : "./worker.js", import.meta.url).href;
 
 /** A piscina-backed renderer sized to the machine. */
 export function createRenderer(options: RendererOptions = {}): Renderer {

@@ -1,7 +1,6 @@
 // A render worker thread: parses templates (cached per template version) and calls renderPdf.
 // Everything CPU-heavy happens here so the main thread's event loop keeps serving requests.
 import { parseDocument, type Diagnostic, type TemplateDocument } from "@docsvc/layout";
-import { loadDesignerFonts, renderPdf } from "@docsvc/pdf";
 import { move, transferableSymbol, valueSymbol } from "piscina";
 import { countPdfPages } from "./pages.js";
 import type { ContentErrors, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
@@ -10,9 +9,12 @@ import type { ContentErrors, RenderTask, RenderTaskResult, ValidateTaskResult } 
 const parsed = new Map<string, TemplateDocument>();
 const CACHE_LIMIT = 200;
 
+// Imported dynamically so that a worker whose PDF backend fails to load still validates templates.
+const pdfModule = import("@docsvc/pdf");
+
 // Load the designer fonts while the thread starts, not during its first request.
 try {
-  await loadDesignerFonts();
+  await (await pdfModule).loadDesignerFonts();
 } catch {
   // Reported by the first render that needs them; the worker itself must still come up.
 }
@@ -41,6 +43,7 @@ function parse(content: string, cacheKey: string | null): { document: TemplateDo
 export async function render(task: RenderTask): Promise<RenderTaskResult> {
   const doc = parse(task.content, task.cacheKey);
   if ("errors" in doc) return { ok: false, errors: doc.errors };
+  const { renderPdf } = await pdfModule;
   const diagnostics: Diagnostic[] = [];
   const bytes = await renderPdf(doc.document, task.data, {
     ...(task.theme !== undefined ? { theme: task.theme } : {}),

@@ -1,0 +1,165 @@
+// An app per test file: its own temp DATA_DIR and SQLite file, a real SMTP catcher, a one-thread render pool.
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Hono } from "hono";
+import { createApp } from "../../src/app.js";
+import type { Config } from "../../src/config.js";
+import { openDatabase } from "../../src/db/database.js";
+import { migrateToLatest } from "../../src/db/migrate.js";
+import type { AppEnv } from "../../src/http/env.js";
+import { createLogger, type Logger } from "../../src/log.js";
+import { createMailer } from "../../src/mail/mailer.js";
+import { createRenderer } from "../../src/render/renderer.js";
+import type { ServiceDeps } from "../../src/services/deps.js";
+import { LoginThrottle } from "../../src/services/login-throttle.js";
+import type { PlanTable } from "../../src/services/plans.js";
+import { startSmtpCatcher, type SmtpCatcher } from "./smtp.js";
+
+/** A configuration for tests: temp DATA_DIR, random secret, silent logs. */
+export async function testConfig(overrides: Partial<Config> = {}): Promise<Config> {
+  const dataDir = await mkdtemp(join(tmpdir(), "docsvc-test-"));
+  return {
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    jwtSecret: randomBytes(32),
+    publicUrl: "http://localhost:8080",
+    smtpUrl: undefined,
+    mailFrom: "docsvc <no-reply@localhost>",
+    adminEmails: new Set(),
+    logLevel: "silent",
+    development: false,
+    ...overrides,
+  };
+}
+
+/** Options of a test app. */
+export interface TestAppOptions {
+  readonly config?: Partial<Config>;
+  readonly plans?: PlanTable;
+  readonly loginThrottle?: LoginThrottle;
+  readonly log?: Logger;
+}
+
+/** What a request helper call takes. */
+export interface Call {
+  readonly token?: string;
+  readonly apiKey?: string;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+/** A parsed response. */
+export interface Reply {
+  readonly status: number;
+  readonly headers: Headers;
+  // Tests read fields freely; the shapes are asserted, not assumed.
+  readonly body: Record<string, unknown> & { [key: string]: any };
+  readonly bytes: Uint8Array;
+}
+
+/** A signed-up user with a session. */
+export interface TestUser {
+  readonly email: string;
+  readonly password: string;
+  readonly token: string;
+  readonly userId: string;
+  readonly workspaceId: string;
+  readonly refreshCookie: string;
+}
+
+/** A running test app. */
+export interface TestApp {
+  readonly app: Hono<AppEnv>;
+  readonly deps: ServiceDeps;
+  readonly config: Config;
+  readonly smtp: SmtpCatcher;
+  call(method: string, path: string, call?: Call): Promise<Reply>;
+  signup(email?: string, password?: string): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** A fresh unique address. */
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${counter}-${randomBytes(3).toString("hex")}@example.test`;
+}
+
+/** The `docsvc_refresh` value from a Set-Cookie header, or undefined. */
+export function refreshCookieFrom(headers: Headers): string | undefined {
+  for (const line of headers.getSetCookie()) {
+    const match = line.match(/^docsvc_refresh=([^;]*)/);
+    if (match) return match[1] === "" ? undefined : match[1];
+  }
+  return undefined;
+}
+
+/** Starts an app for one test file. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const smtp = await startSmtpCatcher();
+  const config = await testConfig({ smtpUrl: smtp.url, ...options.config });
+  const log = options.log ?? createLogger("silent");
+  const db = openDatabase(join(config.dataDir, "docsvc.db"));
+  await migrateToLatest(db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), log });
+  const renderer = createRenderer({ threads: 1 });
+  const { app, deps } = createApp({
+    config,
+    db,
+    mailer,
+    renderer,
+    log,
+    ...(options.plans ? { plans: options.plans } : {}),
+    ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
+  });
+
+  const call = async (method: string, path: string, c: Call = {}): Promise<Reply> => {
+    const headers: Record<string, string> = { ...c.headers };
+    if (c.token) headers["Authorization"] = `Bearer ${c.token}`;
+    if (c.apiKey) headers["X-Api-Key"] = c.apiKey;
+    let body: string | undefined;
+    if (c.body !== undefined) {
+      body = typeof c.body === "string" ? c.body : JSON.stringify(c.body);
+      headers["Content-Type"] ??= "application/json";
+    }
+    const res = await app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const type = res.headers.get("Content-Type") ?? "";
+    const parsed = type.includes("json") && bytes.length > 0 ? (JSON.parse(Buffer.from(bytes).toString("utf8")) as Reply["body"]) : {};
+    return { status: res.status, headers: res.headers, body: parsed, bytes };
+  };
+
+  const signup = async (email = uniqueEmail(), password = "correct horse battery"): Promise<TestUser> => {
+    const res = await call("POST", "/api/auth/signup", { body: { email, password } });
+    if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return {
+      email,
+      password,
+      token: res.body.accessToken as string,
+      userId: res.body.user.id as string,
+      workspaceId: res.body.workspace.id as string,
+      refreshCookie: refreshCookieFrom(res.headers) ?? "",
+    };
+  };
+
+  return {
+    app,
+    deps,
+    config,
+    smtp,
+    call,
+    signup,
+    async close() {
+      await deps.meter.flush();
+      await mailer.close();
+      await renderer.close();
+      await db.destroy();
+      await smtp.close();
+      await rm(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
