@@ -1,0 +1,69 @@
+// The Unicode bidi algorithm (UAX #9, via bidi-js) reduced to what the paragraph engine needs: embedding
+// levels per UTF-16 unit, the mirrored form of brackets at odd levels, and the visual order of a line's
+// uniform-level pieces (rule L2).
+
+import bidiModule from "bidi-js";
+import type { Bidi } from "bidi-js";
+import type { TextDirection } from "./types.js";
+
+// bidi-js is CommonJS (module.exports = factory) but its types declare an ES default export; under NodeNext
+// the default import is the factory at run time and the namespace in the types. Accept both shapes.
+const bidiFactory = ((bidiModule as unknown as { default?: () => Bidi }).default ?? bidiModule) as unknown as () => Bidi;
+const bidi = bidiFactory();
+
+// Strong right-to-left characters and explicit bidi controls. Text with none of them in a left-to-right
+// paragraph is all level 0, and the bidi algorithm is skipped (the common case).
+const NEEDS_BIDI = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u200F\u202A-\u202E\u2066-\u2069\u061C]|\uD802[\uDC00-\uDFFF]|\uD803[\uDC00-\uDE7F]|\uD83A[\uDC00-\uDFFF]|\uD83B[\uDC00-\uDEFF]/;
+
+/** Per-UTF-16-unit levels of one paragraph plus the string to shape (brackets mirrored at odd levels). */
+export interface BidiInfo {
+  /** undefined: everything is level 0 (left-to-right). */
+  readonly levels: Uint8Array | undefined;
+  readonly baseLevel: number;
+  /** `text` with mirrored characters replaced at odd levels (same length). */
+  readonly shaping: string;
+}
+
+/** Resolves embedding levels for one paragraph (no line separators inside) with the given base direction. */
+export function resolveBidi(text: string, direction: TextDirection): BidiInfo {
+  if (direction === "ltr" && !NEEDS_BIDI.test(text)) return { levels: undefined, baseLevel: 0, shaping: text };
+  const result = bidi.getEmbeddingLevels(text, direction);
+  const mirrored = bidi.getMirroredCharactersMap(text, result.levels);
+  let shaping = text;
+  if (mirrored.size > 0) {
+    const chars = text.split("");
+    for (const [index, ch] of mirrored) chars[index] = ch;
+    shaping = chars.join("");
+  }
+  return { levels: result.levels, baseLevel: direction === "rtl" ? 1 : 0, shaping };
+}
+
+/**
+ * Returns the visual order (indices into `levels`) of a line's pieces given each piece's level: from the
+ * highest level down to the lowest odd level, every maximal sequence at that level or higher is reversed.
+ */
+export function visualOrder(levels: readonly number[]): number[] {
+  const order = levels.map((_, i) => i);
+  let max = 0;
+  let minOdd = 255;
+  for (const level of levels) {
+    if (level > max) max = level;
+    if (level & 1 && level < minOdd) minOdd = level;
+  }
+  for (let level = max; level >= minOdd && level > 0; level--) {
+    let i = 0;
+    while (i < order.length) {
+      if ((levels[order[i]!] ?? 0) >= level) {
+        let j = i;
+        while (j + 1 < order.length && (levels[order[j + 1]!] ?? 0) >= level) j++;
+        for (let a = i, b = j; a < b; a++, b--) {
+          const t = order[a]!;
+          order[a] = order[b]!;
+          order[b] = t;
+        }
+        i = j + 1;
+      } else i++;
+    }
+  }
+  return order;
+}

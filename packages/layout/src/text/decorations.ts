@@ -1,0 +1,49 @@
+// Underline and strike-through positions from the primary face's metrics, for the flow engine to emit
+// as line shapes in the text colour.
+
+import { faceMetrics } from "./metrics.js";
+import type { ParagraphLayout, ParagraphLine } from "./types.js";
+
+/** One decoration stroke, box coordinates: a horizontal line at `y` (the stroke's centre) `thickness` thick. */
+export interface TextDecoration {
+  readonly kind: "underline" | "strike";
+  readonly y: number;
+  readonly thickness: number;
+  readonly x1: number;
+  readonly x2: number;
+}
+
+/** Which decorations a text element asks for. */
+export interface DecorationOptions {
+  readonly underline?: boolean;
+  readonly strike?: boolean;
+}
+
+/**
+ * Returns the underline/strike strokes of one line: from the line's content left to its right (trailing
+ * spaces excluded), at the face's post underline and OS/2 strikeout positions. An empty line has none.
+ */
+export function lineDecorations(layout: ParagraphLayout, line: ParagraphLine, options: DecorationOptions): TextDecoration[] {
+  if (line.width <= 0 || (!options.underline && !options.strike)) return [];
+  const m = faceMetrics(layout.face);
+  const scale = layout.style.size / m.unitsPerEm;
+  const x1 = line.x;
+  const x2 = line.x + line.width;
+  const out: TextDecoration[] = [];
+  if (options.underline) {
+    const thickness = m.underlineThickness * scale;
+    // post.underlinePosition is the top of the stroke (y up); the centre is half a thickness lower.
+    out.push({ kind: "underline", y: line.baseline - m.underlinePosition * scale + thickness / 2, thickness, x1, x2 });
+  }
+  if (options.strike) {
+    const thickness = m.strikeThickness * scale;
+    out.push({ kind: "strike", y: line.baseline - m.strikePosition * scale + thickness / 2, thickness, x1, x2 });
+  }
+  return out;
+}
+
+/** Returns the decoration strokes of every line of the paragraph, in box coordinates. */
+export function paragraphDecorations(layout: ParagraphLayout, options: DecorationOptions): TextDecoration[] {
+  if (!options.underline && !options.strike) return [];
+  return layout.lines.flatMap((line) => lineDecorations(layout, line, options));
+}

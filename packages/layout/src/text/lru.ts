@@ -1,0 +1,42 @@
+// A bounded cache with LRU-like eviction at Map speed: two generations ("quick LRU"). Hits in the current
+// generation cost one Map lookup; hits in the previous one are promoted; when the current generation holds
+// half the limit it becomes the previous one and the older is dropped.
+
+/** A bounded key → value cache holding at most `limit` entries. */
+export class GenerationCache<K, V> {
+  private current = new Map<K, V>();
+  private previous = new Map<K, V>();
+  private readonly half: number;
+
+  constructor(limit: number) {
+    this.half = Math.max(1, Math.floor(limit / 2));
+  }
+
+  /** Returns the cached value, promoting it if it came from the older generation. */
+  get(key: K): V | undefined {
+    const hit = this.current.get(key);
+    if (hit !== undefined) return hit;
+    const old = this.previous.get(key);
+    if (old !== undefined) this.set(key, old);
+    return old;
+  }
+
+  /** Stores a value in the current generation, rotating generations when it is full. */
+  set(key: K, value: V): void {
+    this.current.set(key, value);
+    if (this.current.size >= this.half) {
+      this.previous = this.current;
+      this.current = new Map();
+    }
+  }
+
+  /** Entries held (a key may be counted in both generations). */
+  get size(): number {
+    return this.current.size + this.previous.size;
+  }
+
+  clear(): void {
+    this.current = new Map();
+    this.previous = new Map();
+  }
+}

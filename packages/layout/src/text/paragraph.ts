@@ -1,0 +1,318 @@
+// The paragraph engine: text + style + box width → lines of positioned glyph runs. Hard breaks split the
+// text into paragraphs; each is itemised (faces, bidi levels), cut at UAX #14 opportunities into shaped
+// segments, filled greedily into lines, then each line is reordered visually, aligned and emitted as runs.
+
+import type { PositionedGlyph, TextRunItem } from "../frame/types.js";
+import { visualOrder } from "./bidi.js";
+import { graphemeBoundaries } from "./breaks.js";
+import {
+  buildPieces,
+  fontContext,
+  itemize,
+  piecesWidth,
+  segments,
+  type FontContext,
+  type Itemized,
+  type Piece,
+} from "./itemize.js";
+import { faceMetrics } from "./metrics.js";
+import { GenerationCache } from "./lru.js";
+import { resetShapeCache, scaledGlyphs } from "./shape.js";
+import type { ParagraphLayout, ParagraphLine, ParagraphStyle, TextDiagnostics, TextFonts } from "./types.js";
+
+/** Skew (degrees) of a synthesised italic. */
+export const SYNTHETIC_ITALIC_SKEW = 12;
+
+/** Tolerance for "fits": widths are sums of floats. */
+const EPSILON = 1e-6;
+
+const HARD_BREAK = /\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/;
+
+/** A line before placement: its pieces in logical order, and whether a hard break (or the end) closes it. */
+interface LineDraft {
+  readonly item: Itemized | undefined;
+  readonly pieces: Piece[];
+  readonly hard: boolean;
+}
+
+/** Splits text at hard breaks (`\n`, `\r\n`, `\r`, U+2028…); a final break adds no empty line. Tabs print as spaces. */
+export function hardParagraphs(text: string): string[] {
+  const clean = text.includes("\t") ? text.replace(/\t/g, " ") : text;
+  if (!HARD_BREAK.test(clean)) return clean === "" ? [] : [clean];
+  const parts = clean.split(/\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/);
+  if (parts.length > 1 && parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+
+/** Normalised numbers: a size or line height that is not positive falls back to a sane default. */
+export function effectiveStyle(style: ParagraphStyle): ParagraphStyle {
+  const ok = style.size > 0 && style.lineHeight > 0 && Number.isFinite(style.letterSpacing);
+  if (ok) return style;
+  return {
+    ...style,
+    size: style.size > 0 ? style.size : 10,
+    lineHeight: style.lineHeight > 0 ? style.lineHeight : 1.2,
+    letterSpacing: Number.isFinite(style.letterSpacing) ? style.letterSpacing : 0,
+  };
+}
+
+/**
+ * Lays out `text` (tokens already resolved) in `style` for a box `width` points wide: wraps at UAX #14
+ * opportunities (breaking over-long words between graphemes), honours hard breaks, applies bidi and font
+ * fallback, and aligns each line. Problems (missing glyphs, unknown family) go to `diagnostics`.
+ */
+export function layoutParagraph(
+  fonts: TextFonts,
+  text: string,
+  style: ParagraphStyle,
+  width: number,
+  diagnostics?: TextDiagnostics,
+): ParagraphLayout {
+  const s = effectiveStyle(style);
+  const maxWidth = Number.isNaN(width) ? Infinity : Math.max(0, width);
+  if (text.length > MAX_CACHED_TEXT) return computeLayout(fonts, text, s, maxWidth, diagnostics);
+  let cache = layoutCaches.get(fonts);
+  if (!cache) {
+    cache = new GenerationCache(LAYOUT_CACHE_LIMIT);
+    layoutCaches.set(fonts, cache);
+  }
+  const key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${maxWidth}\u0001${text}`;
+  const hit = cache.get(key);
+  if (hit) {
+    layoutHits++;
+    if (diagnostics) for (const [code, message] of hit.diagnostics) diagnostics(code, message);
+    return hit.layout;
+  }
+  const seen: [string, string][] = [];
+  const layout = computeLayout(fonts, text, s, maxWidth, (code, message) => {
+    seen.push([code, message]);
+    diagnostics?.(code, message);
+  });
+  cache.set(key, { layout, diagnostics: seen });
+  return layout;
+}
+
+/** Layouts are immutable, so a paragraph laid out again (re-measured, repeated labels) is served from here. */
+interface CachedLayout {
+  readonly layout: ParagraphLayout;
+  readonly diagnostics: readonly (readonly [string, string])[];
+}
+const LAYOUT_CACHE_LIMIT = 2048;
+const MAX_CACHED_TEXT = 4096;
+let layoutCaches = new WeakMap<TextFonts, GenerationCache<string, CachedLayout>>();
+let layoutHits = 0;
+
+/** Empties the paragraph and shaping caches and zeroes their counters (tests, benchmarks). */
+export function resetTextCaches(): void {
+  layoutCaches = new WeakMap();
+  layoutHits = 0;
+  resetShapeCache();
+}
+
+/** How many layoutParagraph calls were answered from the paragraph cache since the last reset. */
+export function paragraphCacheHits(): number {
+  return layoutHits;
+}
+
+function computeLayout(
+  fonts: TextFonts,
+  text: string,
+  s: ParagraphStyle,
+  maxWidth: number,
+  diagnostics: TextDiagnostics | undefined,
+): ParagraphLayout {
+  const ctx = fontContext(fonts, s, diagnostics);
+  const drafts: LineDraft[] = [];
+  for (const para of hardParagraphs(text)) breakParagraph(ctx, para, maxWidth, drafts);
+
+  const metrics = faceMetrics(ctx.primary);
+  const lineHeight = s.lineHeight * s.size;
+  const scale = s.size / metrics.unitsPerEm;
+  const ascent = metrics.ascent * scale;
+  const contentHeight = (metrics.ascent - metrics.descent) * scale;
+  // Half-leading: the font's ascent + descent is centred in the line box, as CSS does.
+  const baselineOffset = (lineHeight - contentHeight) / 2 + ascent;
+  const lines: ParagraphLine[] = [];
+  let widest = 0;
+  for (let i = 0; i < drafts.length; i++) {
+    const top = i * lineHeight;
+    const line = placeLine(drafts[i]!, s, maxWidth, top, lineHeight, top + baselineOffset);
+    if (line.width > widest) widest = line.width;
+    lines.push(line);
+  }
+  return {
+    lines,
+    height: lines.length * lineHeight,
+    width: widest,
+    boxWidth: maxWidth,
+    face: ctx.primary,
+    lineHeight,
+    style: s,
+  };
+}
+
+/** Greedy line filling of one hard paragraph into `out`. */
+function breakParagraph(ctx: FontContext, text: string, maxWidth: number, out: LineDraft[]): void {
+  if (text === "") {
+    out.push({ item: undefined, pieces: [], hard: true });
+    return;
+  }
+  const item = itemize(ctx, text);
+  let line: Piece[] = [];
+  let lineWidth = 0; // every piece so far, trailing spaces and letter spacing included
+  const flush = (hard: boolean) => {
+    out.push({ item, pieces: line, hard });
+    line = [];
+    lineWidth = 0;
+  };
+  for (const seg of segments(item)) {
+    const last = seg.content[seg.content.length - 1];
+    const need = seg.contentWidth - (last ? last.spacing : 0);
+    if (line.length > 0 && lineWidth + need > maxWidth + EPSILON) flush(false);
+    if (line.length === 0 && need > maxWidth + EPSILON) {
+      // Over-long word: cut between graphemes; the remainder continues like a normal segment.
+      const tail = breakLongWord(item, seg.start, seg.contentEnd, maxWidth, (pieces) => {
+        line = pieces;
+        flush(false);
+      });
+      line = tail;
+      lineWidth = 0;
+      for (const p of tail) lineWidth += p.width;
+    } else {
+      for (const p of seg.content) line.push(p);
+      lineWidth += seg.contentWidth;
+    }
+    for (const p of seg.spaces) line.push(p);
+    lineWidth += seg.spaceWidth;
+  }
+  flush(true);
+}
+
+/**
+ * Emits full lines of an over-long word's graphemes through `emit` (each the longest prefix that fits, at
+ * least one grapheme) and returns the pieces of the last, partial line. Prefixes are shaped afresh, so
+ * contextual forms at the cut are those of the shorter string.
+ */
+function breakLongWord(
+  item: Itemized,
+  start: number,
+  end: number,
+  maxWidth: number,
+  emit: (pieces: Piece[]) => void,
+): Piece[] {
+  const bounds = graphemeBoundaries(item.text, start, end);
+  let pos = start;
+  let first = 0; // index into bounds of the first boundary after pos
+  for (;;) {
+    // The whole word was measured too wide before the first cut; after a cut, try the remainder whole.
+    if (pos > start) {
+      const rest = buildPieces(item, pos, end, false);
+      if (piecesWidth(rest) <= maxWidth + EPSILON) return rest;
+    }
+    // Largest boundary b with width(pos..b) ≤ maxWidth; at least the first one.
+    let lo = first;
+    let hi = bounds.length - 2; // the last boundary (end) does not fit
+    let best = first;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (piecesWidth(buildPieces(item, pos, bounds[mid]!, false, false)) <= maxWidth + EPSILON) {
+        best = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    const cut = bounds[best]!;
+    if (cut === end) return buildPieces(item, pos, end, false);
+    emit(buildPieces(item, pos, cut, false));
+    pos = cut;
+    first = best + 1;
+  }
+}
+
+/** Reorders, aligns and emits one line. */
+function placeLine(
+  draft: LineDraft,
+  style: ParagraphStyle,
+  boxWidth: number,
+  top: number,
+  height: number,
+  baseline: number,
+): ParagraphLine {
+  // Trailing spaces hang: they neither count nor print.
+  let count = draft.pieces.length;
+  while (count > 0 && draft.pieces[count - 1]!.space) count--;
+  const logical = count === draft.pieces.length ? draft.pieces : draft.pieces.slice(0, count);
+  const item = draft.item;
+  if (logical.length === 0 || !item) {
+    return { runs: [], top, height, baseline, x: 0, width: 0, text: "" };
+  }
+  const text = item.text.slice(logical[0]!.start, logical[logical.length - 1]!.end);
+  const mixed = item.levels !== undefined && logical.some((p) => p.level !== 0);
+  const visual = mixed ? visualOrder(logical.map((p) => p.level)).map((i) => logical[i]!) : logical;
+
+  let natural = 0;
+  for (const p of visual) natural += p.width;
+  const lastVisual = visual[visual.length - 1]!;
+  natural -= lastVisual.spacing;
+
+  const rtl = style.direction === "rtl";
+  let align = style.align;
+  let extraPerSpace = 0;
+  if (align === "justify") {
+    let spaces = 0;
+    for (const p of logical) if (p.space) spaces += p.end - p.start;
+    if (!draft.hard && spaces > 0 && Number.isFinite(boxWidth) && boxWidth > natural) {
+      extraPerSpace = (boxWidth - natural) / spaces;
+    }
+    align = "start";
+  }
+  const side =
+    align === "start" ? (rtl ? "right" : "left") : align === "end" ? (rtl ? "left" : "right") : align;
+  const free = Number.isFinite(boxWidth) ? boxWidth - natural : 0;
+  const width = extraPerSpace > 0 ? boxWidth : natural;
+  const x = extraPerSpace > 0 ? 0 : side === "right" ? free : side === "center" ? free / 2 : 0;
+
+  const runs: TextRunItem[] = [];
+  let pen = x;
+  let current: { x: number; piece: Piece; glyphs: PositionedGlyph[]; text: string } | undefined;
+  const close = () => {
+    if (!current || current.glyphs.length === 0) return;
+    const { piece } = current;
+    runs.push({
+      kind: "text",
+      x: current.x,
+      y: baseline,
+      face: piece.face.key,
+      size: style.size,
+      color: style.color,
+      glyphs: current.glyphs,
+      text: current.text,
+      ...(piece.skew ? { skew: SYNTHETIC_ITALIC_SKEW } : {}),
+    });
+  };
+  for (let k = 0; k < visual.length; k++) {
+    const piece = visual[k]!;
+    const glyphs = scaledGlyphs(piece.run, style.size, piece.spacing);
+    if (glyphs.length === 0) continue;
+    const pieceText = item.text.slice(piece.start, piece.end);
+    if (!current || current.piece.face !== piece.face || current.piece.level !== piece.level) {
+      close();
+      current = { x: pen, piece, glyphs: [], text: "" };
+    }
+    current.text = piece.level & 1 ? pieceText + current.text : current.text + pieceText;
+    const isLast = k === visual.length - 1;
+    const stretch = piece.space && extraPerSpace > 0;
+    for (let g = 0; g < glyphs.length; g++) {
+      let glyph = glyphs[g]!;
+      if (stretch && glyph.text.length > 0) {
+        glyph = { ...glyph, advance: glyph.advance + extraPerSpace * glyph.text.length };
+      }
+      if (isLast && g === glyphs.length - 1 && piece.spacing !== 0) {
+        glyph = { ...glyph, advance: glyph.advance - piece.spacing };
+      }
+      current.glyphs.push(glyph);
+      pen += glyph.advance;
+    }
+  }
+  close();
+  return { runs, top, height, baseline, x, width, text };
+}
