@@ -103,7 +103,8 @@ export function stringifyFrame(json: FrameJson): string {
   lines.push("  ],");
   lines.push(`  "faces": ${JSON.stringify(json.faces)},`);
   lines.push(`  "images": ${JSON.stringify(json.images)}${json.diagnostics ? "," : ""}`);
-  if (json.diagnostics) {
+  if (json.diagnostics && json.diagnostics.length === 0) lines.push('  "diagnostics": []');
+  else if (json.diagnostics) {
     lines.push('  "diagnostics": [');
     json.diagnostics.forEach((d, i) => lines.push(`    ${JSON.stringify(d)}${i < (json.diagnostics?.length ?? 0) - 1 ? "," : ""}`));
     lines.push("  ]");
