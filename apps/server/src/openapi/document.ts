@@ -64,6 +64,9 @@ function componentSchemas(): Record<string, JsonSchema> {
     overrideRef: (context) => `#/components/schemas/${context.referenceId}`,
     overrideSchema: (context) => {
       if (context.valibotSchema === ThemeField) return ref("Theme") as JsonSchema;
+      if (context.valibotSchema === render.DataField) {
+        return { type: "object", description: "The values the template's tokens resolve against." };
+      }
       if (context.valibotSchema === RoleField) {
         return { type: "string", enum: ["Owner", "Editor", "Viewer"], description: "Accepted in any case." };
       }

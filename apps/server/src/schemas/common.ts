@@ -30,9 +30,6 @@ export const RoleField = v.pipe(
   v.transform((s) => parseRole(s) ?? "Viewer"),
 );
 
-/** A JSON object (any keys). */
-export const JsonObjectField = v.record(v.string(), v.unknown());
-
 /**
  * The render-time theme. Accepted here as any value and checked by the layout brand module's
  * validateTheme, whose messages are part of the contract; the OpenAPI document shows its real shape.

@@ -2,7 +2,14 @@
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
 
-const DataField = v.record(v.string(), v.unknown(), "data must be a JSON object.");
+/**
+ * The render data: a JSON object. (valibot's record would accept an array, turning it into an object,
+ * so the check is explicit; the OpenAPI document shows it as `type: object`.)
+ */
+export const DataField = v.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  "data must be a JSON object.",
+);
 
 export const RenderTemplateBody = v.object({
   data: DataField,

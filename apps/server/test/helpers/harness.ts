@@ -9,7 +9,7 @@ import type { Config } from "../../src/config.js";
 import { openDatabase } from "../../src/db/database.js";
 import { migrateToLatest } from "../../src/db/migrate.js";
 import type { AppEnv } from "../../src/http/env.js";
-import { createLogger, type Logger } from "../../src/log.js";
+import { createLogger, isLogLevel, type Logger } from "../../src/log.js";
 import { createMailer } from "../../src/mail/mailer.js";
 import { createRenderer } from "../../src/render/renderer.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
@@ -102,7 +102,8 @@ export function refreshCookieFrom(headers: Headers): string | undefined {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const smtp = await startSmtpCatcher();
   const config = await testConfig({ smtpUrl: smtp.url, ...options.config });
-  const log = options.log ?? createLogger("silent");
+  const level = process.env["TEST_LOG_LEVEL"];
+  const log = options.log ?? createLogger(level !== undefined && isLogLevel(level) ? level : "silent");
   const db = openDatabase(join(config.dataDir, "docsvc.db"));
   await migrateToLatest(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), log });
