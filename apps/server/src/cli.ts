@@ -4,7 +4,6 @@ import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { flattenErrors, parseDocument, validateTheme } from "@docsvc/layout";
-import { renderPdf } from "@docsvc/pdf";
 import { ConfigError, loadConfig } from "./config.js";
 import { SHUTDOWN_MS, startServer } from "./main.js";
 
@@ -68,6 +67,8 @@ async function render(args: readonly string[]): Promise<number> {
     process.stderr.write(`--now must be an ISO 8601 timestamp, got '${values.now}'.\n`);
     return 1;
   }
+  // Loaded on demand: `serve` and `validate` need no PDF backend.
+  const { renderPdf } = await import("@docsvc/pdf");
   const pdf = await renderPdf(parsed.document, data, {
     ...(theme !== undefined ? { theme: theme.theme } : {}),
     ...(now !== undefined ? { now } : {}),

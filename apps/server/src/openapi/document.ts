@@ -2,7 +2,7 @@
 import { toJsonSchemaDefs, type JsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import * as auth from "../schemas/auth.js";
-import { RoleField, ThemeField } from "../schemas/common.js";
+import { RoleCheck, ThemeField } from "../schemas/common.js";
 import * as render from "../schemas/render.js";
 import * as responses from "../schemas/responses.js";
 import * as templates from "../schemas/templates.js";
@@ -67,11 +67,13 @@ function componentSchemas(): Record<string, JsonSchema> {
       if (context.valibotSchema === render.DataField) {
         return { type: "object", description: "The values the template's tokens resolve against." };
       }
-      if (context.valibotSchema === RoleField) {
-        return { type: "string", enum: ["Owner", "Editor", "Viewer"], description: "Accepted in any case." };
-      }
       return undefined;
     },
+    // Pipes are converted action by action (overrideSchema is not consulted for them).
+    overrideAction: (context) =>
+      context.valibotAction === RoleCheck
+        ? { ...context.jsonSchema, enum: ["Owner", "Editor", "Viewer"], description: "Accepted in any case; answered capitalised." }
+        : undefined,
   });
 }
 

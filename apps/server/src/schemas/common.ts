@@ -16,6 +16,7 @@ export const EmailField = v.pipe(
 export function newPasswordField(name: string) {
   return v.pipe(
     v.string(`${name} must be a string.`),
+    v.description("8 to 72 bytes of UTF-8."),
     v.check((p) => passwordProblem(p) === undefined, (issue) => passwordProblem(String(issue.input)) ?? `${name} is invalid.`),
   );
 }
@@ -23,10 +24,13 @@ export function newPasswordField(name: string) {
 /** A UUID. */
 export const UuidField = v.pipe(v.string(), v.uuid("must be a UUID."));
 
+/** The role-name check; the OpenAPI generator shows it as an enum. */
+export const RoleCheck = v.check((s: string) => parseRole(s) !== undefined, "role must be one of Owner, Editor, Viewer.");
+
 /** A role name in any case, output capitalised (`Owner`, `Editor`, `Viewer`). */
 export const RoleField = v.pipe(
   v.string("role must be a string."),
-  v.check((s) => parseRole(s) !== undefined, "role must be one of Owner, Editor, Viewer."),
+  RoleCheck,
   v.transform((s) => parseRole(s) ?? "Viewer"),
 );
 

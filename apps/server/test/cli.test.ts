@@ -1,0 +1,116 @@
+// The `docsvc` command, run as a child process (tsx for .ts runs, node for the compiled tree).
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, test } from "node:test";
+import * as pdf from "@docsvc/pdf";
+import { REPO_ROOT } from "./helpers/fixtures.js";
+
+const needsPdf = typeof (pdf as Record<string, unknown>)["renderPdf"] === "function" ? false : "@docsvc/pdf does not export renderPdf yet";
+const UNDER_TSX = import.meta.url.endsWith(".ts");
+const CLI = fileURLToPath(new URL(UNDER_TSX ? "../src/cli.ts" : "../src/cli.js", import.meta.url));
+const FIXTURES = join(REPO_ROOT, "fixtures");
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...(UNDER_TSX ? ["--import", "tsx"] : []), CLI, ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("docsvc validate", () => {
+  test("prints 'valid' and exits 0 for a valid document", async () => {
+    const r = await run(["validate", join(FIXTURES, "invoice.template.json")]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, "valid\n");
+  });
+
+  test("prints one 'path: message' line per problem and exits 1", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "docsvc-cli-"));
+    const doc = JSON.parse(await readFile(join(FIXTURES, "invoice.template.json"), "utf8")) as { bands: { elements: { width: unknown }[] }[]; pageSize: unknown };
+    doc.bands[2]!.elements[0]!.width = "wide";
+    doc.pageSize = 12;
+    const file = join(dir, "broken.json");
+    await writeFile(file, JSON.stringify(doc));
+    const r = await run(["validate", file]);
+    assert.equal(r.code, 1);
+    const lines = r.stdout.trim().split("\n");
+    assert.ok(lines.some((l) => /^bands\[2\]\.elements\[0\]\.width: /.test(l)), r.stdout);
+    assert.ok(lines.some((l) => /^pageSize: /.test(l)), r.stdout);
+    assert.ok(lines.every((l) => /^[^:]+: .+/.test(l)));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test("usage errors exit 2", async () => {
+    assert.equal((await run(["validate"])).code, 2);
+    assert.equal((await run(["frobnicate"])).code, 2);
+    assert.equal((await run(["--help"])).code, 0);
+  });
+});
+
+describe("docsvc render", () => {
+  test("rejects a bad theme with the contract message", async () => {
+    const r = await run(["render", join(FIXTURES, "invoice.template.json"), join(FIXTURES, "invoice-20.data.json"), "--theme", '{"primary":"red"}']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /theme\.primary must be a hex colour like #rrggbb\./);
+  });
+
+  test("writes a PDF to -o", { skip: needsPdf }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), "docsvc-cli-"));
+    const out = join(dir, "out.pdf");
+    const r = await run([
+      "render", join(FIXTURES, "invoice.template.json"), join(FIXTURES, "invoice-20.data.json"),
+      "-o", out, "--theme", '{"primary":"#0f766e"}', "--now", "2024-05-02T10:00:00Z",
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal((await readFile(out)).subarray(0, 5).toString("latin1"), "%PDF-");
+    await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe("docsvc serve", () => {
+  test("starts, answers /health, and exits 0 promptly on SIGTERM", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "docsvc-serve-"));
+    const child = spawn(process.execPath, [...(UNDER_TSX ? ["--import", "tsx"] : []), CLI, "serve"], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", SMTP_URL: "" },
+    });
+    let out = "";
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no 'listening' line: ${out}`)), 20_000);
+      child.stdout.on("data", (d: Buffer) => {
+        out += d.toString();
+        const match = out.match(/"msg":"listening","url":"([^"]+)"/);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+    });
+    const health = await fetch(`${url}/health`);
+    assert.equal(health.status, 200);
+    const started = Date.now();
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    assert.equal(await exited, 0);
+    assert.ok(Date.now() - started < 10_000);
+    assert.match(out, /"msg":"stopped"/);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,63 @@
+// Small pieces with their own rules: ids, token buckets, the login throttle, page counting.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { isUuid, uuidv7 } from "../src/ids.js";
+import { countPdfPages } from "../src/render/pages.js";
+import { LoginThrottle } from "../src/services/login-throttle.js";
+import { RateLimiter } from "../src/services/rate-limit.js";
+
+describe("uuidv7", () => {
+  test("is a version-7, variant-10 UUID whose first 48 bits are the millisecond timestamp", () => {
+    const ms = Date.UTC(2026, 10, 21, 19, 5, 0, 123);
+    const id = uuidv7(ms);
+    assert.ok(isUuid(id));
+    assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.equal(parseInt(id.replace(/-/g, "").slice(0, 12), 16), ms);
+    assert.notEqual(uuidv7(ms), uuidv7(ms));
+    assert.ok(uuidv7(ms) < uuidv7(ms + 1));
+  });
+});
+
+describe("RateLimiter", () => {
+  test("allows the burst, then refills at the plan's rate, per workspace", () => {
+    let now = 0;
+    const limiter = new RateLimiter(() => now);
+    const plan = { renderRatePerSecond: 2, renderBurst: 3, aiGenerationsPerMonth: null };
+    for (let i = 0; i < 3; i++) assert.deepEqual(limiter.take("a", plan), { ok: true });
+    const denied = limiter.take("a", plan);
+    assert.equal(denied.ok, false);
+    assert.ok(!denied.ok && Math.abs(denied.retryAfterSeconds - 0.5) < 1e-9);
+    assert.deepEqual(limiter.take("b", plan), { ok: true });
+    now = 500;
+    assert.deepEqual(limiter.take("a", plan), { ok: true });
+    assert.equal(limiter.take("a", plan).ok, false);
+    now = 60_000;
+    for (let i = 0; i < 3; i++) assert.equal(limiter.take("a", plan).ok, true);
+    assert.equal(limiter.take("a", plan).ok, false);
+  });
+});
+
+describe("LoginThrottle", () => {
+  test("locks an address after the limit within the window, and forgets on success or with time", () => {
+    let now = 0;
+    const throttle = new LoginThrottle(3, 1000, () => now);
+    for (let i = 0; i < 3; i++) {
+      assert.equal(throttle.retryAfter("a@x"), undefined);
+      throttle.fail("a@x");
+    }
+    assert.equal(throttle.retryAfter("a@x"), 1);
+    assert.equal(throttle.retryAfter("b@x"), undefined);
+    now = 1001;
+    assert.equal(throttle.retryAfter("a@x"), undefined);
+    for (let i = 0; i < 3; i++) throttle.fail("a@x");
+    throttle.clear("a@x");
+    assert.equal(throttle.retryAfter("a@x"), undefined);
+  });
+});
+
+describe("countPdfPages", () => {
+  test("counts page objects, not the page tree", () => {
+    const fake = "%PDF-1.7\n1 0 obj << /Type /Pages /Count 2 /Kids [2 0 R 3 0 R] >>\n2 0 obj << /Type /Page /Parent 1 0 R >>\n3 0 obj <</Type/Page/Parent 1 0 R>>\n";
+    assert.equal(countPdfPages(new TextEncoder().encode(fake)), 2);
+  });
+});
