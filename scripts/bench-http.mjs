@@ -1,0 +1,198 @@
+// `pnpm bench:http`: the built server under HTTP load. Starts `docsvc serve` on a free loopback port with a
+// temp DATA_DIR, signs up, lifts the workspace to the enterprise plan (so the per-workspace rate limit is
+// not what gets measured), creates an API key and the invoice template, then drives
+// POST /api/templates/{id}/render with fixtures/invoice-20.data.json through autocannon.
+// Records renders/s, p50/p95/p99, errors and the server's RSS over time; writes the "HTTP load" section of
+// BENCHMARKS.md (between <!-- http:start --> and <!-- http:end -->, nothing else).
+//
+// Environment: BENCH_HTTP_SECONDS (default 40), BENCH_HTTP_CONNECTIONS (default 4), BENCH_HTTP_WARMUP (default 200 renders).
+import { spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { cpus, release, tmpdir, totalmem } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const cli = join(root, "apps/server/dist/src/cli.js");
+const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 40);
+const connections = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 4);
+const warmup = Number(process.env.BENCH_HTTP_WARMUP ?? 200);
+const email = "bench@example.test";
+const password = "bench password";
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function startServer(dataDir, port) {
+  const child = spawn(process.execPath, [cli, "serve"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ADMIN_EMAILS: email, SMTP_URL: "", LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // Drained and dropped: the access log is part of the measured work, not of the report.
+  let buffered = "";
+  const listening = new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`server exited early with ${code}`)));
+    child.stdout.on("data", (chunk) => {
+      if (buffered !== null) {
+        buffered += chunk;
+        if (buffered.includes('"msg":"listening"')) {
+          buffered = null;
+          resolve();
+        }
+      }
+    });
+  });
+  await listening;
+  return child;
+}
+
+async function call(base, method, path, { token, apiKey, body } = {}) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (apiKey) headers["X-Api-Key"] = apiKey;
+  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return res.headers.get("Content-Type")?.includes("json") ? JSON.parse(text) : text;
+}
+
+async function verificationToken(dataDir) {
+  for (let i = 0; i < 100; i++) {
+    const files = await readdir(join(dataDir, "outbox")).catch(() => []);
+    const file = files.find((f) => f.endsWith("verify-email.eml"));
+    if (file) {
+      const raw = (await readFile(join(dataDir, "outbox", file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      const match = raw.match(/verify-email\?token=([A-Za-z0-9_-]+)/);
+      if (match) return match[1];
+    }
+    await sleep(50);
+  }
+  throw new Error("no verification email in the outbox");
+}
+
+async function rssMb(pid) {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, "utf8");
+    const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1]);
+    return kb / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+async function replaceSection(file, marker, body) {
+  let text = "";
+  try { text = await readFile(file, "utf8"); } catch { text = "# Benchmarks\n\nRegenerate with `pnpm bench` and `pnpm bench:http`.\n"; }
+  const start = `<!-- ${marker}:start -->`;
+  const end = `<!-- ${marker}:end -->`;
+  const section = `${start}\n${body.trim()}\n${end}`;
+  const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
+  text = pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}\n`;
+  await writeFile(file, text);
+}
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), "docsvc-bench-http-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer(dataDir, port);
+  try {
+    // Setup through the public API, as a user would.
+    const session = await call(base, "POST", "/api/auth/signup", { body: { email, password } });
+    await call(base, "POST", "/api/auth/verify-email", { body: { token: await verificationToken(dataDir) } });
+    await call(base, "POST", `/api/admin/workspaces/${session.workspace.id}/plan`, { token: session.accessToken, body: { plan: "enterprise" } });
+    const { key } = await call(base, "POST", "/api/api-keys", { token: session.accessToken, body: { name: "bench" } });
+    const content = await readFile(join(root, "fixtures/invoice.template.json"), "utf8");
+    const template = await call(base, "POST", "/api/templates", { token: session.accessToken, body: { name: "Invoice", content } });
+    const data = JSON.parse(await readFile(join(root, "fixtures/invoice-20.data.json"), "utf8"));
+    const body = JSON.stringify({ data });
+    const path = `/api/templates/${template.id}/render`;
+
+    // Warm-up: fonts loaded, template parsed and cached in every worker, JIT settled.
+    const first = performance.now();
+    await call(base, "POST", path, { apiKey: key, body: { data } });
+    const firstMs = performance.now() - first;
+    let warmed = 1;
+    while (warmed < warmup) {
+      await Promise.all(Array.from({ length: connections }, () => call(base, "POST", path, { apiKey: key, body: { data } })));
+      warmed += connections;
+    }
+
+    const rss = [];
+    const sampler = setInterval(async () => rss.push({ t: rss.length, mb: await rssMb(server.pid) }), 1000);
+    const latencies = [];
+    const instance = autocannon({
+      url: `${base}${path}`,
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Api-Key": key },
+      body,
+      connections,
+      duration: seconds,
+    });
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode === 200) latencies.push(responseTime);
+    });
+    const result = await new Promise((resolve, reject) => instance.once("done", resolve).once("error", reject));
+    clearInterval(sampler);
+
+    latencies.sort((a, b) => a - b);
+    const ok = latencies.length;
+    const errors = result.errors + result.timeouts + result.non2xx;
+    const perSecond = ok / seconds;
+    const p50 = percentile(latencies, 50);
+    const p95 = percentile(latencies, 95);
+    const p99 = percentile(latencies, 99);
+    const mbs = rss.map((s) => s.mb).filter((x) => Number.isFinite(x));
+    const third = Math.max(1, Math.floor(mbs.length / 3));
+    const avg = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    const early = avg(mbs.slice(0, third));
+    const late = avg(mbs.slice(-third));
+    const growth = late - early;
+    const usage = await call(base, "GET", "/api/usage", { token: session.accessToken });
+
+    console.log(`${perSecond.toFixed(1)} renders/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, errors ${errors}`);
+    console.log(`RSS ${Math.min(...mbs).toFixed(0)}–${Math.max(...mbs).toFixed(0)} MB (first third avg ${early.toFixed(0)}, last third avg ${late.toFixed(0)}); metered renders: ${usage.renders.total}`);
+
+    const cpu = cpus();
+    const verdict = (ok) => (ok ? "met" : "**missed**");
+    const section = `
+## HTTP load (\`pnpm bench:http\`)
+
+Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}.
+Run on ${new Date().toISOString().slice(0, 10)}: the built server (\`docsvc serve\`, render pool sized to the cores, LOG_LEVEL=${process.env.LOG_LEVEL ?? "info"} with access logs) and autocannon on the same machine,
+${connections} connections for ${seconds} s of \`POST /api/templates/{id}/render\` with an API key, fixtures/invoice.template.json + invoice-20.data.json,
+after ${warmup} warm-up renders. Latencies are per request as autocannon saw them (exact percentiles over every 200 response).
+
+| measure | result | target |
+|---|---|---|
+| throughput | ${perSecond.toFixed(1)} renders/s (${ok} renders) | ≥ 150/s — ${verdict(perSecond >= 150)} |
+| latency p50 / p95 / p99 | ${p50.toFixed(1)} / ${p95.toFixed(1)} / ${p99.toFixed(1)} ms | p99 ≤ 50 ms — ${verdict(p99 <= 50)} |
+| errors (non-2xx, socket errors, timeouts) | ${errors} | 0 — ${verdict(errors === 0)} |
+| server RSS during the run | ${Math.min(...mbs).toFixed(0)}–${Math.max(...mbs).toFixed(0)} MB; first-third avg ${early.toFixed(0)} MB, last-third avg ${late.toFixed(0)} MB (${growth >= 0 ? "+" : ""}${growth.toFixed(0)} MB) | flat — ${verdict(growth < 20)} |
+| first render after start (cold worker) | ${firstMs.toFixed(0)} ms | — |
+| renders metered by \`GET /api/usage\` | ${usage.renders.total} | = successful renders incl. warm-up (${ok + warmed}) — ${verdict(usage.renders.total >= ok + warmed)} |
+`;
+    await replaceSection(join(root, "BENCHMARKS.md"), "http", section);
+    console.log("BENCHMARKS.md updated (HTTP load)");
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
