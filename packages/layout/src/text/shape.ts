@@ -3,6 +3,7 @@
 
 import type { PositionedGlyph } from "../frame/types.js";
 import type { FontFace } from "./face.js";
+import { fastShape, type FastShaped } from "./fast-shape.js";
 
 /** A shaped string in font units, glyphs in visual order (left to right). Shared: never mutate. */
 export interface ShapedRun {
@@ -39,6 +40,7 @@ const MARK_OR_JOINER = /^[\p{M}\u200C\u200D\uFE00-\uFE0F]/u;
 const CURSIVE = /[\u0600-\u08FF\u1800-\u18AF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 
 let shapeCalls = 0;
+let fastCalls = 0;
 let cacheHits = 0;
 let cacheLimit = 8192;
 
@@ -89,7 +91,20 @@ export function shapeCached(face: FontFace, text: string, rtl: boolean, shaping:
 
 /** Shapes without touching the cache (probing prefixes of an over-long word). */
 export function shapeUncached(face: FontFace, text: string, rtl: boolean, shaping: string = text): CachedRun {
+  if (!rtl && shaping === text) {
+    const fast = fastShape(face, text);
+    if (fast) {
+      fastCalls++;
+      return fromFast(face, text, fast);
+    }
+  }
+  return shapeWithFontkit(face, text, rtl, shaping);
+}
+
+/** Shapes with fontkit's full OpenType shaper (no fast path, no cache). */
+export function shapeWithFontkit(face: FontFace, text: string, rtl: boolean, shaping: string = text): CachedRun {
   shapeCalls++;
+  dedupeFeatureLookups(face);
   const run = face.font.layout(shaping, [], undefined, undefined, rtl ? "rtl" : "ltr");
   const glyphs = run.glyphs;
   const positions = run.positions;
@@ -134,6 +149,54 @@ export function shapeUncached(face: FontFace, text: string, rtl: boolean, shapin
     advance,
     unitsPerEm: face.font.unitsPerEm,
     spacingSlots,
+    scaled: undefined,
+  };
+}
+
+const deduped = new WeakSet<FontFace>();
+
+/**
+ * Some fonts list a lookup twice in one feature (Inter's DFLT `kern` is [2, 3, 1, 2, 3, 1]). HarfBuzz, and
+ * so every browser, applies each lookup once; fontkit applies it twice (double kerning of digit strings).
+ * The feature records are de-duplicated once per face, in place, before fontkit first shapes with it.
+ */
+function dedupeFeatureLookups(face: FontFace): void {
+  if (deduped.has(face)) return;
+  deduped.add(face);
+  type Tables = Record<"GSUB" | "GPOS", { featureList?: ArrayLike<{ feature?: { lookupListIndexes?: ArrayLike<number> } }> } | undefined>;
+  const font = face.font as unknown as Tables;
+  for (const name of ["GSUB", "GPOS"] as const) {
+    const list = font[name]?.featureList;
+    if (!list) continue;
+    for (let i = 0; i < list.length; i++) {
+      const feature = list[i]?.feature;
+      const indexes = feature?.lookupListIndexes;
+      if (!feature || !indexes) continue;
+      const unique = [...new Set(Array.from(indexes))];
+      if (unique.length !== indexes.length) feature.lookupListIndexes = unique;
+    }
+  }
+}
+
+/** A fast-path result as a run: one glyph per character, each its own cluster. */
+function fromFast(face: FontFace, text: string, fast: FastShaped): CachedRun {
+  const n = fast.ids.length;
+  let advance = 0;
+  for (let i = 0; i < n; i++) advance += fast.advances[i]!;
+  return {
+    face,
+    rtl: false,
+    text,
+    length: n,
+    ids: fast.ids,
+    advances: fast.advances,
+    offsetsX: fast.offsetsX,
+    offsetsY: fast.offsetsY,
+    texts: text.split(""),
+    clusterEnd: new Uint8Array(n).fill(1),
+    advance,
+    unitsPerEm: face.font.unitsPerEm,
+    spacingSlots: n,
     scaled: undefined,
   };
 }
@@ -221,8 +284,10 @@ export function runWidth(run: ShapedRun, size: number, letterSpacing: number): n
 
 /** Counters of the shaping cache, for tests and benchmarks. */
 export interface ShapeCacheStats {
-  /** Calls into fontkit's shaper (cache misses plus uncached probes). */
+  /** Calls into fontkit's shaper (cache misses plus uncached probes the fast path could not take). */
   readonly shapes: number;
+  /** Strings shaped by the fast path (no substitution possible: cmap glyphs plus pair kerning). */
+  readonly fastShapes: number;
   readonly hits: number;
   /** Entries held (at most `limit`; a string can be counted in both generations). */
   readonly size: number;
@@ -231,7 +296,7 @@ export interface ShapeCacheStats {
 
 /** Returns the shaping counters (process-wide). */
 export function shapeCacheStats(): ShapeCacheStats {
-  return { shapes: shapeCalls, hits: cacheHits, size: current.size + previous.size, limit: cacheLimit };
+  return { shapes: shapeCalls, fastShapes: fastCalls, hits: cacheHits, size: current.size + previous.size, limit: cacheLimit };
 }
 
 /** Empties the shaping cache and zeroes its counters; optionally sets a new entry limit. */
@@ -239,6 +304,7 @@ export function resetShapeCache(limit?: number): void {
   current = { faces: new Map(), size: 0 };
   previous = { faces: new Map(), size: 0 };
   shapeCalls = 0;
+  fastCalls = 0;
   cacheHits = 0;
   if (limit !== undefined && limit > 0) cacheLimit = Math.floor(limit);
 }

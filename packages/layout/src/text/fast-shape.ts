@@ -1,0 +1,429 @@
+// A fast path around fontkit's shaper for the common case: a left-to-right string of Latin letters,
+// digits and punctuation in which no substitution can happen. fontkit runs every contextual lookup over
+// every glyph (Inter has ~80 `calt` rules: ~15 µs a glyph); here the same OpenType tables are read to
+// prove that no GSUB lookup (and no GPOS lookup other than pair kerning) applies to the string, then
+// glyphs come straight from the cmap and kerning from the pair tables, memoised per glyph pair. When the
+// proof fails the caller shapes with fontkit, so output is always what fontkit gives (a test compares
+// the two over a corpus and every designer font).
+//
+// The table objects are fontkit's parsed GSUB/GPOS, typed here only as far as read. Matching mirrors
+// fontkit's OTProcessor exactly (including its forward reading of backtrack sequences).
+
+import type { Font } from "fontkit";
+import type { FontFace } from "./face.js";
+
+/** A string shaped by the fast path, font units, one glyph per UTF-16 unit (BMP only), left to right. */
+export interface FastShaped {
+  readonly ids: Uint16Array;
+  readonly advances: Float64Array;
+  readonly offsetsX: Float64Array;
+  readonly offsetsY: Float64Array;
+}
+
+type Coverage = { version: 1; glyphs: ArrayLike<number> } | { version: 2; rangeRecords: readonly RangeRecord[] };
+interface RangeRecord {
+  start: number;
+  end: number;
+  startCoverageIndex?: number;
+}
+type ClassDef =
+  | { version: 1; startGlyph: number; classValueArray: ArrayLike<number> }
+  | { version: 2; classRangeRecord: readonly { start: number; end: number; class: number }[] };
+interface Value {
+  xAdvance?: number;
+  xPlacement?: number;
+  yPlacement?: number;
+}
+interface LazyList<T> {
+  get(index: number): T;
+  readonly length: number;
+}
+interface LookupFlags {
+  flags?: { ignoreBaseGlyphs?: boolean; ignoreLigatures?: boolean };
+}
+interface Lookup {
+  lookupType: number;
+  flags: LookupFlags;
+  subTables: ArrayLike<SubTable>;
+}
+/** Union of the subtable shapes read below (fontkit decodes each lookup type into its own fields). */
+interface SubTable {
+  version: number;
+  lookupType?: number;
+  extension?: SubTable;
+  coverage?: Coverage;
+  markCoverage?: Coverage;
+  mark1Coverage?: Coverage;
+  ligatureSets?: LazyList<readonly { components: ArrayLike<number> }[]>;
+  ruleSets?: ArrayLike<readonly { input: ArrayLike<number> }[] | undefined>;
+  classDef?: ClassDef;
+  classSet?: ArrayLike<readonly { classes: ArrayLike<number> }[] | undefined>;
+  coverages?: readonly Coverage[];
+  chainRuleSets?: ArrayLike<readonly ChainRule[] | undefined>;
+  chainClassSet?: ArrayLike<readonly ChainRule[] | undefined>;
+  backtrackClassDef?: ClassDef;
+  inputClassDef?: ClassDef;
+  lookaheadClassDef?: ClassDef;
+  backtrackCoverage?: readonly Coverage[];
+  inputCoverage?: readonly Coverage[];
+  lookaheadCoverage?: readonly Coverage[];
+  backtrackGlyphCount?: number;
+  inputGlyphCount?: number;
+  pairSets?: LazyList<readonly { secondGlyph: number; value1?: Value; value2?: Value }[]>;
+  classDef1?: ClassDef;
+  classDef2?: ClassDef;
+  classRecords?: LazyList<LazyList<{ value1?: Value; value2?: Value }>>;
+}
+interface ChainRule {
+  backtrack: ArrayLike<number>;
+  input: ArrayLike<number>;
+  lookahead: ArrayLike<number>;
+}
+interface LayoutTable {
+  scriptList: readonly { tag: string; script: { defaultLangSys?: { featureIndexes: ArrayLike<number> } } }[];
+  featureList: ArrayLike<{ tag: string; feature: { lookupListIndexes: ArrayLike<number> } }>;
+  lookupList: LazyList<Lookup>;
+}
+
+// The features fontkit's default shaper applies to horizontal left-to-right text (fractions excluded: the
+// fast path never sees U+2044).
+const FEATURES = new Set(["rvrn", "ltra", "ltrm", "ccmp", "locl", "rlig", "mark", "mkmk", "calt", "clig", "liga", "rclt", "curs", "kern"]);
+const DEFAULT_SCRIPTS = ["DFLT", "dflt", "latn"];
+
+/** One (lookup type, subtable) that must not apply for the fast path to hold. */
+interface Guard {
+  readonly type: number;
+  readonly table: SubTable;
+  readonly gpos: boolean;
+}
+
+/** Per face and script tag: what to check and the pair-kerning lookups. */
+interface Plan {
+  readonly guards: readonly Guard[];
+  /** Guards by glyph: only those whose first-position coverage holds the glyph can apply at it. */
+  readonly guardsByGlyph: Map<number, readonly Guard[]>;
+  readonly pairLookups: readonly (readonly SubTable[])[];
+  /** Adjustments by `a * 65536 + b`: [aAdv, aX, aY, bAdv, bX, bY], or null for none. */
+  readonly pairs: Map<number, Float64Array | null>;
+}
+
+interface FacePlans {
+  readonly latin: Plan | null;
+  readonly common: Plan | null;
+  readonly advances: Map<number, { id: number; advance: number }>;
+  readonly classOf: (glyph: number) => number;
+}
+
+const plans = new WeakMap<FontFace, FacePlans | null>();
+const coverageMaps = new WeakMap<object, Map<number, number>>();
+
+// Letters must be Latin (fontkit then picks the `latn` script); everything else Common punctuation,
+// digits and symbols from the blocks below. Marks, controls and default-ignorables are excluded.
+const ALLOWED = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u024f\u2010-\u2027\u2030-\u205e\u20a0-\u20c0\u2100-\u214f]*$/;
+const LATIN_LETTER = /\p{Script=Latin}/u;
+
+/**
+ * Shapes `text` without fontkit's shaper when that provably gives the same glyphs and positions; returns
+ * undefined when fontkit must shape it (other scripts, marks, a lookup that could apply, unusual fonts).
+ */
+export function fastShape(face: FontFace, text: string): FastShaped | undefined {
+  if (text.length === 0 || !ALLOWED.test(text) || text.includes("\u2044")) return undefined;
+  let facePlans = plans.get(face);
+  if (facePlans === undefined) {
+    facePlans = buildFacePlans(face.font);
+    plans.set(face, facePlans);
+  }
+  if (!facePlans) return undefined;
+  const plan = LATIN_LETTER.test(text) ? facePlans.latin : facePlans.common;
+  if (!plan) return undefined;
+  const n = text.length;
+  const ids = new Uint16Array(n);
+  const advances = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const code = text.charCodeAt(i);
+    let entry = facePlans.advances.get(code);
+    if (!entry) {
+      const glyph = face.font.glyphForCodePoint(code);
+      entry = { id: glyph.id, advance: glyph.advanceWidth };
+      facePlans.advances.set(code, entry);
+    }
+    if (entry.id === 0) return undefined;
+    const cls = facePlans.classOf(entry.id);
+    if (cls > 1) return undefined; // ligature, mark or component glyphs: lookup flags could matter
+    ids[i] = entry.id;
+    advances[i] = entry.advance;
+  }
+  for (let i = 0; i < n; i++) {
+    const guards = guardsAt(plan, ids[i]!);
+    for (const guard of guards) if (applies(guard, ids, i)) return undefined;
+  }
+  const offsetsX = new Float64Array(n);
+  const offsetsY = new Float64Array(n);
+  for (let i = 0; i + 1 < n; i++) {
+    const adj = pairAdjustment(plan, ids[i]!, ids[i + 1]!);
+    if (!adj) continue;
+    advances[i] = advances[i]! + adj[0]!;
+    offsetsX[i] = offsetsX[i]! + adj[1]!;
+    offsetsY[i] = offsetsY[i]! + adj[2]!;
+    advances[i + 1] = advances[i + 1]! + adj[3]!;
+    offsetsX[i + 1] = offsetsX[i + 1]! + adj[4]!;
+    offsetsY[i + 1] = offsetsY[i + 1]! + adj[5]!;
+  }
+  return { ids, advances, offsetsX, offsetsY };
+}
+
+function buildFacePlans(font: Font): FacePlans | null {
+  try {
+    const f = font as unknown as { GSUB?: LayoutTable; GPOS?: LayoutTable; morx?: unknown; kern?: unknown; GDEF?: { glyphClassDef?: ClassDef } };
+    if (f.morx || !f.GPOS) return null;
+    const glyphClassDef = f.GDEF?.glyphClassDef;
+    const latin = buildPlan(f.GSUB, f.GPOS, "latn", f.kern !== undefined);
+    const common = buildPlan(f.GSUB, f.GPOS, "zzzz", f.kern !== undefined);
+    if (!latin && !common) return null;
+    return {
+      latin,
+      common,
+      advances: new Map(),
+      classOf: glyphClassDef ? (glyph) => classId(glyphClassDef, glyph) : () => 0,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The langsys fontkit would select for `script`, then the lookups of the default features. */
+function lookupsFor(table: LayoutTable | undefined, script: string): { lookups: Lookup[]; tags: Set<string> } {
+  if (!table) return { lookups: [], tags: new Set() };
+  const entry =
+    table.scriptList.find((s) => s.tag === script) ??
+    DEFAULT_SCRIPTS.map((tag) => table.scriptList.find((s) => s.tag === tag)).find((s) => s !== undefined);
+  const langSys = entry?.script.defaultLangSys;
+  const features = new Map<string, { lookupListIndexes: ArrayLike<number> }>();
+  if (langSys) {
+    for (const index of Array.from(langSys.featureIndexes)) {
+      const record = table.featureList[index];
+      if (record) features.set(record.tag, record.feature);
+    }
+  }
+  const indexes = new Set<number>();
+  for (const [tag, feature] of features) {
+    if (FEATURES.has(tag)) for (const i of Array.from(feature.lookupListIndexes)) indexes.add(i);
+  }
+  return { lookups: [...indexes].sort((a, b) => a - b).map((i) => table.lookupList.get(i)), tags: new Set(features.keys()) };
+}
+
+function buildPlan(gsub: LayoutTable | undefined, gpos: LayoutTable, script: string, legacyKern: boolean): Plan | null {
+  const guards: Guard[] = [];
+  const pairLookups: SubTable[][] = [];
+  const subs = lookupsFor(gsub, script);
+  const pos = lookupsFor(gpos, script);
+  // Without a GPOS `kern` feature fontkit kerns with the legacy `kern` table: not modelled here.
+  if (!pos.tags.has("kern") && legacyKern) return null;
+  for (const [gposTable, list] of [
+    [false, subs.lookups],
+    [true, pos.lookups],
+  ] as const) {
+    for (const lookup of list) {
+      if (lookup.flags.flags?.ignoreBaseGlyphs || lookup.flags.flags?.ignoreLigatures) return null;
+      const pairs: SubTable[] = [];
+      for (let k = 0; k < lookup.subTables.length; k++) {
+        let type = lookup.lookupType;
+        let table = lookup.subTables[k]!;
+        if ((gposTable && type === 9) || (!gposTable && type === 7)) {
+          type = table.lookupType ?? 0;
+          table = table.extension!;
+        }
+        if (gposTable && type === 2) pairs.push(table);
+        else guards.push({ type, table, gpos: gposTable });
+      }
+      if (pairs.length > 0) {
+        // A lookup mixing pair and other subtables stops at the first that applies: not modelled.
+        if (pairs.length !== lookup.subTables.length) return null;
+        pairLookups.push(pairs);
+      }
+    }
+  }
+  return { guards, guardsByGlyph: new Map(), pairLookups, pairs: new Map() };
+}
+
+/** The guards that can apply at a position holding `glyph` (their first-position coverage has it). */
+function guardsAt(plan: Plan, glyph: number): readonly Guard[] {
+  let list = plan.guardsByGlyph.get(glyph);
+  if (!list) {
+    list = plan.guards.filter((g) => firstCoverage(g).some((c) => coverageIndex(c, glyph) >= 0));
+    plan.guardsByGlyph.set(glyph, list);
+  }
+  return list;
+}
+
+/** The coverage tables of which one must hold the current glyph for the subtable to do anything. */
+function firstCoverage(guard: Guard): Coverage[] {
+  const t = guard.table;
+  const type = guard.gpos ? gposAsGsub(guard.type) : guard.type;
+  if (guard.gpos && (guard.type === 4 || guard.type === 5)) return t.markCoverage ? [t.markCoverage] : [];
+  if (guard.gpos && guard.type === 6) return t.mark1Coverage ? [t.mark1Coverage] : [];
+  if (type === 5 && t.version === 3) return t.coverages?.[0] ? [t.coverages[0]] : [];
+  if (type === 6 && t.version === 3) return t.inputCoverage?.[0] ? [t.inputCoverage[0]] : [];
+  return t.coverage ? [t.coverage] : [];
+}
+
+/** GPOS contextual lookups (7, 8) are matched like GSUB's (5, 6). */
+function gposAsGsub(type: number): number {
+  return type === 7 ? 5 : type === 8 ? 6 : -type;
+}
+
+/** Whether the guard's subtable would apply at position i (conservative: true unless proven not). */
+function applies(guard: Guard, ids: Uint16Array, i: number): boolean {
+  const t = guard.table;
+  const type = guard.gpos ? gposAsGsub(guard.type) : guard.type;
+  const glyph = ids[i]!;
+  switch (type) {
+    case 4: {
+      const index = coverageIndex(t.coverage!, glyph);
+      if (index < 0) return false;
+      for (const lig of t.ligatureSets!.get(index)) if (glyphsMatch(ids, i + 1, lig.components)) return true;
+      return false;
+    }
+    case 5: {
+      if (t.version === 1) {
+        const index = coverageIndex(t.coverage!, glyph);
+        if (index < 0) return false;
+        for (const rule of t.ruleSets![index] ?? []) if (glyphsMatch(ids, i + 1, rule.input)) return true;
+        return false;
+      }
+      if (t.version === 2) {
+        if (coverageIndex(t.coverage!, glyph) < 0) return false;
+        for (const rule of t.classSet![classId(t.classDef!, glyph)] ?? []) {
+          if (classesMatch(ids, i + 1, rule.classes, t.classDef!)) return true;
+        }
+        return false;
+      }
+      return coveragesMatch(ids, i, t.coverages!);
+    }
+    case 6: {
+      if (t.version === 1) {
+        const index = coverageIndex(t.coverage!, glyph);
+        if (index < 0) return false;
+        for (const rule of t.chainRuleSets![index] ?? []) {
+          if (
+            glyphsMatch(ids, i - rule.backtrack.length, rule.backtrack) &&
+            glyphsMatch(ids, i + 1, rule.input) &&
+            glyphsMatch(ids, i + 1 + rule.input.length, rule.lookahead)
+          ) {
+            return true;
+          }
+        }
+        return false;
+      }
+      if (t.version === 2) {
+        if (coverageIndex(t.coverage!, glyph) < 0) return false;
+        for (const rule of t.chainClassSet![classId(t.inputClassDef!, glyph)] ?? []) {
+          if (
+            classesMatch(ids, i - rule.backtrack.length, rule.backtrack, t.backtrackClassDef!) &&
+            classesMatch(ids, i + 1, rule.input, t.inputClassDef!) &&
+            classesMatch(ids, i + 1 + rule.input.length, rule.lookahead, t.lookaheadClassDef!)
+          ) {
+            return true;
+          }
+        }
+        return false;
+      }
+      return (
+        coveragesMatch(ids, i - (t.backtrackGlyphCount ?? 0), t.backtrackCoverage!) &&
+        coveragesMatch(ids, i, t.inputCoverage!) &&
+        coveragesMatch(ids, i + (t.inputGlyphCount ?? 0), t.lookaheadCoverage!)
+      );
+    }
+    default:
+      // Single, multiple, alternate substitution; single, cursive and mark positioning: the current
+      // glyph being covered is enough (guardsAt already checked it), so they apply.
+      return true;
+  }
+}
+
+// fontkit's OTProcessor.match: sequence[k] is compared with the glyph at start + k; out of range fails.
+function glyphsMatch(ids: Uint16Array, start: number, sequence: ArrayLike<number>): boolean {
+  if (start < 0 || start + sequence.length > ids.length) return sequence.length === 0;
+  for (let k = 0; k < sequence.length; k++) if (ids[start + k] !== sequence[k]) return false;
+  return true;
+}
+
+function classesMatch(ids: Uint16Array, start: number, sequence: ArrayLike<number>, classDef: ClassDef): boolean {
+  if (start < 0 || start + sequence.length > ids.length) return sequence.length === 0;
+  for (let k = 0; k < sequence.length; k++) if (classId(classDef, ids[start + k]!) !== sequence[k]) return false;
+  return true;
+}
+
+function coveragesMatch(ids: Uint16Array, start: number, coverages: readonly Coverage[]): boolean {
+  if (start < 0 || start + coverages.length > ids.length) return coverages.length === 0;
+  for (let k = 0; k < coverages.length; k++) if (coverageIndex(coverages[k]!, ids[start + k]!) < 0) return false;
+  return true;
+}
+
+/** fontkit's coverageIndex, memoised per coverage table as a Map. */
+function coverageIndex(coverage: Coverage, glyph: number): number {
+  let map = coverageMaps.get(coverage);
+  if (!map) {
+    map = new Map();
+    if (coverage.version === 1) {
+      const glyphs = coverage.glyphs;
+      for (let i = glyphs.length - 1; i >= 0; i--) map.set(glyphs[i]!, i);
+    } else {
+      for (let r = coverage.rangeRecords.length - 1; r >= 0; r--) {
+        const range = coverage.rangeRecords[r]!;
+        for (let g = range.end; g >= range.start; g--) map.set(g, (range.startCoverageIndex ?? 0) + g - range.start);
+      }
+    }
+    coverageMaps.set(coverage, map);
+  }
+  return map.get(glyph) ?? -1;
+}
+
+/** fontkit's getClassID: 0 for glyphs the class definition does not list. */
+function classId(classDef: ClassDef, glyph: number): number {
+  if (classDef.version === 1) {
+    const i = glyph - classDef.startGlyph;
+    return i >= 0 && i < classDef.classValueArray.length ? classDef.classValueArray[i]! : 0;
+  }
+  for (const range of classDef.classRangeRecord) if (range.start <= glyph && glyph <= range.end) return range.class;
+  return 0;
+}
+
+/** Pair kerning for (a, b) summed over the pair lookups, each taking its first applicable subtable. */
+function pairAdjustment(plan: Plan, a: number, b: number): Float64Array | null {
+  const key = a * 65536 + b;
+  const known = plan.pairs.get(key);
+  if (known !== undefined) return known;
+  const adj = new Float64Array(6);
+  let any = false;
+  for (const subtables of plan.pairLookups) {
+    for (const t of subtables) {
+      const index = coverageIndex(t.coverage!, a);
+      if (index < 0) continue;
+      let values: { value1?: Value; value2?: Value } | undefined;
+      if (t.version === 1) {
+        values = t.pairSets!.get(index).find((pair) => pair.secondGlyph === b);
+        if (!values) continue;
+      } else {
+        values = t.classRecords!.get(classId(t.classDef1!, a)).get(classId(t.classDef2!, b));
+      }
+      any = addValue(adj, 0, values?.value1) || any;
+      any = addValue(adj, 3, values?.value2) || any;
+      break;
+    }
+  }
+  const result = any ? adj : null;
+  plan.pairs.set(key, result);
+  return result;
+}
+
+function addValue(adj: Float64Array, at: number, value: Value | undefined): boolean {
+  if (!value) return false;
+  const x = value.xAdvance ?? 0;
+  const px = value.xPlacement ?? 0;
+  const py = value.yPlacement ?? 0;
+  adj[at] = adj[at]! + x;
+  adj[at + 1] = adj[at + 1]! + px;
+  adj[at + 2] = adj[at + 2]! + py;
+  return x !== 0 || px !== 0 || py !== 0;
+}

@@ -1,0 +1,117 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseFace } from "../../src/text/font-parse.js";
+import { fastShape } from "../../src/text/fast-shape.js";
+import { shapeWithFontkit } from "../../src/text/shape.js";
+import type { FontFace } from "../../src/text/face.js";
+import { registry } from "./helpers.js";
+
+function fontsDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, "fonts", "fonts.json"))) dir = dirname(dir);
+  return join(dir, "fonts");
+}
+
+/** The regular face of every designer family from fonts/fonts.json, plus Inter's other styles. */
+function allFaces(): FontFace[] {
+  const dir = fontsDir();
+  const manifest = JSON.parse(readFileSync(join(dir, "fonts.json"), "utf8")) as {
+    families: Record<string, { faces: { file: string; weight: number; italic: boolean }[] }>;
+  };
+  return Object.entries(manifest.families).flatMap(([family, entry]) =>
+    entry.faces
+      .filter((f, i) => i === 0 || family === "Inter")
+      .map((f) => parseFace(family, f.weight, f.italic, new Uint8Array(readFileSync(join(dir, f.file))))),
+  );
+}
+
+const WORDS = [
+  "Invoice", "INVOICE", "Total", "Subtotal", "VAT", "Qty", "Amount", "Description", "Payment", "terms",
+  "Northwind", "Components", "GmbH", "Lindenstrasse", "Berlin", "Germany", "billing@northwind.example",
+  "AVATAR", "WAVE", "Type", "Tea", "Yo", "LT", "P.O.", "office", "affine", "fjord", "Th", "ft", "ff", "fi", "fl",
+  "1", "12", "123", "1,234.56", "-42.00", "(1,234.56)", "10%", "€1.234,56", "$99.99", "£5", "¥100", "#1", "No.",
+  "12:30", "1x2", "3x4", "a->b", "<-", "<=", ">=", "=>", "(ABC)", "[HELLO]", "{X}", "A-B", "A–B", "A—B", "--",
+  "“quoted”", "‘single’", "it's", "L'Oréal", "Zürich", "Ærø", "São", "Łódź", "Škoda", "ÿ", "ŉ", "ǅ",
+  "https://example.com/path?q=1", "a/b", "TEL:", "+49 30 1234567", "2024-05-02", "05/02/2024", "§3", "©", "®", "™",
+  "…", "•", "·", "x²", "½", "¼", "°C", "µm", "×", "÷", "±", "¬", "ª", "º", "!?", "?!", "...", ":-)", "A:B", "a:b",
+  "Ta.", "Te,", "V.", "W,", "AV", "VA", "To", "Tr", "Ty", "Yu", "F.", "P,", "r.", "y,", "LY", "L’", "'A'", "\"A\"",
+];
+
+describe("fast shaping path", () => {
+  const faces = allFaces();
+
+  it("gives exactly fontkit's glyphs and positions whenever it is taken, for every designer face", () => {
+    let taken = 0;
+    let total = 0;
+    for (const face of faces) {
+      for (const word of WORDS) {
+        total++;
+        const fast = fastShape(face, word);
+        if (!fast) continue;
+        taken++;
+        const run = shapeWithFontkit(face, word, false);
+        const where = `${face.key} ${JSON.stringify(word)}`;
+        assert.deepEqual([...fast.ids], [...run.ids], `${where}: glyph ids`);
+        assert.deepEqual([...fast.advances], [...run.advances], `${where}: advances`);
+        assert.deepEqual([...fast.offsetsX], [...run.offsetsX], `${where}: x offsets`);
+        assert.deepEqual([...fast.offsetsY], [...run.offsetsY], `${where}: y offsets`);
+      }
+    }
+    // Most strings take the fast path; the rest (ligatures, contextual alternates) go to fontkit.
+    assert.ok(taken / total > 0.6, `fast path taken for ${taken}/${total}`);
+  });
+
+  it("agrees with fontkit on random strings of Latin letters, digits and punctuation", () => {
+    // A small deterministic generator (mulberry32) so failures reproduce.
+    let seed = 0x5eed;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const alphabet = "AVWTYLPFKXaeiouvwyrfjtl0123456789.,:;-–—()[]/'\"“”‘’!?@#$%&*+=<>_ €£éüßøÆ";
+    let taken = 0;
+    let total = 0;
+    for (const face of faces) {
+      for (let k = 0; k < 120; k++) {
+        const length = 1 + Math.floor(random() * 7);
+        let word = "";
+        for (let c = 0; c < length; c++) word += alphabet[Math.floor(random() * alphabet.length)];
+        total++;
+        const fast = fastShape(face, word);
+        if (!fast) continue;
+        taken++;
+        const run = shapeWithFontkit(face, word, false);
+        const where = `${face.key} ${JSON.stringify(word)}`;
+        assert.deepEqual([...fast.ids], [...run.ids], `${where}: glyph ids`);
+        assert.deepEqual([...fast.advances], [...run.advances], `${where}: advances`);
+        assert.deepEqual([...fast.offsetsX], [...run.offsetsX], `${where}: x offsets`);
+      }
+    }
+    assert.ok(taken > total / 3, `fast path taken for ${taken}/${total}`);
+  });
+
+  it("is taken for ordinary words and numbers in Inter", () => {
+    const inter = registry.face("Inter-400")!;
+    for (const s of ["Invoice", "1,234.56", "Northwind", "billing@northwind.example", "AVATAR", "€99.00"]) {
+      assert.ok(fastShape(inter, s), s);
+    }
+  });
+
+  it("refuses strings a substitution applies to, leaving them to fontkit", () => {
+    const inter = registry.face("Inter-400")!;
+    const noto = registry.face("Noto Sans-400")!;
+    // Inter (calt): '->' becomes an arrow, 'x' between digits a multiplication sign, parentheses around
+    // capitals and a hyphen between digits move up. Noto Sans: 'ffi' is a ligature.
+    for (const s of ["a->b", "1x2", "(ABC)", "2024-05-02"]) assert.equal(fastShape(inter, s), undefined, s);
+    assert.equal(fastShape(noto, "office"), undefined);
+    // Other scripts, marks and right-to-left text always go to fontkit.
+    assert.equal(fastShape(inter, "Αθήνα"), undefined);
+    assert.equal(fastShape(inter, "e\u0301"), undefined);
+    assert.equal(fastShape(noto, "1\u20442"), undefined);
+  });
+});
