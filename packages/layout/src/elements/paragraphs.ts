@@ -1,4 +1,4 @@
-// Paragraph layouts of one render, memoised by (text, style, width): rows repeat the same few texts, and
+// Paragraph layouts of one render, memoised by (style, width, text): rows repeat the same few texts, and
 // page headers repeat on every page. Diagnostics raised while laying a text out are replayed for every
 // element that uses it, so each element path still gets its own report.
 import { layoutParagraph } from "../text/paragraph.js";
@@ -10,21 +10,42 @@ interface Entry {
   readonly problems: readonly (readonly [string, string])[];
 }
 
-/** Lays paragraphs out once per distinct (text, style, width) within a render. */
+/** Texts by width for one style. */
+type Bucket = Map<number, Map<string, Entry>>;
+
+/** Lays paragraphs out once per distinct (style, width, text) within a render. */
 export class ParagraphCache {
-  private readonly entries = new Map<string, Entry>();
+  // Equal styles share a bucket; the WeakMap skips building the style key for a style object seen before.
+  private readonly byKey = new Map<string, Bucket>();
+  private readonly byStyle = new WeakMap<ParagraphStyle, Bucket>();
+  private count = 0;
 
   constructor(private readonly fonts: FontRegistry) {}
 
   /** The laid-out paragraph; `report` receives the text engine's diagnostics (font, glyph problems). */
   layout(text: string, style: ParagraphStyle, width: number, report: (code: string, message: string) => void): ParagraphLayout {
-    const key = `${styleKey(style)}\u0001${width}\u0001${text}`;
-    let entry = this.entries.get(key);
+    let bucket = this.byStyle.get(style);
+    if (!bucket) {
+      const key = styleKey(style);
+      bucket = this.byKey.get(key);
+      if (!bucket) {
+        bucket = new Map();
+        this.byKey.set(key, bucket);
+      }
+      this.byStyle.set(style, bucket);
+    }
+    let texts = bucket.get(width);
+    if (!texts) {
+      texts = new Map();
+      bucket.set(width, texts);
+    }
+    let entry = texts.get(text);
     if (!entry) {
       const problems: (readonly [string, string])[] = [];
       const layout = layoutParagraph(this.fonts, text, style, width, (code, message) => problems.push([code, message]));
       entry = { layout, problems };
-      this.entries.set(key, entry);
+      texts.set(text, entry);
+      this.count++;
     }
     for (const [code, message] of entry.problems) report(code, message);
     return entry.layout;
@@ -32,7 +53,7 @@ export class ParagraphCache {
 
   /** Number of distinct paragraphs laid out (for tests). */
   get size(): number {
-    return this.entries.size;
+    return this.count;
   }
 }
 

@@ -88,8 +88,11 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
   const rows: RowLayout[] = [];
   const prefix = new Float64Array(data.length + 1);
   for (let i = 0; i < data.length; i++) {
-    const scope: RowScope = { row: data[i], index: i, ...(ctx.scope ? { parent: ctx.scope } : {}) };
-    const cells = templates.map((t, c) => lay(resolveText(t, ctx.tokens, scope), cellStyles[c] as ParagraphStyle, c));
+    const scope: RowScope = ctx.scope ? { row: data[i], index: i, parent: ctx.scope } : { row: data[i], index: i };
+    const cells: ParagraphLayout[] = new Array<ParagraphLayout>(templates.length);
+    for (let c = 0; c < templates.length; c++) {
+      cells[c] = lay(resolveText(templates[c] as TemplateText, ctx.tokens, scope), cellStyles[c] as ParagraphStyle, c);
+    }
     const row = measuredRow(cells, rowHeight, padding, i);
     rows.push(row);
     prefix[i + 1] = (prefix[i] as number) + row.height;

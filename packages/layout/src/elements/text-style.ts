@@ -10,14 +10,16 @@ export const DEFAULT_LINE_HEIGHT = 1.2;
 
 const ALIGNS: readonly TextAlign[] = ["left", "center", "right", "justify", "start", "end"];
 
-/** The paragraph style of an element; `color` is undefined when the text is not to be painted (transparent). */
+/** The paragraph style of an element, and whether its glyphs are painted (not when the colour is transparent). */
 export function paragraphStyle(keys: TextStyleKeys, ctx: MeasureContext): { style: ParagraphStyle; painted: boolean } {
   const { env } = ctx;
   const heading = keys.role === "title" || keys.role === "heading";
   const family = keys.fontFamily?.trim() || (heading ? env.headingFamily : env.bodyFamily);
   const size = num(keys.fontSize, DEFAULT_FONT_SIZE);
   const lineHeight = num(keys.lineHeight, DEFAULT_LINE_HEIGHT);
-  const color = keys.color === undefined ? "#000000" : colourOf(ctx, keys.color, "color");
+  // Absent or unusable (reported): black. Transparent: laid out, not painted.
+  const transparent = keys.color === "transparent";
+  const color = keys.color === undefined || transparent ? undefined : colourOf(ctx, keys.color, "color");
   const style: ParagraphStyle = {
     ...(family ? { family } : {}),
     weight: Math.round(Math.min(900, Math.max(100, num(keys.fontWeight, 400)))),
@@ -29,5 +31,5 @@ export function paragraphStyle(keys: TextStyleKeys, ctx: MeasureContext): { styl
     direction: env.direction,
     color: color ?? "#000000",
   };
-  return { style, painted: color !== undefined };
+  return { style, painted: !transparent };
 }

@@ -6,8 +6,9 @@ import type { TextElement, VerticalAlign } from "../model/types.js";
 import { parseTemplate } from "../tokens/parse.js";
 import { resolveText } from "../tokens/resolve.js";
 import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
+import type { TemplateText } from "../tokens/types.js";
 import type { PageNumbers } from "./block.js";
-import { colourOf, num, report, type MeasureContext } from "./context.js";
+import { colourOf, num, report, type LayoutEnv, type MeasureContext } from "./context.js";
 import type { ElementKind } from "./kind.js";
 import { TextBlock, type Relayout, type TextBox } from "./text-block.js";
 import { paragraphStyle } from "./text-style.js";
@@ -20,12 +21,34 @@ export const PLACEHOLDER_PAGES: PageNumbers = { page: 88, pages: 88 };
 
 const VALIGNS: readonly VerticalAlign[] = ["top", "middle", "bottom"];
 
+interface Prepared {
+  readonly template: TemplateText;
+  readonly style: ParagraphStyle;
+  readonly box: TextBox;
+}
+
+// What does not depend on the row (template, style, box) is prepared once per element and render.
+const prepared = new WeakMap<LayoutEnv, WeakMap<TextElement, Prepared>>();
+
+function prepare(element: TextElement, ctx: MeasureContext): Prepared {
+  let perEnv = prepared.get(ctx.env);
+  if (!perEnv) {
+    perEnv = new WeakMap();
+    prepared.set(ctx.env, perEnv);
+  }
+  let hit = perEnv.get(element);
+  if (!hit) {
+    const { style, painted } = paragraphStyle(element, ctx);
+    hit = { template: parseTemplate(typeof element.text === "string" ? element.text : ""), style, box: textBox(element, ctx, painted) };
+    perEnv.set(element, hit);
+  }
+  return hit;
+}
+
 /** Text elements. */
 export const textElement: ElementKind<TextElement> = {
   measure(element, ctx) {
-    const template = parseTemplate(typeof element.text === "string" ? element.text : "");
-    const { style, painted } = paragraphStyle(element, ctx);
-    const box = textBox(element, ctx, painted);
+    const { template, style, box } = prepare(element, ctx);
     const designed = Math.max(0, num(element.height, 0));
     const innerWidth = Math.max(0, box.width - 2 * box.padding);
     const innerHeight = Math.max(0, designed - 2 * box.padding);

@@ -70,6 +70,11 @@ export function layout(doc: unknown, data: unknown = {}, options: Partial<Layout
   return layoutDocument(documentOf(doc), data, { fonts, now: NOW, ...options });
 }
 
+/** Lays out a document object without validating it (robustness tests: what the validator would reject). */
+export function layoutUnchecked(doc: unknown, data: unknown = {}, options: Partial<LayoutOptions> = {}): LayoutResult {
+  return layoutDocument(doc as TemplateDocument, data, { fonts, now: NOW, ...options });
+}
+
 /** Every item of a page, groups flattened. */
 export function flatItems(items: readonly FrameItem[]): FrameItem[] {
   return items.flatMap((it) => (it.kind === "group" ? flatItems(it.items) : [it]));
