@@ -5,9 +5,9 @@ import type { FrameItem, LayoutResult, Page } from "@docsvc/layout";
 import { ContentBuilder } from "./content.js";
 import type { PaintContext } from "./context.js";
 import { paintGroup } from "./group.js";
-import { isEmbeddable, paintImage } from "./image.js";
+import { paintImage, prepareImage } from "./image.js";
 import { paintLink } from "./link.js";
-import { PdfWriter, type PdfRef } from "./pdfkit.js";
+import { PdfWriter, type PdfRef, type PortableImage } from "./pdfkit.js";
 import { paintShape } from "./shape.js";
 import { FaceSubset } from "./subset.js";
 import { paintText } from "./text.js";
@@ -24,6 +24,11 @@ export interface PaintOptions {
 export async function paintPdf(layout: LayoutResult, options: PaintOptions = {}): Promise<Uint8Array> {
   const writer = new PdfWriter({ title: options.title, now: options.now ?? new Date() });
   const painter = new DocumentPainter(writer, layout);
+  // 1. collect: every face's glyphs (so CIDs are canonical) and the images in use
+  painter.collect(layout.pages);
+  // 2. images: decoded once per process, awaited before painting (PNG decoding is asynchronous)
+  await painter.prepareImages();
+  // 3. pages, then the font subsets; 4. trailer
   painter.paintPages(layout.pages);
   return writer.end();
 }
@@ -36,6 +41,8 @@ interface EmbeddedImage {
 class DocumentPainter implements PaintContext {
   content = new ContentBuilder();
   private readonly fonts = new Map<string, FaceSubset>();
+  private readonly imageKeys = new Set<string>();
+  private readonly prepared = new Map<Uint8Array, PortableImage | null>();
   private readonly images = new Map<string, EmbeddedImage | null>();
   private readonly imagesByBytes = new Map<Uint8Array, EmbeddedImage | null>();
   private readonly opacities = new Map<number, { name: string; ref: PdfRef }>();
@@ -45,18 +52,28 @@ class DocumentPainter implements PaintContext {
     private readonly layout: LayoutResult,
   ) {}
 
-  paintPages(pages: readonly Page[]): void {
-    // 1. glyphs: every face's subset is known before any text is written, so CIDs are canonical
-    for (const page of pages) this.collectGlyphs(page.items);
+  collect(pages: readonly Page[]): void {
+    for (const page of pages) this.collectItems(page.items);
     for (const subset of this.fonts.values()) subset.seal();
-    // 2. pages: items in order, one content stream string per page
+  }
+
+  async prepareImages(): Promise<void> {
+    for (const key of this.imageKeys) {
+      const image = this.layout.images.get(key);
+      if (image === undefined) throw new Error(`Image item uses "${key}", which is not in LayoutResult.images`);
+      if (!this.prepared.has(image.bytes)) this.prepared.set(image.bytes, await prepareImage(image.bytes));
+    }
+  }
+
+  paintPages(pages: readonly Page[]): void {
+    // Items in order, one content stream string per page.
     for (const page of pages) {
       this.writer.addPage(page.width, page.height);
       this.content = new ContentBuilder();
       this.paintItems(page.items);
       this.flush();
     }
-    // 3. fonts: written after the pages (their objects were referenced by id while painting)
+    // Fonts last: their objects were referenced by id while painting.
     for (const subset of this.fonts.values()) subset.embed(this.writer);
   }
 
@@ -101,7 +118,8 @@ class DocumentPainter implements PaintContext {
       if (image === undefined) throw new Error(`Image item uses "${imageKey}", which is not in LayoutResult.images`);
       embedded = this.imagesByBytes.get(image.bytes);
       if (embedded === undefined) {
-        embedded = this.embedImage(image.bytes);
+        const prepared = this.prepared.get(image.bytes);
+        embedded = prepared ? { name: `Im${this.imagesByBytes.size + 1}`, ref: this.writer.writeImage(prepared) } : null;
         this.imagesByBytes.set(image.bytes, embedded);
       }
       this.images.set(imageKey, embedded);
@@ -141,10 +159,14 @@ class DocumentPainter implements PaintContext {
     if (operators !== "") this.writer.addContent(operators.slice(0, -1));
   }
 
-  private collectGlyphs(items: readonly FrameItem[]): void {
+  private collectItems(items: readonly FrameItem[]): void {
     for (const item of items) {
       if (item.kind === "group") {
-        this.collectGlyphs(item.items);
+        this.collectItems(item.items);
+        continue;
+      }
+      if (item.kind === "image") {
+        this.imageKeys.add(item.image);
         continue;
       }
       if (item.kind !== "text" || item.glyphs.length === 0) continue;
@@ -156,17 +178,6 @@ class DocumentPainter implements PaintContext {
         this.fonts.set(item.face, subset);
       }
       for (const glyph of item.glyphs) subset.use(glyph.id, glyph.text);
-    }
-  }
-
-  /** Embeds PNG/JPEG bytes; undecodable bytes give null (the image is skipped, never the document). */
-  private embedImage(bytes: Uint8Array): EmbeddedImage | null {
-    if (!isEmbeddable(bytes)) return null;
-    try {
-      const ref = this.writer.embedImage(bytes);
-      return { name: `Im${this.imagesByBytes.size + 1}`, ref };
-    } catch {
-      return null;
     }
   }
 }

@@ -1,9 +1,10 @@
-// Images: the XObject is embedded once per document (see DocumentPainter.image); each placement only
-// scales it into the item's box.
+// Images: decoded once per process (prepareImage), written once per document (DocumentPainter.image);
+// each placement only scales the XObject into the item's box.
 import { inflateSync } from "node:zlib";
 import type { ImageItem } from "@docsvc/layout";
 import { num } from "./content.js";
 import type { PaintContext } from "./context.js";
+import { recordImage, type PortableImage } from "./pdfkit.js";
 
 /** Paints one image item scaled into its box (y-down space, so the unit square is flipped). */
 export function paintImage(ctx: PaintContext, item: ImageItem): void {
@@ -13,23 +14,28 @@ export function paintImage(ctx: PaintContext, item: ImageItem): void {
   ctx.content.op(`q ${num(item.width)} 0 0 ${num(-item.height)} ${num(item.x)} ${num(item.y + item.height)} cm /${name} Do Q`);
 }
 
-const embeddable = new WeakMap<Uint8Array, boolean>();
+// Decoded images by their bytes (FrameImage.bytes is shared by every layout that uses the same image).
+const prepared = new WeakMap<Uint8Array, Promise<PortableImage | null>>();
 
 /**
- * True for JPEG bytes and for PNG bytes pdfkit can embed safely. pdfkit decodes PNGs with an alpha channel,
+ * The image's PDF objects, decoded once per process for the same bytes; null when the bytes cannot be
+ * embedded (the image is then skipped, never the document).
+ */
+export function prepareImage(bytes: Uint8Array): Promise<PortableImage | null> {
+  let image = prepared.get(bytes);
+  if (image === undefined) {
+    image = isEmbeddable(bytes) ? recordImage(bytes).catch(() => null) : Promise.resolve(null);
+    prepared.set(bytes, image);
+  }
+  return image;
+}
+
+/**
+ * True for JPEG bytes and for PNG bytes pdfkit can decode safely. pdfkit decodes PNGs with an alpha channel,
  * indexed transparency or interlacing asynchronously and throws from the zlib callback when the data is
  * corrupt, where no caller could catch it; for those, the image data is inflated once here first.
  */
-export function isEmbeddable(bytes: Uint8Array): boolean {
-  let known = embeddable.get(bytes);
-  if (known === undefined) {
-    known = check(bytes);
-    embeddable.set(bytes, known);
-  }
-  return known;
-}
-
-function check(bytes: Uint8Array): boolean {
+function isEmbeddable(bytes: Uint8Array): boolean {
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return true;
   const isPng = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
   if (!isPng || bytes.length < 33) return false;

@@ -8,14 +8,85 @@ import PDFDocument from "pdfkit";
 export interface PdfRef {
   readonly id: number;
   readonly data: Record<string, unknown>;
+  write(chunk: Uint8Array | string): void;
   end(stream?: Uint8Array | string): void;
 }
 
-/** A decoded PNG or JPEG that pdfkit writes as an image XObject the first time `embed` is called. */
+/** A decoded PNG or JPEG that pdfkit writes as an image XObject (plus masks, palette…) when embedded. */
 interface PdfKitImage {
-  readonly label: string;
-  obj: PdfRef | null;
-  embed(doc: unknown): void;
+  embed(doc: { ref(data?: Record<string, unknown>): unknown }): void;
+}
+
+/**
+ * An image's PDF objects as pdfkit's embedder produced them, detached from any document: objects[0] is the
+ * image XObject; references between the objects are kept as `PortableRef`s. Decoding a PNG (inflate, split
+ * the alpha channel, deflate both) is done once per process this way, not once per document.
+ */
+export interface PortableImage {
+  readonly objects: readonly PortableObject[];
+}
+
+interface PortableObject {
+  readonly data: Record<string, unknown>;
+  readonly chunks: readonly (Uint8Array | string)[];
+}
+
+/** A reference between the objects of a PortableImage (by index). */
+class PortableRef {
+  readonly data: Record<string, unknown>;
+  readonly chunks: (Uint8Array | string)[] = [];
+  ended = false;
+
+  constructor(
+    readonly index: number,
+    data: Record<string, unknown> | undefined,
+    private readonly onEnd: () => void,
+  ) {
+    this.data = data ?? {};
+  }
+
+  write(chunk: Uint8Array | string): void {
+    this.chunks.push(chunk);
+  }
+
+  end(chunk?: Uint8Array | string): void {
+    if (chunk !== undefined) this.chunks.push(chunk);
+    this.ended = true;
+    this.onEnd();
+  }
+}
+
+type OpenImage = (this: { _imageCount: number; _imageRegistry: object }, src: Uint8Array) => PdfKitImage;
+
+/** Decodes PNG/JPEG bytes with pdfkit's image classes into a PortableImage (rejects on bad bytes). */
+export function recordImage(bytes: Uint8Array): Promise<PortableImage> {
+  return new Promise<PortableImage>((resolve, reject) => {
+    const refs: PortableRef[] = [];
+    let embedding = true;
+    const settle = (): void => {
+      if (embedding || refs.some((ref) => !ref.ended)) return;
+      resolve({ objects: refs.map((ref) => ({ data: ref.data, chunks: ref.chunks })) });
+    };
+    try {
+      // openImage only needs a label counter from its document; the image is embedded into a recorder.
+      const openImage = (PDFDocument as unknown as { prototype: { openImage: OpenImage } }).prototype.openImage;
+      const image = openImage.call({ _imageCount: 0, _imageRegistry: {} }, bytes);
+      image.embed({
+        ref: (data?: Record<string, unknown>) => {
+          const ref = new PortableRef(refs.length, data, settle);
+          refs.push(ref);
+          return ref;
+        },
+      });
+    } catch (error) {
+      // pdfkit throws strings for some malformed JPEGs.
+      reject(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    embedding = false;
+    if (refs.length === 0) reject(new Error("pdfkit wrote no image object"));
+    else settle();
+  });
 }
 
 /** The page resources this painter registers names in. */
@@ -34,7 +105,6 @@ interface PdfKitDocument {
   ref(data?: Record<string, unknown>): PdfRef;
   addContent(data: string): unknown;
   path(d: string): unknown;
-  openImage(src: Uint8Array): PdfKitImage;
   link(x: number, y: number, w: number, h: number, url: string): unknown;
   on(event: "data", listener: (chunk: Uint8Array) => void): unknown;
   on(event: "end", listener: () => void): unknown;
@@ -105,12 +175,27 @@ export class PdfWriter {
     return this.doc.ref(data);
   }
 
-  /** Parses PNG/JPEG bytes and writes the image XObject (once); returns its object. */
-  embedImage(bytes: Uint8Array): PdfRef {
-    const image = this.doc.openImage(bytes);
-    image.embed(this.doc);
-    if (image.obj === null) throw new Error("pdfkit did not create an image object");
-    return image.obj;
+  /** Writes a recorded image's objects into this document; returns the image XObject. */
+  writeImage(image: PortableImage): PdfRef {
+    // Created with their recorded dictionaries first (a ref decides at creation whether to deflate its
+    // stream: not when a Filter is already set), then cross-references are pointed at the new objects.
+    const refs = image.objects.map(({ data }) => this.doc.ref({ ...data }));
+    const resolve = (value: unknown): unknown => {
+      if (value instanceof PortableRef) return refs[value.index];
+      if (Array.isArray(value)) return value.map(resolve);
+      if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+        return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolve(inner)]));
+      }
+      return value;
+    };
+    image.objects.forEach(({ data, chunks }, index) => {
+      const ref = refs[index]!;
+      for (const [key, value] of Object.entries(data)) ref.data[key] = resolve(value);
+      delete ref.data.Length;
+      for (const chunk of chunks) ref.write(chunk);
+      ref.end();
+    });
+    return refs[0]!;
   }
 
   /** Adds a URI link annotation; the rectangle is in page space (y down). */

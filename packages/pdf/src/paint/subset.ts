@@ -6,12 +6,17 @@
 import { deflateSync } from "node:zlib";
 import type { FontFace } from "@docsvc/layout";
 import { pdfString, type PdfRef, type PdfWriter } from "./pdfkit.js";
+import { readTrueType, subsetTrueType, type TrueTypeFont } from "./truetype.js";
 
 type Font = FontFace["font"];
 
 /** What is fixed per face (per process): metrics for the descriptor and designed glyph widths. */
 interface FaceInfo {
   readonly baseName: string;
+  readonly numGlyphs: number;
+  readonly unitsPerEm: number;
+  /** The file's tables when it is a static TrueType font (subset from bytes); otherwise fontkit subsets. */
+  readonly truetype: TrueTypeFont | undefined;
   readonly descriptor: Readonly<Record<string, unknown>>;
   /** Designed advance per glyph id, in 1/1000 em, rounded (to 0.001) as written into `W`. */
   readonly widths: Map<number, number>;
@@ -23,6 +28,8 @@ interface EncodedSubset {
   readonly file: Uint8Array;
   readonly length1: number;
   readonly cff: boolean;
+  /** The last ToUnicode CMap written for this glyph set, deflated (glyph texts rarely change). */
+  toUnicode?: { readonly source: string; readonly file: Uint8Array };
 }
 
 /** The parts of fontkit's table objects the descriptor reads (absent in @types/fontkit). */
@@ -35,7 +42,8 @@ interface FontTables {
 const ENCODED_PER_FACE = 16;
 const faceInfos = new WeakMap<Font, FaceInfo>();
 
-function faceInfo(font: Font): FaceInfo {
+function faceInfo(face: FontFace): FaceInfo {
+  const { font } = face;
   let info = faceInfos.get(font);
   if (info !== undefined) return info;
   const scale = 1000 / font.unitsPerEm;
@@ -50,6 +58,10 @@ function faceInfo(font: Font): FaceInfo {
   const baseName = (font.postscriptName || "Font").replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 56);
   info = {
     baseName,
+    // fontkit's getters re-read these from the tables on every access.
+    numGlyphs: font.numGlyphs,
+    unitsPerEm: font.unitsPerEm,
+    truetype: trueTypeOf(face),
     descriptor: {
       Type: "FontDescriptor",
       Flags: flags,
@@ -66,6 +78,12 @@ function faceInfo(font: Font): FaceInfo {
   };
   faceInfos.set(font, info);
   return info;
+}
+
+function trueTypeOf(face: FontFace): TrueTypeFont | undefined {
+  const tables = readTrueType(face.bytes);
+  // The bytes must be the parsed font's file (same glyph count); anything else goes through fontkit.
+  return tables !== undefined && tables.numGlyphs === face.font.numGlyphs ? tables : undefined;
 }
 
 const HEX = "0123456789abcdef";
@@ -104,7 +122,7 @@ export class FaceSubset {
     readonly name: string,
     writer: PdfWriter,
   ) {
-    this.info = faceInfo(face.font);
+    this.info = faceInfo(face);
     this.ref = writer.ref();
   }
 
@@ -170,8 +188,10 @@ export class FaceSubset {
     });
     cidFont.end();
 
-    const toUnicode = writer.ref();
-    toUnicode.end(this.toUnicodeCMap());
+    const cmap = this.toUnicodeCMap();
+    if (encoded.toUnicode?.source !== cmap) encoded.toUnicode = { source: cmap, file: deflateSync(cmap) };
+    const toUnicode = writer.ref({ Filter: "FlateDecode" });
+    toUnicode.end(encoded.toUnicode.file);
 
     Object.assign(this.ref.data, {
       Type: "Font",
@@ -185,14 +205,14 @@ export class FaceSubset {
   }
 
   private valid(glyphId: number): boolean {
-    return Number.isInteger(glyphId) && glyphId >= 0 && glyphId < this.face.font.numGlyphs;
+    return Number.isInteger(glyphId) && glyphId >= 0 && glyphId < this.info.numGlyphs;
   }
 
   private designWidth(glyph: number, cache: Map<number, number>): number {
     let width = cache.get(glyph);
     if (width === undefined) {
       const advance = this.face.font.getGlyph(glyph).advanceWidth;
-      width = Math.round((advance * 1_000_000) / this.face.font.unitsPerEm) / 1000;
+      width = Math.round((advance * 1_000_000) / this.info.unitsPerEm) / 1000;
       cache.set(glyph, width);
     }
     return width;
@@ -208,20 +228,29 @@ export class FaceSubset {
       cache.set(key, cached); // most recently used last
       return cached;
     }
-    const subset = this.face.font.createSubset();
-    for (const glyph of this.glyphs) subset.includeGlyph(this.face.font.getGlyph(glyph));
-    const program = subset.encode();
-    const encoded: EncodedSubset = {
-      file: deflateSync(program),
-      length1: program.length,
-      cff: (subset as unknown as { cff?: unknown }).cff != null,
-    };
+    const encoded = this.encodeProgram();
     if (cache.size >= ENCODED_PER_FACE) {
       const oldest = cache.keys().next().value;
       if (oldest !== undefined) cache.delete(oldest);
     }
     cache.set(key, encoded);
     return encoded;
+  }
+
+  private encodeProgram(): EncodedSubset {
+    const truetype = this.info.truetype;
+    if (truetype !== undefined) {
+      try {
+        const program = subsetTrueType(truetype, this.glyphs);
+        return { file: deflateSync(program), length1: program.length, cff: false };
+      } catch {
+        // A malformed glyph table: let fontkit try (it reports or works around more cases).
+      }
+    }
+    const subset = this.face.font.createSubset();
+    for (const glyph of this.glyphs) subset.includeGlyph(this.face.font.getGlyph(glyph));
+    const program = subset.encode();
+    return { file: deflateSync(program), length1: program.length, cff: (subset as unknown as { cff?: unknown }).cff != null };
   }
 
   /** CID → Unicode for extraction and search; ligatures map to several characters, marks to none. */

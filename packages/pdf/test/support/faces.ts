@@ -14,9 +14,14 @@ const fontkit = requireFromLayout("fontkit") as { create(buffer: Buffer): unknow
 
 const faces = new Map<string, FontFace>();
 
-/** Parses font bytes with fontkit (e.g. an embedded subset read back from a PDF). */
+/**
+ * Parses font bytes with fontkit (e.g. an embedded subset read back from a PDF), zero-padded: fontkit reads
+ * a glyph header even for an empty glyph at the end of `glyf`.
+ */
 export function parseFont(bytes: Uint8Array): Font {
-  return fontkit.create(Buffer.from(bytes)) as Font;
+  const padded = Buffer.alloc(bytes.length + 4096);
+  padded.set(bytes);
+  return fontkit.create(padded) as Font;
 }
 
 /** Loads `fonts/<dir>/<dir>-<style>.ttf` once per process, zero-padded like the real loader does. */
