@@ -3,7 +3,7 @@ import { resolvePalette } from "./brand/palette.js";
 import { DiagnosticSink } from "./diagnostics.js";
 import { ImageStore, type ImageDecoder } from "./elements/image-store.js";
 import { ParagraphCache } from "./elements/paragraphs.js";
-import type { LayoutEnv } from "./elements/context.js";
+import { text, type LayoutEnv } from "./elements/context.js";
 import { finalizePages } from "./flow/finalize.js";
 import { buildFlow } from "./flow/instances.js";
 import { pageBandsOf } from "./flow/page-bands.js";
@@ -53,8 +53,8 @@ export function layoutDocument(document: TemplateDocument, data: unknown, option
     palette,
     tokens,
     direction: document.direction === "rtl" ? "rtl" : "ltr",
-    bodyFamily: document.fonts?.body?.trim() || undefined,
-    headingFamily: document.fonts?.heading?.trim() || undefined,
+    bodyFamily: text(document.fonts?.body),
+    headingFamily: text(document.fonts?.heading),
     diagnostics,
     paragraphs: new ParagraphCache(options.fonts),
     images: new ImageStore(options.images),

@@ -52,3 +52,8 @@ export function colourOf(ctx: MeasureContext, value: string | undefined, key: st
 export function num(value: number | undefined, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
+
+/** A non-blank string, trimmed, or undefined (tolerates any JSON value). */
+export function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}

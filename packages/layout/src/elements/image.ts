@@ -5,7 +5,7 @@ import type { FrameItem, ImageItem } from "../frame/types.js";
 import type { ImageElement, ImageFit } from "../model/types.js";
 import { evaluate } from "../tokens/resolve.js";
 import { atomicSplit, EmptyBlock, type Block, type PageNumbers, type Split } from "./block.js";
-import { num, report, type MeasureContext } from "./context.js";
+import { num, report, text, type MeasureContext } from "./context.js";
 import type { ElementKind } from "./kind.js";
 
 /** Images, decoded once per render through the env's ImageStore. */
@@ -31,9 +31,9 @@ export const imageElement: ElementKind<ImageElement> = {
 };
 
 function sourceValue(element: ImageElement, ctx: MeasureContext): unknown {
-  const binding = element.bindingField?.trim();
+  const binding = text(element.bindingField);
   if (binding) return evaluate(binding, ctx.tokens, ctx.scope);
-  const src = element.src?.trim();
+  const src = text(element.src);
   if (!src) return undefined;
   // A literal (data URL, base64, URL) is used as written; only a text with tokens is evaluated.
   return src.includes("{{") ? evaluate(src, ctx.tokens, ctx.scope) : src;

@@ -12,7 +12,7 @@ export const lineElement: ElementKind<LineElement> = {
     const width = num(element.strokeWidth, 1);
     const h = num(element.height, 0);
     if (!color || width <= 0) return new EmptyBlock(Math.abs(h));
-    const dash = element.dash?.filter((d) => Number.isFinite(d) && d >= 0);
+    const dash = Array.isArray(element.dash) ? element.dash.filter((d) => typeof d === "number" && Number.isFinite(d) && d >= 0) : undefined;
     const stroke = { color, width, ...(dash && dash.length > 0 && dash.some((d) => d > 0) ? { dash } : {}) };
     const w = num(element.width, 0);
     // The block's top is the line's upper end; a negative height draws upward from (x, y).

@@ -5,7 +5,7 @@ import { parseTemplate } from "../tokens/parse.js";
 import { evaluate, resolveText } from "../tokens/resolve.js";
 import type { RowScope, TemplateText } from "../tokens/types.js";
 import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
-import { colourOf, num, report, type MeasureContext } from "./context.js";
+import { colourOf, num, report, text, type MeasureContext } from "./context.js";
 import { DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT } from "./text-style.js";
 
 /** Defaults of the table keys (document-model.md gives header 20 and row 18). */
@@ -55,7 +55,7 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
   }
   const padding = Math.max(0, num(element.padding, TABLE_DEFAULTS.padding));
   const size = num(element.fontSize, DEFAULT_FONT_SIZE) > 0 ? num(element.fontSize, DEFAULT_FONT_SIZE) : DEFAULT_FONT_SIZE;
-  const family = element.fontFamily?.trim() || ctx.env.bodyFamily;
+  const family = text(element.fontFamily) ?? ctx.env.bodyFamily;
   const base = (align: ColumnAlign | undefined, weight: number, color: string): ParagraphStyle => ({
     ...(family ? { family } : {}),
     weight,
@@ -141,9 +141,10 @@ function measuredRow(cells: readonly ParagraphLayout[], rowHeight: number, paddi
 const PLAIN_PATH = /^[\p{L}\p{N}_$][\p{L}\p{N}_$.[\]-]*$/u;
 
 /** The `{{key | format}}` template of a column, parsed once per table. */
-export function cellTemplate(key: string, format: string | undefined): TemplateText {
-  const path = PLAIN_PATH.test(key) ? key : `[${JSON.stringify(key)}]`;
-  const pipe = format?.trim().replace(/^\|\s*/, "");
+export function cellTemplate(key: unknown, format: unknown): TemplateText {
+  const name = typeof key === "string" ? key : String(key ?? "");
+  const path = PLAIN_PATH.test(name) ? name : `[${JSON.stringify(name)}]`;
+  const pipe = text(format)?.replace(/^\|\s*/, "");
   return parseTemplate(`{{${path}${pipe ? ` | ${pipe}` : ""}}}`);
 }
 

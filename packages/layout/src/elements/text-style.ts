@@ -1,7 +1,7 @@
 // Typography of text-like elements (text, and later markdown): role picks the font, explicit keys win.
 import type { TextAlign, TextStyleKeys } from "../model/types.js";
 import type { ParagraphStyle } from "../text/types.js";
-import { colourOf, num, type MeasureContext } from "./context.js";
+import { colourOf, num, text, type MeasureContext } from "./context.js";
 
 /** Default font size in points. */
 export const DEFAULT_FONT_SIZE = 10;
@@ -14,7 +14,7 @@ const ALIGNS: readonly TextAlign[] = ["left", "center", "right", "justify", "sta
 export function paragraphStyle(keys: TextStyleKeys, ctx: MeasureContext): { style: ParagraphStyle; painted: boolean } {
   const { env } = ctx;
   const heading = keys.role === "title" || keys.role === "heading";
-  const family = keys.fontFamily?.trim() || (heading ? env.headingFamily : env.bodyFamily);
+  const family = text(keys.fontFamily) ?? (heading ? env.headingFamily : env.bodyFamily);
   const size = num(keys.fontSize, DEFAULT_FONT_SIZE);
   const lineHeight = num(keys.lineHeight, DEFAULT_LINE_HEIGHT);
   // Absent or unusable (reported): black. Transparent: laid out, not painted.
