@@ -3,7 +3,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { flattenErrors, parseDocument, validateTheme } from "@docsvc/layout";
+import { flattenErrors, parseDocument, validateTheme, type Diagnostic } from "@docsvc/layout";
 import { ConfigError, loadConfig } from "./config.js";
 import { SHUTDOWN_MS, startServer } from "./main.js";
 
@@ -73,7 +73,7 @@ async function render(args: readonly string[]): Promise<number> {
     ...(theme !== undefined ? { theme: theme.theme } : {}),
     ...(now !== undefined ? { now } : {}),
     title: basename(templateFile).replace(/(\.template)?\.json$/i, ""),
-    diagnostics: (d) => process.stderr.write(`${d.path}: ${d.message} [${d.code}]\n`),
+    diagnostics: (d: Diagnostic) => process.stderr.write(`${d.path}: ${d.message} [${d.code}]\n`),
   });
   const output = values.output ?? `${basename(templateFile).replace(/(\.template)?\.json$/i, "")}.pdf`;
   if (output === "-") process.stdout.write(pdf);
