@@ -95,8 +95,10 @@ export class StackBlock implements Block {
     let used = 0;
     // Only repeated (or original) headers so far: a row right under them is as high as it can get on a page.
     let onlyHeaders = true;
+    // Whether the next block is at the top of the page: nothing above it but headers or zero-height blocks.
+    const atTopNow = (): boolean => atTop && (onlyHeaders || used <= EPSILON);
     const offer = (block: Block, role: StackRole): Split => {
-      const top = atTop && onlyHeaders;
+      const top = atTopNow();
       const part = block.height <= available - used + EPSILON && block.breaks !== true
         ? { fits: block, rest: null }
         : block.split(available - used, top);
@@ -118,7 +120,7 @@ export class StackBlock implements Block {
     }
     for (let i = this.start; i < children.length; i++) {
       const child = children[i] as StackChild;
-      if (child.breakBefore && !(atTop && onlyHeaders)) {
+      if (child.breakBefore && !atTopNow()) {
         return this.finish(fits, onlyHeaders, atTop, NO_LEAD, i);
       }
       const part = offer(child.block, child.role);

@@ -31,6 +31,13 @@ test("breakBefore starts a new page, except at the top of one", () => {
   assert.deepEqual(pagesOf(paginate(flow, 100).pages), [["a:0"], ["b:0", "c:10"]]);
 });
 
+test("breakBefore under zero-height blocks at the top of a page does not break", () => {
+  const flow = StackBlock.of([row(new Box("empty", 0)), row(new Box("a", 10), true)], rules());
+  const { pages, overflowed } = paginate(flow, 100);
+  assert.equal(overflowed, false);
+  assert.deepEqual(pagesOf(pages), [["empty:0", "a:0"]]);
+});
+
 test("breakBefore inside a nested stack breaks even when everything fits", () => {
   const inner = StackBlock.of([row(new Box("r1", 10)), row(new Box("r2", 10), true), row(new Box("r3", 10), true)], rules());
   const flow = StackBlock.of([row(new Box("head", 10)), row(inner)], rules());
