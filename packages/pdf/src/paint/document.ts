@@ -156,7 +156,7 @@ class DocumentPainter implements PaintContext {
 
   private flush(): void {
     const operators = this.content.take();
-    if (operators !== "") this.writer.addContent(operators.slice(0, -1));
+    if (operators !== "") this.writer.addContent(operators);
   }
 
   private collectItems(items: readonly FrameItem[]): void {

@@ -103,12 +103,11 @@ interface PdfKitDocument {
   readonly page: PdfPage;
   addPage(options: { size: [number, number]; margin: number }): unknown;
   ref(data?: Record<string, unknown>): PdfRef;
-  addContent(data: string): unknown;
+  addContent(data: string | Uint8Array): unknown;
+  push(chunk: Uint8Array | null): boolean;
+  read(): Uint8Array | null;
   path(d: string): unknown;
   link(x: number, y: number, w: number, h: number, url: string): unknown;
-  on(event: "data", listener: (chunk: Uint8Array) => void): unknown;
-  on(event: "end", listener: () => void): unknown;
-  on(event: "error", listener: (error: Error) => void): unknown;
   end(): void;
 }
 
@@ -144,12 +143,18 @@ export class PdfWriter {
     // The header already says 1.4 (transparency needs it). pdfkit adds an XMP packet for any version but
     // 1.3 and interpolates the title into it unescaped; the info dictionary alone carries the metadata.
     this.doc.version = 1.3;
-    const chunks: Uint8Array[] = [];
-    this.finished = new Promise<Uint8Array>((resolve, reject) => {
-      this.doc.on("data", (chunk) => chunks.push(chunk));
-      this.doc.on("error", reject);
-      this.doc.on("end", () => resolve(concat(chunks)));
-    });
+    // pdfkit hands every chunk of the file to Readable#push, and null after the trailer. Collecting them
+    // here skips the stream machinery (a Buffer copy and an event per chunk); the bytes are the same.
+    // The header was pushed by the constructor and sits in the stream's buffer: take it first.
+    const header = this.doc.read();
+    const chunks: Uint8Array[] = header === null ? [] : [header];
+    let finish: (bytes: Uint8Array) => void = () => {};
+    this.finished = new Promise<Uint8Array>((resolve) => (finish = resolve));
+    this.doc.push = (chunk) => {
+      if (chunk === null) finish(concat(chunks));
+      else chunks.push(chunk);
+      return true;
+    };
   }
 
   /** The current page (valid after the first `addPage`). */
@@ -161,9 +166,9 @@ export class PdfWriter {
     this.doc.addPage({ size: [width, height], margin: 0 });
   }
 
-  /** Appends operators to the current page's content stream. */
+  /** Appends operators (ASCII, newline-terminated) to the current page's content stream. */
   addContent(operators: string): void {
-    this.doc.addContent(operators);
+    this.doc.addContent(Buffer.from(operators, "latin1"));
   }
 
   /** Appends the path operators of an SVG path string (pdfkit's SVG path parser). */
