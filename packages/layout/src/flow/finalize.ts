@@ -4,6 +4,7 @@ import type { Block, PageNumbers } from "../elements/block.js";
 import type { LayoutEnv } from "../elements/context.js";
 import type { FrameItem, Page } from "../frame/types.js";
 import { measurePageBand } from "./measure-band.js";
+import { fixedHeight } from "./page-bands.js";
 import { pageHeight, type PageGeometry } from "./page.js";
 import type { BandNode } from "./tree.js";
 
@@ -28,14 +29,14 @@ export function finalizePages(bodies: readonly (Block | null)[], geometry: PageG
     let y = margins.top;
     for (const node of bands.headers) {
       measurePageBand(node, env, tokens)?.place(items, margins.left, y, numbers);
-      y += node.band.height;
+      y += fixedHeight(node);
     }
     body?.place(items, margins.left, y, numbers);
     // The footer sits at the bottom of the content box (a roll's box ends right under its content).
     y = height - margins.bottom - geometry.footerHeight;
     for (const node of bands.footers) {
       measurePageBand(node, env, tokens)?.place(items, margins.left, y, numbers);
-      y += node.band.height;
+      y += fixedHeight(node);
     }
     return { width: geometry.width, height, items };
   });

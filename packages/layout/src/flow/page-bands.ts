@@ -27,8 +27,14 @@ function reserves(node: BandNode, tokens: TokenContext): boolean {
   return PAGE_TOKEN.test(condition) || isVisible(condition, tokens, undefined);
 }
 
+/** A page band's fixed height (0 for anything but a finite positive number). */
+export function fixedHeight(node: BandNode): number {
+  const h = node.band.height;
+  return typeof h === "number" && Number.isFinite(h) ? Math.max(0, h) : 0;
+}
+
 function total(nodes: readonly BandNode[]): number {
   let sum = 0;
-  for (const n of nodes) sum += Number.isFinite(n.band.height) ? Math.max(0, n.band.height) : 0;
+  for (const n of nodes) sum += fixedHeight(n);
   return sum;
 }

@@ -25,6 +25,25 @@ function damage(value: unknown, random: () => number): unknown {
   return out;
 }
 
+// The path to the first NaN or infinite number in a value, if any.
+function firstNonFinite(value: unknown, path = "pages"): string | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : path;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = firstNonFinite(value[i], `${path}[${i}]`);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+  if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      const hit = firstNonFinite(v, `${path}.${k}`);
+      if (hit) return hit;
+    }
+  }
+  return undefined;
+}
+
 for (const [template, data] of [["invoice.template.json", "invoice-20.data.json"], ["receipt.template.json", "receipt.data.json"]] as const) {
   test(`damaged ${template} and data never make layout throw`, () => {
     const doc = fixture(template);
@@ -33,6 +52,7 @@ for (const [template, data] of [["invoice.template.json", "invoice-20.data.json"
       const random = rng(seed);
       const result = layoutUnchecked(damage(doc, random), damage(values, random));
       assert.ok(result.pages.length >= 1, `seed ${seed}`);
+      assert.equal(firstNonFinite(result.pages), undefined, `seed ${seed}: a number in the frame is not finite`);
       const failed = result.diagnostics.filter((d) => d.code === "element.failed");
       assert.deepEqual(failed, [], `seed ${seed}: an element threw`);
     }
