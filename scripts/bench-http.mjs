@@ -5,7 +5,8 @@
 // Records renders/s, p50/p95/p99, errors and the server's RSS over time; writes the "HTTP load" section of
 // BENCHMARKS.md (between <!-- http:start --> and <!-- http:end -->, nothing else).
 //
-// Environment: BENCH_HTTP_SECONDS (default 40), BENCH_HTTP_CONNECTIONS (default 4), BENCH_HTTP_WARMUP (default 200 renders).
+// Environment: BENCH_HTTP_SECONDS (default 40), BENCH_HTTP_CONNECTIONS (default 4), BENCH_HTTP_WARMUP (default 200
+// renders), BENCH_HTTP_NO_WRITE=1 (print only; leave BENCHMARKS.md alone).
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
@@ -186,8 +187,11 @@ after ${warmup} warm-up renders. Latencies are per request as autocannon saw the
 | first render after start (cold worker) | ${firstMs.toFixed(0)} ms | — |
 | renders metered by \`GET /api/usage\` | ${usage.renders.total} | = successful renders incl. warm-up (${ok + warmed}) — ${verdict(usage.renders.total >= ok + warmed)} |
 `;
-    await replaceSection(join(root, "BENCHMARKS.md"), "http", section);
-    console.log("BENCHMARKS.md updated (HTTP load)");
+    if (process.env.BENCH_HTTP_NO_WRITE === "1") console.log(section);
+    else {
+      await replaceSection(join(root, "BENCHMARKS.md"), "http", section);
+      console.log("BENCHMARKS.md updated (HTTP load)");
+    }
   } finally {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
