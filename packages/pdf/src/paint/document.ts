@@ -1,7 +1,7 @@
 // The document painter: one pdfkit document per LayoutResult, one PDF page per frame page, items handed to
 // the painter of their kind. Fonts are subset from the glyphs collected in a first walk over the pages;
 // images and opacity states are written once per document and only named again on later pages.
-import type { FrameItem, LayoutResult, Page } from "@docsvc/layout";
+import type { FontFace, FrameItem, LayoutResult, Page } from "@docsvc/layout";
 import { ContentBuilder } from "./content.js";
 import type { PaintContext } from "./context.js";
 import { paintGroup } from "./group.js";
@@ -41,6 +41,8 @@ interface EmbeddedImage {
 class DocumentPainter implements PaintContext {
   content = new ContentBuilder();
   private readonly fonts = new Map<string, FaceSubset>();
+  /** Face keys that resolve to the same parsed font (e.g. a weight mapped to the nearest) share a subset. */
+  private readonly fontsByFace = new Map<FontFace["font"], FaceSubset>();
   private readonly imageKeys = new Set<string>();
   private readonly prepared = new Map<Uint8Array, PortableImage | null>();
   private readonly images = new Map<string, EmbeddedImage | null>();
@@ -54,7 +56,7 @@ class DocumentPainter implements PaintContext {
 
   collect(pages: readonly Page[]): void {
     for (const page of pages) this.collectItems(page.items);
-    for (const subset of this.fonts.values()) subset.seal();
+    for (const subset of this.fontsByFace.values()) subset.seal();
   }
 
   async prepareImages(): Promise<void> {
@@ -74,7 +76,7 @@ class DocumentPainter implements PaintContext {
       this.flush();
     }
     // Fonts last: their objects were referenced by id while painting.
-    for (const subset of this.fonts.values()) subset.embed(this.writer);
+    for (const subset of this.fontsByFace.values()) subset.embed(this.writer);
   }
 
   paintItems(items: readonly FrameItem[]): void {
@@ -174,7 +176,11 @@ class DocumentPainter implements PaintContext {
       if (subset === undefined) {
         const face = this.layout.faces.get(item.face);
         if (face === undefined) throw new Error(`Text run uses face "${item.face}", which is not in LayoutResult.faces`);
-        subset = new FaceSubset(face, `F${this.fonts.size + 1}`, this.writer);
+        subset = this.fontsByFace.get(face.font);
+        if (subset === undefined) {
+          subset = new FaceSubset(face, `F${this.fontsByFace.size + 1}`, this.writer);
+          this.fontsByFace.set(face.font, subset);
+        }
         this.fonts.set(item.face, subset);
       }
       for (const glyph of item.glyphs) subset.use(glyph.id, glyph.text);

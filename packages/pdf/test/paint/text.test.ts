@@ -125,6 +125,16 @@ describe("text runs", () => {
     assert.match(cmap, /<0048>/); // H
   });
 
+  it("shares one subset between face keys that resolve to the same font", async () => {
+    const alias = { ...inter, key: "Inter-500" };
+    const layout = layoutOf([[textRun(inter, "Hello", { x: 10, y: 30 }), { ...textRun(alias, "World", { x: 10, y: 60 }) }]], {
+      faces: [inter, alias],
+    });
+    const pdf = await paintPdf(layout, { now: NOW });
+    assert.equal(pdfObjects(pdf).filter((o) => /\/Subtype \/Type0/.test(o.dict)).length, 1);
+    assert.deepEqual(await extractText(pdf), ["Hello World"]);
+  });
+
   it("maps a ligature glyph to all its characters in the ToUnicode CMap", async () => {
     const pdf = await paintPdf(layoutOf([[textRun(lora, "fi", { x: 10, y: 30 })]], { faces: [lora] }), { now: NOW });
     const cmap = pdfObjects(pdf).find((o) => o.stream?.includes("begincmap"))!.stream!;
