@@ -11,7 +11,7 @@ import { migrateToLatest } from "../../src/db/migrate.js";
 import type { AppEnv } from "../../src/http/env.js";
 import { createLogger, isLogLevel, type Logger } from "../../src/log.js";
 import { createMailer } from "../../src/mail/mailer.js";
-import { createRenderer } from "../../src/render/renderer.js";
+import { createRenderer, type Renderer } from "../../src/render/renderer.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
 import { LoginThrottle } from "../../src/services/login-throttle.js";
 import type { PlanTable } from "../../src/services/plans.js";
@@ -41,6 +41,8 @@ export interface TestAppOptions {
   readonly plans?: PlanTable;
   readonly loginThrottle?: LoginThrottle;
   readonly log?: Logger;
+  /** Replaces the worker pool (tests of behaviour around rendering, not of rendering). */
+  readonly renderer?: Renderer;
 }
 
 /** What a request helper call takes. */
@@ -107,7 +109,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const db = openDatabase(join(config.dataDir, "docsvc.db"));
   await migrateToLatest(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), log });
-  const renderer = createRenderer({ threads: 1 });
+  const renderer = options.renderer ?? createRenderer({ threads: 1 });
   const { app, deps } = createApp({
     config,
     db,
