@@ -1,0 +1,85 @@
+import {
+  layoutDocument,
+  parseDocument,
+  type Diagnostic,
+  type FontRegistry,
+  type TemplateDocument,
+  type Theme,
+} from "@docsvc/layout";
+import { loadDesignerFonts } from "./fonts/load.js";
+import { paintPdf } from "./paint/document.js";
+
+/** Options of one render; every key is optional. */
+export interface RenderOptions {
+  /** Render-time palette (already validated by the caller; see `validateTheme`). */
+  readonly theme?: Theme;
+  /** The clock for `$now`/`$today` and the PDF dates; fixing it makes output byte-identical. */
+  readonly now?: Date;
+  /** Document title (the template's name). */
+  readonly title?: string;
+  /** Font registry; defaults to the designer fonts shipped in `fonts/`, loaded once per process. */
+  readonly fonts?: FontRegistry;
+  /** Receives content problems (missing fonts, broken images, missing glyphs); they never abort a render. */
+  readonly diagnostics?: (diagnostic: Diagnostic) => void;
+}
+
+/** A finished render: the PDF, its page count and the content problems met on the way. */
+export interface RenderReport {
+  readonly pdf: Uint8Array;
+  readonly pageCount: number;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Thrown when the template content is not a valid version-4 document; `errors` maps JSON paths to messages. */
+export class InvalidDocumentError extends Error {
+  constructor(readonly errors: Readonly<Record<string, readonly string[]>>) {
+    super(`The template document is invalid: ${Object.entries(errors).map(([p, m]) => `${p || "$"}: ${m.join("; ")}`).join(", ")}`);
+    this.name = "InvalidDocumentError";
+  }
+}
+
+// Parsed documents by their exact JSON text: a service renders the same few templates over and over.
+const parsedByContent = new Map<string, TemplateDocument>();
+const PARSED_CACHE_LIMIT = 64;
+
+/** Parses template JSON once per distinct string (bounded cache); throws InvalidDocumentError. */
+export function parseTemplateContent(content: string | TemplateDocument): TemplateDocument {
+  if (typeof content !== "string") return content;
+  const cached = parsedByContent.get(content);
+  if (cached) return cached;
+  const parsed = parseDocument(content);
+  if (!parsed.ok) throw new InvalidDocumentError(parsed.errors);
+  if (parsedByContent.size >= PARSED_CACHE_LIMIT) {
+    const oldest = parsedByContent.keys().next().value;
+    if (oldest !== undefined) parsedByContent.delete(oldest);
+  }
+  parsedByContent.set(content, parsed.document);
+  return parsed.document;
+}
+
+/** Renders a template (JSON text or parsed document) with its data into a PDF plus a report. */
+export async function renderDocument(
+  content: string | TemplateDocument,
+  data: unknown,
+  options: RenderOptions = {},
+): Promise<RenderReport> {
+  // 1. model: parse and validate the template (cached per distinct content)
+  const document = parseTemplateContent(content);
+  // 2. fonts: the process-wide registry, parsed once
+  const fonts = options.fonts ?? (await loadDesignerFonts());
+  // 3. layout: tokens, measuring, flow, pagination and finalize → pages of positioned items
+  const layout = layoutDocument(document, data, { fonts, theme: options.theme, now: options.now });
+  // 4. paint: translate the items into PDF operators
+  const pdf = await paintPdf(layout, { title: options.title, now: options.now });
+  if (options.diagnostics) layout.diagnostics.forEach(options.diagnostics);
+  return { pdf, pageCount: layout.pages.length, diagnostics: layout.diagnostics };
+}
+
+/** Renders a template with its data into PDF bytes (the embedder's one-call API). */
+export async function renderPdf(
+  content: string | TemplateDocument,
+  data: unknown,
+  options: RenderOptions = {},
+): Promise<Uint8Array> {
+  return (await renderDocument(content, data, options)).pdf;
+}
