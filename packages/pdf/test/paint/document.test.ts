@@ -60,6 +60,13 @@ describe("document", () => {
     assert.notEqual(id(first), id(later));
   });
 
+  it("paints concurrent documents sharing faces and images independently", async () => {
+    const { items, images } = await sample();
+    const layout = layoutOf([items], { faces: [inter, hebrew], images });
+    const pdfs = await Promise.all(Array.from({ length: 6 }, () => paintPdf(layout, { now: NOW })));
+    for (const pdf of pdfs) assert.equal(Buffer.compare(pdf, pdfs[0]!), 0);
+  });
+
   it("records title, producer and the fixed dates in the info dictionary", async () => {
     const pdf = await paintPdf(layoutOf([[]]), { title: "Rechnung Nr. 7 — Müller & Söhne <draft>", now: NOW });
     const info = await documentInfo(pdf);
