@@ -11,6 +11,7 @@ interface GraphicsState {
   dash: string;
   font: string;
   fontSize: number;
+  charSpacing: number;
   /** Effective opacity (products of nested groups), because `ca`/`CA` in an ExtGState replace, not multiply. */
   alpha: number;
   /** Page space (y down) from the current user space: for link rectangles under a transform. */
@@ -21,7 +22,7 @@ const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
 function initialState(): GraphicsState {
   // "" = unknown: the first colour/font is always written. 1 and solid are PDF's initial line state.
-  return { fill: "", stroke: "", lineWidth: 1, dash: "", font: "", fontSize: 0, alpha: 1, ctm: IDENTITY };
+  return { fill: "", stroke: "", lineWidth: 1, dash: "", font: "", fontSize: 0, charSpacing: 0, alpha: 1, ctm: IDENTITY };
 }
 
 /** Formats a number for a content stream: at most 3 decimals, no exponent, no `-0`. */
@@ -128,6 +129,13 @@ export class ContentBuilder {
     if (this.state.dash === key) return;
     this.state.dash = key;
     this.op(`[${key}] 0 d`);
+  }
+
+  /** Sets the character spacing (`Tc`, in points; graphics state like `Tf`). */
+  charSpacing(spacing: number): void {
+    if (this.state.charSpacing === spacing) return;
+    this.state.charSpacing = spacing;
+    this.op(`${num(spacing)} Tc`);
   }
 
   /** Sets the font for the next text object (`Tf` is graphics state, so it survives `ET`). */

@@ -7,6 +7,32 @@ import type { PaintContext } from "./context.js";
 /** Below this (in points) a difference between layout's pen and the viewer's pen is not corrected. */
 const EPSILON = 0.0005;
 
+/**
+ * The spacing most glyphs of the run have beyond their designed advance (points, to 0.001), when that is
+ * what at least half of them have; kerned pairs keep their own adjustment on top. 0 for plain runs.
+ */
+function letterSpacing(run: TextRunItem, width: (glyph: number) => number, perPoint: number): number {
+  const glyphs = run.glyphs;
+  if (glyphs.length < 2) return 0;
+  let counts: Map<number, number> | undefined;
+  for (const glyph of glyphs) {
+    const extra = Math.round((glyph.advance - width(glyph.id) / perPoint) * 1000) / 1000;
+    if (extra === 0) continue;
+    counts ??= new Map();
+    counts.set(extra, (counts.get(extra) ?? 0) + 1);
+  }
+  if (counts === undefined) return 0;
+  let best = 0;
+  let bestCount = 0;
+  for (const [extra, count] of counts) {
+    if (count > bestCount || (count === bestCount && extra < best)) {
+      best = extra;
+      bestCount = count;
+    }
+  }
+  return bestCount * 2 >= glyphs.length ? best : 0;
+}
+
 /** Paints one text run: `BT /Fn size Tf 1 0 skew -1 x y Tm [<cids> adjust …] TJ ET`. */
 export function paintText(ctx: PaintContext, run: TextRunItem): void {
   if (run.glyphs.length === 0 || !(run.size > 0)) return;
@@ -17,9 +43,14 @@ export function paintText(ctx: PaintContext, run: TextRunItem): void {
   const perPoint = 1000 / size;
   const shear = run.skew ? Math.tan((run.skew * Math.PI) / 180) : 0;
 
+  // Letter spacing as character spacing rather than per-glyph moves: extraction tools read large TJ moves as
+  // word gaps ("I N V O I C E"), but take Tc as part of each glyph's advance.
+  const spacing = letterSpacing(run, subset.width.bind(subset), perPoint);
+
   content.fillColour(run.color);
   content.op("BT");
   content.font(subset.name, size);
+  content.charSpacing(spacing);
   // pdfkit's user space is y-down; the text matrix flips it back so glyphs stand upright (and shears them
   // for a synthesised italic: the top of a glyph moves right).
   content.op(`1 0 ${num(shear)} -1 ${num(run.x)} ${num(run.y)} Tm`);
@@ -61,7 +92,7 @@ export function paintText(ctx: PaintContext, run: TextRunItem): void {
     if (!inHex) tj += "<";
     inHex = true;
     tj += subset.cid(glyph.id);
-    actual += subset.width(glyph.id) / perPoint;
+    actual += subset.width(glyph.id) / perPoint + spacing;
     ideal += glyph.advance;
   }
   if (inHex) tj += ">";

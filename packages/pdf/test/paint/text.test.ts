@@ -72,6 +72,20 @@ describe("text runs", () => {
     assert.equal(items?.map((i) => i.str).join(""), "AVA");
   });
 
+  it("writes uniform letter spacing as character spacing (Tc), reset for the next run", async () => {
+    const spaced = textRun(inter, "TOTAL DUE", { x: 10, y: 30, size: 10, letterSpacing: 1.5 });
+    const plain = textRun(inter, "Amount", { x: 10, y: 60, size: 10 });
+    const pdf = await paintPdf(layoutOf([[spaced, plain]], { faces: [inter] }), { now: NOW });
+    const content = pageContents(pdf)[0]!;
+    assert.match(content, /1\.5 Tc\n1 0 0 -1 10 30 Tm/);
+    assert.match(content, /0 Tc\n1 0 0 -1 10 60 Tm/);
+    const [items] = await textItems(pdf);
+    const last = spaced.glyphs[spaced.glyphs.length - 1]!;
+    const width = runWidth(spaced.glyphs) - last.advance + (inter.font.getGlyph(last.id).advanceWidth * 10) / inter.font.unitsPerEm;
+    const item = items!.find((i) => i.y === 30)!;
+    assert.ok(Math.abs(item.x + item.width - (10 + width)) <= 0.5, `${item.x + item.width} vs ${10 + width}`);
+  });
+
   it("uses the run colour and shears a synthesised italic", async () => {
     const pdf = await paintPdf(
       layoutOf([[textRun(inter, "Slanted", { x: 10, y: 40, color: "#336699", skew: 12 })]], { faces: [inter] }),
