@@ -2,7 +2,7 @@
 // differ by more than CHANNEL_THRESHOLD in any channel (anti-aliasing noise stays below both).
 // UPDATE_GOLDEN=1 writes missing or changed goldens instead of failing.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { goldenDir, outputDir } from "./paths.js";
 
@@ -72,7 +72,7 @@ export async function compareWithGolden(
     const goldenPath = join(dir, file);
     if (!existsSync(goldenPath)) {
       if (update) {
-        mkdirSync(dir, { recursive: true });
+        mkdirSync(dirname(goldenPath), { recursive: true });
         writeFileSync(goldenPath, png);
         continue;
       }
@@ -96,6 +96,7 @@ export async function compareWithGolden(
 }
 
 function writeOutput(file: string, png: Uint8Array): void {
-  mkdirSync(outputDir, { recursive: true });
-  writeFileSync(join(outputDir, file), png);
+  const path = join(outputDir, file);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, png);
 }
