@@ -6,10 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, test } from "node:test";
-import * as pdf from "@docsvc/pdf";
 import { REPO_ROOT } from "./helpers/fixtures.js";
 
-const needsPdf = typeof (pdf as Record<string, unknown>)["renderPdf"] === "function" ? false : "@docsvc/pdf does not export renderPdf yet";
 const UNDER_TSX = import.meta.url.endsWith(".ts");
 const CLI = fileURLToPath(new URL(UNDER_TSX ? "../src/cli.ts" : "../src/cli.js", import.meta.url));
 const FIXTURES = join(REPO_ROOT, "fixtures");
@@ -71,7 +69,7 @@ describe("docsvc render", () => {
     assert.match(r.stderr, /theme\.primary must be a hex colour like #rrggbb\./);
   });
 
-  test("writes a PDF to -o", { skip: needsPdf }, async () => {
+  test("writes a PDF to -o", async () => {
     const dir = await mkdtemp(join(tmpdir(), "docsvc-cli-"));
     const out = join(dir, "out.pdf");
     const r = await run([

@@ -1,14 +1,11 @@
-// The render endpoints. Tests that need real PDF bytes run once @docsvc/pdf exports renderPdf; until
-// then they are skipped with that reason (everything answered before rendering is tested regardless).
+// The render endpoints, end to end through the worker pool and @docsvc/pdf's renderPdf.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import * as pdf from "@docsvc/pdf";
 import { DEFAULT_PLANS } from "../src/services/plans.js";
 import { assertProblem } from "./helpers/assert.js";
 import { fixtureText, SMALL_TEMPLATE } from "./helpers/fixtures.js";
 import { startTestApp, type TestApp, type TestUser } from "./helpers/harness.js";
 
-const needsPdf = typeof (pdf as Record<string, unknown>)["renderPdf"] === "function" ? false : "@docsvc/pdf does not export renderPdf yet";
 
 let t: TestApp;
 let owner: TestUser;
@@ -106,7 +103,7 @@ describe("render requests answered before rendering", () => {
   });
 });
 
-describe("rendering", { skip: needsPdf }, () => {
+describe("rendering", () => {
   test("a stored template renders to application/pdf with a sensible Content-Disposition, in both lanes", async () => {
     for (const auth of [{ token: owner.token }, { apiKey: key }]) {
       const res = await t.call("POST", `/api/templates/${invoiceId}/render`, { ...auth, body: { data: invoiceData } });
