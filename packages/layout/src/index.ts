@@ -1,7 +1,15 @@
 // @docsvc/layout: the one entry. Explicit named exports only.
-export type * from "./model/types.js";
+export type {
+  Colour, PageOrientation, PageSizeSpec, Margins, Brand, DocumentFonts, SchemaFieldType, SchemaField,
+  TextRole, TextAlign, VerticalAlign, TextOverflow, Border, TextStyleKeys, TextElement, ImageFit, ImageElement,
+  ColumnAlign, TableColumn, TableElement, LineElement, RectElement, EllipseElement, BarcodeFormat, BarcodeElement,
+  MarkdownElement, IconElement, Element, ElementType, BandKind, Band, TemplateDocument, Theme,
+} from "./model/types.js";
 export { DOCUMENT_VERSION, ELEMENT_TYPES, BAND_KINDS } from "./model/types.js";
-export type * from "./frame/types.js";
+export type {
+  FrameColour, Matrix, PositionedGlyph, TextRunItem, ShapeGeometry, ShapeStroke, ShapeItem, ImageItem, LinkItem,
+  GroupItem, FrameItem, Page, FrameImage,
+} from "./frame/types.js";
 export type { LayoutResult } from "./frame/result.js";
 export type { FontFace } from "./text/face.js";
 export type { Diagnostic } from "./diagnostics.js";
@@ -40,7 +48,7 @@ export type { ImageDecoder } from "./elements/image-store.js";
 export type { ImageFormat } from "./elements/image-bytes.js";
 export type { FrameJson, FrameJsonOptions, FrameItemJson } from "./frame/json.js";
 export { frameToJson, stringifyFrame } from "./frame/json.js";
-export type { ParagraphStyle, ParagraphLayout, ParagraphLine, TextAlign, TextDirection, TextFonts, TextDiagnostics } from "./text/types.js";
+export type { ParagraphStyle, ParagraphLayout, ParagraphLine, TextDirection, TextFonts, TextDiagnostics } from "./text/types.js";
 export { layoutParagraph, resetTextCaches, paragraphCacheHits, SYNTHETIC_ITALIC_SKEW } from "./text/paragraph.js";
 export { measureText, minContentWidth } from "./text/measure.js";
 export type { ParagraphSplit } from "./text/split.js";

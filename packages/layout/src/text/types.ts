@@ -3,9 +3,10 @@
 
 import type { TextRunItem } from "../frame/types.js";
 import type { FontFace } from "./face.js";
+import type { TextAlign } from "../model/types.js";
 
-/** Horizontal alignment of a paragraph's lines; `start`/`end` follow the paragraph direction. */
-export type TextAlign = "left" | "center" | "right" | "justify" | "start" | "end";
+/** Horizontal alignment of a paragraph's lines (the model's `align`); `start`/`end` follow the paragraph direction. */
+export type { TextAlign };
 
 /** Base direction of a paragraph (the document's `direction`). */
 export type TextDirection = "ltr" | "rtl";
