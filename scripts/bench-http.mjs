@@ -5,8 +5,8 @@
 // Records renders/s, p50/p95/p99, errors and the server's RSS over time; writes the "HTTP load" section of
 // BENCHMARKS.md (between <!-- http:start --> and <!-- http:end -->, nothing else).
 //
-// Environment: BENCH_HTTP_SECONDS (default 40), BENCH_HTTP_CONNECTIONS (default 4), BENCH_HTTP_WARMUP (default 200
-// renders), BENCH_HTTP_NO_WRITE=1 (print only; leave BENCHMARKS.md alone).
+// Environment: BENCH_HTTP_SECONDS (default 40), BENCH_HTTP_CONNECTIONS (default 4), BENCH_HTTP_WARMUP (default 1500
+// renders, enough for the heaps to reach their working size), BENCH_HTTP_NO_WRITE=1 (print only; leave BENCHMARKS.md alone).
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
@@ -19,7 +19,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const cli = join(root, "apps/server/dist/src/cli.js");
 const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 40);
 const connections = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 4);
-const warmup = Number(process.env.BENCH_HTTP_WARMUP ?? 200);
+const warmup = Number(process.env.BENCH_HTTP_WARMUP ?? 1500);
 const email = "bench@example.test";
 const password = "bench password";
 
@@ -163,9 +163,16 @@ async function main() {
     const early = avg(mbs.slice(0, third));
     const late = avg(mbs.slice(-third));
     const growth = late - early;
+    // Flat = no trend once warm: the least-squares slope over the second half of the run, in MB per minute.
+    const half = mbs.slice(Math.floor(mbs.length / 2));
+    const meanX = (half.length - 1) / 2;
+    const meanY = avg(half);
+    const slope = half.reduce((n, y, x) => n + (x - meanX) * (y - meanY), 0) / Math.max(1e-9, half.reduce((n, _y, x) => n + (x - meanX) ** 2, 0));
+    const perMinute = slope * 60;
     const usage = await call(base, "GET", "/api/usage", { token: session.accessToken });
 
     console.log(`${perSecond.toFixed(1)} renders/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, errors ${errors}`);
+    console.log(`RSS samples (MB, 1/s): ${mbs.map((x) => x.toFixed(0)).join(" ")}`);
     console.log(`RSS ${Math.min(...mbs).toFixed(0)}–${Math.max(...mbs).toFixed(0)} MB (first third avg ${early.toFixed(0)}, last third avg ${late.toFixed(0)}); metered renders: ${usage.renders.total}`);
 
     const cpu = cpus();
@@ -176,14 +183,14 @@ async function main() {
 Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}.
 Run on ${new Date().toISOString().slice(0, 10)}: the built server (\`docsvc serve\`, render pool sized to the cores, LOG_LEVEL=${process.env.LOG_LEVEL ?? "info"} with access logs) and autocannon on the same machine,
 ${connections} connections for ${seconds} s of \`POST /api/templates/{id}/render\` with an API key, fixtures/invoice.template.json + invoice-20.data.json,
-after ${warmup} warm-up renders. Latencies are per request as autocannon saw them (exact percentiles over every 200 response).
+after ${warmed} warm-up renders (one connection-batch at a time). Latencies are per request as autocannon saw them (exact percentiles over every 200 response).
 
 | measure | result | target |
 |---|---|---|
 | throughput | ${perSecond.toFixed(1)} renders/s (${ok} renders) | ≥ 150/s — ${verdict(perSecond >= 150)} |
 | latency p50 / p95 / p99 | ${p50.toFixed(1)} / ${p95.toFixed(1)} / ${p99.toFixed(1)} ms | p99 ≤ 50 ms — ${verdict(p99 <= 50)} |
 | errors (non-2xx, socket errors, timeouts) | ${errors} | 0 — ${verdict(errors === 0)} |
-| server RSS during the run | ${Math.min(...mbs).toFixed(0)}–${Math.max(...mbs).toFixed(0)} MB; first-third avg ${early.toFixed(0)} MB, last-third avg ${late.toFixed(0)} MB (${growth >= 0 ? "+" : ""}${growth.toFixed(0)} MB) | flat — ${verdict(growth < 20)} |
+| server RSS during the run | ${Math.min(...mbs).toFixed(0)}–${Math.max(...mbs).toFixed(0)} MB; first-third avg ${early.toFixed(0)} MB, last-third avg ${late.toFixed(0)} MB (${growth >= 0 ? "+" : ""}${growth.toFixed(0)} MB); trend over the second half ${perMinute >= 0 ? "+" : ""}${perMinute.toFixed(1)} MB/min | flat (second-half trend < 10 MB/min) — ${verdict(Math.abs(perMinute) < 10)} |
 | first render after start (cold worker) | ${firstMs.toFixed(0)} ms | — |
 | renders metered by \`GET /api/usage\` | ${usage.renders.total} | = successful renders incl. warm-up (${ok + warmed}) — ${verdict(usage.renders.total >= ok + warmed)} |
 `;

@@ -21,12 +21,40 @@ export function isLogLevel(value: string): value is LogLevel {
   return value in RANK;
 }
 
-/** A logger writing JSON lines at or above `level` to `write` (stdout by default). */
-export function createLogger(level: LogLevel, write: (line: string) => void = (l) => process.stdout.write(l)): Logger {
+/**
+ * Writes lines to stdout in batches, one write per event-loop turn: stdout to a pipe or file is synchronous
+ * on Linux, and one write per request line would put that on every request's path. What is still buffered
+ * when the process exits is written synchronously then.
+ */
+function batchedStdout(): (line: string) => void {
+  let buffer: string[] = [];
+  let scheduled = false;
+  const flush = (): void => {
+    scheduled = false;
+    if (buffer.length === 0) return;
+    const chunk = buffer.join("");
+    buffer = [];
+    process.stdout.write(chunk);
+  };
+  process.once("exit", flush);
+  return (line) => {
+    buffer.push(line);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+}
+
+let stdoutWriter: ((line: string) => void) | undefined;
+
+/** A logger writing JSON lines at or above `level` to `write` (batched stdout by default). */
+export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
+  const sink = write ?? (stdoutWriter ??= batchedStdout());
   const threshold = RANK[level];
   const emit = (lvl: Exclude<LogLevel, "silent">, msg: string, fields?: LogFields): void => {
     if (RANK[lvl] < threshold) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields })}\n`);
+    sink(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields })}\n`);
   };
   return {
     debug: (m, f) => emit("debug", m, f),
