@@ -1,5 +1,6 @@
 // Element types → their kinds. Adding a type is one new file plus its line here (replacing `unsupported`).
 import type { Element, ElementType } from "../model/types.js";
+import { barcodeElement } from "./barcode.js";
 import { EmptyBlock, type Block } from "./block.js";
 import { report, type MeasureContext } from "./context.js";
 import { withEffects } from "./effects.js";
@@ -22,7 +23,7 @@ export const ELEMENT_KINDS: Kinds = {
   line: lineElement,
   rect: rectElement,
   ellipse: ellipseElement,
-  barcode: unsupportedElement,
+  barcode: barcodeElement,
   markdown: unsupportedElement,
   icon: unsupportedElement,
 };

@@ -9,11 +9,19 @@ import type { FontFace } from "./face.js";
  */
 export const FONT_PADDING_BYTES = 4096;
 
-/** Returns a copy of `bytes` followed by FONT_PADDING_BYTES zero bytes (the form fontkit and pdfkit are given). */
+/** Returns `bytes` followed by FONT_PADDING_BYTES zero bytes (the form fontkit and pdfkit are given); copies only when not padded yet. */
 export function padFontBytes(bytes: Uint8Array): Uint8Array {
+  if (endsWithPadding(bytes)) return bytes;
   const padded = new Uint8Array(bytes.length + FONT_PADDING_BYTES);
   padded.set(bytes);
   return padded;
+}
+
+// Bytes a loader already read into a padded buffer need no second copy.
+function endsWithPadding(bytes: Uint8Array): boolean {
+  if (bytes.length < FONT_PADDING_BYTES * 2) return false;
+  for (let i = bytes.length - FONT_PADDING_BYTES; i < bytes.length; i++) if (bytes[i] !== 0) return false;
+  return true;
 }
 
 /** The frame key of a face: `<Family>-<weight>[-italic]`, spaces kept (`Noto Sans-400`, `Inter-700-italic`). */

@@ -207,6 +207,10 @@ describe("FontRegistry construction", () => {
     assert.deepEqual(face.bytes.subarray(0, 16), raw.subarray(0, 16));
     assert.ok(face.bytes.subarray(raw.length).every((b) => b === 0));
     assert.equal(padFontBytes(new Uint8Array([1])).length, 1 + FONT_PADDING_BYTES);
+    // Bytes a loader already padded are used as they are, not copied again.
+    const prepadded = padFontBytes(raw);
+    assert.equal(padFontBytes(prepadded), prepadded);
+    assert.notEqual(padFontBytes(raw), raw);
     assert.equal(faceKey("Noto Sans", 700, true), "Noto Sans-700-italic");
   });
   it("measures text with the parsed face (IBM Plex Mono's space needs the padding)", () => {

@@ -1,0 +1,159 @@
+// barcode: `format`, `value` (tokens resolved first), `showText`, `color`. The symbol is drawn as one
+// filled vector path scaled into the box: 1-D symbols fill the width (quiet zones are the template's margin),
+// 2-D symbols keep their aspect, centred. The human-readable text is the engine's own text (a mono face when
+// the registry has one, else the body font), so it is extractable. A value the symbology refuses gives a
+// diagnostic and an empty box; nothing throws.
+import type { FrameItem } from "../frame/types.js";
+import type { BarcodeElement, BarcodeFormat } from "../model/types.js";
+import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
+import { parseTemplate } from "../tokens/parse.js";
+import { resolveText } from "../tokens/resolve.js";
+import { atomicSplit, EmptyBlock, type Block, type PageNumbers, type Split } from "./block.js";
+import { BWIP_IDS, encodeBarcode, type BarcodeSymbol } from "./barcode-encode.js";
+import { colourOf, num, report, type MeasureContext } from "./context.js";
+import type { ElementKind } from "./kind.js";
+
+/** The face of the human-readable text when the registry has it. */
+export const BARCODE_TEXT_FAMILY = "JetBrains Mono";
+/** Largest and smallest human-readable text size, in points. */
+const TEXT_MAX = 10;
+const TEXT_MIN = 4;
+/** Gap between the symbol and its text, as a fraction of the text size. */
+const TEXT_GAP = 0.2;
+
+/** Barcodes and 2-D codes. */
+export const barcodeElement: ElementKind<BarcodeElement> = {
+  measure(element, ctx) {
+    const width = Math.max(0, num(element.width, 0));
+    const height = Math.max(0, num(element.height, 0));
+    const format = element.format as BarcodeFormat;
+    if (typeof format !== "string" || !Object.hasOwn(BWIP_IDS, format)) {
+      report(ctx, "barcode.format", `unknown barcode format ${JSON.stringify(element.format)}; nothing is drawn`);
+      return new EmptyBlock(height);
+    }
+    const source = typeof element.value === "string" ? element.value : typeof element.value === "number" ? String(element.value) : "";
+    const template = parseTemplate(source);
+    const value = template.hasTokens ? resolveText(template, ctx.tokens, ctx.scope) : source;
+    if (value === "") return new EmptyBlock(height); // a missing value draws nothing, like an empty text
+    const encoding = encodeBarcode(format, value);
+    if (!encoding.ok) {
+      report(ctx, "barcode.invalid", `${format} cannot encode ${JSON.stringify(clip(value))}: ${encoding.reason}; the box is left empty`);
+      return new EmptyBlock(height);
+    }
+    if (element.color === "transparent" || width <= 0 || height <= 0) return new EmptyBlock(height);
+    const color = colourOf(ctx, element.color, "color") ?? "#000000";
+    const label = element.showText === true ? humanText(encoding.symbol.text, width, height, color, ctx) : undefined;
+    const symbolHeight = label ? Math.max(0, height - label.height * (1 + TEXT_GAP)) : height;
+    const items: FrameItem[] = [];
+    const d = symbolPath(encoding.symbol, width, symbolHeight);
+    if (d !== "") items.push({ kind: "shape", geometry: { type: "path", d, fillRule: "nonzero" }, fill: color });
+    if (label) {
+      const dy = height - label.height;
+      for (const line of label.lines) for (const run of line.runs) items.push({ ...run, y: run.y + dy });
+    }
+    return new BarcodeBlock(height, items);
+  },
+};
+
+/** A drawn symbol: its items in box space, moved into place with a translation. Never splits. */
+class BarcodeBlock implements Block {
+  constructor(
+    readonly height: number,
+    private readonly items: readonly FrameItem[],
+  ) {}
+
+  split(available: number): Split {
+    return atomicSplit(this, available);
+  }
+
+  place(out: FrameItem[], x: number, y: number, _page: PageNumbers): void {
+    if (this.items.length > 0) out.push({ kind: "group", transform: [1, 0, 0, 1, x, y], items: this.items });
+  }
+}
+
+/** The human-readable text on one line, centred: sized from the box height, smaller if it is too wide. */
+function humanText(text: string, width: number, height: number, color: string, ctx: MeasureContext): ParagraphLayout | undefined {
+  const { env } = ctx;
+  const mono = env.fonts.match(BARCODE_TEXT_FAMILY, 400, false).familyFound;
+  const family = mono ? BARCODE_TEXT_FAMILY : env.bodyFamily;
+  const diag = (code: string, message: string): void => report(ctx, code, message);
+  const at = (size: number): ParagraphStyle => ({
+    ...(family ? { family } : {}),
+    weight: 400, italic: false, size, lineHeight: 1, letterSpacing: 0, align: "center", direction: "ltr", color,
+  });
+  let size = Math.min(TEXT_MAX, Math.max(TEXT_MIN, height * 0.15));
+  const natural = env.paragraphs.layout(text, at(size), Infinity, diag).width;
+  if (natural > width) size = Math.floor((size * width * 10) / natural) / 10;
+  // Text that would be unreadably small, or leave less than half the box to the symbol, is left out.
+  if (size < TEXT_MIN || size * (1 + TEXT_GAP) > height / 2) return undefined;
+  const layout = env.paragraphs.layout(text, at(size), width, diag);
+  return layout.lines.length === 1 ? layout : undefined;
+}
+
+// Paths are in box space with 3 decimals: finer than any printer, and short.
+const f = (n: number): string => String(Math.round(n * 1000) / 1000);
+
+const paths = new WeakMap<BarcodeSymbol, Map<string, string>>();
+
+/** One path of same-direction rectangles (nonzero fill: abutting modules join without seams). */
+export function symbolPath(symbol: BarcodeSymbol, width: number, height: number): string {
+  const key = `${width}x${height}`;
+  let sized = paths.get(symbol);
+  if (!sized) {
+    sized = new Map();
+    paths.set(symbol, sized);
+  }
+  let d = sized.get(key);
+  if (d === undefined) {
+    d = symbol.kind === "linear" ? linearPath(symbol.widths, symbol.modules, width, height) : matrixPath(symbol, width, height);
+    if (sized.size < 16) sized.set(key, d);
+  }
+  return d;
+}
+
+function rect(x0: number, y0: number, x1: number, y1: number): string {
+  return `M${f(x0)} ${f(y0)}H${f(x1)}V${f(y1)}H${f(x0)}Z`;
+}
+
+function linearPath(widths: readonly number[], modules: number, width: number, height: number): string {
+  if (height <= 0) return "";
+  const unit = width / modules;
+  let d = "";
+  let at = 0;
+  for (let i = 0; i < widths.length; i++) {
+    const w = widths[i]!;
+    if (i % 2 === 0 && w > 0) d += rect(at * unit, 0, (at + w) * unit, height);
+    at += w;
+  }
+  return d;
+}
+
+function matrixPath(symbol: Extract<BarcodeSymbol, { kind: "matrix" }>, width: number, height: number): string {
+  const { columns, rows, dark, aspect } = symbol;
+  if (height <= 0) return "";
+  const w = Math.min(width, height / aspect);
+  const h = w * aspect;
+  const cw = w / columns;
+  const ch = h / rows;
+  const ox = (width - w) / 2;
+  const oy = (height - h) / 2;
+  let d = "";
+  for (let r = 0; r < rows; r++) {
+    // Dark runs of a row become one rectangle each.
+    for (let c = 0; c < columns; ) {
+      if (!dark[r * columns + c]) {
+        c++;
+        continue;
+      }
+      let end = c + 1;
+      while (end < columns && dark[r * columns + end]) end++;
+      d += rect(ox + c * cw, oy + r * ch, ox + end * cw, oy + (r + 1) * ch);
+      c = end;
+    }
+  }
+  return d;
+}
+
+function clip(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+}

@@ -1,0 +1,86 @@
+import { strict as assert } from "node:assert";
+import { test } from "node:test";
+import { encodeBarcode, gs1CheckDigit } from "../../src/elements/barcode-encode.js";
+import type { FrameItem, ShapeItem } from "../../src/frame/types.js";
+import { measure, place, testEnv } from "./env.js";
+
+const FORMATS = ["qr", "code128", "code39", "ean13", "ean8", "upca", "itf14", "datamatrix", "pdf417"] as const;
+const VALID: Record<(typeof FORMATS)[number], string> = {
+  qr: "hello", code128: "ABC-1", code39: "ABC1", ean13: "5901234123457", ean8: "9638507", upca: "03600029145",
+  itf14: "1001234500001", datamatrix: "hello", pdf417: "hello",
+};
+
+const shapes = (items: readonly FrameItem[]): ShapeItem[] =>
+  items.flatMap((it) => (it.kind === "group" ? shapes(it.items) : it.kind === "shape" ? [it] : []));
+const texts = (items: readonly FrameItem[]): string[] =>
+  items.flatMap((it) => (it.kind === "group" ? texts(it.items) : it.kind === "text" ? [it.text] : []));
+
+/** The bounding box of a path made of M/H/V commands. */
+function bounds(d: string): { x0: number; y0: number; x1: number; y1: number } {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [, cmd, a, b] of d.matchAll(/([MHV])(-?[\d.]+)(?: (-?[\d.]+))?/g)) {
+    if (cmd === "M") { xs.push(Number(a)); ys.push(Number(b)); }
+    else if (cmd === "H") xs.push(Number(a));
+    else ys.push(Number(a));
+  }
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}
+
+test("every format draws one filled vector path, placed with a translation", () => {
+  for (const format of FORMATS) {
+    const env = testEnv();
+    const items = place(measure({ type: "barcode", format, value: VALID[format], width: 120, height: 60 }, env));
+    assert.deepEqual(env.diagnostics.items, [], format);
+    const [group] = items;
+    assert.equal(group?.kind, "group");
+    const [shape] = shapes(items);
+    assert.equal(shape?.geometry.type, "path", format);
+    assert.equal(shape?.fill, "#000000");
+  }
+});
+
+test("1-D symbols fill the width; 2-D symbols keep their aspect, centred", () => {
+  const [bars] = shapes(place(measure({ type: "barcode", format: "code128", value: "ABC", width: 150, height: 40 })));
+  const b = bounds(bars!.geometry.type === "path" ? bars!.geometry.d : "");
+  assert.deepEqual([b.x0, b.y0, b.x1, b.y1], [0, 0, 150, 40]);
+  const [qr] = shapes(place(measure({ type: "barcode", format: "qr", value: "ABC", width: 150, height: 40 })));
+  const q = bounds(qr!.geometry.type === "path" ? qr!.geometry.d : "");
+  assert.equal(Math.round(q.x1 - q.x0), 40);
+  assert.equal(Math.round(q.y1 - q.y0), 40);
+  assert.equal(Math.round(q.x0), 55);
+});
+
+test("tokens resolve before encoding; brand slots colour the bars; showText prints the value with its check digit", () => {
+  const env = testEnv({}, { sku: "590123412345" });
+  const items = place(measure({ type: "barcode", format: "ean13", value: "{{ sku }}", color: "@primary", showText: true, width: 160, height: 60 }, env));
+  assert.equal(shapes(items)[0]?.fill, env.palette.primary);
+  assert.deepEqual(texts(items), ["5901234123457"]);
+});
+
+test("a refused value is a diagnostic and an empty box of the designed height", () => {
+  for (const [format, value] of [["ean13", "12345678901X"], ["ean13", "5901234123458"], ["ean8", "123"], ["code39", "lower~"], ["upca", "1"], ["itf14", "abc"], ["qr", "x".repeat(5000)]] as const) {
+    const env = testEnv();
+    const block = measure({ type: "barcode", format, value, width: 100, height: 30 }, env);
+    assert.equal(block.height, 30);
+    assert.deepEqual(place(block), []);
+    assert.deepEqual(env.diagnostics.items.map((d) => d.code), ["barcode.invalid"], `${format} ${value.slice(0, 20)}`);
+  }
+});
+
+test("unknown formats and junk values never throw", () => {
+  for (const element of [{ format: "aztec", value: "x" }, { format: 7, value: "x" }, { format: "qr", value: 42 }, { format: "qr" }, { format: "qr", value: { a: 1 } }]) {
+    const env = testEnv();
+    const block = measure({ type: "barcode", ...element }, env);
+    assert.equal(block.height, 20);
+    place(block);
+  }
+});
+
+test("encodings are cached per (format, value); GS1 check digits", () => {
+  assert.equal(encodeBarcode("qr", "same"), encodeBarcode("qr", "same"));
+  assert.notEqual(encodeBarcode("qr", "same"), encodeBarcode("datamatrix", "same"));
+  assert.equal(gs1CheckDigit("590123412345"), "7");
+  assert.equal(gs1CheckDigit("9638507"), "4");
+  assert.equal(gs1CheckDigit("03600029145"), "2");
+});
