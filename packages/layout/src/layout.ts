@@ -1,7 +1,8 @@
 // The render engine's layout core: template document + data → pages of positioned items.
 import { resolvePalette } from "./brand/palette.js";
 import { DiagnosticSink } from "./diagnostics.js";
-import { ImageStore, type ImageDecoder } from "./elements/image-store.js";
+import { ImageStore } from "./elements/image-store.js";
+import type { LayoutResources } from "./elements/image-resources.js";
 import { ParagraphCache } from "./elements/paragraphs.js";
 import { text, type LayoutEnv } from "./elements/context.js";
 import { finalizePages } from "./flow/finalize.js";
@@ -26,8 +27,11 @@ export interface LayoutOptions {
   readonly theme?: Theme;
   /** The clock for `$now` / `$today`; defaults to the current time. */
   readonly now?: Date;
-  /** Converts image formats other than PNG and JPEG; without it they draw nothing (with a diagnostic). */
-  readonly images?: ImageDecoder;
+  /**
+   * Synchronous image and SVG lookups (GIF, WebP, BMP, SVG, rotated or oversized PNG/JPEG, inline icons);
+   * without them those draw nothing, with a diagnostic. `@docsvc/pdf` provides them.
+   */
+  readonly resources?: LayoutResources;
 }
 
 /** Lays a template document out with its data: pages of positioned items plus faces, images and diagnostics. */
@@ -57,7 +61,7 @@ export function layoutDocument(document: TemplateDocument, data: unknown, option
     headingFamily: text(document.fonts?.heading),
     diagnostics,
     paragraphs: new ParagraphCache(options.fonts),
-    images: new ImageStore(options.images),
+    images: new ImageStore(options.resources),
     pageBody: geometry.body,
   };
   // 4. measure the flow: band instances per row, grown and pushed down, as one splittable block

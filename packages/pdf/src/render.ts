@@ -8,6 +8,7 @@ import {
 } from "@docsvc/layout";
 import { loadDesignerFonts } from "./fonts/load.js";
 import { paintPdf } from "./paint/document.js";
+import { RenderResources } from "./resources/resources.js";
 
 /** Options of one render; every key is optional. */
 export interface RenderOptions {
@@ -67,8 +68,17 @@ export async function renderDocument(
   const document = parseTemplateContent(content);
   // 2. fonts: the process-wide registry, parsed once
   const fonts = options.fonts ?? (await loadDesignerFonts());
-  // 3. layout: tokens, measuring, flow, pagination and finalize → pages of positioned items
-  const layout = layoutDocument(document, data, { fonts, theme: options.theme, now: options.now });
+  // 3. layout: tokens, measuring, flow, pagination and finalize → pages of positioned items; images and
+  //    SVGs come from the process caches through synchronous lookups
+  const resources = new RenderResources();
+  const layoutOptions = { fonts, theme: options.theme, now: options.now ?? new Date(), resources };
+  let layout = layoutDocument(document, data, layoutOptions);
+  // 3b. resources layout met for the first time (a GIF to convert, an SVG to sanitise) are prepared, and the
+  //     document is laid out once more with them; a render of known resources is one pass
+  if (resources.hasPending) {
+    await resources.prepare();
+    layout = layoutDocument(document, data, layoutOptions);
+  }
   // 4. paint: translate the items into PDF operators
   const pdf = await paintPdf(layout, { title: options.title, now: options.now });
   if (options.diagnostics) layout.diagnostics.forEach(options.diagnostics);

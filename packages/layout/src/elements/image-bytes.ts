@@ -1,6 +1,6 @@
 // Image sources and headers, read by hand: tiny and pure, so layout stays free of I/O and native code.
 
-/** The formats a source can be sniffed as; only PNG and JPEG are drawn without an ImageDecoder. */
+/** The formats a source can be sniffed as; only PNG and JPEG are drawn without LayoutResources. */
 export type ImageFormat = "png" | "jpeg" | "gif" | "webp" | "bmp" | "svg";
 
 /** What an image source string is. */

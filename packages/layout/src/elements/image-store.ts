@@ -1,74 +1,134 @@
-// Images of one render: each distinct source is decoded once and filed under a content hash, so a logo
-// repeated on every page or row is stored and embedded once.
+// Images of one render: each distinct source is decoded once, and each picture filed under a key made of
+// its content hash (plus the pixel target when the host converts it), so a logo repeated on every page or
+// row is stored and embedded once. PNG and JPEG are drawn from their headers alone; everything else (and
+// EXIF-rotated or oversized PNG/JPEG) is asked of the host's LayoutResources.
 import type { FrameImage } from "../frame/types.js";
 import { contentHash, decodeImageSource, jpegSize, pngSize, sniffImageFormat, type ImageFormat } from "./image-bytes.js";
+import { jpegOrientation } from "./image-exif.js";
+import type { LayoutResources, SvgDrawing } from "./image-resources.js";
 
-/** Converts image formats layout does not draw itself (GIF, WebP, BMP, SVG) into PNG or JPEG; synchronous. */
-export interface ImageDecoder {
-  decode(bytes: Uint8Array, format: ImageFormat): FrameImage | undefined;
+/** How an image is fitted into its box, in points: what the pixel target is computed from. */
+export interface ImageBox {
+  readonly width: number;
+  readonly height: number;
+  readonly fit: "contain" | "cover" | "fill";
 }
 
-/** A loaded image, or why there is none (a diagnostic code and message). */
+/** A loaded image: a raster under a key, an SVG drawing, "pending" (the host is preparing it), or why there is none. */
 export type ImageLoad =
-  | { readonly ok: true; readonly key: string; readonly image: FrameImage }
-  | { readonly ok: false; readonly code: string; readonly message: string };
+  | { readonly kind: "raster"; readonly key: string; readonly image: FrameImage }
+  | { readonly kind: "svg"; readonly drawing: SvgDrawing }
+  | { readonly kind: "pending" }
+  | { readonly kind: "failed"; readonly code: string; readonly message: string };
+
+/** Resolution images are prepared for; an image with far more pixels than that is downsampled. */
+export const TARGET_DPI = 300;
+/** Longest side, in pixels, an image is ever prepared at. */
+export const MAX_PIXELS_PER_SIDE = 4096;
+/** Images up to this many pixels are embedded as they are, whatever their box: converting them gains little. */
+const SMALL_IMAGE_PIXELS = 1_000_000;
+
+interface Source {
+  readonly bytes: Uint8Array;
+  readonly hash: string;
+  readonly format: ImageFormat | undefined;
+}
+
+type SourceResult = Source | { readonly kind: "failed"; readonly code: string; readonly message: string };
 
 /** Per-render image cache; `images` becomes LayoutResult.images. */
 export class ImageStore {
   readonly images = new Map<string, FrameImage>();
-  private readonly bySource = new Map<string, ImageLoad>();
+  private readonly sources = new Map<string, SourceResult>();
+  private readonly loads = new Map<string, ImageLoad>();
+  private readonly drawings = new Map<string, ImageLoad>();
 
-  constructor(private readonly decoder?: ImageDecoder) {}
+  constructor(private readonly resources?: LayoutResources) {}
 
-  /** Loads a `data:` URL or bare base64 string (remote URLs are refused, never fetched). */
-  load(src: string): ImageLoad {
-    const hit = this.bySource.get(src);
+  /** Loads a `data:` URL or bare base64 string for a box (remote URLs are refused, never fetched). */
+  load(src: string, box: ImageBox): ImageLoad {
+    const source = this.source(src);
+    if ("kind" in source) return source;
+    const target = pixelTarget(box);
+    const id = `${source.hash}-${target.width}x${target.height}-${box.fit}`;
+    const hit = this.loads.get(id);
     if (hit) return hit;
-    const loaded = this.decode(src);
-    this.bySource.set(src, loaded);
+    const loaded = this.read(source, target, box.fit);
+    if (loaded.kind === "raster") this.images.set(loaded.key, loaded.image);
+    this.loads.set(id, loaded);
     return loaded;
   }
 
-  private decode(src: string): ImageLoad {
-    const source = decodeImageSource(src);
-    switch (source.kind) {
-      case "remote":
-        return fail("image.remote", "remote image URLs are never fetched; embed the image as a data: URL or base64");
-      case "invalid":
-        return fail("image.undecodable", "the image source is neither a data: URL nor base64");
-      case "bytes":
-        return this.file(source.bytes);
-      default: {
-        const never: never = source;
-        return never;
-      }
+  /** The SVG drawing of markup (inline icons), through the host; "pending" or failed as for images. */
+  svg(markup: string): ImageLoad {
+    const known = this.drawings.get(markup);
+    if (known) return known;
+    const loaded = this.drawingOf(markup);
+    this.drawings.set(markup, loaded);
+    return loaded;
+  }
+
+  private drawingOf(markup: string): ImageLoad {
+    if (!this.resources) return fail("image.unsupported", "SVG needs the renderer's resources; it is not drawn here");
+    const drawing = this.resources.svg(markup);
+    if (drawing === "pending") return { kind: "pending" };
+    if (drawing === undefined) return fail("image.undecodable", "the SVG could not be read (it has no <svg> root)");
+    return { kind: "svg", drawing };
+  }
+
+  private source(src: string): SourceResult {
+    const known = this.sources.get(src);
+    if (known) return known;
+    const decoded = decodeImageSource(src);
+    let result: SourceResult;
+    if (decoded.kind === "remote") {
+      result = fail("image.remote", "remote image URLs are never fetched; embed the image as a data: URL or base64");
+    } else if (decoded.kind === "invalid") {
+      result = fail("image.undecodable", "the image source is neither a data: URL nor base64");
+    } else {
+      result = { bytes: decoded.bytes, hash: contentHash(decoded.bytes), format: sniffImageFormat(decoded.bytes) };
     }
+    this.sources.set(src, result);
+    return result;
   }
 
-  private file(bytes: Uint8Array): ImageLoad {
-    const key = `img-${contentHash(bytes)}`;
-    const known = this.images.get(key);
-    if (known) return { ok: true, key, image: known };
-    const image = this.readImage(bytes);
-    if (!image.ok) return image;
-    this.images.set(key, image.image);
-    return { ok: true, key, image: image.image };
-  }
-
-  private readImage(bytes: Uint8Array): { ok: true; image: FrameImage } | ImageLoad & { ok: false } {
-    const format = sniffImageFormat(bytes);
+  private read(source: Source, target: { width: number; height: number }, fit: ImageBox["fit"]): ImageLoad {
+    const { bytes, format, hash } = source;
+    if (format === undefined) return fail("image.undecodable", "the image is not a recognised format (PNG, JPEG, GIF, WebP, BMP, SVG)");
+    if (format === "svg") return this.svg(new TextDecoder().decode(bytes));
     if (format === "png" || format === "jpeg") {
       const size = format === "png" ? pngSize(bytes) : jpegSize(bytes);
       if (!size) return fail("image.undecodable", `the ${format.toUpperCase()} image header is broken`);
-      return { ok: true, image: { format, bytes, width: size.width, height: size.height } };
+      const turned = format === "jpeg" && jpegOrientation(bytes) !== 1;
+      if (!this.resources || (!turned && !oversized(size, target, fit))) {
+        return { kind: "raster", key: `img-${hash}`, image: { format, bytes, width: size.width, height: size.height } };
+      }
     }
-    if (format === undefined) return fail("image.undecodable", "the image is not a recognised format");
-    const converted = this.decoder?.decode(bytes, format);
-    if (converted) return { ok: true, image: converted };
-    return fail("image.unsupported", `${format.toUpperCase()} images are not supported yet; use PNG or JPEG`);
+    if (!this.resources) return fail("image.unsupported", `${format.toUpperCase()} images need the renderer's resources; use PNG or JPEG`);
+    const key = `img-${hash}-${target.width}x${target.height}${fit === "cover" ? "c" : ""}`;
+    const image = this.resources.image({ key, bytes, format, maxWidth: target.width, maxHeight: target.height, fit });
+    if (image === "pending") return { kind: "pending" };
+    if (image === undefined) return fail("image.undecodable", `the ${format.toUpperCase()} image could not be decoded`);
+    return { kind: "raster", key, image };
   }
 }
 
-function fail(code: string, message: string): { ok: false; code: string; message: string } {
-  return { ok: false, code, message };
+/** Pixels the box needs at TARGET_DPI, rounded up to 64 (so near-equal boxes share one conversion), capped. */
+export function pixelTarget(box: ImageBox): { width: number; height: number } {
+  const side = (points: number): number =>
+    Math.min(MAX_PIXELS_PER_SIDE, Math.max(64, Math.ceil(((points * TARGET_DPI) / 72) / 64) * 64));
+  return { width: side(box.width), height: side(box.height) };
+}
+
+/** True when the image has far more pixels than its box needs (and is not small anyway). */
+function oversized(size: { width: number; height: number }, target: { width: number; height: number }, fit: ImageBox["fit"]): boolean {
+  if (size.width * size.height <= SMALL_IMAGE_PIXELS) return false;
+  const sx = target.width / size.width;
+  const sy = target.height / size.height;
+  const scale = fit === "contain" ? Math.min(sx, sy) : Math.max(sx, sy);
+  return scale < 0.75;
+}
+
+function fail(code: string, message: string): { kind: "failed"; code: string; message: string } {
+  return { kind: "failed", code, message };
 }

@@ -1,12 +1,13 @@
 // image: a `data:` URL, bare base64, a `{{token}}` src or a bound field; fit `contain` (default), `cover`
 // (scaled to cover the box, clipped to it by a group) or `fill` (stretched). A missing or empty value draws
-// nothing; a remote URL is never fetched (nothing drawn, a diagnostic).
+// nothing; a remote URL is never fetched (nothing drawn, a diagnostic). SVG is drawn as vector paths.
 import type { FrameItem, ImageItem } from "../frame/types.js";
 import type { ImageElement, ImageFit } from "../model/types.js";
 import { evaluate } from "../tokens/resolve.js";
 import { atomicSplit, EmptyBlock, type Block, type PageNumbers, type Split } from "./block.js";
 import { num, report, text, type MeasureContext } from "./context.js";
 import type { ElementKind } from "./kind.js";
+import { SvgBlock } from "./svg-block.js";
 
 /** Images, decoded once per render through the env's ImageStore. */
 export const imageElement: ElementKind<ImageElement> = {
@@ -19,14 +20,25 @@ export const imageElement: ElementKind<ImageElement> = {
       report(ctx, "image.undecodable", "the image value is not a string (a data: URL or base64)");
       return new EmptyBlock(h);
     }
-    const loaded = ctx.env.images.load(value);
-    if (!loaded.ok) {
-      report(ctx, loaded.code, loaded.message);
-      return new EmptyBlock(h);
-    }
-    if (w <= 0 || h <= 0) return new EmptyBlock(h);
     const fit: ImageFit = element.fit === "cover" || element.fit === "fill" ? element.fit : "contain";
-    return new ImageBlock(loaded.key, loaded.image.width, loaded.image.height, w, h, fit);
+    const loaded = ctx.env.images.load(value, { width: w, height: h, fit });
+    switch (loaded.kind) {
+      case "failed":
+        report(ctx, loaded.code, loaded.message);
+        return new EmptyBlock(h);
+      case "pending": // the host prepares it and lays out again
+        return new EmptyBlock(h);
+      case "svg":
+        for (const note of loaded.drawing.notes) report(ctx, "svg.dropped", note);
+        return w > 0 && h > 0 ? new SvgBlock(loaded.drawing, w, h, fit === "contain" ? "own" : fit, undefined) : new EmptyBlock(h);
+      case "raster":
+        if (w <= 0 || h <= 0) return new EmptyBlock(h);
+        return new ImageBlock(loaded.key, loaded.image.width, loaded.image.height, w, h, fit);
+      default: {
+        const never: never = loaded;
+        return never;
+      }
+    }
   },
 };
 

@@ -5,6 +5,7 @@ import { EmptyBlock, type Block } from "./block.js";
 import { report, type MeasureContext } from "./context.js";
 import { withEffects } from "./effects.js";
 import { ellipseElement } from "./ellipse.js";
+import { iconElement } from "./icon.js";
 import { imageElement } from "./image.js";
 import type { ElementKind } from "./kind.js";
 import { lineElement } from "./line.js";
@@ -25,7 +26,7 @@ export const ELEMENT_KINDS: Kinds = {
   ellipse: ellipseElement,
   barcode: barcodeElement,
   markdown: unsupportedElement,
-  icon: unsupportedElement,
+  icon: iconElement,
 };
 
 /** Measures any element (opacity and rotation applied); content problems become diagnostics, never throws. */

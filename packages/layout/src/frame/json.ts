@@ -31,7 +31,9 @@ export function frameToJson(result: LayoutResult, options: FrameJsonOptions = {}
     const n = Math.round(v * factor) / factor;
     return Object.is(n, -0) ? 0 : n;
   };
-  const stroke = (s: ShapeStroke): FrameItemJson => ({ color: s.color, width: r(s.width), ...(s.dash ? { dash: s.dash.map(r) } : {}) });
+  const stroke = (s: ShapeStroke): FrameItemJson => ({
+    color: s.color, width: r(s.width), ...(s.dash ? { dash: s.dash.map(r) } : {}), ...(s.cap ? { cap: s.cap } : {}), ...(s.join ? { join: s.join } : {}),
+  });
   const geometry = (g: ShapeGeometry): FrameItemJson => {
     switch (g.type) {
       case "rect":

@@ -49,6 +49,10 @@ export interface ShapeStroke {
   readonly color: FrameColour;
   readonly width: number;
   readonly dash?: readonly number[];
+  /** Line ends; absent means butt (PDF's default). Icons use round. */
+  readonly cap?: "butt" | "round" | "square";
+  /** Corners; absent means miter (PDF's default). */
+  readonly join?: "miter" | "round" | "bevel";
 }
 
 export interface ShapeItem {

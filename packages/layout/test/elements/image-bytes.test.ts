@@ -47,16 +47,21 @@ test("sources: data URLs and bare base64 decode; remote URLs are recognised and 
 
 test("the store decodes each source once and keys images by content hash", () => {
   const store = new ImageStore();
-  const a = store.load(`data:image/png;base64,${PNG}`);
-  const b = store.load(PNG);
-  assert.ok(a.ok && b.ok);
+  const box = { width: 40, height: 20, fit: "contain" } as const;
+  const a = store.load(`data:image/png;base64,${PNG}`, box);
+  const b = store.load(PNG, box);
+  assert.ok(a.kind === "raster" && b.kind === "raster");
   assert.equal(a.key, b.key);
   assert.equal(store.images.size, 1);
-  assert.equal(store.load(`data:image/png;base64,${PNG}`), a);
-  const gif = store.load(btoa("GIF89a0000"));
-  assert.deepEqual(gif.ok ? "" : gif.code, "image.unsupported");
-  const converted = new ImageStore({ decode: () => ({ format: "png", bytes: new Uint8Array([1]), width: 4, height: 4 }) }).load(btoa("GIF89a0000"));
-  assert.ok(converted.ok && converted.image.width === 4);
+  assert.equal(store.load(`data:image/png;base64,${PNG}`, box), a);
+  const gif = store.load(btoa("GIF89a0000"), box);
+  assert.deepEqual(gif.kind === "failed" ? gif.code : "", "image.unsupported");
+  const resources = {
+    image: () => ({ format: "png" as const, bytes: new Uint8Array([1]), width: 4, height: 4 }),
+    svg: () => undefined,
+  };
+  const converted = new ImageStore(resources).load(btoa("GIF89a0000"), box);
+  assert.ok(converted.kind === "raster" && converted.image.width === 4);
 });
 
 test("content hashes are stable and differ for different bytes", () => {

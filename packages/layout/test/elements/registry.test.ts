@@ -9,8 +9,8 @@ test("every element type has a kind", () => {
   assert.deepEqual(Object.keys(ELEMENT_KINDS).sort(), [...ELEMENT_TYPES].sort());
 });
 
-test("markdown and icon draw nothing yet, keep their box and report element.unsupported", () => {
-  for (const type of ["markdown", "icon"]) {
+test("markdown draws nothing yet, keeps its box and reports element.unsupported", () => {
+  for (const type of ["markdown"]) {
     const env = testEnv();
     const block = measure({ type, height: 33 }, env);
     assert.equal(block.height, 33);

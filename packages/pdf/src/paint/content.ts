@@ -9,6 +9,9 @@ interface GraphicsState {
   stroke: string;
   lineWidth: number;
   dash: string;
+  /** Line cap and join styles (`J`, `j`): 0 butt/miter, 1 round, 2 square/bevel. */
+  cap: number;
+  join: number;
   font: string;
   fontSize: number;
   charSpacing: number;
@@ -22,7 +25,7 @@ const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
 function initialState(): GraphicsState {
   // "" = unknown: the first colour/font is always written. 1 and solid are PDF's initial line state.
-  return { fill: "", stroke: "", lineWidth: 1, dash: "", font: "", fontSize: 0, charSpacing: 0, alpha: 1, ctm: IDENTITY };
+  return { fill: "", stroke: "", lineWidth: 1, dash: "", cap: 0, join: 0, font: "", fontSize: 0, charSpacing: 0, alpha: 1, ctm: IDENTITY };
 }
 
 /** Formats a number for a content stream: at most 3 decimals, no exponent, no `-0`. */
@@ -129,6 +132,20 @@ export class ContentBuilder {
     if (this.state.dash === key) return;
     this.state.dash = key;
     this.op(`[${key}] 0 d`);
+  }
+
+  /** Sets the line cap style (`J`: 0 butt, 1 round, 2 square). */
+  lineCap(style: number): void {
+    if (this.state.cap === style) return;
+    this.state.cap = style;
+    this.op(`${style} J`);
+  }
+
+  /** Sets the line join style (`j`: 0 miter, 1 round, 2 bevel). */
+  lineJoin(style: number): void {
+    if (this.state.join === style) return;
+    this.state.join = style;
+    this.op(`${style} j`);
   }
 
   /** Sets the character spacing (`Tc`, in points; graphics state like `Tf`). */

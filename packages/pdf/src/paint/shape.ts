@@ -19,6 +19,8 @@ export function paintShape(ctx: PaintContext, item: ShapeItem): void {
     content.strokeColour(stroke.color);
     content.lineWidth(stroke.width);
     content.dash(stroke.dash);
+    content.lineCap(stroke.cap === "round" ? 1 : stroke.cap === "square" ? 2 : 0);
+    content.lineJoin(stroke.join === "round" ? 1 : stroke.join === "bevel" ? 2 : 0);
   }
   buildPath(ctx, geometry);
   const evenOdd = geometry.type === "path" && geometry.fillRule === "evenodd" ? "*" : "";

@@ -1,0 +1,228 @@
+// An SVG element tree → SvgDrawing: every painted element becomes one path with its resolved paint,
+// opacity and transform. Only the subset that matters for documents is read (shapes, groups, local `use`,
+// presentation attributes and the `style` attribute); everything else is dropped with a note.
+import type { Matrix } from "../frame/types.js";
+import type { SvgAlign, SvgDrawing, SvgPath } from "./image-resources.js";
+import type { SvgNode } from "./svg-node.js";
+import { clamp, parsePaint, type Paint } from "./svg-paint.js";
+import { length, shapePathData } from "./svg-shapes.js";
+import { IDENTITY, isSaneMatrix, multiply, parseTransform } from "./svg-transform.js";
+
+/** Bounds that keep a hostile SVG from costing more than a large legitimate one. */
+const MAX_NODES = 50_000;
+const MAX_PATHS = 10_000;
+const MAX_DEPTH = 64;
+const MAX_USE_DEPTH = 4;
+
+interface Style {
+  readonly fill: Paint;
+  readonly fillOpacity: number;
+  readonly fillRule: "nonzero" | "evenodd";
+  readonly stroke: Paint;
+  readonly strokeOpacity: number;
+  readonly strokeWidth: number;
+  readonly dash: readonly number[] | undefined;
+  readonly cap: "butt" | "round" | "square";
+  readonly join: "miter" | "round" | "bevel";
+  readonly color: Paint;
+}
+
+const ROOT_STYLE: Style = {
+  fill: { kind: "colour", colour: "#000000", alpha: 1 },
+  fillOpacity: 1,
+  fillRule: "nonzero",
+  stroke: { kind: "none" },
+  strokeOpacity: 1,
+  strokeWidth: 1,
+  dash: undefined,
+  cap: "butt",
+  join: "miter",
+  color: { kind: "current" },
+};
+
+const SILENT = new Set(["defs", "symbol", "title", "desc", "metadata", "lineargradient", "radialgradient", "pattern", "clippath", "mask", "marker", "filter", "stop"]);
+const CONTAINERS = new Set(["svg", "g", "a", "switch"]);
+const TEXT = new Set(["text", "tspan", "textpath"]);
+
+/** Converts a parsed (already sanitised) SVG tree into a drawing; undefined when the root is not `<svg>`. */
+export function svgDrawing(root: SvgNode, notes: readonly string[] = []): SvgDrawing | undefined {
+  if (root.tag !== "svg") return undefined;
+  const state = { nodes: 0, paths: [] as SvgPath[], notes: new Set(notes), ids: new Map<string, SvgNode>() };
+  collectIds(root, state.ids, 0);
+
+  const walk = (node: SvgNode, parent: Style, m: Matrix, opacity: number, depth: number, uses: number): void => {
+    if (++state.nodes > MAX_NODES || state.paths.length >= MAX_PATHS) {
+      state.notes.add("the SVG is too large; the rest of it is not drawn");
+      return;
+    }
+    if (depth > MAX_DEPTH) {
+      state.notes.add("the SVG is nested too deeply; the deepest parts are not drawn");
+      return;
+    }
+    const props = properties(node.attrs, state.notes);
+    if (props.display === "none" || props.visibility === "hidden") return;
+    const style = cascade(parent, props);
+    let matrix = m;
+    const transform = node.attrs.transform;
+    if (transform !== undefined) {
+      const t = parseTransform(transform);
+      if (t) matrix = multiply(m, t);
+      if (!isSaneMatrix(matrix)) return;
+    }
+    const own = props.opacity === undefined ? 1 : clamp(Number(props.opacity) || 0, 0, 1);
+    const alpha = opacity * own;
+    const tag = node.tag;
+    if (CONTAINERS.has(tag)) {
+      const inner = tag === "svg" && depth > 0 ? multiply(matrix, [1, 0, 0, 1, length(node.attrs.x) ?? 0, length(node.attrs.y) ?? 0]) : matrix;
+      for (const child of node.children) walk(child, style, inner, alpha, depth + 1, uses);
+      return;
+    }
+    if (tag === "use") {
+      const href = (node.attrs.href ?? node.attrs["xlink:href"] ?? "").trim();
+      const target = href.startsWith("#") ? state.ids.get(href.slice(1)) : undefined;
+      if (!href.startsWith("#")) state.notes.add("references to other files (<use href>) are never fetched; removed");
+      if (!target || uses >= MAX_USE_DEPTH || target === node) return;
+      const moved = multiply(matrix, [1, 0, 0, 1, length(node.attrs.x) ?? 0, length(node.attrs.y) ?? 0]);
+      const body = target.tag === "symbol" ? { ...target, tag: "g" } : target;
+      walk(body, style, moved, alpha, depth + 1, uses + 1);
+      return;
+    }
+    if (SILENT.has(tag)) return;
+    if (TEXT.has(tag)) {
+      state.notes.add("text inside SVG is not drawn; convert it to paths");
+      return;
+    }
+    if (tag === "image") {
+      state.notes.add("images inside SVG are not drawn (and never fetched)");
+      return;
+    }
+    const d = shapePathData(tag, node.attrs);
+    if (d === undefined) {
+      if (!["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"].includes(tag)) {
+        state.notes.add(`<${tag.slice(0, 40)}> is not supported in SVG and is not drawn`);
+      }
+      return;
+    }
+    const path = paintedPath(d, style, matrix, alpha, tag === "line" || tag === "polyline");
+    if (path) state.paths.push(path);
+  };
+
+  const viewBox = viewBoxOf(root);
+  walk(root, ROOT_STYLE, IDENTITY, 1, 0, 0);
+  return { viewBox, aspect: aspectOf(root.attrs.preserveaspectratio), paths: state.paths, notes: [...state.notes] };
+}
+
+function collectIds(node: SvgNode, ids: Map<string, SvgNode>, depth: number): void {
+  if (depth > MAX_DEPTH || ids.size > MAX_NODES) return;
+  const id = node.attrs.id;
+  if (id !== undefined && !ids.has(id)) ids.set(id, node);
+  for (const child of node.children) collectIds(child, ids, depth + 1);
+}
+
+const STYLE_KEYS = new Set(["fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-dasharray", "stroke-linecap", "stroke-linejoin", "opacity", "color", "display", "visibility"]);
+
+/** Presentation attributes overridden by the `style` attribute (the CSS cascade for one element). */
+function properties(attrs: Readonly<Record<string, string>>, notes: Set<string>): Record<string, string> {
+  const props: Record<string, string> = {};
+  for (const key of STYLE_KEYS) {
+    const value = attrs[key];
+    if (value !== undefined) props[key] = value;
+  }
+  const style = attrs.style;
+  if (style !== undefined) {
+    for (const declaration of style.slice(0, 10_000).split(";")) {
+      const colon = declaration.indexOf(":");
+      if (colon < 0) continue;
+      const key = declaration.slice(0, colon).trim().toLowerCase();
+      const value = declaration.slice(colon + 1).replace(/!important/i, "").trim();
+      if (/url\(\s*['"]?\s*(?!#)/i.test(value) || /@import/i.test(value)) {
+        notes.add("external references in SVG styles (url(), @import) are never fetched; removed");
+        continue;
+      }
+      if (STYLE_KEYS.has(key)) props[key] = value;
+    }
+  }
+  return props;
+}
+
+function cascade(parent: Style, props: Record<string, string>): Style {
+  const number = (key: string, fallback: number, lo: number, hi: number): number => {
+    const value = props[key];
+    if (value === undefined) return fallback;
+    const n = value.trim().endsWith("%") ? Number.parseFloat(value) / 100 : Number.parseFloat(value);
+    return Number.isFinite(n) ? clamp(n, lo, hi) : fallback;
+  };
+  const paint = (key: string, fallback: Paint): Paint => (props[key] === undefined ? fallback : parsePaint(props[key]!) ?? fallback);
+  const rule = props["fill-rule"]?.trim();
+  const color = paint("color", parent.color);
+  return {
+    fill: paint("fill", parent.fill),
+    fillOpacity: number("fill-opacity", parent.fillOpacity, 0, 1),
+    fillRule: rule === "evenodd" ? "evenodd" : rule === "nonzero" ? "nonzero" : parent.fillRule,
+    stroke: paint("stroke", parent.stroke),
+    strokeOpacity: number("stroke-opacity", parent.strokeOpacity, 0, 1),
+    strokeWidth: number("stroke-width", parent.strokeWidth, 0, 1e5),
+    dash: props["stroke-dasharray"] === undefined ? parent.dash : dashOf(props["stroke-dasharray"]!),
+    cap: oneOf(props["stroke-linecap"], ["butt", "round", "square"] as const) ?? parent.cap,
+    join: oneOf(props["stroke-linejoin"], ["miter", "round", "bevel"] as const) ?? parent.join,
+    color: color.kind === "none" ? parent.color : color,
+  };
+}
+
+function oneOf<T extends string>(value: string | undefined, options: readonly T[]): T | undefined {
+  const v = value?.trim().toLowerCase();
+  return options.find((o) => o === v);
+}
+
+function dashOf(value: string): readonly number[] | undefined {
+  const parts = value.split(/[\s,]+/).filter(Boolean).slice(0, 32).map(Number);
+  if (parts.length === 0 || parts.some((p) => !Number.isFinite(p) || p < 0 || p > 1e5)) return undefined;
+  return parts.some((p) => p > 0) ? (parts.length % 2 === 1 ? [...parts, ...parts] : parts) : undefined;
+}
+
+function paintedPath(d: string, style: Style, matrix: Matrix, opacity: number, strokeOnly: boolean): SvgPath | undefined {
+  const resolve = (paint: Paint): { colour: string; alpha: number } | undefined => {
+    const p = paint.kind === "current" ? style.color : paint;
+    if (p.kind === "current") return { colour: "currentColor", alpha: 1 };
+    return p.kind === "colour" ? p : undefined;
+  };
+  const fill = strokeOnly ? undefined : resolve(style.fill);
+  const stroke = style.strokeWidth > 0 ? resolve(style.stroke) : undefined;
+  if ((!fill || fill.alpha * style.fillOpacity <= 0) && (!stroke || stroke.alpha * style.strokeOpacity <= 0)) return undefined;
+  if (opacity <= 0) return undefined;
+  const fillOpacity = fill ? fill.alpha * style.fillOpacity : 1;
+  const strokeOpacity = stroke ? stroke.alpha * style.strokeOpacity : 1;
+  return {
+    d,
+    ...(matrix !== IDENTITY ? { transform: matrix } : {}),
+    ...(fill ? { fill: fill.colour, fillRule: style.fillRule, ...(fillOpacity < 1 ? { fillOpacity } : {}) } : {}),
+    ...(stroke ? { stroke: stroke.colour, strokeWidth: style.strokeWidth, ...(strokeOpacity < 1 ? { strokeOpacity } : {}) } : {}),
+    ...(stroke && style.dash ? { dash: style.dash } : {}),
+    ...(stroke && style.cap !== "butt" ? { cap: style.cap } : {}),
+    ...(stroke && style.join !== "miter" ? { join: style.join } : {}),
+    ...(opacity < 1 ? { opacity } : {}),
+  };
+}
+
+function viewBoxOf(root: SvgNode): SvgDrawing["viewBox"] {
+  const values = (root.attrs.viewbox ?? "").trim().split(/[\s,]+/).map(Number);
+  if (values.length === 4 && values.every((v) => Number.isFinite(v) && Math.abs(v) <= 1e6)) {
+    const [x, y, width, height] = values as [number, number, number, number];
+    if (width > 1e-6 && height > 1e-6) return { x, y, width, height };
+  }
+  const width = length(root.attrs.width);
+  const height = length(root.attrs.height);
+  // Without a usable viewBox the user space is the viewport: the width and height, else the CSS default.
+  return { x: 0, y: 0, width: width !== undefined && width > 1e-6 ? width : 300, height: height !== undefined && height > 1e-6 ? height : 150 };
+}
+
+function aspectOf(value: string | undefined): SvgDrawing["aspect"] {
+  const text = (value ?? "").trim().toLowerCase();
+  if (text.startsWith("none")) return { x: "mid", y: "mid", mode: "none" };
+  const align = /x(min|mid|max)y(min|mid|max)/.exec(text);
+  return {
+    x: (align?.[1] as SvgAlign | undefined) ?? "mid",
+    y: (align?.[2] as SvgAlign | undefined) ?? "mid",
+    mode: /\bslice\b/.test(text) ? "slice" : "meet",
+  };
+}

@@ -1,0 +1,88 @@
+// SVG paint values: `none`, `currentColor`, hex, rgb()/rgba() and the CSS colour names, reduced to
+// `#rrggbb` plus an alpha. `url(#gradient)` paints use their fallback colour (gradients are not drawn).
+
+/** A parsed paint: a colour with alpha, the element's current colour, or nothing. */
+export type Paint =
+  | { readonly kind: "colour"; readonly colour: string; readonly alpha: number }
+  | { readonly kind: "current" }
+  | { readonly kind: "none" };
+
+const NONE: Paint = { kind: "none" };
+
+// The CSS named colours, as name:rrggbb pairs (one string keeps the file small).
+const NAMED = new Map(
+  ("aliceblue:f0f8ff antiquewhite:faebd7 aqua:00ffff aquamarine:7fffd4 azure:f0ffff beige:f5f5dc bisque:ffe4c4 " +
+    "black:000000 blanchedalmond:ffebcd blue:0000ff blueviolet:8a2be2 brown:a52a2a burlywood:deb887 cadetblue:5f9ea0 " +
+    "chartreuse:7fff00 chocolate:d2691e coral:ff7f50 cornflowerblue:6495ed cornsilk:fff8dc crimson:dc143c cyan:00ffff " +
+    "darkblue:00008b darkcyan:008b8b darkgoldenrod:b8860b darkgray:a9a9a9 darkgreen:006400 darkgrey:a9a9a9 " +
+    "darkkhaki:bdb76b darkmagenta:8b008b darkolivegreen:556b2f darkorange:ff8c00 darkorchid:9932cc darkred:8b0000 " +
+    "darksalmon:e9967a darkseagreen:8fbc8f darkslateblue:483d8b darkslategray:2f4f4f darkslategrey:2f4f4f " +
+    "darkturquoise:00ced1 darkviolet:9400d3 deeppink:ff1493 deepskyblue:00bfff dimgray:696969 dimgrey:696969 " +
+    "dodgerblue:1e90ff firebrick:b22222 floralwhite:fffaf0 forestgreen:228b22 fuchsia:ff00ff gainsboro:dcdcdc " +
+    "ghostwhite:f8f8ff gold:ffd700 goldenrod:daa520 gray:808080 green:008000 greenyellow:adff2f grey:808080 " +
+    "honeydew:f0fff0 hotpink:ff69b4 indianred:cd5c5c indigo:4b0082 ivory:fffff0 khaki:f0e68c lavender:e6e6fa " +
+    "lavenderblush:fff0f5 lawngreen:7cfc00 lemonchiffon:fffacd lightblue:add8e6 lightcoral:f08080 lightcyan:e0ffff " +
+    "lightgoldenrodyellow:fafad2 lightgray:d3d3d3 lightgreen:90ee90 lightgrey:d3d3d3 lightpink:ffb6c1 " +
+    "lightsalmon:ffa07a lightseagreen:20b2aa lightskyblue:87cefa lightslategray:778899 lightslategrey:778899 " +
+    "lightsteelblue:b0c4de lightyellow:ffffe0 lime:00ff00 limegreen:32cd32 linen:faf0e6 magenta:ff00ff maroon:800000 " +
+    "mediumaquamarine:66cdaa mediumblue:0000cd mediumorchid:ba55d3 mediumpurple:9370db mediumseagreen:3cb371 " +
+    "mediumslateblue:7b68ee mediumspringgreen:00fa9a mediumturquoise:48d1cc mediumvioletred:c71585 " +
+    "midnightblue:191970 mintcream:f5fffa mistyrose:ffe4e1 moccasin:ffe4b5 navajowhite:ffdead navy:000080 " +
+    "oldlace:fdf5e6 olive:808000 olivedrab:6b8e23 orange:ffa500 orangered:ff4500 orchid:da70d6 palegoldenrod:eee8aa " +
+    "palegreen:98fb98 paleturquoise:afeeee palevioletred:db7093 papayawhip:ffefd5 peachpuff:ffdab9 peru:cd853f " +
+    "pink:ffc0cb plum:dda0dd powderblue:b0e0e6 purple:800080 rebeccapurple:663399 red:ff0000 rosybrown:bc8f8f " +
+    "royalblue:4169e1 saddlebrown:8b4513 salmon:fa8072 sandybrown:f4a460 seagreen:2e8b57 seashell:fff5ee " +
+    "sienna:a0522d silver:c0c0c0 skyblue:87ceeb slateblue:6a5acd slategray:708090 slategrey:708090 snow:fffafa " +
+    "springgreen:00ff7f steelblue:4682b4 tan:d2b48c teal:008080 thistle:d8bfd8 tomato:ff6347 turquoise:40e0d0 " +
+    "violet:ee82ee wheat:f5deb3 white:ffffff whitesmoke:f5f5f5 yellow:ffff00 yellowgreen:9acd32")
+    .split(" ")
+    .map((pair) => pair.split(":") as [string, string]),
+);
+
+/** Parses a paint value; undefined when it is not understood (the inherited paint then applies). */
+export function parsePaint(value: string): Paint | undefined {
+  let text = value.trim().toLowerCase();
+  if (text.startsWith("url(")) {
+    // A paint server reference: never followed; its fallback colour (after the `)`) is used, else none.
+    const close = text.indexOf(")");
+    text = close < 0 ? "" : text.slice(close + 1).trim();
+    if (text === "") return NONE;
+  }
+  if (text === "none" || text === "transparent") return NONE;
+  if (text === "currentcolor") return { kind: "current" };
+  return parseColour(text);
+}
+
+/** Parses a CSS colour (hex, rgb()/rgba(), a name) into `#rrggbb` and alpha. */
+export function parseColour(text: string): Paint | undefined {
+  const named = NAMED.get(text);
+  if (named) return { kind: "colour", colour: `#${named}`, alpha: 1 };
+  if (text.startsWith("#")) return hex(text.slice(1));
+  const fn = /^rgba?\(([^)]*)\)$/.exec(text);
+  if (!fn) return undefined;
+  const parts = (fn[1] ?? "").split(/[\s,/]+/).filter(Boolean);
+  if (parts.length < 3 || parts.length > 4) return undefined;
+  const channels = parts.slice(0, 3).map((p) => (p.endsWith("%") ? (Number.parseFloat(p) * 255) / 100 : Number.parseFloat(p)));
+  if (channels.some((c) => !Number.isFinite(c))) return undefined;
+  const alphaText = parts[3];
+  const alpha = alphaText === undefined ? 1 : alphaText.endsWith("%") ? Number.parseFloat(alphaText) / 100 : Number.parseFloat(alphaText);
+  if (!Number.isFinite(alpha)) return undefined;
+  const colour = `#${channels.map((c) => Math.round(clamp(c, 0, 255)).toString(16).padStart(2, "0")).join("")}`;
+  return { kind: "colour", colour, alpha: clamp(alpha, 0, 1) };
+}
+
+function hex(digits: string): Paint | undefined {
+  if (!/^[0-9a-f]+$/.test(digits)) return undefined;
+  if (digits.length === 3 || digits.length === 4) {
+    const full = [...digits].map((c) => c + c).join("");
+    return hex(full);
+  }
+  if (digits.length !== 6 && digits.length !== 8) return undefined;
+  const alpha = digits.length === 8 ? Number.parseInt(digits.slice(6), 16) / 255 : 1;
+  return { kind: "colour", colour: `#${digits.slice(0, 6)}`, alpha };
+}
+
+/** Clamps a number into [lo, hi]. */
+export function clamp(value: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, value));
+}

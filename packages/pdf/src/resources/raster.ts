@@ -1,0 +1,86 @@
+// Raster conversion with sharp (loaded on first use only): GIF (first frame), WebP, BMP (decoded by bmp-ts,
+// which sharp cannot read), EXIF-rotated JPEG and oversized PNG/JPEG become PNG or JPEG no larger than the
+// box needs. Hostile input fails cleanly: pixel counts are bounded before anything is allocated.
+import type { FrameImage, RasterRequest } from "@docsvc/layout";
+
+type Sharp = typeof import("sharp").default;
+
+/** Largest input accepted, in pixels (sharp's own default is 268 M; a document never needs that). */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+let sharpModule: Promise<Sharp> | undefined;
+
+/** sharp, imported once on first use so renders without such images never load it. */
+function loadSharp(): Promise<Sharp> {
+  sharpModule ??= import("sharp").then((m) => m.default);
+  return sharpModule;
+}
+
+/** Converts an image for the box it is drawn in; undefined when the bytes cannot be decoded. */
+export async function convertRaster(request: RasterRequest): Promise<FrameImage | undefined> {
+  try {
+    return await convert(request);
+  } catch {
+    return undefined;
+  }
+}
+
+async function convert(request: RasterRequest): Promise<FrameImage | undefined> {
+  const sharp = await loadSharp();
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, pages: 1, failOn: "error" as const };
+  let pipeline;
+  if (request.format === "bmp") {
+    const raw = await decodeBmp(request.bytes);
+    if (!raw) return undefined;
+    pipeline = sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
+  } else {
+    pipeline = sharp(request.bytes, options).rotate(); // rotate() without an angle applies EXIF orientation
+  }
+  const metadata = await pipeline.metadata();
+  const alpha = request.format === "bmp" ? false : metadata.hasAlpha === true;
+  pipeline = pipeline
+    .timeout({ seconds: 20 })
+    .resize({
+      width: request.maxWidth,
+      height: request.maxHeight,
+      fit: request.fit === "contain" ? "inside" : "outside",
+      withoutEnlargement: true,
+    })
+    .toColourspace("srgb");
+  // Photographs stay JPEG; anything that may be flat or transparent becomes PNG.
+  const asJpeg = !alpha && (request.format === "jpeg" || request.format === "webp");
+  const { data, info } = await (asJpeg ? pipeline.jpeg({ quality: 90 }) : pipeline.png({ compressionLevel: 6 }))
+    .toBuffer({ resolveWithObject: true });
+  if (!(info.width > 0 && info.height > 0)) return undefined;
+  return { format: asJpeg ? "jpeg" : "png", bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+}
+
+/** BMP pixels as raw RGB(A), through bmp-ts; undefined for a header that is broken or far too large. */
+async function decodeBmp(bytes: Uint8Array): Promise<{ data: Buffer; width: number; height: number; channels: 3 | 4 } | undefined> {
+  if (bytes.length < 30) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const width = view.getInt32(18, true);
+  const height = Math.abs(view.getInt32(22, true));
+  // bmp-ts allocates width × height × 4 bytes up front: check before it does.
+  if (!(width > 0 && height > 0) || width * height > MAX_INPUT_PIXELS) return undefined;
+  const { decode } = await import("bmp-ts");
+  const image = decode(Buffer.from(bytes), { toRGBA: true });
+  const { data } = image;
+  if (data.length < width * height * 4 || image.width !== width) return undefined;
+  // bmp-ts leaves alpha at 0 for formats without it: such an image is opaque, not invisible.
+  let hasAlpha = false;
+  for (let i = 3; i < data.length; i += 4) {
+    if (data[i] !== 0) {
+      hasAlpha = true;
+      break;
+    }
+  }
+  if (hasAlpha && image.bitPP === 32) return { data, width, height: image.height, channels: 4 };
+  const rgb = Buffer.alloc(width * image.height * 3);
+  for (let p = 0, q = 0; q < rgb.length; p += 4, q += 3) {
+    rgb[q] = data[p]!;
+    rgb[q + 1] = data[p + 1]!;
+    rgb[q + 2] = data[p + 2]!;
+  }
+  return { data: rgb, width, height: image.height, channels: 3 };
+}
