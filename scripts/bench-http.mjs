@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
-import { cpus, release, tmpdir, totalmem } from "node:os";
+import { cpus, loadavg, release, tmpdir, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -133,6 +133,8 @@ async function main() {
       warmed += connections;
     }
 
+    const cpu = cpus();
+    const loadBefore = loadavg()[0];
     const rss = [];
     const sampler = setInterval(async () => rss.push({ t: rss.length, mb: await rssMb(server.pid) }), 1000);
     const latencies = [];
@@ -149,6 +151,7 @@ async function main() {
     });
     const result = await new Promise((resolve, reject) => instance.once("done", resolve).once("error", reject));
     clearInterval(sampler);
+    const loadAfter = loadavg()[0];
 
     latencies.sort((a, b) => a - b);
     const ok = latencies.length;
@@ -175,7 +178,6 @@ async function main() {
     console.log(`RSS samples (MB, 1/s): ${mbs.map((x) => x.toFixed(0)).join(" ")}`);
     console.log(`RSS ${Math.min(...mbs).toFixed(0)}–${Math.max(...mbs).toFixed(0)} MB (first third avg ${early.toFixed(0)}, last third avg ${late.toFixed(0)}); metered renders: ${usage.renders.total}`);
 
-    const cpu = cpus();
     const verdict = (ok) => (ok ? "met" : "**missed**");
     const section = `
 ## HTTP load (\`pnpm bench:http\`)
@@ -183,7 +185,8 @@ async function main() {
 Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}.
 Run on ${new Date().toISOString().slice(0, 10)}: the built server (\`docsvc serve\`, render pool sized to the cores, LOG_LEVEL=${process.env.LOG_LEVEL ?? "info"} with access logs) and autocannon on the same machine,
 ${connections} connections for ${seconds} s of \`POST /api/templates/{id}/render\` with an API key, fixtures/invoice.template.json + invoice-20.data.json,
-after ${warmed} warm-up renders (one connection-batch at a time). Latencies are per request as autocannon saw them (exact percentiles over every 200 response).
+after ${warmed} warm-up renders (one connection-batch at a time). Machine load average (1 min) ${loadBefore.toFixed(2)} before and
+${loadAfter.toFixed(2)} after the run: anything above ~2.5 means other work shared the ${cpu.length} cores with the server and autocannon. Latencies are per request as autocannon saw them (exact percentiles over every 200 response).
 
 | measure | result | target |
 |---|---|---|
