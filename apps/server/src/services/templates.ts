@@ -108,11 +108,14 @@ export async function updateWorkspaceTemplate(
   // expectedUpdatedAt could still match.
   const updatedAt = nowIso(Math.max(Date.now(), Date.parse(current.updated_at) + 1));
   const update = { content: input.content, updated_at: updatedAt, ...(input.name !== undefined ? { name: input.name.trim() } : {}) };
-  // The WHERE on the read updated_at makes this a compare-and-swap even without expectedUpdatedAt.
+  // The WHERE on the read updated_at makes this a compare-and-swap even without expectedUpdatedAt, so
+  // updatedAt stays monotonic when saves race.
   if (!(await updateTemplate(deps.db, principal.workspaceId, id, update, current.updated_at))) {
     if ((await findTemplate(deps.db, principal.workspaceId, id)) === undefined) throw new NotFoundError("Template");
     if (expected !== undefined) throw stale();
-    // A concurrent save landed between our read and write; without a precondition, last write wins: retry once.
+    // A concurrent save landed between our read and write; without a precondition the last write wins,
+    // so read again and retry. (409 is reserved for a stale expectedUpdatedAt; each failed attempt means
+    // another save succeeded, so this terminates.)
     return updateWorkspaceTemplate(deps, principal, id, input);
   }
   return full({ ...current, ...update });
