@@ -113,6 +113,18 @@ describe("templates", () => {
     assert.ok(badStamp.body.errors.expectedUpdatedAt);
   });
 
+  test("concurrent saves with the same expectedUpdatedAt: exactly one wins, the rest are 409", async () => {
+    const created = await create("Race");
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.call("PUT", `/api/templates/${created.id}`, { token: owner.token, body: { content: SMALL_TEMPLATE, name: `writer ${i}`, expectedUpdatedAt: created.updatedAt } }),
+      ),
+    );
+    assert.deepEqual(results.map((r) => r.status).sort(), [200, 409, 409, 409, 409, 409, 409, 409]);
+    const winner = results.find((r) => r.status === 200)!;
+    assert.equal((await t.call("GET", `/api/templates/${created.id}`, { token: owner.token })).body.name, winner.body.name);
+  });
+
   test("two saves in a row always get distinct updatedAt values", async () => {
     const created = await create("Rapid");
     const stamps = new Set<string>([created.updatedAt]);
