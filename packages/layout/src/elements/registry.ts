@@ -9,6 +9,7 @@ import { iconElement } from "./icon.js";
 import { imageElement } from "./image.js";
 import type { ElementKind } from "./kind.js";
 import { lineElement } from "./line.js";
+import { markdownElement } from "./markdown.js";
 import { rectElement } from "./rect.js";
 import { tableElement } from "./table.js";
 import { textElement } from "./text.js";
@@ -25,7 +26,7 @@ export const ELEMENT_KINDS: Kinds = {
   rect: rectElement,
   ellipse: ellipseElement,
   barcode: barcodeElement,
-  markdown: unsupportedElement,
+  markdown: markdownElement,
   icon: iconElement,
 };
 

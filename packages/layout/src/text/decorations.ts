@@ -1,6 +1,7 @@
 // Underline and strike-through positions from the primary face's metrics, for the flow engine to emit
 // as line shapes in the text colour.
 
+import type { FontFace } from "./face.js";
 import { faceMetrics } from "./metrics.js";
 import type { ParagraphLayout, ParagraphLine } from "./types.js";
 
@@ -25,19 +26,29 @@ export interface DecorationOptions {
  */
 export function lineDecorations(layout: ParagraphLayout, line: ParagraphLine, options: DecorationOptions): TextDecoration[] {
   if (line.width <= 0 || (!options.underline && !options.strike)) return [];
-  const m = faceMetrics(layout.face);
-  const scale = layout.style.size / m.unitsPerEm;
-  const x1 = line.x;
-  const x2 = line.x + line.width;
+  return decorationStrokes(layout.face, layout.style.size, line.baseline, line.x, line.x + line.width, options);
+}
+
+/** The underline/strike strokes under a stretch [x1, x2] of text in `face` at `size` on `baseline`. */
+export function decorationStrokes(
+  face: FontFace,
+  size: number,
+  baseline: number,
+  x1: number,
+  x2: number,
+  options: DecorationOptions,
+): TextDecoration[] {
+  const m = faceMetrics(face);
+  const scale = size / m.unitsPerEm;
   const out: TextDecoration[] = [];
   if (options.underline) {
     const thickness = m.underlineThickness * scale;
     // post.underlinePosition is the top of the stroke (y up); the centre is half a thickness lower.
-    out.push({ kind: "underline", y: line.baseline - m.underlinePosition * scale + thickness / 2, thickness, x1, x2 });
+    out.push({ kind: "underline", y: baseline - m.underlinePosition * scale + thickness / 2, thickness, x1, x2 });
   }
   if (options.strike) {
     const thickness = m.strikeThickness * scale;
-    out.push({ kind: "strike", y: line.baseline - m.strikePosition * scale + thickness / 2, thickness, x1, x2 });
+    out.push({ kind: "strike", y: baseline - m.strikePosition * scale + thickness / 2, thickness, x1, x2 });
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // fallback chain), bidi levels, and break segments made of uniform (face, level) pieces, each shaped once.
 
 import type { FontFace } from "./face.js";
-import { resolveBidi } from "./bidi.js";
+import { resolveBidi, type BidiInfo } from "./bidi.js";
 import { breakOpportunities } from "./breaks.js";
 import { GenerationCache } from "./lru.js";
 import { runWidth, shapeCached, shapeUncached, type ShapedRun } from "./shape.js";
@@ -167,10 +167,12 @@ export function isBreakingSpace(code: number): boolean {
   return code === 0x20 || code === 0x3000 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a && code !== 0x2007) || code === 0x205f;
 }
 
-/** Chooses a face per character and resolves bidi levels for one paragraph (no hard breaks inside). */
-export function itemize(ctx: FontContext, text: string): Itemized {
+/**
+ * Chooses a face per character and resolves bidi levels for one paragraph (no hard breaks inside). Rich text
+ * passes `bidi`: the levels of its span's slice of the whole paragraph, so that bidi runs cross span edges.
+ */
+export function itemize(ctx: FontContext, text: string, bidi: BidiInfo = resolveBidi(text, ctx.style.direction)): Itemized {
   const { fonts, primary, style } = ctx;
-  const bidi = resolveBidi(text, style.direction);
   const faceIndex = new Uint8Array(text.length);
   let prev = 0;
   for (let i = 0; i < text.length; ) {

@@ -4,17 +4,9 @@
 
 import type { PositionedGlyph, TextRunItem } from "../frame/types.js";
 import { visualOrder } from "./bidi.js";
-import { graphemeBoundaries } from "./breaks.js";
-import {
-  buildPieces,
-  fontContext,
-  itemize,
-  piecesWidth,
-  segments,
-  type FontContext,
-  type Itemized,
-  type Piece,
-} from "./itemize.js";
+import { alignLine } from "./align.js";
+import { fontContext, itemize, segments, type FontContext, type Itemized, type Piece } from "./itemize.js";
+import { breakLongWord } from "./long-word.js";
 import { faceMetrics } from "./metrics.js";
 import { GenerationCache } from "./lru.js";
 import { resetShapeCache, scaledGlyphs } from "./shape.js";
@@ -188,46 +180,6 @@ function breakParagraph(ctx: FontContext, text: string, maxWidth: number, out: L
   flush(true);
 }
 
-/**
- * Emits full lines of an over-long word's graphemes through `emit` (each the longest prefix that fits, at
- * least one grapheme) and returns the pieces of the last, partial line. Prefixes are shaped afresh, so
- * contextual forms at the cut are those of the shorter string.
- */
-function breakLongWord(
-  item: Itemized,
-  start: number,
-  end: number,
-  maxWidth: number,
-  emit: (pieces: Piece[]) => void,
-): Piece[] {
-  const bounds = graphemeBoundaries(item.text, start, end);
-  let pos = start;
-  let first = 0; // index into bounds of the first boundary after pos
-  for (;;) {
-    // The whole word was measured too wide before the first cut; after a cut, try the remainder whole.
-    if (pos > start) {
-      const rest = buildPieces(item, pos, end, false);
-      if (piecesWidth(rest) <= maxWidth + EPSILON) return rest;
-    }
-    // Largest boundary b with width(pos..b) ≤ maxWidth; at least the first one.
-    let lo = first;
-    let hi = bounds.length - 2; // the last boundary (end) does not fit
-    let best = first;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (piecesWidth(buildPieces(item, pos, bounds[mid]!, false, false)) <= maxWidth + EPSILON) {
-        best = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    const cut = bounds[best]!;
-    if (cut === end) return buildPieces(item, pos, end, false);
-    emit(buildPieces(item, pos, cut, false));
-    pos = cut;
-    first = best + 1;
-  }
-}
-
 /** Reorders, aligns and emits one line. */
 function placeLine(
   draft: LineDraft,
@@ -254,22 +206,9 @@ function placeLine(
   const lastVisual = visual[visual.length - 1]!;
   natural -= lastVisual.spacing;
 
-  const rtl = style.direction === "rtl";
-  let align = style.align;
-  let extraPerSpace = 0;
-  if (align === "justify") {
-    let spaces = 0;
-    for (const p of logical) if (p.space) spaces += p.end - p.start;
-    if (!draft.hard && spaces > 0 && Number.isFinite(boxWidth) && boxWidth > natural) {
-      extraPerSpace = (boxWidth - natural) / spaces;
-    }
-    align = "start";
-  }
-  const side =
-    align === "start" ? (rtl ? "right" : "left") : align === "end" ? (rtl ? "left" : "right") : align;
-  const free = Number.isFinite(boxWidth) ? boxWidth - natural : 0;
-  const width = extraPerSpace > 0 ? boxWidth : natural;
-  const x = extraPerSpace > 0 ? 0 : side === "right" ? free : side === "center" ? free / 2 : 0;
+  let spaces = 0;
+  for (const p of logical) if (p.space) spaces += p.end - p.start;
+  const { x, width, extraPerSpace } = alignLine(style.align, style.direction, boxWidth, natural, spaces, draft.hard);
 
   const runs: TextRunItem[] = [];
   let pen = x;

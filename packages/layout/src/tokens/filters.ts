@@ -20,6 +20,9 @@ function applyFilter(value: unknown, filter: FilterCall, ctx: TokenContext): unk
       return formatDate(value, filter.arg, "date", ctx.locale, ctx.timezone);
     case "datetime":
       return formatDate(value, filter.arg, "datetime", ctx.locale, ctx.timezone);
+    case "markdown":
+      // In a markdown element: insert the value as markdown instead of escaping it (markdown-escape.ts).
+      return value;
     default:
       return value;
   }

@@ -9,16 +9,6 @@ test("every element type has a kind", () => {
   assert.deepEqual(Object.keys(ELEMENT_KINDS).sort(), [...ELEMENT_TYPES].sort());
 });
 
-test("markdown draws nothing yet, keeps its box and reports element.unsupported", () => {
-  for (const type of ["markdown"]) {
-    const env = testEnv();
-    const block = measure({ type, height: 33 }, env);
-    assert.equal(block.height, 33);
-    assert.deepEqual(place(block), []);
-    assert.deepEqual(env.diagnostics.items.map((d) => [d.code, d.path]), [["element.unsupported", "bands[0].elements[0]"]]);
-  }
-});
-
 test("an element that throws is left out with a diagnostic; layout goes on", () => {
   const env = testEnv();
   const broken = { id: "x", type: "table", x: 0, y: 0, width: 10, height: 12, bindingField: "rows", get columns(): never { throw new Error("boom"); } };

@@ -1,0 +1,135 @@
+// markdown: `text` (tokens resolved first, values escaped unless `| markdown`), parsed by markdown-it into
+// rich paragraphs: headings, emphasis, lists with hanging markers, links, inline code, rules, breaks. The
+// same font and box keys as text; overflow grow (default), clip or shrink; splits between lines.
+import type { FrameItem } from "../frame/types.js";
+import type { MarkdownElement, VerticalAlign } from "../model/types.js";
+import { layoutRichParagraph } from "../text/rich.js";
+import type { RichParagraphStyle, RichSpan } from "../text/rich-types.js";
+import { parseTemplate } from "../tokens/parse.js";
+import { EmptyBlock } from "./block.js";
+import { BARCODE_TEXT_FAMILY } from "./barcode.js";
+import { colourOf, num, report, type MeasureContext } from "./context.js";
+import type { ElementKind } from "./kind.js";
+import { MarkdownBlock, moveItem, type MdBox, type MdLine } from "./markdown-block.js";
+import { resolveMarkdown } from "./markdown-escape.js";
+import { markdownBlocks, type MarkdownStyles } from "./markdown-parse.js";
+import { SHRINK_FLOOR } from "./text.js";
+import { paragraphStyle } from "./text-style.js";
+
+/** Indent of each list or quote level, as a multiple of the base size. */
+const INDENT = 1.6;
+/** Background of inline code. */
+const CODE_BG = "#eef1f5";
+/** Longest markdown source laid out; longer text is cut (and reported) to bound the work. */
+const MAX_SOURCE = 100_000;
+
+const VALIGNS: readonly VerticalAlign[] = ["top", "middle", "bottom"];
+
+/** Markdown elements. */
+export const markdownElement: ElementKind<MarkdownElement> = {
+  measure(element, ctx) {
+    const designed = Math.max(0, num(element.height, 0));
+    let source = resolveMarkdown(parseTemplate(typeof element.text === "string" ? element.text : ""), ctx.tokens, ctx.scope);
+    if (source.length > MAX_SOURCE) {
+      report(ctx, "markdown.truncated", `the markdown is longer than ${MAX_SOURCE} characters; the rest is left out`);
+      source = source.slice(0, MAX_SOURCE);
+    }
+    if (source.trim() === "") return new EmptyBlock(designed);
+    const box = mdBox(element, ctx);
+    const innerWidth = Math.max(0, box.width - 2 * box.padding);
+    const innerHeight = Math.max(0, designed - 2 * box.padding);
+    const { style, painted } = paragraphStyle(element, ctx);
+    if (innerWidth < 1) {
+      // No room for a single character: every grapheme would be a line of its own.
+      report(ctx, "markdown.narrow", "the markdown box has no width inside its padding; nothing is drawn");
+      return new MarkdownBlock(box, [], 0, designed);
+    }
+    if (!painted) return new MarkdownBlock(box, [], 0, designed);
+    const lay = (size: number) => layoutMarkdown(source, { ...style, size }, innerWidth, ctx);
+    const overflow = element.overflow === "clip" || element.overflow === "shrink" ? element.overflow : "grow";
+    let laid = lay(style.size);
+    if (overflow === "shrink" && laid.height > innerHeight) {
+      // Largest size (to 0.1 pt) between the floor and the designed one whose layout fits the box.
+      const floor = Math.min(SHRINK_FLOOR, style.size);
+      let lo = Math.round(floor * 10);
+      let hi = Math.round(style.size * 10);
+      while (hi - lo > 1) {
+        const mid = (lo + hi) >> 1;
+        if (lay(mid / 10).height <= innerHeight) lo = mid;
+        else hi = mid;
+      }
+      laid = lay(lo / 10);
+    }
+    const height = overflow === "grow" ? Math.max(designed, laid.height + 2 * box.padding) : designed;
+    return new MarkdownBlock({ ...box, clip: overflow === "clip" }, laid.lines, laid.height, height);
+  },
+};
+
+/** Lays the markdown out at a base style: lines in content coordinates. */
+function layoutMarkdown(
+  source: string,
+  style: ReturnType<typeof paragraphStyle>["style"],
+  width: number,
+  ctx: MeasureContext,
+): { lines: MdLine[]; height: number } {
+  const { env } = ctx;
+  const diag = (code: string, message: string): void => report(ctx, code, message);
+  const mono = env.fonts.match(BARCODE_TEXT_FAMILY, 400, false).familyFound ? BARCODE_TEXT_FAMILY : style.family;
+  const styles: MarkdownStyles = {
+    base: { ...(style.family ? { family: style.family } : {}), weight: style.weight, italic: style.italic, size: style.size, color: style.color },
+    headingFamily: env.headingFamily,
+    monoFamily: mono,
+    linkColor: env.palette.primary,
+    codeBackground: CODE_BG,
+  };
+  const para: RichParagraphStyle = { lineHeight: style.lineHeight, size: style.size, letterSpacing: style.letterSpacing, align: style.align, direction: style.direction };
+  const rtl = style.direction === "rtl";
+  const lines: MdLine[] = [];
+  let y = 0;
+  for (const block of markdownBlocks(source, styles, diag)) {
+    y += block.before * style.size;
+    // Deep nesting stops indenting at half the width so that text always keeps room.
+    const indent = Math.min(block.depth * INDENT * style.size, width / 2);
+    const inner = Math.max(1, width - indent);
+    const left = rtl ? 0 : indent;
+    if (block.kind === "rule") {
+      const h = style.size * style.lineHeight;
+      const mid = y + h / 2;
+      lines.push({ top: y, height: h, items: [{ kind: "shape", geometry: { type: "line", x1: left, y1: mid, x2: left + inner, y2: mid }, stroke: { color: "#b8bec8", width: 0.75 } }] });
+      y += h;
+      continue;
+    }
+    const laid = layoutRichParagraph(env.fonts, block.spans, para, inner, diag);
+    laid.lines.forEach((line, i) => {
+      const items = line.items.map((it) => moveItem(it, left, y));
+      if (i === 0 && block.marker) items.unshift(...markerItems(block.marker, para, style.size, rtl ? left + inner : left, y + line.baseline, rtl, ctx));
+      lines.push({ top: y + line.top, height: line.height, items });
+    });
+    y += laid.height;
+  }
+  return { lines, height: y };
+}
+
+/** A list marker right-aligned in the hanging indent (left-aligned on the right side for RTL), on the baseline. */
+function markerItems(marker: RichSpan, para: RichParagraphStyle, size: number, edge: number, baseline: number, rtl: boolean, ctx: MeasureContext): FrameItem[] {
+  const laid = layoutRichParagraph(ctx.env.fonts, [marker], { ...para, align: "start", direction: "ltr" }, Infinity);
+  const line = laid.lines[0];
+  if (!line) return [];
+  const gap = size * 0.4;
+  const x = rtl ? edge + gap : edge - gap - line.width;
+  return line.items.map((it) => moveItem(it, x - line.x, baseline - line.baseline));
+}
+
+function mdBox(element: MarkdownElement, ctx: MeasureContext): MdBox {
+  const borderWidth = num(element.border?.width, 0);
+  const borderColor = element.border ? colourOf(ctx, element.border.color ?? "#000000", "border.color") : undefined;
+  return {
+    width: Math.max(0, num(element.width, 0)),
+    padding: Math.max(0, num(element.padding, 0)),
+    bg: colourOf(ctx, element.bg, "bg"),
+    border: borderColor && borderWidth > 0 ? { color: borderColor, width: borderWidth } : undefined,
+    radius: Math.max(0, num(element.border?.radius, 0)),
+    verticalAlign: element.verticalAlign !== undefined && VALIGNS.includes(element.verticalAlign) ? element.verticalAlign : "top",
+    clip: false,
+  };
+}

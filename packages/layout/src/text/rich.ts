@@ -1,0 +1,189 @@
+// Rich paragraphs: styled spans broken into lines together. The spans of a paragraph share one bidi
+// resolution and one set of UAX #14 break opportunities (computed on the whole paragraph text); each span
+// is itemised with its own faces and shaped through the same cache as plain paragraphs; the greedy filling,
+// long-word cutting and alignment are the plain engine's.
+
+import { resolveBidi } from "./bidi.js";
+import { breakOpportunities } from "./breaks.js";
+import { buildPieces, fontContext, isBreakingSpace, itemize, piecesWidth, type FontContext, type Itemized, type Piece } from "./itemize.js";
+import { breakLongWord } from "./long-word.js";
+import { placeRichLine, type RichDraft, type RichPiece, type SpanItem } from "./rich-place.js";
+import type { RichLayout, RichLine, RichParagraphStyle, RichSpan, SpanStyle } from "./rich-types.js";
+import type { ParagraphStyle, TextDiagnostics, TextFonts } from "./types.js";
+
+/** Tolerance for "fits": widths are sums of floats. */
+const EPSILON = 1e-6;
+
+const HARD_BREAK = /\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/;
+
+/** One hard paragraph: its text and which span covers each stretch. */
+interface HardParagraph {
+  text: string;
+  parts: { start: number; end: number; span: number }[];
+}
+
+/**
+ * Lays out styled `spans` (tokens already resolved) for a box `width` points wide: the plain engine's
+ * wrapping, hard breaks, bidi, font fallback and alignment, with per-span faces, sizes, colours,
+ * decorations, backgrounds and links. Problems go to `diagnostics`.
+ */
+export function layoutRichParagraph(
+  fonts: TextFonts,
+  spans: readonly RichSpan[],
+  style: RichParagraphStyle,
+  width: number,
+  diagnostics?: TextDiagnostics,
+): RichLayout {
+  const maxWidth = Number.isNaN(width) ? Infinity : Math.max(0, width);
+  const s: RichParagraphStyle = {
+    ...style,
+    size: style.size > 0 ? style.size : 10,
+    lineHeight: style.lineHeight > 0 ? style.lineHeight : 1.2,
+    letterSpacing: Number.isFinite(style.letterSpacing) ? style.letterSpacing : 0,
+  };
+  const contexts = new Map<string, FontContext>();
+  const contextFor = (span: SpanStyle): FontContext => {
+    const key = `${span.family ?? ""}\u0001${span.weight}\u0001${span.italic ? 1 : 0}\u0001${span.size}`;
+    let ctx = contexts.get(key);
+    if (!ctx) {
+      ctx = fontContext(fonts, paragraphStyleOf(span, s), diagnostics);
+      contexts.set(key, ctx);
+    }
+    return ctx;
+  };
+  const drafts: RichDraft[] = [];
+  for (const para of hardParagraphs(spans)) breakRich(para, spans, contextFor, s, maxWidth, drafts);
+  const lines: RichLine[] = [];
+  let top = 0;
+  let widest = 0;
+  for (const draft of drafts) {
+    const line = placeRichLine(draft, s, maxWidth, top);
+    lines.push(line);
+    top += line.height;
+    if (line.width > widest) widest = line.width;
+  }
+  return { lines, height: top, width: widest };
+}
+
+function paragraphStyleOf(span: SpanStyle, s: RichParagraphStyle): ParagraphStyle {
+  return {
+    ...(span.family !== undefined ? { family: span.family } : {}),
+    weight: span.weight,
+    italic: span.italic,
+    size: span.size > 0 ? span.size : s.size,
+    lineHeight: s.lineHeight,
+    letterSpacing: s.letterSpacing,
+    align: s.align,
+    direction: s.direction,
+    color: span.color,
+  };
+}
+
+/** Splits the spans' text at hard breaks; a final break adds no empty line. Tabs print as spaces. */
+function hardParagraphs(spans: readonly RichSpan[]): HardParagraph[] {
+  const out: HardParagraph[] = [];
+  let current: HardParagraph = { text: "", parts: [] };
+  let any = false;
+  spans.forEach((span, index) => {
+    if (typeof span.text !== "string" || span.text === "") return;
+    any = true;
+    const pieces = span.text.replace(/\t/g, " ").split(HARD_BREAK);
+    pieces.forEach((piece, k) => {
+      if (k > 0) {
+        out.push(current);
+        current = { text: "", parts: [] };
+      }
+      if (piece === "") return;
+      current.parts.push({ start: current.text.length, end: current.text.length + piece.length, span: index });
+      current.text += piece;
+    });
+  });
+  if (any && (current.text !== "" || out.length === 0)) out.push(current);
+  return out;
+}
+
+/** Greedy line filling of one hard paragraph into `out` (the plain engine's, over span boundaries). */
+function breakRich(
+  para: HardParagraph,
+  spans: readonly RichSpan[],
+  contextFor: (span: SpanStyle) => FontContext,
+  s: RichParagraphStyle,
+  maxWidth: number,
+  out: RichDraft[],
+): void {
+  const text = para.text;
+  if (text === "") {
+    out.push({ pieces: [], hard: true, size: s.size });
+    return;
+  }
+  const bidi = resolveBidi(text, s.direction);
+  const items: SpanItem[] = para.parts.map(({ start, end, span }) => {
+    const style = spans[span]!.style;
+    const sub = { levels: bidi.levels?.subarray(start, end), baseLevel: bidi.baseLevel, shaping: bidi.shaping.slice(start, end) };
+    const item: Itemized = itemize(contextFor(style), text.slice(start, end), sub);
+    return { item, start, end, style };
+  });
+  let line: RichPiece[] = [];
+  let lineWidth = 0;
+  const flush = (hard: boolean): void => {
+    out.push({ pieces: line, hard, size: s.size });
+    line = [];
+    lineWidth = 0;
+  };
+  const wrap = (si: SpanItem, pieces: readonly Piece[]): RichPiece[] => pieces.map((piece) => ({ piece, span: si }));
+  let start = 0;
+  for (const end of breakOpportunities(text)) {
+    let contentEnd = end;
+    while (contentEnd > start && isBreakingSpace(text.charCodeAt(contentEnd - 1))) contentEnd--;
+    // The segment's content and trailing spaces, per span it crosses.
+    const portions: { si: SpanItem; from: number; to: number; pieces: Piece[] }[] = [];
+    const spaces: RichPiece[] = [];
+    let contentWidth = 0;
+    let lastSpacing = 0;
+    for (const si of items) {
+      if (si.end <= start || si.start >= end) continue;
+      const from = Math.max(start, si.start) - si.start;
+      const to = Math.min(contentEnd, si.end) - si.start;
+      if (to > from) {
+        const pieces = buildPieces(si.item, from, to, false);
+        for (const p of pieces) contentWidth += p.width;
+        const last = pieces[pieces.length - 1];
+        if (last) lastSpacing = last.spacing;
+        portions.push({ si, from, to, pieces });
+      }
+      const sFrom = Math.max(contentEnd, si.start) - si.start;
+      const sTo = Math.min(end, si.end) - si.start;
+      if (sTo > sFrom) spaces.push(...wrap(si, buildPieces(si.item, sFrom, sTo, true)));
+    }
+    const need = contentWidth - lastSpacing;
+    if (line.length > 0 && lineWidth + need > maxWidth + EPSILON) flush(false);
+    if (line.length === 0 && need > maxWidth + EPSILON) {
+      // Over-long word: span by span, cutting between graphemes where one span's part alone is too wide.
+      for (const portion of portions) {
+        const width = piecesWidth(portion.pieces);
+        if (line.length > 0 && lineWidth + width > maxWidth + EPSILON) flush(false);
+        if (width <= maxWidth + EPSILON) {
+          line.push(...wrap(portion.si, portion.pieces));
+          for (const p of portion.pieces) lineWidth += p.width;
+          continue;
+        }
+        const tail = breakLongWord(portion.si.item, portion.from, portion.to, maxWidth, (pieces) => {
+          line = wrap(portion.si, pieces);
+          flush(false);
+        });
+        line = wrap(portion.si, tail);
+        lineWidth = 0;
+        for (const p of tail) lineWidth += p.width;
+      }
+    } else {
+      for (const portion of portions) line.push(...wrap(portion.si, portion.pieces));
+      lineWidth += contentWidth;
+    }
+    for (const p of spaces) {
+      line.push(p);
+      lineWidth += p.piece.width;
+    }
+    start = end;
+  }
+  flush(true);
+}
