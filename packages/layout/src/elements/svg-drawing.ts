@@ -126,7 +126,7 @@ function properties(attrs: Readonly<Record<string, string>>, notes: Set<string>)
   const props: Record<string, string> = {};
   for (const key of STYLE_KEYS) {
     const value = attrs[key];
-    if (value !== undefined) props[key] = value;
+    if (value !== undefined) props[key] = isExternal(value, notes) ? "none" : value;
   }
   const style = attrs.style;
   if (style !== undefined) {
@@ -135,14 +135,20 @@ function properties(attrs: Readonly<Record<string, string>>, notes: Set<string>)
       if (colon < 0) continue;
       const key = declaration.slice(0, colon).trim().toLowerCase();
       const value = declaration.slice(colon + 1).replace(/!important/i, "").trim();
-      if (/url\(\s*['"]?\s*(?!#)/i.test(value) || /@import/i.test(value)) {
-        notes.add("external references in SVG styles (url(), @import) are never fetched; removed");
-        continue;
-      }
-      if (STYLE_KEYS.has(key)) props[key] = value;
+      if (STYLE_KEYS.has(key)) props[key] = isExternal(value, notes) ? "none" : value;
     }
   }
   return props;
+}
+
+/**
+ * True (and noted) for a value that points outside the SVG: `url(…)` not starting with `#`, or `@import`.
+ * Such a value becomes `none`, as a browser paints an unresolvable paint server without fallback.
+ */
+function isExternal(value: string, notes: Set<string>): boolean {
+  if (!/url\(\s*['"]?\s*(?!#)/i.test(value) && !/@import/i.test(value)) return false;
+  notes.add("external references in SVG (url(), @import) are never fetched; removed");
+  return true;
 }
 
 function cascade(parent: Style, props: Record<string, string>): Style {

@@ -72,10 +72,12 @@ test("local <use> is resolved; external references, text and images are dropped 
     el("use", { href: "http://example.com/a.svg#x" }),
     el("text", {}, []),
     el("image", { href: "https://example.com/a.png" }),
-    el("rect", { width: "1", height: "1", style: "fill: url(http://example.com/p.svg#g)" }),
+    el("rect", { width: "1", height: "1", style: "fill: url(http://example.com/p.svg#g)", stroke: "red" }),
   ]));
   assert.ok(drawing);
   assert.equal(drawing.paths.length, 2);
+  // the external paint is none (as in a browser); the stroke still draws
+  assert.deepEqual([drawing.paths[1]?.fill, drawing.paths[1]?.stroke], [undefined, "#ff0000"]);
   assert.deepEqual(drawing.paths[0]?.transform, [1, 0, 0, 1, 5, 0]);
   assert.ok(drawing.notes.some((n) => n.includes("<use href>")));
   assert.ok(drawing.notes.some((n) => n.includes("text")));

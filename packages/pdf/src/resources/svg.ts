@@ -7,6 +7,8 @@ import { svgDrawing, type SvgDrawing, type SvgNode } from "@docsvc/layout";
 export const MAX_SVG_MARKUP = 4_000_000;
 const MAX_NODES = 50_000;
 const MAX_DEPTH = 64;
+/** Markup nested deeper than this is refused before parsing: the parser and sanitiser slow down sharply. */
+const MAX_MARKUP_DEPTH = 256;
 
 // Never kept, whatever DOMPurify's profile allows: content we do not draw, or that could reach outside.
 const FORBID_TAGS = ["style", "script", "foreignObject", "iframe", "animate", "animateMotion", "animateTransform", "animateColor", "set", "discard", "font", "font-face", "feImage", "a"];
@@ -71,6 +73,10 @@ export async function prepareSvg(markup: string): Promise<SvgDrawing | undefined
   if (markup.length > MAX_SVG_MARKUP) return undefined;
   const notes = new Set<string>();
   if (/<!ENTITY/i.test(markup)) notes.add("entity declarations in SVG are ignored");
+  if (markupDepth(markup) > MAX_MARKUP_DEPTH) {
+    const empty = { tag: "svg", attrs: {}, children: [] };
+    return svgDrawing(empty, [`the SVG is nested more than ${MAX_MARKUP_DEPTH} levels deep and is not drawn`]);
+  }
   try {
     const { fragment, removed } = (await loadPurifier()).sanitize(markup);
     removed.forEach((note) => notes.add(note));
@@ -81,6 +87,17 @@ export async function prepareSvg(markup: string): Promise<SvgDrawing | undefined
   } catch {
     return undefined;
   }
+}
+
+/** The deepest element nesting of markup, from a linear scan of its tags (no parsing). */
+function markupDepth(markup: string): number {
+  let depth = 0;
+  let max = 0;
+  for (const match of markup.matchAll(/<(\/?)[a-zA-Z][^>]*?(\/?)>/g)) {
+    if (match[1]) depth = Math.max(0, depth - 1);
+    else if (!match[2]) max = Math.max(max, ++depth);
+  }
+  return max;
 }
 
 /** The parts of a DOM node the walk reads (jsdom's types are not needed at run time). */
