@@ -4,7 +4,7 @@
 import { strict as assert } from "node:assert";
 import { test } from "node:test";
 import { rasterise } from "../support/pdfjs.js";
-import { damagedRaster, hostileSvg, prng, validRasters } from "./fuzz-inputs.js";
+import { damagedRaster, hostileSvg, prng, validRasters } from "./image-fuzz-inputs.js";
 import { dataUrl, page, render } from "./image-samples.js";
 
 const SEED = 20261121;
