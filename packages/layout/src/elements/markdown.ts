@@ -8,7 +8,8 @@ import type { RichParagraphStyle, RichSpan } from "../text/rich-types.js";
 import { parseTemplate } from "../tokens/parse.js";
 import { EmptyBlock } from "./block.js";
 import { BARCODE_TEXT_FAMILY } from "./barcode.js";
-import { colourOf, num, report, type MeasureContext } from "./context.js";
+import { GenerationCache } from "../text/lru.js";
+import { colourOf, num, report, type LayoutEnv, type MeasureContext } from "./context.js";
 import type { ElementKind } from "./kind.js";
 import { MarkdownBlock, moveItem, type MdBox, type MdLine } from "./markdown-block.js";
 import { resolveMarkdown } from "./markdown-escape.js";
@@ -45,7 +46,8 @@ export const markdownElement: ElementKind<MarkdownElement> = {
       return new MarkdownBlock(box, [], 0, designed);
     }
     if (!painted) return new MarkdownBlock(box, [], 0, designed);
-    const lay = (size: number) => layoutMarkdown(source, { ...style, size }, innerWidth, ctx);
+    const decorations = { underline: element.underline === true, strike: element.strike === true };
+    const lay = (size: number) => cachedLayout(source, { ...style, size }, decorations, innerWidth, ctx);
     const overflow = element.overflow === "clip" || element.overflow === "shrink" ? element.overflow : "grow";
     let laid = lay(style.size);
     if (overflow === "shrink" && laid.height > innerHeight) {
@@ -65,18 +67,48 @@ export const markdownElement: ElementKind<MarkdownElement> = {
   },
 };
 
+type BaseStyle = ReturnType<typeof paragraphStyle>["style"];
+interface Decorations { readonly underline: boolean; readonly strike: boolean }
+interface Laid { readonly lines: MdLine[]; readonly height: number }
+
+// Rows repeat the same notes: layouts are kept per render and (style, width, source), their diagnostics
+// replayed for every element that uses them.
+const layouts = new WeakMap<LayoutEnv, GenerationCache<string, { laid: Laid; problems: [string, string][] }>>();
+
+function cachedLayout(source: string, style: BaseStyle, decorations: Decorations, width: number, ctx: MeasureContext): Laid {
+  let cache = layouts.get(ctx.env);
+  if (!cache) {
+    cache = new GenerationCache(256);
+    layouts.set(ctx.env, cache);
+  }
+  const key = `${style.family ?? ""}|${style.weight}|${style.italic}|${style.size}|${style.lineHeight}|${style.letterSpacing}|${style.align}|${style.direction}|${style.color}|${decorations.underline}|${decorations.strike}|${width}|${source}`;
+  let hit = cache.get(key);
+  if (!hit) {
+    const problems: [string, string][] = [];
+    hit = { laid: layoutMarkdown(source, style, decorations, width, ctx.env, (code, message) => problems.push([code, message])), problems };
+    cache.set(key, hit);
+  }
+  for (const [code, message] of hit.problems) report(ctx, code, message);
+  return hit.laid;
+}
+
 /** Lays the markdown out at a base style: lines in content coordinates. */
 function layoutMarkdown(
   source: string,
-  style: ReturnType<typeof paragraphStyle>["style"],
+  style: BaseStyle,
+  decorations: Decorations,
   width: number,
-  ctx: MeasureContext,
-): { lines: MdLine[]; height: number } {
-  const { env } = ctx;
-  const diag = (code: string, message: string): void => report(ctx, code, message);
+  env: LayoutEnv,
+  diag: (code: string, message: string) => void,
+): Laid {
   const mono = env.fonts.match(BARCODE_TEXT_FAMILY, 400, false).familyFound ? BARCODE_TEXT_FAMILY : style.family;
   const styles: MarkdownStyles = {
-    base: { ...(style.family ? { family: style.family } : {}), weight: style.weight, italic: style.italic, size: style.size, color: style.color },
+    base: {
+      ...(style.family ? { family: style.family } : {}),
+      weight: style.weight, italic: style.italic, size: style.size, color: style.color,
+      ...(decorations.underline ? { underline: true } : {}),
+      ...(decorations.strike ? { strike: true } : {}),
+    },
     headingFamily: env.headingFamily,
     monoFamily: mono,
     linkColor: env.palette.primary,
@@ -102,7 +134,7 @@ function layoutMarkdown(
     const laid = layoutRichParagraph(env.fonts, block.spans, para, inner, diag);
     laid.lines.forEach((line, i) => {
       const items = line.items.map((it) => moveItem(it, left, y));
-      if (i === 0 && block.marker) items.unshift(...markerItems(block.marker, para, style.size, rtl ? left + inner : left, y + line.baseline, rtl, ctx));
+      if (i === 0 && block.marker) items.unshift(...markerItems(block.marker, para, style.size, rtl ? left + inner : left, y + line.baseline, rtl, env));
       lines.push({ top: y + line.top, height: line.height, items });
     });
     y += laid.height;
@@ -111,8 +143,8 @@ function layoutMarkdown(
 }
 
 /** A list marker right-aligned in the hanging indent (left-aligned on the right side for RTL), on the baseline. */
-function markerItems(marker: RichSpan, para: RichParagraphStyle, size: number, edge: number, baseline: number, rtl: boolean, ctx: MeasureContext): FrameItem[] {
-  const laid = layoutRichParagraph(ctx.env.fonts, [marker], { ...para, align: "start", direction: "ltr" }, Infinity);
+function markerItems(marker: RichSpan, para: RichParagraphStyle, size: number, edge: number, baseline: number, rtl: boolean, env: LayoutEnv): FrameItem[] {
+  const laid = layoutRichParagraph(env.fonts, [marker], { ...para, align: "start", direction: "ltr" }, Infinity);
   const line = laid.lines[0];
   if (!line) return [];
   const gap = size * 0.4;

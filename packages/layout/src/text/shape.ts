@@ -105,7 +105,7 @@ export function shapeUncached(face: FontFace, text: string, rtl: boolean, shapin
 export function shapeWithFontkit(face: FontFace, text: string, rtl: boolean, shaping: string = text): CachedRun {
   shapeCalls++;
   dedupeFeatureLookups(face);
-  const run = face.font.layout(shaping, [], undefined, undefined, rtl ? "rtl" : "ltr");
+  const run = layoutSafely(face, shaping, rtl);
   const glyphs = run.glyphs;
   const positions = run.positions;
   const n = glyphs.length;
@@ -151,6 +151,23 @@ export function shapeWithFontkit(face: FontFace, text: string, rtl: boolean, sha
     spacingSlots,
     scaled: undefined,
   };
+}
+
+type Layout = Pick<ReturnType<FontFace["font"]["layout"]>, "glyphs" | "positions">;
+
+/**
+ * fontkit's shaper throws on some fonts' damaged positioning data (a GPOS anchor that is null, reached
+ * only by rare mark sequences): such a string is drawn with its nominal glyphs and advances instead.
+ */
+function layoutSafely(face: FontFace, shaping: string, rtl: boolean): Layout {
+  try {
+    return face.font.layout(shaping, [], undefined, undefined, rtl ? "rtl" : "ltr");
+  } catch {
+    const glyphs = face.font.glyphsForString(shaping);
+    if (rtl) glyphs.reverse();
+    const positions = glyphs.map((g) => ({ xAdvance: g.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 }));
+    return { glyphs, positions } as unknown as Layout;
+  }
 }
 
 const deduped = new WeakSet<FontFace>();

@@ -61,3 +61,12 @@ test("right-to-left text and empty input", () => {
   assert.ok(laid.lines[0]!.x > 0, "start alignment is on the right");
   assert.equal(layoutRichParagraph(registry, [], PARA, 100).lines.length, 0);
 });
+
+test("a string fontkit's positioning trips on (U+06A2 in Noto Sans Arabic) is drawn with nominal glyphs", async () => {
+  const { fonts } = await import("../golden/support.js");
+  for (const direction of ["ltr", "rtl"] as const) {
+    const laid = layoutParagraph(fonts, "ڢ", style({ direction }), 100);
+    assert.equal(laid.lines.length, 1);
+    assert.ok(laid.lines[0]!.runs[0]!.glyphs[0]!.id > 0);
+  }
+});
