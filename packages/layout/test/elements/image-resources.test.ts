@@ -105,6 +105,11 @@ test("fit: meet centres, slice covers, none stretches", () => {
 test("icons: Lucide by kebab-case name in the element's colour; unknown names are reported", () => {
   assert.ok(builtInIconCount() > 1000);
   for (const name of ["check", "mail", "phone", "map-pin"]) assert.ok(builtInIcon(name)?.paths.length, name);
+  // aliases resolve to their canonical icon; names that are not kebab-case are unknown
+  assert.equal(builtInIcon("home"), builtInIcon("house"));
+  assert.equal(builtInIcon("Map-Pin"), builtInIcon("map-pin"));
+  assert.equal(builtInIcon("constructor"), undefined);
+  assert.equal(builtInIcon("__proto__"), undefined);
   const env = testEnv();
   const [group] = place(measure({ type: "icon", name: "check", color: "#ff0000", width: 48, height: 24 }, env));
   assert.ok(group?.kind === "group");
