@@ -45,8 +45,8 @@ export const barcodeElement: ElementKind<BarcodeElement> = {
     const label = element.showText === true ? humanText(encoding.symbol.text, width, height, color, ctx) : undefined;
     const symbolHeight = label ? Math.max(0, height - label.height * (1 + TEXT_GAP)) : height;
     const items: FrameItem[] = [];
-    const d = symbolPath(encoding.symbol, width, symbolHeight);
-    if (d !== "") items.push({ kind: "shape", geometry: { type: "path", d, fillRule: "nonzero" }, fill: color });
+    const symbol = symbolItem(encoding.symbol, width, symbolHeight, color);
+    if (symbol) items.push(symbol);
     if (label) {
       const dy = height - label.height;
       for (const line of label.lines) for (const run of line.runs) items.push({ ...run, y: run.y + dy });
@@ -90,66 +90,77 @@ function humanText(text: string, width: number, height: number, color: string, c
   return layout.lines.length === 1 ? layout : undefined;
 }
 
-// Paths are in box space with 3 decimals: finer than any printer, and short.
-const f = (n: number): string => String(Math.round(n * 1000) / 1000);
-
-const paths = new WeakMap<BarcodeSymbol, Map<string, string>>();
-
-/** One path of same-direction rectangles (nonzero fill: abutting modules join without seams). */
-export function symbolPath(symbol: BarcodeSymbol, width: number, height: number): string {
-  const key = `${width}x${height}`;
-  let sized = paths.get(symbol);
-  if (!sized) {
-    sized = new Map();
-    paths.set(symbol, sized);
+/**
+ * The symbol scaled into (width × height) of the box: its path is in module units (small integers, so it is
+ * short, and shared by every size), placed with a scaling group.
+ */
+function symbolItem(symbol: BarcodeSymbol, width: number, height: number, color: string): FrameItem | undefined {
+  if (height <= 0 || width <= 0) return undefined;
+  const d = symbolPath(symbol);
+  if (d === "") return undefined;
+  let transform: [number, number, number, number, number, number];
+  if (symbol.kind === "linear") {
+    transform = [width / symbol.modules, 0, 0, height, 0, 0];
+  } else {
+    const w = Math.min(width, height / symbol.aspect);
+    const h = w * symbol.aspect;
+    transform = [w / symbol.columns, 0, 0, h / symbol.rows, (width - w) / 2, (height - h) / 2];
   }
-  let d = sized.get(key);
+  return { kind: "group", transform, items: [{ kind: "shape", geometry: { type: "path", d, fillRule: "nonzero" }, fill: color }] };
+}
+
+const paths = new WeakMap<BarcodeSymbol, string>();
+
+/**
+ * The symbol's dark modules as one path in module units (x in modules, y in rows; a linear symbol is one
+ * row): same-direction rectangles, so nonzero fill joins abutting modules without seams.
+ */
+export function symbolPath(symbol: BarcodeSymbol): string {
+  let d = paths.get(symbol);
   if (d === undefined) {
-    d = symbol.kind === "linear" ? linearPath(symbol.widths, symbol.modules, width, height) : matrixPath(symbol, width, height);
-    if (sized.size < 16) sized.set(key, d);
+    d = symbol.kind === "linear" ? linearPath(symbol.widths) : matrixPath(symbol);
+    paths.set(symbol, d);
   }
   return d;
 }
 
 function rect(x0: number, y0: number, x1: number, y1: number): string {
-  return `M${f(x0)} ${f(y0)}H${f(x1)}V${f(y1)}H${f(x0)}Z`;
+  return `M${x0} ${y0}H${x1}V${y1}H${x0}Z`;
 }
 
-function linearPath(widths: readonly number[], modules: number, width: number, height: number): string {
-  if (height <= 0) return "";
-  const unit = width / modules;
+function linearPath(widths: readonly number[]): string {
   let d = "";
   let at = 0;
   for (let i = 0; i < widths.length; i++) {
     const w = widths[i]!;
-    if (i % 2 === 0 && w > 0) d += rect(at * unit, 0, (at + w) * unit, height);
+    if (i % 2 === 0 && w > 0) d += rect(at, 0, at + w, 1);
     at += w;
   }
   return d;
 }
 
-function matrixPath(symbol: Extract<BarcodeSymbol, { kind: "matrix" }>, width: number, height: number): string {
-  const { columns, rows, dark, aspect } = symbol;
-  if (height <= 0) return "";
-  const w = Math.min(width, height / aspect);
-  const h = w * aspect;
-  const cw = w / columns;
-  const ch = h / rows;
-  const ox = (width - w) / 2;
-  const oy = (height - h) / 2;
+function matrixPath(symbol: Extract<BarcodeSymbol, { kind: "matrix" }>): string {
+  const { columns, rows, dark } = symbol;
+  // Dark runs of a row become rectangles; a run repeated in the rows below extends the same rectangle.
+  let open = new Map<number, { c0: number; c1: number; r0: number }>();
   let d = "";
-  for (let r = 0; r < rows; r++) {
-    // Dark runs of a row become one rectangle each.
-    for (let c = 0; c < columns; ) {
+  for (let r = 0; r <= rows; r++) {
+    const next = new Map<number, { c0: number; c1: number; r0: number }>();
+    for (let c = 0; r < rows && c < columns; ) {
       if (!dark[r * columns + c]) {
         c++;
         continue;
       }
       let end = c + 1;
       while (end < columns && dark[r * columns + end]) end++;
-      d += rect(ox + c * cw, oy + r * ch, ox + end * cw, oy + (r + 1) * ch);
+      const key = c * 65536 + end;
+      const above = open.get(key);
+      next.set(key, above ?? { c0: c, c1: end, r0: r });
+      if (above) open.delete(key);
       c = end;
     }
+    for (const run of open.values()) d += rect(run.c0, run.r0, run.c1, r);
+    open = next;
   }
   return d;
 }

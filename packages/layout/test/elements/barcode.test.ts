@@ -40,15 +40,34 @@ test("every format draws one filled vector path, placed with a translation", () 
   }
 });
 
+/** The box a symbol covers: its path's bounds through its scaling group. */
+function symbolBox(items: readonly FrameItem[]): { x0: number; y0: number; x1: number; y1: number } {
+  const outer = items[0];
+  const inner = outer?.kind === "group" ? outer.items[0] : undefined;
+  assert.ok(inner?.kind === "group" && inner.transform);
+  const [a, , , d, e, f] = inner.transform;
+  const [shape] = shapes(inner.items);
+  const b = bounds(shape!.geometry.type === "path" ? shape!.geometry.d : "");
+  const r = (n: number) => Math.round(n * 1000) / 1000;
+  return { x0: r(a * b.x0 + e), y0: r(d * b.y0 + f), x1: r(a * b.x1 + e), y1: r(d * b.y1 + f) };
+}
+
 test("1-D symbols fill the width; 2-D symbols keep their aspect, centred", () => {
-  const [bars] = shapes(place(measure({ type: "barcode", format: "code128", value: "ABC", width: 150, height: 40 })));
-  const b = bounds(bars!.geometry.type === "path" ? bars!.geometry.d : "");
+  const b = symbolBox(place(measure({ type: "barcode", format: "code128", value: "ABC", width: 150, height: 40 })));
   assert.deepEqual([b.x0, b.y0, b.x1, b.y1], [0, 0, 150, 40]);
-  const [qr] = shapes(place(measure({ type: "barcode", format: "qr", value: "ABC", width: 150, height: 40 })));
-  const q = bounds(qr!.geometry.type === "path" ? qr!.geometry.d : "");
+  const q = symbolBox(place(measure({ type: "barcode", format: "qr", value: "ABC", width: 150, height: 40 })));
   assert.equal(Math.round(q.x1 - q.x0), 40);
   assert.equal(Math.round(q.y1 - q.y0), 40);
   assert.equal(Math.round(q.x0), 55);
+});
+
+test("symbol paths are in module units, shared by every size, and merge repeated runs", () => {
+  const a = place(measure({ type: "barcode", format: "datamatrix", value: "same", width: 50, height: 50 }));
+  const b = place(measure({ type: "barcode", format: "datamatrix", value: "same", width: 90, height: 70 }));
+  const d = (items: readonly FrameItem[]) => shapes(items)[0]!.geometry;
+  assert.deepEqual(d(a), d(b));
+  const path = d(a).type === "path" ? (d(a) as { d: string }).d : "";
+  assert.doesNotMatch(path, /\./, "integer coordinates");
 });
 
 test("tokens resolve before encoding; brand slots colour the bars; showText prints the value with its check digit", () => {

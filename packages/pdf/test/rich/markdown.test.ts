@@ -3,11 +3,10 @@
 // requests leave its count at zero.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { TemplateDocument } from "@docsvc/layout";
 import { renderDocument } from "../../src/index.js";
+import { startCountingServer } from "../support/counting-server.js";
 import { compareWithGolden } from "../support/golden.js";
 import { extractText, links, rasterise } from "../support/pdfjs.js";
 import { goldenDir } from "../support/paths.js";
@@ -76,26 +75,20 @@ test("markdown: a data value containing **x** prints literally unless the templa
 });
 
 test("markdown: images and links to a loopback server are never fetched", async () => {
-  let requests = 0;
-  const server = createServer((_req, res) => {
-    requests++;
-    res.end("no");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const server = await startCountingServer();
   try {
-    const { port } = server.address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}`;
-    const text = `![logo](${base}/x.png) and [a link](${base}/page) and ![](${base}/y.png)`;
+    const base = server.url;
+    const text = `![logo](${base}/x.png) and [a link](${base}/page) and ![](${base}/y.png) and ![p](//${server.host}/z.png)`;
     const report = await renderDocument(documentFor(text), {}, { now: NOW });
     assert.equal(report.pageCount, 1);
-    assert.deepEqual(report.diagnostics.map((d) => d.code), ["markdown.image", "markdown.image"]);
+    assert.deepEqual(report.diagnostics.map((d) => d.code), ["markdown.image", "markdown.image", "markdown.image"]);
     assert.ok((await extractText(report.pdf))[0]?.includes("logo and a link"));
     const [annotations] = await links(report.pdf);
     assert.deepEqual(annotations!.map((l) => l.url), [`${base}/page`]);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.equal(requests, 0);
+    assert.equal(server.count(), 0, server.requests.join(", "));
   } finally {
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   }
 });
 
