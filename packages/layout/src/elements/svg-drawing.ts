@@ -11,6 +11,8 @@ import { IDENTITY, isSaneMatrix, multiply, parseTransform } from "./svg-transfor
 /** Bounds that keep a hostile SVG from costing more than a large legitimate one. */
 const MAX_NODES = 50_000;
 const MAX_PATHS = 10_000;
+/** Path data characters one drawing may emit in all (each `use` of a path counts again): this bounds the PDF. */
+export const MAX_DRAWING_PATH_DATA = 4_000_000;
 const MAX_DEPTH = 64;
 const MAX_USE_DEPTH = 4;
 
@@ -47,11 +49,13 @@ const TEXT = new Set(["text", "tspan", "textpath"]);
 /** Converts a parsed (already sanitised) SVG tree into a drawing; undefined when the root is not `<svg>`. */
 export function svgDrawing(root: SvgNode, notes: readonly string[] = []): SvgDrawing | undefined {
   if (root.tag !== "svg") return undefined;
-  const state = { nodes: 0, paths: [] as SvgPath[], notes: new Set(notes), ids: new Map<string, SvgNode>() };
+  const state = { nodes: 0, chars: 0, paths: [] as SvgPath[], notes: new Set(notes), ids: new Map<string, SvgNode>() };
+  // Path data per element, so every `use` of it shares one string.
+  const pathData = new Map<SvgNode, string | undefined>();
   collectIds(root, state.ids, 0);
 
   const walk = (node: SvgNode, parent: Style, m: Matrix, opacity: number, depth: number, uses: number): void => {
-    if (++state.nodes > MAX_NODES || state.paths.length >= MAX_PATHS) {
+    if (++state.nodes > MAX_NODES || state.paths.length >= MAX_PATHS || state.chars > MAX_DRAWING_PATH_DATA) {
       state.notes.add("the SVG is too large; the rest of it is not drawn");
       return;
     }
@@ -96,7 +100,8 @@ export function svgDrawing(root: SvgNode, notes: readonly string[] = []): SvgDra
       state.notes.add("images inside SVG are not drawn (and never fetched)");
       return;
     }
-    const d = shapePathData(tag, node.attrs);
+    if (!pathData.has(node)) pathData.set(node, shapePathData(tag, node.attrs));
+    const d = pathData.get(node);
     if (d === undefined) {
       if (!["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"].includes(tag)) {
         state.notes.add(`<${tag.slice(0, 40)}> is not supported in SVG and is not drawn`);
@@ -104,7 +109,13 @@ export function svgDrawing(root: SvgNode, notes: readonly string[] = []): SvgDra
       return;
     }
     const path = paintedPath(d, style, matrix, alpha, tag === "line" || tag === "polyline");
-    if (path) state.paths.push(path);
+    if (!path) return;
+    state.chars += d.length;
+    if (state.chars > MAX_DRAWING_PATH_DATA) {
+      state.notes.add("the SVG is too large; the rest of it is not drawn");
+      return;
+    }
+    state.paths.push(path);
   };
 
   const viewBox = viewBoxOf(root);

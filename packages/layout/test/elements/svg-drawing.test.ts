@@ -128,3 +128,13 @@ test("paints: hex, rgb(), names, none, url() fallbacks", () => {
   assert.deepEqual(parsePaint("url(#g)"), { kind: "none" });
   assert.equal(parsePaint("nonsense"), undefined);
 });
+
+test("a big path multiplied by <use> stops at the drawing's path data budget", () => {
+  const big = `M0 0 ${"L1 1 ".repeat(100_000)}`;
+  const fan = (id: string, target: string): SvgNode => el("g", { id }, Array.from({ length: 10 }, () => el("use", { href: `#${target}` })));
+  const drawing = svgDrawing(svg([el("defs", {}, [el("path", { id: "p", d: big }), fan("a", "p"), fan("b", "a"), fan("c", "b")]), el("use", { href: "#c" })]));
+  assert.ok(drawing);
+  const total = drawing.paths.reduce((sum, p) => sum + p.d.length, 0);
+  assert.ok(total <= 4_000_000 && drawing.paths.length >= 1, `${total} characters in ${drawing.paths.length} paths`);
+  assert.ok(drawing.notes.some((n) => n.includes("too large")));
+});

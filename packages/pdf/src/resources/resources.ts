@@ -8,12 +8,12 @@ import { MAX_SVG_MARKUP, prepareSvg } from "./svg.js";
 
 /** Converted rasters kept across renders, in bytes. */
 export const RASTER_CACHE_BYTES = 64 * 1024 * 1024;
-/** SVG drawings kept across renders. */
-export const SVG_CACHE_ENTRIES = 256;
+/** SVG drawings kept across renders, weighed by their path data characters (+1 KB each for the rest). */
+export const SVG_CACHE_CHARS = 32 * 1024 * 1024;
 
 // null: known to be undecodable (remembered too, so a broken image is not decoded on every render).
 const rasters = new WeightedLru<string, FrameImage | null>(RASTER_CACHE_BYTES, (image) => (image ? image.bytes.byteLength : 64));
-const drawings = new WeightedLru<string, SvgDrawing | null>(SVG_CACHE_ENTRIES, () => 1);
+const drawings = new WeightedLru<string, SvgDrawing | null>(SVG_CACHE_CHARS, drawingWeight);
 // Work under way, shared by concurrent renders that need the same resource.
 const rasterJobs = new Map<string, Promise<FrameImage | null>>();
 const svgJobs = new Map<string, Promise<SvgDrawing | null>>();
@@ -58,6 +58,12 @@ export class RenderResources implements LayoutResources {
     this.pendingSvgs.clear();
     await Promise.all([...rasterWork, ...svgWork]);
   }
+}
+
+function drawingWeight(drawing: SvgDrawing | null): number {
+  let chars = 1024;
+  for (const path of drawing?.paths ?? []) chars += path.d.length;
+  return chars;
 }
 
 /** Short markup is its own key; long markup is keyed by its content hash so the cache never holds it. */
