@@ -5,8 +5,10 @@ import type { FrameImage, RasterRequest } from "@docsvc/layout";
 
 type Sharp = typeof import("sharp").default;
 
-/** Largest input accepted, in pixels (sharp's own default is 268 M; a document never needs that). */
-export const MAX_INPUT_PIXELS = 50_000_000;
+/** Largest input accepted, in pixels (sharp's own default is 268 M; 100 M still takes a 10000 × 10000 photo). */
+export const MAX_INPUT_PIXELS = 100_000_000;
+/** Largest BMP accepted: bmp-ts decodes into one RGBA buffer in memory, 4 bytes a pixel. */
+export const MAX_BMP_PIXELS = 25_000_000;
 
 let sharpModule: Promise<Sharp> | undefined;
 
@@ -62,7 +64,7 @@ async function decodeBmp(bytes: Uint8Array): Promise<{ data: Buffer; width: numb
   const width = view.getInt32(18, true);
   const height = Math.abs(view.getInt32(22, true));
   // bmp-ts allocates width × height × 4 bytes up front: check before it does.
-  if (!(width > 0 && height > 0) || width * height > MAX_INPUT_PIXELS) return undefined;
+  if (!(width > 0 && height > 0) || width * height > MAX_BMP_PIXELS) return undefined;
   const { decode } = await import("bmp-ts");
   const image = decode(Buffer.from(bytes), { toRGBA: true });
   const { data } = image;

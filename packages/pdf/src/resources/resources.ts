@@ -31,6 +31,7 @@ export class RenderResources implements LayoutResources {
     return this.pendingRasters.size > 0 || this.pendingSvgs.size > 0;
   }
 
+  /** A converted raster from this render's or the process cache, else "pending" (recorded for prepare). */
   image(request: RasterRequest): FrameImage | "pending" | undefined {
     const known = this.ownRasters.has(request.key) ? this.ownRasters.get(request.key) : rasters.get(request.key);
     if (known !== undefined) return known ?? undefined;
@@ -38,6 +39,7 @@ export class RenderResources implements LayoutResources {
     return "pending";
   }
 
+  /** A sanitised drawing from this render's or the process cache, else "pending" (recorded for prepare). */
   svg(markup: string): SvgDrawing | "pending" | undefined {
     if (markup.length > MAX_SVG_MARKUP) return undefined;
     const known = this.ownDrawings.has(markup) ? this.ownDrawings.get(markup) : drawings.get(svgKey(markup));

@@ -32,7 +32,6 @@ function loadPurifier(): Promise<Purifier> {
         const fragment = purify.sanitize(markup, {
           USE_PROFILES: { svg: true },
           FORBID_TAGS,
-          FORBID_ATTR: ["style-src"],
           RETURN_DOM_FRAGMENT: true,
         }) as unknown as DocumentFragment;
         for (const entry of purify.removed) {

@@ -99,3 +99,13 @@ test("a 6000 × 6000 image is downsampled to what its box needs at 300 dpi", asy
   const pixels = await raster((await rasterise(report.pdf, { scale: 1 }))[0]!);
   assert.ok(pixels.at(30, 30)[0]! > 200, "orange quarter top-left");
 });
+
+test("an animated GIF draws its first frame", async () => {
+  const frame = (background: string): Promise<Buffer> => sharp({ create: { width: 20, height: 10, channels: 3, background } }).png().toBuffer();
+  const gif = await sharp([await frame("#ff0000"), await frame("#0000ff")], { join: { animated: true } }).gif().toBuffer();
+  const report = await render(page([{ type: "image", src: dataUrl("image/gif", gif), x: 0, y: 0, width: 40, height: 20 }]));
+  assert.deepEqual(report.diagnostics, []);
+  const pixels = await raster((await rasterise(report.pdf, { scale: 2 }))[0]!);
+  const [r, g, b] = pixels.at(2 * 30, 2 * 20);
+  assert.ok(r! > 200 && g! < 60 && b! < 60, `first (red) frame, got ${[r, g, b]}`);
+});
