@@ -140,7 +140,11 @@ function inlineSpans(children: readonly MdToken[], base: SpanStyle, styles: Mark
   let italic = 0;
   let strike = 0;
   const links: (string | undefined)[] = [];
-  const style = (): SpanStyle => {
+  // One style object per state, so that adjacent text in the same state merges into one span (unmatched
+  // delimiters come out as many small text tokens).
+  let current: SpanStyle | undefined;
+  const style = (): SpanStyle => (current ??= makeStyle());
+  const makeStyle = (): SpanStyle => {
     const link = links[links.length - 1];
     return {
       ...base,
@@ -151,25 +155,29 @@ function inlineSpans(children: readonly MdToken[], base: SpanStyle, styles: Mark
     };
   };
   const push = (text: string, s: SpanStyle = style()): void => {
-    if (text !== "") spans.push({ text, style: s });
+    if (text === "") return;
+    const last = spans[spans.length - 1];
+    if (last && last.style === s) spans[spans.length - 1] = { text: last.text + text, style: s };
+    else spans.push({ text, style: s });
   };
   for (const child of children) {
     switch (child.type) {
       case "text": push(child.content); break;
       case "softbreak": push(" "); break;
       case "hardbreak": push("\n"); break;
-      case "strong_open": bold++; break;
-      case "strong_close": bold = Math.max(0, bold - 1); break;
-      case "em_open": italic++; break;
-      case "em_close": italic = Math.max(0, italic - 1); break;
-      case "s_open": strike++; break;
-      case "s_close": strike = Math.max(0, strike - 1); break;
+      case "strong_open": bold++; current = undefined; break;
+      case "strong_close": bold = Math.max(0, bold - 1); current = undefined; break;
+      case "em_open": italic++; current = undefined; break;
+      case "em_close": italic = Math.max(0, italic - 1); current = undefined; break;
+      case "s_open": strike++; current = undefined; break;
+      case "s_close": strike = Math.max(0, strike - 1); current = undefined; break;
       case "link_open": {
         const href = String(child.attrGet("href") ?? "");
         links.push(isSafeLink(href) ? href.trim() : undefined);
+        current = undefined;
         break;
       }
-      case "link_close": links.pop(); break;
+      case "link_close": links.pop(); current = undefined; break;
       case "code_inline": {
         const s = style();
         push(child.content, { ...s, ...(styles.monoFamily ? { family: styles.monoFamily } : {}), size: s.size * 0.9, background: styles.codeBackground });

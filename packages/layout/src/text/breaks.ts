@@ -31,12 +31,40 @@ export function breakOpportunities(text: string): number[] {
 
 let segmenter: Intl.Segmenter | undefined;
 
-/** Returns the grapheme cluster boundaries strictly inside [start, end) of `text`, plus `end`. */
+/** Characters given to the segmenter at a time (see graphemeBoundaries). */
+const GRAPHEME_WINDOW = 1024;
+
+/**
+ * Returns the grapheme cluster boundaries strictly inside [start, end) of `text`, plus `end`. The text is
+ * segmented in windows that start on a boundary: V8's segment iterator slows down with the string's length
+ * (100 000 characters took seconds). Grapheme rules look back, never further ahead than the next character,
+ * so the boundaries of a window are exact except near its cut; the last one is dropped and the next window
+ * starts there.
+ */
 export function graphemeBoundaries(text: string, start: number, end: number): number[] {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   const out: number[] = [];
-  for (const { index } of segmenter.segment(text.slice(start, end))) {
-    if (index > 0) out.push(start + index);
+  let from = start;
+  let window = GRAPHEME_WINDOW;
+  while (from < end) {
+    let to = Math.min(end, from + window);
+    // Never cut a surrogate pair: a lone surrogate would end a cluster early.
+    if (to < end && (text.charCodeAt(to - 1) & 0xfc00) === 0xd800) to--;
+    const found: number[] = [];
+    for (const { index } of segmenter.segment(text.slice(from, to))) if (index > 0) found.push(from + index);
+    if (to === end) {
+      for (const b of found) out.push(b);
+      break;
+    }
+    // The boundary closest to the window's cut is not trusted: drop it and restart from the one before.
+    found.pop();
+    if (found.length === 0) {
+      window *= 2; // one cluster longer than the window (a pile of marks): look further
+      continue;
+    }
+    for (const b of found) out.push(b);
+    from = found[found.length - 1]!;
+    window = GRAPHEME_WINDOW;
   }
   out.push(end);
   return out;

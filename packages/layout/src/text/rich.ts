@@ -132,6 +132,7 @@ function breakRich(
   };
   const wrap = (si: SpanItem, pieces: readonly Piece[]): RichPiece[] => pieces.map((piece) => ({ piece, span: si }));
   let start = 0;
+  let first = 0;
   for (const end of breakOpportunities(text)) {
     let contentEnd = end;
     while (contentEnd > start && isBreakingSpace(text.charCodeAt(contentEnd - 1))) contentEnd--;
@@ -140,8 +141,11 @@ function breakRich(
     const spaces: RichPiece[] = [];
     let contentWidth = 0;
     let lastSpacing = 0;
-    for (const si of items) {
-      if (si.end <= start || si.start >= end) continue;
+    // Segments come in order: start from the first span that reaches this one (not from the first span,
+    // which made paragraphs of many spans quadratic).
+    while (first < items.length && items[first]!.end <= start) first++;
+    for (let k = first; k < items.length && items[k]!.start < end; k++) {
+      const si = items[k]!;
       const from = Math.max(start, si.start) - si.start;
       const to = Math.min(contentEnd, si.end) - si.start;
       if (to > from) {

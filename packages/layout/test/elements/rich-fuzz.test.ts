@@ -92,3 +92,20 @@ test("thousands of random elements measure, split and place without throwing or 
   }
   assert.ok(slowest < 3000);
 });
+
+test("pathological markdown at the size limit lays out in bounded time", () => {
+  const cases: Record<string, string> = {
+    "unmatched delimiters": "*a_".repeat(33000),
+    "one 100 000-character word": "x".repeat(100000),
+    "open brackets": "[".repeat(30000) + "](".repeat(10000),
+    "deep nesting": Array.from({ length: 3000 }, (_, i) => `${" ".repeat((i * 2) % 200)}- x`).join("\n"),
+    "quote markers": ">".repeat(100000),
+  };
+  for (const [name, text] of Object.entries(cases)) {
+    const started = performance.now();
+    const block = measure({ type: "markdown", text, width: 300 });
+    place(block);
+    const elapsed = performance.now() - started;
+    assert.ok(elapsed < 5000, `${name}: ${elapsed.toFixed(0)} ms`);
+  }
+});
