@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createJwtService } from "./auth/jwt.js";
+import { CollabHub, type HubOptions } from "./collab/hub.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import { PayloadTooLargeError } from "./errors.js";
@@ -14,9 +15,12 @@ import type { Renderer } from "./render/renderer.js";
 import { adminRoutes } from "./routes/admin.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { authRoutes } from "./routes/auth.js";
+import { commentRoutes } from "./routes/comments.js";
 import { healthRoutes } from "./routes/health.js";
+import { hubRoutes } from "./routes/hub.js";
 import { inviteRoutes } from "./routes/invites.js";
 import { openApiRoutes } from "./routes/openapi.js";
+import { presenceRoutes } from "./routes/presence.js";
 import { renderRoutes } from "./routes/render.js";
 import { templateRoutes } from "./routes/templates.js";
 import { usageRoutes } from "./routes/usage.js";
@@ -40,6 +44,8 @@ export interface AppOptions {
   readonly plans?: PlanTable;
   readonly loginThrottle?: LoginThrottle;
   readonly rateLimiter?: RateLimiter;
+  /** Collaboration hub timings and limits (tests shorten them). */
+  readonly hub?: HubOptions;
 }
 
 /** The Hono app plus the services behind it (the server closes them on shutdown). */
@@ -62,6 +68,7 @@ export function createApp(options: AppOptions): CreatedApp {
     rateLimiter: options.rateLimiter ?? new RateLimiter(),
     loginThrottle: options.loginThrottle ?? new LoginThrottle(),
     meter: new Meter(db, log),
+    collab: new CollabHub(db, log, options.hub),
   };
 
   const app = new Hono<AppEnv>();
@@ -86,6 +93,9 @@ export function createApp(options: AppOptions): CreatedApp {
   app.route("/api/admin", adminRoutes(deps));
   app.route("/api", renderRoutes(deps));
   app.route("/api/templates", templateRoutes(deps));
+  app.route("/api/templates", commentRoutes(deps));
+  app.route("/api/presence", presenceRoutes(deps));
+  app.route("/hubs/collab", hubRoutes(deps));
 
   app.onError(errorHandler(log));
   app.notFound(notFoundHandler);

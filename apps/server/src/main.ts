@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import { createApp, type AppOptions } from "./app.js";
+import { attachHubTransport } from "./collab/transport.js";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
@@ -28,7 +29,7 @@ export interface RunningServer {
 }
 
 /** Overrides for tests (and embedders): everything else is built from the configuration. */
-export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle" | "rateLimiter">> & {
+export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle" | "rateLimiter" | "hub">> & {
   readonly log?: Logger;
   readonly renderer?: Renderer;
 };
@@ -43,6 +44,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const { app, deps } = createApp({ config, db, mailer, renderer, log, ...overrides });
 
   const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
+  const detachHub = attachHubTransport(server, deps);
   // Keep-alive a little longer than typical proxies' idle timeouts, so they close first.
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -60,6 +62,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const close = (): Promise<void> =>
     (closing ??= (async () => {
       log.info("shutting down");
+      // Hub clients are told to reconnect (to the next instance) before the listener closes.
+      detachHub();
+      await deps.collab.close().catch((err: unknown) => log.error("shutdown: collaboration hub failed", errorFields(err)));
       const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_MS - 1_000);
       deadline.unref();
       await new Promise<void>((resolve) => {

@@ -17,3 +17,20 @@ export function normaliseIso(value: string): string | undefined {
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
+
+/** The service's clock: retention and thinning read it, so tests can move time without waiting. */
+export interface Clock {
+  now(): number;
+}
+
+let current: Clock = { now: () => Date.now() };
+
+/** Milliseconds since the epoch by the service clock. */
+export function clockNow(): number {
+  return current.now();
+}
+
+/** Replaces the service clock (tests); `undefined` restores the real one. */
+export function setClock(clock: Clock | undefined): void {
+  current = clock ?? { now: () => Date.now() };
+}

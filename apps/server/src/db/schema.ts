@@ -1,4 +1,5 @@
 // Table types for Kysely. Timestamps are ISO 8601 UTC strings with milliseconds (they sort as text).
+import type { CollabSnapshotsTable, CollabUpdatesTable, CommentsTable, PresenceTable } from "./collab-schema.js";
 
 export type Role = "Owner" | "Editor" | "Viewer";
 export type Plan = "free" | "pro" | "enterprise";
@@ -119,4 +120,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   templates: TemplatesTable;
   render_events: RenderEventsTable;
+  presence: PresenceTable;
+  comments: CommentsTable;
+  collab_updates: CollabUpdatesTable;
+  collab_snapshots: CollabSnapshotsTable;
 }

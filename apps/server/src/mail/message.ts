@@ -1,5 +1,5 @@
 /** The kinds of email the service sends; one template each. */
-export type MailKind = "verify-email" | "reset-password" | "invite";
+export type MailKind = "verify-email" | "reset-password" | "invite" | "mention";
 
 /** A rendered email, ready to send. */
 export interface MailMessage {

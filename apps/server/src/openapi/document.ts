@@ -2,6 +2,7 @@
 import { toJsonSchemaDefs, type JsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import * as auth from "../schemas/auth.js";
+import * as collab from "../schemas/collab.js";
 import { RoleCheck, ThemeField } from "../schemas/common.js";
 import * as render from "../schemas/render.js";
 import * as responses from "../schemas/responses.js";
@@ -24,6 +25,8 @@ const COMPONENTS: Record<string, AnySchema> = {
   UpdateTemplateBody: templates.UpdateTemplateBody,
   RenderTemplateBody: render.RenderTemplateBody,
   RenderInlineBody: render.RenderInlineBody,
+  HeartbeatBody: collab.HeartbeatBody,
+  CreateCommentBody: collab.CreateCommentBody,
   CreateApiKeyBody: workspaces.CreateApiKeyBody,
   InviteMemberBody: workspaces.InviteMemberBody,
   UpdateMemberRoleBody: workspaces.UpdateMemberRoleBody,
@@ -48,6 +51,10 @@ const COMPONENTS: Record<string, AnySchema> = {
   DailyUsage: responses.DailyUsage,
   AdminWorkspace: responses.AdminWorkspace,
   Health: responses.Health,
+  Heartbeat: collab.Heartbeat,
+  Viewer: collab.Viewer,
+  Comment: collab.Comment,
+  NegotiateResponse: collab.NegotiateResponse,
   ProblemDetails: responses.ProblemDetails,
 };
 

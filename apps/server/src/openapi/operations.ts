@@ -26,7 +26,7 @@ export interface OperationSpec {
 }
 
 /** Non-UUID path parameters (everything else in `{}` is a UUID). */
-export const OPAQUE_PARAMS: ReadonlySet<string> = new Set(["token"]);
+export const OPAQUE_PARAMS: ReadonlySet<string> = new Set(["token", "resourceType"]);
 
 const ok = { schema: "Ok" } as const;
 
@@ -56,6 +56,14 @@ export const OPERATIONS: readonly OperationSpec[] = [
 
   { method: "post", path: "/api/templates/{id}/render", operationId: "renderTemplate", tag: "Rendering", summary: "Render a stored template to PDF", description: "The theme is validated first; a rejected request is not metered. Rate limited per workspace.", lane: "render", body: "RenderTemplateBody", success: { pdf: true }, errors: [400, 404, 429] },
   { method: "post", path: "/api/render", operationId: "renderInline", tag: "Rendering", summary: "Render template content sent with the request", description: "baseTemplateId must name a template of the workspace (its base PDF becomes the background once base PDFs are supported).", lane: "render", body: "RenderInlineBody", success: { pdf: true }, errors: [400, 404, 429] },
+
+  { method: "post", path: "/api/presence", operationId: "presenceHeartbeat", tag: "Collaboration", summary: "Mark yourself as viewing a resource for 30 s (Beta)", description: "Call every 10–20 s while viewing. resourceType is `template`; a resource of another workspace is a 404.", lane: "session", body: "HeartbeatBody", success: { schema: "Heartbeat" }, errors: [400, 404] },
+  { method: "get", path: "/api/presence/{resourceType}/{resourceId}", operationId: "presenceViewers", tag: "Collaboration", summary: "Who is viewing a resource now (Beta)", description: "Members whose last heartbeat is under 30 s old, most recently seen first.", lane: "session", success: { schema: "Viewer", array: true }, errors: [404] },
+  { method: "delete", path: "/api/presence/{resourceType}/{resourceId}", operationId: "presenceLeave", tag: "Collaboration", summary: "Stop viewing a resource (Beta)", lane: "session", success: ok, errors: [404] },
+  { method: "get", path: "/api/templates/{templateId}/comments", operationId: "listComments", tag: "Collaboration", summary: "A template's comment threads (Beta)", description: "Top-level comments oldest first, each with its replies. A deleted comment that has replies stays as `deleted: true` with a null body and author.", lane: "session", success: { schema: "Comment", array: true }, errors: [404] },
+  { method: "post", path: "/api/templates/{templateId}/comments", operationId: "createComment", tag: "Collaboration", summary: "Comment on a template (Beta)", description: "parentId makes it a reply. @email or @name (the part before the @, when unambiguous) mentions a member, who is emailed once.", lane: "session", body: "CreateCommentBody", success: { schema: "Comment" }, errors: [400, 404] },
+  { method: "delete", path: "/api/templates/{templateId}/comments/{commentId}", operationId: "deleteComment", tag: "Collaboration", summary: "Delete a comment (its author or an Owner) (Beta)", description: "Anyone else gets 403. Replies are kept.", lane: "session", success: ok, errors: [403, 404] },
+  { method: "post", path: "/hubs/collab/negotiate", operationId: "negotiateCollabHub", tag: "Collaboration", summary: "SignalR negotiate for the collaboration hub", description: "The token may also come as the access_token query parameter. Then connect a WebSocket to /hubs/collab?id=<connectionToken> and speak the SignalR MessagePack protocol.", lane: "session", success: { schema: "NegotiateResponse" } },
 
   { method: "get", path: "/api/api-keys", operationId: "listApiKeys", tag: "API keys", summary: "List the workspace's API keys", lane: "session", success: { schema: "ApiKey", array: true }, errors: [403] },
   { method: "post", path: "/api/api-keys", operationId: "createApiKey", tag: "API keys", summary: "Create an API key (its secret is shown once)", lane: "session", body: "CreateApiKeyBody", success: { schema: "CreatedApiKey" }, errors: [400, 403] },

@@ -78,7 +78,11 @@ export const TemplateSummary = v.object({
   updatedAt: Timestamp,
 });
 
-export const Template = v.object({ ...TemplateSummary.entries, content: v.string() });
+export const Template = v.object({
+  ...TemplateSummary.entries,
+  content: v.string(),
+  yStateSeq: v.optional(v.pipe(v.number(), v.description("Only after a save carrying yState: the shared document's snapshot seq, which now covers that state."))),
+});
 
 const RenderCounts = v.object({ total: v.number(), api: v.number(), preview: v.number(), ai: v.number() });
 

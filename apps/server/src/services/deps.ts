@@ -1,4 +1,5 @@
 import type { JwtService } from "../auth/jwt.js";
+import type { CollabHub } from "../collab/hub.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../log.js";
@@ -21,4 +22,6 @@ export interface ServiceDeps {
   readonly loginThrottle: LoginThrottle;
   readonly meter: Meter;
   readonly renderer: Renderer;
+  /** The collaboration hub (the template save path merges yState through it). */
+  readonly collab: CollabHub;
 }

@@ -9,6 +9,7 @@ import {
   type TemplateRow,
   type TemplateSummaryRow,
 } from "../db/templates.js";
+import { prepareSavedState } from "../collab/saved-state.js";
 import { ConflictError, NotFoundError } from "../errors.js";
 import { uuidv7 } from "../ids.js";
 import { normaliseIso, nowIso } from "../time.js";
@@ -42,6 +43,9 @@ export interface UpdateTemplateInput {
   readonly content: string;
   readonly name?: string;
   readonly expectedUpdatedAt?: string;
+  /** A collaborative client's full Yjs state (base64) and the last hub seq it applied; merged, never overwriting. */
+  readonly yState?: string | null | undefined;
+  readonly yStateSeq?: number | null | undefined;
 }
 
 function summary(row: TemplateSummaryRow): TemplateSummaryView {
@@ -99,6 +103,7 @@ export async function updateWorkspaceTemplate(
   if (current === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
   await checkContent(deps.renderer, input.content, current.editor_mode as EditorMode);
+  const mergeSharedState = await prepareSavedState(deps, id, input.yState, input.yStateSeq);
   // Validated as a timestamp by the request schema; normalised so any spelling of the same instant matches.
   const expected = input.expectedUpdatedAt === undefined ? undefined : normaliseIso(input.expectedUpdatedAt);
   const stale = (): ConflictError =>
@@ -118,7 +123,8 @@ export async function updateWorkspaceTemplate(
     // another save succeeded, so this terminates.)
     return updateWorkspaceTemplate(deps, principal, id, input);
   }
-  return full({ ...current, ...update });
+  const yStateSeq = mergeSharedState === undefined ? undefined : await mergeSharedState();
+  return { ...full({ ...current, ...update }), ...(yStateSeq !== undefined ? { yStateSeq } : {}) };
 }
 
 /** Deletes a template (Owner or Editor). */

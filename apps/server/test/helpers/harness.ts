@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Hono } from "hono";
 import { createApp } from "../../src/app.js";
+import type { HubOptions } from "../../src/collab/hub.js";
 import type { Config } from "../../src/config.js";
 import { openDatabase } from "../../src/db/database.js";
 import { migrateToLatest } from "../../src/db/migrate.js";
@@ -43,6 +44,8 @@ export interface TestAppOptions {
   readonly log?: Logger;
   /** Replaces the worker pool (tests of behaviour around rendering, not of rendering). */
   readonly renderer?: Renderer;
+  /** Collaboration hub timings and limits. */
+  readonly hub?: HubOptions;
 }
 
 /** What a request helper call takes. */
@@ -118,6 +121,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     log,
     ...(options.plans ? { plans: options.plans } : {}),
     ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
+    ...(options.hub ? { hub: options.hub } : {}),
   });
 
   const call = async (method: string, path: string, c: Call = {}): Promise<Reply> => {
@@ -157,6 +161,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     call,
     signup,
     async close() {
+      await deps.collab.close();
       await deps.meter.flush();
       await mailer.close();
       await renderer.close();

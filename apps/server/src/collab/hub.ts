@@ -1,0 +1,245 @@
+// The collaboration hub's state: pending negotiations, live connections, rooms, and the document operations
+// the hub methods and the template save path call. Transport (collab/transport.ts) and wire format
+// (collab/protocol.ts) live elsewhere; this file knows no sockets.
+import { randomBytes } from "node:crypto";
+import type { WebSocket } from "ws";
+import type { SessionPrincipal } from "../auth/principal.js";
+import { lastSeq } from "../db/collab.js";
+import type { Db } from "../db/database.js";
+import { findTemplate } from "../db/templates.js";
+import { findMember } from "../db/workspaces.js";
+import { errorFields, type Logger } from "../log.js";
+import { HubConnection } from "./connection.js";
+import { HubErrors, HubException, invocationFrame } from "./protocol.js";
+import { Room } from "./room.js";
+import { KeyedSerial } from "./serial.js";
+import { appendUpdate, compact, isYjsUpdate, loadState, mergeState } from "./store.js";
+
+/** Timings and limits; the defaults are ASP.NET's where it has one. */
+export interface HubOptions {
+  /** Send a ping after this long without sending anything. */
+  readonly keepAliveMs?: number;
+  /** Close a connection that sent nothing for this long. */
+  readonly clientTimeoutMs?: number;
+  /** Close a connection that has not completed the handshake within this long. */
+  readonly handshakeTimeoutMs?: number;
+  /** A negotiated connection token must be used within this long, once. */
+  readonly negotiateTtlMs?: number;
+  /** Fold the log into the snapshot after this many updates. */
+  readonly compactEvery?: number;
+  /** The largest update or awareness message accepted. */
+  readonly maxUpdateBytes?: number;
+}
+
+const DEFAULTS: Required<HubOptions> = {
+  keepAliveMs: 15_000,
+  clientTimeoutMs: 30_000,
+  handshakeTimeoutMs: 15_000,
+  negotiateTtlMs: 30_000,
+  compactEvery: 500,
+  maxUpdateBytes: 8 * 1024 * 1024,
+};
+
+/** What JoinDocument answers. */
+export interface JoinResult {
+  readonly snapshot: Uint8Array | null;
+  readonly snapshotSeq: number;
+  readonly updates: readonly { readonly seq: number; readonly update: Uint8Array }[];
+  readonly peerAwareness: readonly Uint8Array[];
+  readonly canEdit: boolean;
+}
+
+/** The negotiate answer (negotiateVersion 1). */
+export interface NegotiateResult {
+  readonly negotiateVersion: 1;
+  readonly connectionId: string;
+  readonly connectionToken: string;
+  readonly availableTransports: readonly { readonly transport: "WebSockets"; readonly transferFormats: readonly string[] }[];
+}
+
+// URL-safe: the JS client puts the token into `?id=` without encoding it.
+const newId = (): string => randomBytes(16).toString("base64url");
+
+/** The hub. One per service; the template save path reaches it through ServiceDeps. */
+export class CollabHub {
+  readonly options: Required<HubOptions>;
+  private readonly rooms = new Map<string, Room>();
+  private readonly serial = new KeyedSerial();
+  private readonly pending = new Map<string, { readonly userId: string; readonly connectionId: string; readonly expiresAt: number }>();
+  private readonly connections = new Set<HubConnection>();
+  private ticker: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+    options: HubOptions = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  /** Live connections and loaded rooms (for tests and the benchmark: rooms must not outlive their members). */
+  stats(): { readonly connections: number; readonly rooms: number } {
+    return { connections: this.connections.size, rooms: this.rooms.size };
+  }
+
+  /** Issues a one-use connection token for an authenticated user. */
+  negotiate(principal: SessionPrincipal): NegotiateResult {
+    const now = Date.now();
+    for (const [token, p] of this.pending) if (p.expiresAt <= now) this.pending.delete(token);
+    const connectionId = newId();
+    const connectionToken = newId();
+    this.pending.set(connectionToken, { userId: principal.userId, connectionId, expiresAt: now + this.options.negotiateTtlMs });
+    return { negotiateVersion: 1, connectionId, connectionToken, availableTransports: [{ transport: "WebSockets", transferFormats: ["Text", "Binary"] }] };
+  }
+
+  /** Redeems a connection token for the same user; undefined when unknown, used or expired. */
+  claim(connectionToken: string, userId: string): string | undefined {
+    const p = this.pending.get(connectionToken);
+    if (p === undefined) return undefined;
+    this.pending.delete(connectionToken);
+    return p.userId === userId && p.expiresAt > Date.now() ? p.connectionId : undefined;
+  }
+
+  /** Takes over an upgraded socket. */
+  attach(ws: WebSocket, principal: SessionPrincipal, connectionId: string): void {
+    const connection = new HubConnection(ws, principal, connectionId, this, this.log);
+    this.connections.add(connection);
+    if (this.ticker === undefined) {
+      const o = this.options;
+      const tickMs = Math.max(20, Math.min(o.keepAliveMs, o.clientTimeoutMs, o.handshakeTimeoutMs) / 5);
+      this.ticker = setInterval(() => {
+        const now = Date.now();
+        for (const c of this.connections) c.tick(now, tickMs);
+      }, tickMs);
+      this.ticker.unref();
+    }
+  }
+
+  /** Joins a connection to `doc:{docId}`: authorises, then reads the state and joins under the document's lock. */
+  async join(connection: HubConnection, docId: string, awarenessClientId: number): Promise<JoinResult> {
+    const { workspaceId, userId } = connection.principal;
+    const template = await findTemplate(this.db, workspaceId, docId);
+    if (template === undefined) throw new HubException("Not found: no such document in your workspace.");
+    // The role is read live (a demotion since connecting applies to the next join).
+    const member = await findMember(this.db, workspaceId, userId);
+    if (member === undefined) throw new HubException("Unauthorized: you are no longer a member of this workspace.");
+    const canEdit = member.role !== "Viewer";
+    // Reading the state and entering the group happen under the lock that SendUpdate persists and fans out
+    // under, so every update is either in what we read or delivered to us afterwards.
+    return this.serial.run(docId, async () => {
+      const state = await loadState(this.db, docId);
+      let room = this.rooms.get(docId);
+      if (room === undefined) {
+        room = new Room(docId, workspaceId);
+        room.logRows = state.updates.length;
+        this.rooms.set(docId, room);
+      }
+      room.join(connection, awarenessClientId);
+      connection.docs.set(docId, { canEdit });
+      return { ...state, peerAwareness: room.peerAwareness(connection), canEdit };
+    });
+  }
+
+  private joined(connection: HubConnection, docId: string): { readonly room: Room; readonly canEdit: boolean } {
+    const doc = connection.docs.get(docId);
+    const room = this.rooms.get(docId);
+    if (doc === undefined || room === undefined || !room.has(connection)) throw new HubException("Not joined: call JoinDocument first.");
+    return { room, canEdit: doc.canEdit };
+  }
+
+  private checkSize(bytes: Uint8Array): void {
+    if (bytes.length > this.options.maxUpdateBytes) throw new HubException(`Too large: at most ${this.options.maxUpdateBytes} bytes.`);
+  }
+
+  /** Persists one update, then sends it to the other members; returns its seq. */
+  async sendUpdate(connection: HubConnection, docId: string, update: Uint8Array): Promise<number> {
+    const { canEdit } = this.joined(connection, docId);
+    if (!canEdit) throw new HubException("Forbidden: Viewers cannot edit this document.");
+    this.checkSize(update);
+    if (!isYjsUpdate(update)) throw new HubException("Invalid update: the bytes are not a Yjs update.");
+    const bytes = new Uint8Array(update);
+    return this.serial.run(docId, async () => {
+      const seq = await appendUpdate(this.db, docId, bytes);
+      const room = this.rooms.get(docId);
+      // Serialised once, the same bytes for every member.
+      room?.broadcast(invocationFrame("ReceiveUpdate", [seq, bytes]), connection);
+      if (room !== undefined && ++room.logRows >= this.options.compactEvery) this.scheduleCompaction(docId);
+      return seq;
+    });
+  }
+
+  /** Relays awareness to the other members and keeps the latest bytes in memory only. */
+  sendAwareness(connection: HubConnection, docId: string, awareness: Uint8Array): void {
+    const { room } = this.joined(connection, docId);
+    this.checkSize(awareness);
+    const bytes = new Uint8Array(awareness);
+    room.setAwareness(connection, bytes);
+    room.broadcast(invocationFrame("ReceiveAwareness", [bytes]), connection);
+  }
+
+  /** A connection ended: leave its rooms, tell peers, unload rooms left empty. */
+  disconnected(connection: HubConnection): void {
+    this.connections.delete(connection);
+    for (const docId of connection.docs.keys()) {
+      const room = this.rooms.get(docId);
+      if (room === undefined) continue;
+      const left = room.leave(connection);
+      if (left !== undefined) room.broadcast(invocationFrame("PeerLeft", [left]));
+      if (room.size === 0) this.scheduleUnload(room);
+    }
+    connection.docs.clear();
+    if (this.connections.size === 0 && this.ticker !== undefined) {
+      clearInterval(this.ticker);
+      this.ticker = undefined;
+    }
+  }
+
+  private scheduleCompaction(docId: string): void {
+    void this.serial
+      .run(docId, async () => {
+        await compact(this.db, docId);
+        const room = this.rooms.get(docId);
+        if (room !== undefined) room.logRows = 0;
+      })
+      .catch((err: unknown) => this.log.error("collab: compaction failed", { templateId: docId, ...errorFields(err) }));
+  }
+
+  // An empty room is compacted and dropped, so memory follows live documents, not every document ever opened.
+  private scheduleUnload(room: Room): void {
+    void this.serial
+      .run(room.templateId, async () => {
+        if (room.size > 0 || this.rooms.get(room.templateId) !== room) return;
+        this.rooms.delete(room.templateId);
+        if (room.logRows > 0) await compact(this.db, room.templateId);
+      })
+      .catch((err: unknown) => this.log.error("collab: unloading a room failed", { templateId: room.templateId, ...errorFields(err) }));
+  }
+
+  /** The latest seq issued for a template (0 when it has no shared state yet). */
+  latestSeq(templateId: string): Promise<number> {
+    return lastSeq(this.db, templateId);
+  }
+
+  /** Merges a saved full client state (template PUT), fans out what it added, and returns the snapshot seq. */
+  mergeSaved(templateId: string, state: Uint8Array): Promise<number> {
+    return this.serial.run(templateId, async () => {
+      const result = await mergeState(this.db, templateId, state);
+      const room = this.rooms.get(templateId);
+      if (result.diff !== null) room?.broadcast(invocationFrame("ReceiveUpdate", [result.diff.seq, result.diff.update]));
+      if (room !== undefined) room.logRows = 0;
+      return result.snapshotSeq;
+    });
+  }
+
+  /** Closes every connection (clients may reconnect), waits for pending writes and compacts live rooms. */
+  async close(): Promise<void> {
+    for (const c of [...this.connections]) c.close(HubErrors.shuttingDown, true);
+    await this.serial.idle();
+    for (const docId of [...this.rooms.keys()]) {
+      await this.serial.run(docId, () => compact(this.db, docId)).catch((err: unknown) => this.log.error("collab: compaction failed", errorFields(err)));
+    }
+    this.rooms.clear();
+    if (this.ticker !== undefined) clearInterval(this.ticker);
+    this.ticker = undefined;
+  }
+}

@@ -1,0 +1,57 @@
+// The WebSocket transport: `ws` in noServer mode on the HTTP server's `upgrade` event. Authentication and the
+// negotiated id are checked before the upgrade, so a refused client gets a plain HTTP status.
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { randomBytes } from "node:crypto";
+import { WebSocketServer } from "ws";
+import { bearerToken } from "../http/auth.js";
+import { authenticateBearer } from "../services/authenticate.js";
+import type { ServiceDeps } from "../services/deps.js";
+import { errorFields } from "../log.js";
+
+/** Where the hub is served. */
+export const HUB_PATH = "/hubs/collab";
+
+/** The largest WebSocket message accepted (Yjs updates of a pasted document can be megabytes). */
+export const MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
+
+const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 404: "Not Found" };
+
+function refuse(socket: Duplex, status: number): void {
+  const extra = status === 401 ? 'WWW-Authenticate: Bearer realm="docsvc"\r\n' : "";
+  socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? "Error"}\r\n${extra}Connection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/** The hub's access token: the `access_token` query parameter (browsers) or `Authorization: Bearer` (Node, .NET). */
+export function hubToken(url: URL, authorization: string | undefined): string | undefined {
+  return url.searchParams.get("access_token") ?? bearerToken(authorization);
+}
+
+/** Serves the hub's WebSocket endpoint on `server`; returns a function that stops accepting upgrades. */
+export function attachHubTransport(server: Server, deps: ServiceDeps): () => void {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on("error", (err) => deps.log.debug("collab: upgrade socket error", errorFields(err)));
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname !== HUB_PATH) return refuse(socket, 404);
+    void (async () => {
+      const token = hubToken(url, req.headers.authorization);
+      if (token === undefined) return refuse(socket, 401);
+      const principal = await authenticateBearer(deps, token).catch(() => undefined);
+      if (principal === undefined) return refuse(socket, 401);
+      const id = url.searchParams.get("id");
+      // Without negotiation (skipNegotiation) there is no id and the connection is created on the spot.
+      const connectionId = id === null ? randomBytes(16).toString("base64url") : deps.collab.claim(id, principal.userId);
+      if (connectionId === undefined) return refuse(socket, 404);
+      wss.handleUpgrade(req, socket, head, (ws) => deps.collab.attach(ws, principal, connectionId));
+    })().catch((err: unknown) => {
+      deps.log.error("collab: upgrade failed", errorFields(err));
+      socket.destroy();
+    });
+  };
+  server.on("upgrade", onUpgrade);
+  return () => {
+    server.off("upgrade", onUpgrade);
+    wss.close();
+  };
+}
