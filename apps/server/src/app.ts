@@ -6,6 +6,7 @@ import { CollabHub, type HubOptions } from "./collab/hub.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import { PayloadTooLargeError } from "./errors.js";
+import { BatchWorker } from "./jobs/batch-worker.js";
 import type { AppEnv } from "./http/env.js";
 import { errorHandler, notFoundHandler } from "./http/problem.js";
 import { requestContext } from "./http/request-id.js";
@@ -15,6 +16,7 @@ import type { Renderer } from "./render/renderer.js";
 import { adminRoutes } from "./routes/admin.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { authRoutes } from "./routes/auth.js";
+import { batchRoutes } from "./routes/batch.js";
 import { commentRoutes } from "./routes/comments.js";
 import { healthRoutes } from "./routes/health.js";
 import { hubRoutes } from "./routes/hub.js";
@@ -22,8 +24,10 @@ import { inviteRoutes } from "./routes/invites.js";
 import { openApiRoutes } from "./routes/openapi.js";
 import { presenceRoutes } from "./routes/presence.js";
 import { renderRoutes } from "./routes/render.js";
+import { sendEmailRoutes } from "./routes/send-email.js";
 import { templateRoutes } from "./routes/templates.js";
 import { usageRoutes } from "./routes/usage.js";
+import { versionRoutes } from "./routes/versions.js";
 import { workspaceRoutes } from "./routes/workspaces.js";
 import type { ServiceDeps } from "./services/deps.js";
 import { LoginThrottle } from "./services/login-throttle.js";
@@ -57,6 +61,8 @@ export interface CreatedApp {
 /** Builds the HTTP application. */
 export function createApp(options: AppOptions): CreatedApp {
   const { config, db, log } = options;
+  const meter = new Meter(db, log);
+  const batch = new BatchWorker({ db, renderer: options.renderer, mailer: options.mailer, meter, log, dataDir: config.dataDir, publicUrl: config.publicUrl });
   const deps: ServiceDeps = {
     db,
     config,
@@ -67,7 +73,8 @@ export function createApp(options: AppOptions): CreatedApp {
     plans: options.plans ?? DEFAULT_PLANS,
     rateLimiter: options.rateLimiter ?? new RateLimiter(),
     loginThrottle: options.loginThrottle ?? new LoginThrottle(),
-    meter: new Meter(db, log),
+    meter,
+    batch,
     collab: new CollabHub(db, log, options.hub),
   };
 
@@ -96,6 +103,9 @@ export function createApp(options: AppOptions): CreatedApp {
   app.route("/api/templates", commentRoutes(deps));
   app.route("/api/presence", presenceRoutes(deps));
   app.route("/hubs/collab", hubRoutes(deps));
+  app.route("/api/templates", versionRoutes(deps));
+  app.route("/api/templates", batchRoutes(deps));
+  app.route("/api/templates", sendEmailRoutes(deps));
 
   app.onError(errorHandler(log));
   app.notFound(notFoundHandler);

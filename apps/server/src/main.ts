@@ -8,9 +8,12 @@ import { attachHubTransport } from "./collab/transport.js";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { expireResults } from "./jobs/batch-worker.js";
+import { startMaintenance } from "./jobs/maintenance.js";
 import { createLogger, errorFields, type Logger } from "./log.js";
 import { createMailer } from "./mail/mailer.js";
 import { createRenderer, type Renderer } from "./render/renderer.js";
+import { sweepVersions } from "./services/versions.js";
 
 /** The database file inside DATA_DIR. */
 export const DATABASE_FILE = "docsvc.db";
@@ -42,6 +45,15 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), log });
   const renderer = overrides.renderer ?? createRenderer();
   const { app, deps } = createApp({ config, db, mailer, renderer, log, ...overrides });
+  const maintenance = startMaintenance(
+    [
+      { name: "version thinning", run: () => sweepVersions(db) },
+      { name: "batch result expiry", run: () => expireResults(db, config.dataDir) },
+    ],
+    log,
+  );
+  // Jobs left pending or processing by the previous run resume here.
+  deps.batch.start();
 
   const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
   const detachHub = attachHubTransport(server, deps);
@@ -73,6 +85,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       });
       clearTimeout(deadline);
       for (const [what, step] of [
+        ["maintenance", () => maintenance.stop()],
+        // Rows in flight finish; queued jobs stay queued and a running one resumes on the next start.
+        ["batch worker", () => deps.batch.stop()],
         ["metering", () => deps.meter.flush()],
         ["mail", () => mailer.close()],
         ["render pool", () => renderer.close()],

@@ -108,6 +108,65 @@ export interface RenderEventsTable {
   created_at: string;
 }
 
+export type VersionKind = "auto" | "manual" | "restore";
+
+export interface TemplateVersionsTable {
+  id: string;
+  template_id: string;
+  workspace_id: string;
+  /** Per template, from 1. */
+  number: number;
+  kind: VersionKind;
+  label: string | null;
+  content: string;
+  /** SHA-256 of content, hex: identical saves are skipped without comparing megabytes. */
+  content_hash: string;
+  author_id: string | null;
+  created_at: string;
+  /** The last save coalesced into this version. */
+  updated_at: string;
+}
+
+export type BatchStatus = "pending" | "processing" | "completed" | "failed";
+export type BatchOutput = "zip" | "merged";
+
+export interface BatchJobsTable {
+  id: string;
+  workspace_id: string;
+  template_id: string;
+  template_name: string;
+  /** The template content at submission. */
+  content: string;
+  /** JSON array of the row objects. */
+  rows: string;
+  /** JSON of the validated theme, or null. */
+  theme: string | null;
+  output: BatchOutput;
+  file_name_pattern: string;
+  email_column: string | null;
+  source: RenderSource;
+  status: BatchStatus;
+  total: number;
+  completed: number;
+  failed: number;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  expires_at: string | null;
+}
+
+export interface BatchRowsTable {
+  job_id: string;
+  idx: number;
+  /** 1 rendered, 0 failed. */
+  ok: number;
+  pages: number;
+  file_name: string | null;
+  reason: string | null;
+  /** Why a row's email was not sent (no valid address), if so. */
+  email_note: string | null;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -124,4 +183,7 @@ export interface Database {
   comments: CommentsTable;
   collab_updates: CollabUpdatesTable;
   collab_snapshots: CollabSnapshotsTable;
+  template_versions: TemplateVersionsTable;
+  batch_jobs: BatchJobsTable;
+  batch_rows: BatchRowsTable;
 }

@@ -34,7 +34,8 @@ export function createMailer(options: MailerOptions): Mailer {
   const pending = new Set<Promise<void>>();
 
   const send = async (message: MailMessage): Promise<void> => {
-    const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    const attachments = message.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength), contentType: a.contentType }));
+    const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...(attachments ? { attachments } : {}) });
     if (smtpUrl) {
       log.info("mail sent", { kind: message.kind, to: message.to });
       return;

@@ -1,5 +1,12 @@
 /** The kinds of email the service sends; one template each. */
-export type MailKind = "verify-email" | "reset-password" | "invite" | "mention";
+export type MailKind = "verify-email" | "reset-password" | "invite" | "mention" | "document";
+
+/** A file attached to an email. */
+export interface MailAttachment {
+  readonly filename: string;
+  readonly content: Uint8Array;
+  readonly contentType: string;
+}
 
 /** A rendered email, ready to send. */
 export interface MailMessage {
@@ -8,6 +15,8 @@ export interface MailMessage {
   readonly subject: string;
   readonly text: string;
   readonly html: string;
+  /** Files sent along (a rendered PDF). */
+  readonly attachments?: readonly MailAttachment[];
   /** The action link inside, logged when mail goes to the outbox. */
   readonly link: string;
 }

@@ -2,11 +2,14 @@
 import { toJsonSchemaDefs, type JsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import * as auth from "../schemas/auth.js";
+import * as batch from "../schemas/batch.js";
 import * as collab from "../schemas/collab.js";
 import { RoleCheck, ThemeField } from "../schemas/common.js";
 import * as render from "../schemas/render.js";
 import * as responses from "../schemas/responses.js";
 import * as templates from "../schemas/templates.js";
+import * as sendEmail from "../schemas/send-email.js";
+import * as versions from "../schemas/versions.js";
 import * as workspaces from "../schemas/workspaces.js";
 import { OPAQUE_PARAMS, OPERATIONS, type OperationSpec } from "./operations.js";
 
@@ -25,6 +28,11 @@ const COMPONENTS: Record<string, AnySchema> = {
   UpdateTemplateBody: templates.UpdateTemplateBody,
   RenderTemplateBody: render.RenderTemplateBody,
   RenderInlineBody: render.RenderInlineBody,
+  CreateVersionBody: versions.CreateVersionBody,
+  CreateBatchJsonBody: batch.CreateBatchJsonBody,
+  SendTemplateEmailBody: sendEmail.SendTemplateEmailBody,
+  BatchUploadForm: batch.BatchUploadForm,
+  RenameVersionBody: versions.RenameVersionBody,
   HeartbeatBody: collab.HeartbeatBody,
   CreateCommentBody: collab.CreateCommentBody,
   CreateApiKeyBody: workspaces.CreateApiKeyBody,
@@ -47,6 +55,11 @@ const COMPONENTS: Record<string, AnySchema> = {
   CreatedApiKey: responses.CreatedApiKey,
   TemplateSummary: responses.TemplateSummary,
   Template: responses.Template,
+  TemplateVersion: responses.TemplateVersion,
+  BatchJobCreated: responses.BatchJobCreated,
+  BatchJob: responses.BatchJob,
+  SentEmail: responses.SentEmail,
+  TemplateVersionDetail: responses.TemplateVersionDetail,
   Usage: responses.Usage,
   DailyUsage: responses.DailyUsage,
   AdminWorkspace: responses.AdminWorkspace,
@@ -108,7 +121,7 @@ function problem(status: number): Json {
 function operation(op: OperationSpec): Json {
   const statuses = new Set<number>(op.errors ?? []);
   if (op.lane !== "public") statuses.add(401);
-  if (op.body !== undefined) [400, 413].forEach((s) => statuses.add(s));
+  if (op.body !== undefined || op.multipart !== undefined) [400, 413].forEach((s) => statuses.add(s));
   statuses.add(500);
   const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "").map((name) => ({
     name,
@@ -119,7 +132,9 @@ function operation(op: OperationSpec): Json {
   const query = (op.query ?? []).map((q) => ({ name: q.name, in: "query", required: false, description: q.description, schema: { type: "string" } }));
   const cookie = op.lane === "refresh" ? [{ name: "docsvc_refresh", in: "cookie", required: false, schema: { type: "string" } }] : [];
   const success =
-    "pdf" in op.success
+    "file" in op.success
+      ? { description: "The file.", content: Object.fromEntries(op.success.file.map((type) => [type, { schema: { type: "string", contentMediaType: type } }])) }
+      : "pdf" in op.success
       ? {
           description: "The PDF.",
           headers: { "Content-Disposition": { schema: { type: "string" } }, "X-Page-Count": { schema: { type: "integer" } } },
@@ -138,6 +153,7 @@ function operation(op: OperationSpec): Json {
     ...(op.description !== undefined ? { description: op.description } : {}),
     ...(params.length + query.length + cookie.length > 0 ? { parameters: [...params, ...query, ...cookie] } : {}),
     ...(op.body !== undefined ? { requestBody: { required: true, content: { "application/json": { schema: ref(op.body) } } } } : {}),
+    ...(op.multipart !== undefined ? { requestBody: { required: true, content: { "multipart/form-data": { schema: ref(op.multipart) } } } } : {}),
     responses: {
       "200": success,
       ...Object.fromEntries([...statuses].sort((a, b) => a - b).map((s) => [String(s), problem(s)])),

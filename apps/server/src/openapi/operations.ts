@@ -5,7 +5,11 @@
 export type Lane = "public" | "session" | "render" | "refresh";
 
 /** What a successful call answers. */
-export type SuccessBody = { readonly schema: string; readonly array?: boolean } | { readonly pdf: true };
+export type SuccessBody =
+  | { readonly schema: string; readonly array?: boolean }
+  | { readonly pdf: true }
+  /** Bytes of these media types (batch results, CSV). */
+  | { readonly file: readonly string[] };
 
 /** One operation. */
 export interface OperationSpec {
@@ -19,6 +23,8 @@ export interface OperationSpec {
   readonly lane: Lane;
   /** Component name of the JSON request body. */
   readonly body?: string;
+  /** Component name of a multipart/form-data request body (uploads). */
+  readonly multipart?: string;
   readonly query?: readonly { readonly name: string; readonly description: string }[];
   readonly success: SuccessBody;
   /** Error statuses beyond those every lane implies. */
@@ -56,6 +62,20 @@ export const OPERATIONS: readonly OperationSpec[] = [
 
   { method: "post", path: "/api/templates/{id}/render", operationId: "renderTemplate", tag: "Rendering", summary: "Render a stored template to PDF", description: "The theme is validated first; a rejected request is not metered. Rate limited per workspace.", lane: "render", body: "RenderTemplateBody", success: { pdf: true }, errors: [400, 404, 429] },
   { method: "post", path: "/api/render", operationId: "renderInline", tag: "Rendering", summary: "Render template content sent with the request", description: "baseTemplateId must name a template of the workspace (its base PDF becomes the background once base PDFs are supported).", lane: "render", body: "RenderInlineBody", success: { pdf: true }, errors: [400, 404, 429] },
+
+  { method: "get", path: "/api/templates/{templateId}/versions", operationId: "listTemplateVersions", tag: "Versions", summary: "A template's versions, newest first", description: "limit (default 50, at most 200) and before (a version number) page through the history.", lane: "session", query: [{ name: "limit", description: "At most this many (1–200, default 50)." }, { name: "before", description: "Only versions numbered below this." }], success: { schema: "TemplateVersion", array: true }, errors: [400, 404] },
+  { method: "get", path: "/api/templates/{templateId}/versions/{versionId}", operationId: "getTemplateVersion", tag: "Versions", summary: "A version with its content", lane: "session", success: { schema: "TemplateVersionDetail" }, errors: [404] },
+  { method: "post", path: "/api/templates/{templateId}/versions", operationId: "createTemplateVersion", tag: "Versions", summary: "Name the current saved state (a manual version)", lane: "session", body: "CreateVersionBody", success: { schema: "TemplateVersionDetail" }, errors: [403, 404] },
+  { method: "patch", path: "/api/templates/{templateId}/versions/{versionId}", operationId: "renameTemplateVersion", tag: "Versions", summary: "Rename a version", lane: "session", body: "RenameVersionBody", success: { schema: "TemplateVersion" }, errors: [403, 404] },
+
+  { method: "post", path: "/api/templates/{id}/render-batch", operationId: "renderBatch", tag: "Batch", summary: "Queue a batch render from JSON rows (Beta)", description: "At most 2,000 rows; output zip (default) or merged; validated (rows, output, theme) before anything is stored. Rate limited like renders; every row is metered.", lane: "render", body: "CreateBatchJsonBody", success: { schema: "BatchJobCreated" }, errors: [400, 403, 404, 429] },
+  { method: "post", path: "/api/templates/{id}/render-batch/upload", operationId: "renderBatchUpload", tag: "Batch", summary: "Queue a batch render from a .csv or .xlsx file (Beta)", description: "The header row names the keys (customer.name builds a nested object). No theme.", lane: "render", multipart: "BatchUploadForm", success: { schema: "BatchJobCreated" }, errors: [400, 403, 404, 429] },
+  { method: "get", path: "/api/templates/{id}/render-batch/template", operationId: "renderBatchTemplate", tag: "Batch", summary: "The CSV header row to fill in for this template (Beta)", lane: "render", success: { file: ["text/csv"] }, errors: [404] },
+  { method: "get", path: "/api/templates/{id}/render-batch/jobs", operationId: "listBatchJobs", tag: "Batch", summary: "The workspace's recent jobs for this template, newest first (Beta)", lane: "render", success: { schema: "BatchJob", array: true }, errors: [404] },
+  { method: "get", path: "/api/templates/{id}/render-batch/jobs/{jobId}", operationId: "getBatchJob", tag: "Batch", summary: "A batch job's status (Beta)", lane: "render", success: { schema: "BatchJob" }, errors: [404] },
+  { method: "get", path: "/api/templates/{id}/render-batch/jobs/{jobId}/result", operationId: "getBatchResult", tag: "Batch", summary: "Download the ZIP or merged PDF (Beta)", description: "Only when the job is completed (409 before); kept 24 hours after the job finished (404 after).", lane: "render", success: { file: ["application/zip", "application/pdf"] }, errors: [404, 409] },
+
+  { method: "post", path: "/api/templates/{id}/send-email", operationId: "sendTemplateEmail", tag: "Rendering", summary: "Render a template and email the PDF as an attachment", description: "Owner or Editor. Metered and rate limited like a render; the email is sent in the background.", lane: "session", body: "SendTemplateEmailBody", success: { schema: "SentEmail" }, errors: [400, 403, 404, 429] },
 
   { method: "post", path: "/api/presence", operationId: "presenceHeartbeat", tag: "Collaboration", summary: "Mark yourself as viewing a resource for 30 s (Beta)", description: "Call every 10–20 s while viewing. resourceType is `template`; a resource of another workspace is a 404.", lane: "session", body: "HeartbeatBody", success: { schema: "Heartbeat" }, errors: [400, 404] },
   { method: "get", path: "/api/presence/{resourceType}/{resourceId}", operationId: "presenceViewers", tag: "Collaboration", summary: "Who is viewing a resource now (Beta)", description: "Members whose last heartbeat is under 30 s old, most recently seen first.", lane: "session", success: { schema: "Viewer", array: true }, errors: [404] },

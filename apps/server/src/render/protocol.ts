@@ -14,6 +14,21 @@ export interface RenderTask {
   readonly now: string | undefined;
 }
 
+/** Every row of a batch through one template into one PDF (merged batch output). */
+export interface MergeTask {
+  readonly cacheKey: string | null;
+  readonly content: string;
+  readonly rows: readonly unknown[];
+  readonly theme: Theme | undefined;
+  readonly title: string | undefined;
+  readonly now: string | undefined;
+}
+
+/** What a merge task answers. */
+export type MergeTaskResult =
+  | { readonly ok: true; readonly pdf: Uint8Array; readonly pages: number; readonly rowPages: readonly number[] }
+  | { readonly ok: false; readonly errors: ContentErrors };
+
 /** Model errors, keyed by document path. */
 export type ContentErrors = Record<string, string[]>;
 

@@ -1,12 +1,14 @@
 // The render pool: piscina worker threads, one per core, running ./worker.
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
-import type { RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
+import type { MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
 
 /** Renders and validates templates off the main thread. */
 export interface Renderer {
   render(task: RenderTask): Promise<RenderTaskResult>;
   validate(content: string): Promise<ValidateTaskResult>;
+  /** Renders every row into one PDF (batch `merged` output); absent in stand-ins that do not render. */
+  merge?(task: MergeTask): Promise<MergeTaskResult>;
   /** Waits for running tasks, then stops the threads. */
   close(): Promise<void>;
 }
@@ -33,6 +35,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
   return {
     render: (task) => pool.run(task, { name: "render" }) as Promise<RenderTaskResult>,
     validate: (content) => pool.run({ content }, { name: "validate" }) as Promise<ValidateTaskResult>,
+    merge: (task) => pool.run(task, { name: "merge" }) as Promise<MergeTaskResult>,
     close: () => pool.close(),
   };
 }

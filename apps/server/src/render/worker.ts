@@ -3,7 +3,7 @@
 import { parseDocument, type Diagnostic, type TemplateDocument } from "@docsvc/layout";
 import { move, transferableSymbol, valueSymbol } from "piscina";
 import { countPdfPages } from "./pages.js";
-import type { ContentErrors, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
+import type { ContentErrors, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
 
 // Stored templates by id@updatedAt: a new save has a new key, so entries never go stale, only unused.
 const parsed = new Map<string, TemplateDocument>();
@@ -57,6 +57,22 @@ export async function render(task: RenderTask): Promise<RenderTaskResult> {
   // Piscina's Transferable protocol: the result is posted with the PDF's buffer in the transfer list.
   const movable = { [transferableSymbol]: [pdf.buffer], [valueSymbol]: result };
   return move(movable as Parameters<typeof move>[0]) as unknown as RenderTaskResult;
+}
+
+/** Renders every row of a batch into one PDF, painted as one document (fonts and images embedded once). */
+export async function merge(task: MergeTask): Promise<MergeTaskResult> {
+  const doc = parse(task.content, task.cacheKey);
+  if ("errors" in doc) return { ok: false, errors: doc.errors };
+  const { renderMerged } = await pdfModule;
+  const report = await renderMerged(doc.document, task.rows, {
+    ...(task.theme !== undefined ? { theme: task.theme } : {}),
+    ...(task.title !== undefined ? { title: task.title } : {}),
+    ...(task.now !== undefined ? { now: new Date(task.now) } : {}),
+  });
+  const pdf = report.pdf.byteOffset === 0 && report.pdf.byteLength === report.pdf.buffer.byteLength ? report.pdf : report.pdf.slice();
+  const result: MergeTaskResult = { ok: true, pdf, pages: report.pageCount, rowPages: report.rowPages };
+  const movable = { [transferableSymbol]: [pdf.buffer], [valueSymbol]: result };
+  return move(movable as Parameters<typeof move>[0]) as unknown as MergeTaskResult;
 }
 
 /** Validates template content with the layout model (off the main thread: documents can be large). */

@@ -28,8 +28,8 @@ export function templateRoutes(deps: ServiceDeps): Hono<AppEnv> {
   app.get("/:id", session, id, async (c) => c.json(await getTemplate(deps, c.get("principal"), c.req.param("id"))));
 
   app.put("/:id", session, id, jsonBody(UpdateTemplateBody), async (c) => {
-    const { content, name, expectedUpdatedAt, yState, yStateSeq } = c.req.valid("json");
-    const input = { content, ...(name !== undefined ? { name } : {}), ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}), yState, yStateSeq };
+    const { content, name, expectedUpdatedAt, versionKind, yState, yStateSeq } = c.req.valid("json");
+    const input = { content, ...(name !== undefined ? { name } : {}), ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}), versionKind, yState, yStateSeq };
     return c.json(await updateWorkspaceTemplate(deps, c.get("principal"), c.req.param("id"), input));
   });
 

@@ -127,3 +127,32 @@ export const Theme = v.nullable(
     accent: v.nullish(v.pipe(v.string(), v.regex(/^$|^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/))),
   }),
 );
+
+export const TemplateVersion = v.object({
+  id: Id,
+  number: v.pipe(v.number(), v.integer(), v.description("Per template, from 1.")),
+  kind: v.picklist(["auto", "manual", "restore"]),
+  label: v.nullable(v.string()),
+  authorId: v.nullable(Id),
+  createdAt: Timestamp,
+  updatedAt: v.pipe(v.string(), v.isoTimestamp(), v.description("The last save coalesced into this version.")),
+});
+
+export const TemplateVersionDetail = v.object({ ...TemplateVersion.entries, content: v.string() });
+
+export const BatchJobCreated = v.object({ jobId: Id });
+
+export const BatchJob = v.object({
+  jobId: Id,
+  status: v.picklist(["pending", "processing", "completed", "failed"]),
+  total: v.number(),
+  completed: v.number(),
+  failed: v.number(),
+  output: v.picklist(["zip", "merged"]),
+  error: v.pipe(v.nullable(v.string()), v.description("Why a failed job failed.")),
+  createdAt: Timestamp,
+  finishedAt: v.nullable(Timestamp),
+  expiresAt: v.pipe(v.nullable(Timestamp), v.description("When the result is deleted (24 hours after the job finished).")),
+});
+
+export const SentEmail = v.object({ ok: v.literal(true), to: v.string(), fileName: v.string(), pages: v.number() });

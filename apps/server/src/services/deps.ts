@@ -2,6 +2,7 @@ import type { JwtService } from "../auth/jwt.js";
 import type { CollabHub } from "../collab/hub.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
+import type { BatchWorker } from "../jobs/batch-worker.js";
 import type { Logger } from "../log.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { LoginThrottle } from "./login-throttle.js";
@@ -13,7 +14,7 @@ import type { Renderer } from "../render/renderer.js";
 /** What the use cases need from the outside world; built once in createApp. */
 export interface ServiceDeps {
   readonly db: Db;
-  readonly config: Pick<Config, "publicUrl" | "adminEmails">;
+  readonly config: Pick<Config, "publicUrl" | "adminEmails" | "dataDir">;
   readonly mailer: Mailer;
   readonly jwt: JwtService;
   readonly log: Logger;
@@ -22,6 +23,8 @@ export interface ServiceDeps {
   readonly loginThrottle: LoginThrottle;
   readonly meter: Meter;
   readonly renderer: Renderer;
+  /** The batch job worker (started by the server; submissions wake it). */
+  readonly batch: BatchWorker;
   /** The collaboration hub (the template save path merges yState through it). */
   readonly collab: CollabHub;
 }

@@ -9,12 +9,14 @@ import {
   type TemplateRow,
   type TemplateSummaryRow,
 } from "../db/templates.js";
+import type { VersionKind } from "../db/schema.js";
 import { prepareSavedState } from "../collab/saved-state.js";
 import { ConflictError, NotFoundError } from "../errors.js";
 import { uuidv7 } from "../ids.js";
 import { normaliseIso, nowIso } from "../time.js";
 import { checkContent, type EditorMode } from "./content.js";
 import type { ServiceDeps } from "./deps.js";
+import { recordSave } from "./versions.js";
 import { requireRole } from "./workspaces.js";
 
 /** A template in a list (content left out: lists stay small). */
@@ -43,6 +45,8 @@ export interface UpdateTemplateInput {
   readonly content: string;
   readonly name?: string;
   readonly expectedUpdatedAt?: string;
+  /** The version kind this save records (version history); absent means auto. */
+  readonly versionKind?: VersionKind | null | undefined;
   /** A collaborative client's full Yjs state (base64) and the last hub seq it applied; merged, never overwriting. */
   readonly yState?: string | null | undefined;
   readonly yStateSeq?: number | null | undefined;
@@ -78,6 +82,7 @@ export async function createTemplate(deps: ServiceDeps, principal: SessionPrinci
     updated_at: nowIso(now),
   };
   await insertTemplate(deps.db, row);
+  await recordSave(deps.db, { templateId: row.id, workspaceId: row.workspace_id, content: row.content, authorId: principal.userId, kind: "auto" });
   return full(row);
 }
 
@@ -123,6 +128,7 @@ export async function updateWorkspaceTemplate(
     // another save succeeded, so this terminates.)
     return updateWorkspaceTemplate(deps, principal, id, input);
   }
+  await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content: input.content, authorId: principal.userId, kind: input.versionKind });
   const yStateSeq = mergeSharedState === undefined ? undefined : await mergeSharedState();
   return { ...full({ ...current, ...update }), ...(yStateSeq !== undefined ? { yStateSeq } : {}) };
 }

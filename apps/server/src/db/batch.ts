@@ -1,0 +1,105 @@
+// Batch jobs and their per-row results. Queries that callers reach by id take the workspace too.
+import type { Db } from "./database.js";
+import type { BatchJobsTable, BatchRowsTable, BatchStatus } from "./schema.js";
+
+export type BatchJobRow = BatchJobsTable;
+export type BatchJobSummaryRow = Omit<BatchJobRow, "content" | "rows" | "theme">;
+export type BatchRowResult = BatchRowsTable;
+
+const SUMMARY = [
+  "id", "workspace_id", "template_id", "template_name", "output", "file_name_pattern", "email_column", "source",
+  "status", "total", "completed", "failed", "error", "created_at", "finished_at", "expires_at",
+] as const;
+
+/** Inserts a job. */
+export async function insertJob(db: Db, row: BatchJobRow): Promise<void> {
+  await db.insertInto("batch_jobs").values(row).execute();
+}
+
+/** One job of this workspace and template (without its rows). */
+export function findJob(db: Db, workspaceId: string, templateId: string, id: string): Promise<BatchJobSummaryRow | undefined> {
+  return db
+    .selectFrom("batch_jobs")
+    .select(SUMMARY)
+    .where("workspace_id", "=", workspaceId)
+    .where("template_id", "=", templateId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** The workspace's most recent jobs for a template, newest first. */
+export function listJobs(db: Db, workspaceId: string, templateId: string, limit: number): Promise<BatchJobSummaryRow[]> {
+  return db
+    .selectFrom("batch_jobs")
+    .select(SUMMARY)
+    .where("workspace_id", "=", workspaceId)
+    .where("template_id", "=", templateId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** The next job to work on: an interrupted (processing) one first, then the oldest pending. */
+export function nextJob(db: Db): Promise<BatchJobRow | undefined> {
+  return db
+    .selectFrom("batch_jobs")
+    .selectAll()
+    .where("status", "in", ["processing", "pending"])
+    .orderBy((eb) => eb.case().when("status", "=", "processing").then(0).else(1).end())
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Sets a job's status (and, when finishing, its finish and expiry times or error). */
+export async function setJobStatus(
+  db: Db,
+  id: string,
+  status: BatchStatus,
+  extra: Partial<Pick<BatchJobRow, "finished_at" | "expires_at" | "error">> = {},
+): Promise<void> {
+  await db.updateTable("batch_jobs").set({ status, ...extra }).where("id", "=", id).execute();
+}
+
+/** The rows already attempted for a job. */
+export function rowResults(db: Db, jobId: string): Promise<BatchRowResult[]> {
+  return db.selectFrom("batch_rows").selectAll().where("job_id", "=", jobId).orderBy("idx").execute();
+}
+
+/**
+ * Records one attempted row and bumps the job's counter in one transaction. A row recorded before (a restart
+ * between the write and the commit cannot make one, but a retried row could) is left as it was.
+ */
+export async function recordRow(db: Db, row: BatchRowResult): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx.insertInto("batch_rows").values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) return false;
+    await trx
+      .updateTable("batch_jobs")
+      .set((eb) => (row.ok === 1 ? { completed: eb("completed", "+", 1) } : { failed: eb("failed", "+", 1) }))
+      .where("id", "=", row.job_id)
+      .execute();
+    return true;
+  });
+}
+
+/** Finished jobs whose result expired before `now`, with files still to remove. */
+export function expiredJobs(db: Db, now: string): Promise<{ id: string }[]> {
+  return db
+    .selectFrom("batch_jobs")
+    .select("id")
+    .where("status", "in", ["completed", "failed"])
+    .where("expires_at", "<=", now)
+    .where("rows", "!=", "[]")
+    .execute();
+}
+
+/** Drops an expired job's rows and row results (the job record stays, for its status). */
+export async function forgetJobData(db: Db, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("batch_rows").where("job_id", "=", id).execute();
+    await trx.updateTable("batch_jobs").set({ rows: "[]" }).where("id", "=", id).execute();
+  });
+}

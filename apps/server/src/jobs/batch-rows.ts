@@ -1,0 +1,78 @@
+// One batch row through the render pool: what counts as a failed row, and the row's email.
+import type { Diagnostic, Theme } from "@docsvc/layout";
+import type { BatchJobRow } from "../db/batch.js";
+import type { Mailer } from "../mail/mailer.js";
+import { documentMessage } from "../mail/templates/document.js";
+import type { RenderTaskResult } from "../render/protocol.js";
+import type { Renderer } from "../render/renderer.js";
+
+/**
+ * Diagnostics that fail a batch row. A single render still answers a PDF with the image left out, but a
+ * batch row whose own data holds a broken image would silently produce a wrong document for that recipient,
+ * so it is skipped and reported instead. Other diagnostics (a missing glyph or font) do not fail a row.
+ */
+export const ROW_FAILING_CODES: ReadonlySet<string> = new Set(["image.undecodable", "image.remote", "image.unsupported"]);
+
+/** A rendered row, a failed row, or a job-level failure (the template content is invalid). */
+export type RowOutcome =
+  | { readonly kind: "ok"; readonly pdf: Uint8Array; readonly pages: number; readonly durationMs: number }
+  | { readonly kind: "failed"; readonly reason: string }
+  | { readonly kind: "invalid"; readonly detail: string };
+
+function failingDiagnostic(diagnostics: readonly Diagnostic[]): Diagnostic | undefined {
+  return diagnostics.find((d) => ROW_FAILING_CODES.has(d.code));
+}
+
+/** Renders one row of a job. */
+export async function renderRow(renderer: Renderer, job: BatchJobRow, theme: Theme | undefined, data: unknown): Promise<RowOutcome> {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { kind: "failed", reason: "The row is not a JSON object." };
+  const started = performance.now();
+  let result: RenderTaskResult;
+  try {
+    // The cache key names the job: every row shares the parsed snapshot.
+    result = await renderer.render({ cacheKey: `batch:${job.id}`, content: job.content, data, theme, title: job.template_name, now: undefined });
+  } catch (err) {
+    return { kind: "failed", reason: `The render failed: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  if (!result.ok) {
+    const first = Object.entries(result.errors)[0];
+    return { kind: "invalid", detail: `The template content is invalid${first ? ` (${first[0] || "$"}: ${first[1].join("; ")})` : ""}.` };
+  }
+  const failing = failingDiagnostic(result.diagnostics);
+  if (failing !== undefined) return { kind: "failed", reason: `${failing.path}: ${failing.message} [${failing.code}]` };
+  return { kind: "ok", pdf: result.pdf, pages: result.pages, durationMs: performance.now() - started };
+}
+
+const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
+
+/** The value at a column name (`customer.email` also reads a nested object). */
+function columnValue(row: unknown, column: string): unknown {
+  if (typeof row !== "object" || row === null) return undefined;
+  const direct = (row as Record<string, unknown>)[column];
+  if (direct !== undefined) return direct;
+  let value: unknown = row;
+  for (const part of column.split(".")) {
+    if (typeof value !== "object" || value === null) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** Queues the row's PDF to the address in its email column; answers why not when the address is missing or invalid. */
+export function emailRow(
+  mailer: Mailer,
+  job: BatchJobRow,
+  row: unknown,
+  pdf: Uint8Array,
+  fileName: string,
+  link: string,
+): string | null {
+  if (job.email_column === null) return null;
+  const value = columnValue(row, job.email_column);
+  const address = typeof value === "string" ? value.trim() : "";
+  if (!EMAIL.test(address) || address.length > 254) {
+    return address === "" ? `No email address in column '${job.email_column}'.` : `'${address.slice(0, 100)}' in column '${job.email_column}' is not a valid email address.`;
+  }
+  mailer.dispatch(documentMessage({ to: address, subject: job.template_name, message: undefined, fileName, pdf, link }));
+  return null;
+}

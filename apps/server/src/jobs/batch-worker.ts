@@ -1,0 +1,203 @@
+// The batch worker: takes durable jobs from the database in order and runs their rows through the render
+// pool. Each attempted row is recorded (with its PDF under DATA_DIR) before the next counts as done, so a
+// job interrupted by a restart resumes at the first unrecorded row and no row reaches the result twice.
+import type { Theme } from "@docsvc/layout";
+import JSZip from "jszip";
+import { mkdir, readFile, rm } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { dirname } from "node:path";
+import { expiredJobs, forgetJobData, nextJob, recordRow, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
+import type { Db } from "../db/database.js";
+import { findTemplate } from "../db/templates.js";
+import { errorFields, type Logger } from "../log.js";
+import type { Mailer } from "../mail/mailer.js";
+import type { Renderer } from "../render/renderer.js";
+import type { Meter } from "../services/meter.js";
+import { clockNow, DAY, nowIso } from "../time.js";
+import { fileStem, jobDir, resultFile, rowFile, uniqueNames, writeAtomically } from "./batch-files.js";
+import { emailRow, renderRow } from "./batch-rows.js";
+
+/** Removes the files of jobs whose results expired (the periodic sweep); answers how many. */
+export async function expireResults(db: Db, dataDir: string, now: number = clockNow()): Promise<number> {
+  const expired = await expiredJobs(db, nowIso(now));
+  for (const { id } of expired) {
+    await rm(jobDir(dataDir, id), { recursive: true, force: true });
+    await forgetJobData(db, id);
+  }
+  return expired.length;
+}
+
+/** Batch results are kept this long after the job finishes. */
+export const RESULT_RETENTION_MS = DAY;
+
+/** What the worker needs. */
+export interface BatchWorkerOptions {
+  readonly db: Db;
+  readonly renderer: Renderer;
+  readonly mailer: Mailer;
+  readonly meter: Meter;
+  readonly log: Logger;
+  readonly dataDir: string;
+  readonly publicUrl: string;
+  /** Rows in flight at once (default: twice the cores, so the pool never waits for the main thread). */
+  readonly concurrency?: number;
+  /** How often an idle worker looks for jobs another process (or a missed wake) queued. */
+  readonly pollMs?: number;
+}
+
+class JobFailure extends Error {}
+
+/** Runs queued batch jobs one at a time. */
+export class BatchWorker {
+  private stopping = false;
+  private loop: Promise<void> | undefined;
+  private wakeIdle: (() => void) | undefined;
+
+  constructor(private readonly options: BatchWorkerOptions) {}
+
+  /** Starts the loop (idempotent). */
+  start(): void {
+    this.loop ??= this.run().catch((err: unknown) => this.options.log.error("batch worker stopped", errorFields(err)));
+  }
+
+  /** Tells an idle worker that a job was queued. */
+  wake(): void {
+    this.wakeIdle?.();
+  }
+
+  /** Finishes the rows in flight and stops; queued jobs stay pending, a running one stays processing (it resumes). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loop;
+    // Stopped cleanly: a later start() begins a new loop (as a restarted process would).
+    this.loop = undefined;
+    this.stopping = false;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      const job = await nextJob(this.options.db);
+      if (job === undefined) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.options.pollMs ?? 1_000);
+          this.wakeIdle = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wakeIdle = undefined;
+        continue;
+      }
+      try {
+        await this.process(job);
+      } catch (err) {
+        const detail = err instanceof JobFailure ? err.message : "The job failed unexpectedly.";
+        if (!(err instanceof JobFailure)) this.options.log.error("batch job failed", { jobId: job.id, ...errorFields(err) });
+        await this.finish(job, "failed", detail);
+      }
+    }
+  }
+
+  private async process(job: BatchJobRow): Promise<void> {
+    const { db, dataDir } = this.options;
+    if (job.status === "pending") {
+      if ((await findTemplate(db, job.workspace_id, job.template_id)) === undefined) {
+        throw new JobFailure("The template was deleted before the job started.");
+      }
+      await setJobStatus(db, job.id, "processing");
+    }
+    const rows = JSON.parse(job.rows) as unknown[];
+    const theme = job.theme === null ? undefined : (JSON.parse(job.theme) as Theme);
+    const done = new Set((await rowResults(db, job.id)).map((r) => r.idx));
+    await mkdir(dirname(rowFile(dataDir, job.id, 0)), { recursive: true });
+    const todo = rows.map((_, i) => i).filter((i) => !done.has(i));
+    let next = 0;
+    let aborted = false;
+    const lane = async (): Promise<void> => {
+      while (!this.stopping && !aborted && next < todo.length) {
+        const index = todo[next++] as number;
+        // A job-level failure in one lane stops the others from starting rows.
+        await this.row(job, theme, rows[index], index).catch((err: unknown) => {
+          aborted = true;
+          throw err;
+        });
+      }
+    };
+    const lanes = Math.max(1, this.options.concurrency ?? availableParallelism() * 2);
+    await Promise.all(Array.from({ length: Math.min(lanes, todo.length) }, lane));
+    if (this.stopping) return;
+    await this.assemble(job, rows, theme);
+    await this.finish(job, "completed", null);
+  }
+
+  private async row(job: BatchJobRow, theme: Theme | undefined, data: unknown, index: number): Promise<void> {
+    const { db, dataDir, meter } = this.options;
+    const outcome = await renderRow(this.options.renderer, job, theme, data);
+    if (outcome.kind === "invalid") throw new JobFailure(outcome.detail);
+    const result: BatchRowResult = { job_id: job.id, idx: index, ok: 0, pages: 0, file_name: null, reason: null, email_note: null };
+    if (outcome.kind === "failed") {
+      await recordRow(db, { ...result, reason: outcome.reason });
+      return;
+    }
+    const stem = fileStem(job.file_name_pattern, data, index, new Date(clockNow()));
+    // Written before it is recorded: a recorded row always has its file (merged output needs none).
+    if (job.output === "zip") await writeAtomically(rowFile(dataDir, job.id, index), outcome.pdf);
+    const emailNote = emailRow(this.options.mailer, job, data, outcome.pdf, `${stem}.pdf`, this.options.publicUrl);
+    if (!(await recordRow(db, { ...result, ok: 1, pages: outcome.pages, file_name: stem, email_note: emailNote }))) return;
+    meter.record({
+      workspaceId: job.workspace_id,
+      templateId: job.template_id,
+      source: job.source,
+      pages: outcome.pages,
+      bytes: outcome.pdf.byteLength,
+      durationMs: outcome.durationMs,
+    });
+  }
+
+  private async assemble(job: BatchJobRow, rows: readonly unknown[], theme: Theme | undefined): Promise<void> {
+    const { db, dataDir } = this.options;
+    const results = await rowResults(db, job.id);
+    const ok = results.filter((r) => r.ok === 1);
+    if (job.output === "merged") {
+      if (ok.length === 0) throw new JobFailure("Every row failed; there is nothing to merge.");
+      const merge = this.options.renderer.merge;
+      if (merge === undefined) throw new JobFailure("This server's renderer cannot merge documents.");
+      const merged = await merge.call(this.options.renderer, {
+        cacheKey: `batch:${job.id}`,
+        content: job.content,
+        rows: ok.map((r) => rows[r.idx]),
+        theme,
+        title: job.template_name,
+        now: undefined,
+      });
+      if (!merged.ok) throw new JobFailure("The template content is invalid.");
+      await writeAtomically(resultFile(dataDir, job.id, "merged"), merged.pdf);
+      return;
+    }
+    const zip = new JSZip();
+    const names = uniqueNames(ok.map((r) => r.file_name ?? `document-${r.idx + 1}`));
+    for (const [i, r] of ok.entries()) {
+      // PDFs are compressed already; storing them keeps assembly fast.
+      zip.file(names[i] as string, await readFile(rowFile(dataDir, job.id, r.idx)), { compression: "STORE" });
+    }
+    const report = {
+      jobId: job.id,
+      total: rows.length,
+      completed: ok.length,
+      failed: results.length - ok.length,
+      failures: results.filter((r) => r.ok === 0).map((r) => ({ index: r.idx, reason: r.reason })),
+      emailsNotSent: results.filter((r) => r.email_note !== null).map((r) => ({ index: r.idx, reason: r.email_note })),
+    };
+    zip.file("report.json", `${JSON.stringify(report, null, 2)}\n`);
+    const bytes = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE", compressionOptions: { level: 1 } });
+    await writeAtomically(resultFile(dataDir, job.id, "zip"), bytes);
+    await rm(dirname(rowFile(dataDir, job.id, 0)), { recursive: true, force: true });
+  }
+
+  private async finish(job: BatchJobRow, status: "completed" | "failed", error: string | null): Promise<void> {
+    const now = clockNow();
+    await setJobStatus(this.options.db, job.id, status, { finished_at: nowIso(now), expires_at: nowIso(now + RESULT_RETENTION_MS), error });
+    if (status === "failed") await rm(jobDir(this.options.dataDir, job.id), { recursive: true, force: true });
+  }
+}

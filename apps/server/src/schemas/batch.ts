@@ -1,0 +1,46 @@
+// Request bodies of the batch endpoints.
+import * as v from "valibot";
+import { ThemeField } from "./common.js";
+
+/** Rows per batch job (spec limits table). */
+export const MAX_BATCH_ROWS = 2000;
+
+export const BatchOutputField = v.nullish(v.picklist(["zip", "merged"], "output must be 'zip' or 'merged' (or null, meaning 'zip')."));
+export const FileNamePatternField = v.nullish(
+  v.pipe(v.string("fileNamePattern must be a string or null."), v.maxLength(500, "fileNamePattern must be at most 500 characters.")),
+);
+export const EmailColumnField = v.nullish(
+  v.pipe(v.string("emailColumn must be a string or null."), v.trim(), v.maxLength(200, "emailColumn must be at most 200 characters.")),
+);
+
+const RowField = v.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  "each row must be a JSON object.",
+);
+
+export const CreateBatchJsonBody = v.object({
+  rows: v.pipe(
+    v.array(RowField, "rows must be an array of objects."),
+    v.minLength(1, "rows must hold at least one row."),
+    v.maxLength(MAX_BATCH_ROWS, `rows must hold at most 2,000 rows.`),
+  ),
+  output: BatchOutputField,
+  fileNamePattern: FileNamePatternField,
+  emailColumn: EmailColumnField,
+  theme: v.optional(ThemeField),
+});
+
+/** The form fields of the upload endpoint besides `file` (multipart values are strings). */
+export const BatchUploadFields = v.object({
+  output: BatchOutputField,
+  fileNamePattern: FileNamePatternField,
+  emailColumn: EmailColumnField,
+});
+
+/** The upload's form, for the OpenAPI document (the route reads the parts itself). */
+export const BatchUploadForm = v.object({
+  file: v.pipe(v.string(), v.description("The .csv or .xlsx spreadsheet (binary); the header row names the keys.")),
+  output: BatchOutputField,
+  fileNamePattern: FileNamePatternField,
+  emailColumn: EmailColumnField,
+});

@@ -1,0 +1,95 @@
+// A server restart mid-job, played with two workers over one database and DATA_DIR (the second is the
+// restarted process): the job resumes at the first unrecorded row and every row reaches the result once.
+import assert from "node:assert/strict";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import JSZip from "jszip";
+import { after, before, describe, test } from "node:test";
+import { rowFile } from "../../src/jobs/batch-files.js";
+import { BatchWorker } from "../../src/jobs/batch-worker.js";
+import type { Renderer } from "../../src/render/renderer.js";
+import { startTestApp, type TestApp, type TestUser } from "../helpers/harness.js";
+import { createTemplate, waitForJob } from "./helpers.js";
+
+let t: TestApp;
+let owner: TestUser;
+before(async () => {
+  // deps.batch is never started here: the test's own workers play the two process lifetimes.
+  t = await startTestApp();
+  owner = await t.signup();
+});
+after(() => t.close());
+
+function worker(renderer: Renderer): BatchWorker {
+  return new BatchWorker({ db: t.deps.db, renderer, mailer: t.deps.mailer, meter: t.deps.meter, log: t.deps.log, dataDir: t.config.dataDir, publicUrl: "http://x", concurrency: 2, pollMs: 20 });
+}
+
+describe("durable batch jobs", () => {
+  test("a job interrupted by a restart resumes and finishes with every row exactly once", async () => {
+    const templateId = await createTemplate(t, owner.token);
+    const total = 40;
+    const rows = Array.from({ length: total }, (_, i) => ({ name: `row${i}` }));
+    const res = await t.call("POST", `/api/templates/${templateId}/render-batch`, { token: owner.token, body: { rows, output: "zip", fileNamePattern: "{{name}}" } });
+    assert.equal(res.status, 200);
+    const jobId = res.body.jobId as string;
+
+    // First lifetime: stops (SIGTERM) after 10 renders; rows in flight finish and are recorded.
+    let firstRenders = 0;
+    const first = worker({
+      ...t.deps.renderer,
+      render: async (task) => {
+        firstRenders += 1;
+        if (firstRenders === 10) void first.stop();
+        return t.deps.renderer.render(task);
+      },
+    });
+    first.start();
+    while (firstRenders < 10) await new Promise((r) => setTimeout(r, 10));
+    await first.stop();
+    const mid = await t.call("GET", `/api/templates/${templateId}/render-batch/jobs/${jobId}`, { token: owner.token });
+    assert.equal(mid.body.status, "processing");
+    const doneBefore = mid.body.completed as number;
+    assert.ok(doneBefore >= 10 && doneBefore < total, `completed ${doneBefore}`);
+
+    // A crash between writing a row's file and recording it leaves a stray file: the next run overwrites it.
+    const stray = rowFile(t.config.dataDir, jobId, total - 1);
+    await mkdir(dirname(stray), { recursive: true });
+    await writeFile(stray, "half-written");
+
+    // Second lifetime: renders exactly the rows not yet recorded.
+    let secondRenders = 0;
+    const second = worker({ ...t.deps.renderer, render: (task) => ((secondRenders += 1), t.deps.renderer.render(task)) });
+    second.start();
+    const job = await waitForJob(t, owner.token, templateId, jobId);
+    await second.stop();
+    assert.deepEqual([job.status, job.completed, job.failed], ["completed", total, 0]);
+    assert.equal(secondRenders, total - doneBefore);
+    const result = await t.call("GET", `/api/templates/${templateId}/render-batch/jobs/${jobId}/result`, { token: owner.token });
+    const zip = await JSZip.loadAsync(result.bytes);
+    const names = Object.keys(zip.files).filter((n) => n.endsWith(".pdf")).sort();
+    assert.deepEqual(names, rows.map((r) => `${r.name}.pdf`).sort());
+    for (const name of names) {
+      const head = Buffer.from((await zip.file(name)!.async("uint8array")).subarray(0, 5)).toString();
+      assert.equal(head, "%PDF-", name);
+    }
+  });
+
+  test("stopping leaves queued jobs pending; the next start takes them in order", async () => {
+    const templateId = await createTemplate(t, owner.token);
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await t.call("POST", `/api/templates/${templateId}/render-batch`, { token: owner.token, body: { rows: [{ name: `q${i}` }], output: "zip" } });
+      ids.push(res.body.jobId as string);
+    }
+    for (const id of ids) {
+      const status = await t.call("GET", `/api/templates/${templateId}/render-batch/jobs/${id}`, { token: owner.token });
+      assert.equal(status.body.status, "pending");
+    }
+    const order: string[] = [];
+    const w = worker({ ...t.deps.renderer, render: (task) => (order.push(task.cacheKey ?? ""), t.deps.renderer.render(task)) });
+    w.start();
+    for (const id of ids) await waitForJob(t, owner.token, templateId, id);
+    await w.stop();
+    assert.deepEqual(order, ids.map((id) => `batch:${id}`));
+  });
+});
