@@ -9,9 +9,9 @@ const SIGNIFICANT = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g;
 
 /** The value as literal markdown text: no emphasis, links, headings, lists, code, HTML or entities. */
 export function escapeMarkdown(value: string): string {
-  const escaped = value.replace(SIGNIFICANT, "\\$&");
-  // A line break in a value is a hard break, never a blank line (which would start a new block), and leading
-  // spaces would make an indented code block.
+  // Edge whitespace is trimmed: leading spaces would make an indented code block, trailing ones a hard break.
+  const escaped = value.trim().replace(SIGNIFICANT, "\\$&");
+  // A line break in a value is a hard break, never a blank line (which would start a new block).
   return escaped.replace(/\r\n?/g, "\n").replace(/[ \t]*\n[ \t\n]*/g, "\\\n");
 }
 

@@ -52,6 +52,9 @@ test("token values are escaped: data cannot add structure; | markdown opts in", 
   assert.equal(linksOf(raw).length, 1);
   assert.ok(runs(raw).some((r) => r.size === 20));
   assert.equal(escapeMarkdown("1. a_b"), "1\\. a\\_b");
+  const indented = place(measure({ type: "markdown", text: "{{ w }}", width: 400 }, testEnv({}, { w: "      not code\n\n\n    still not" })));
+  assert.ok(runs(indented).every((r) => r.face.startsWith("Inter")), "no indented code block from a value");
+  assert.equal(runs(indented).length, 2, "a blank line in a value is a hard break, not a new block");
 });
 
 test("raw HTML is dropped; images are reported and print their alt text", () => {
