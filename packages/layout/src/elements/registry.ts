@@ -1,4 +1,4 @@
-// Element types → their kinds. Adding a type is one new file plus its line here (replacing `unsupported`).
+// Element types → their kinds. Adding a type is one new file plus its line here.
 import type { Element, ElementType } from "../model/types.js";
 import { barcodeElement } from "./barcode.js";
 import { EmptyBlock, type Block } from "./block.js";
@@ -13,7 +13,6 @@ import { markdownElement } from "./markdown.js";
 import { rectElement } from "./rect.js";
 import { tableElement } from "./table.js";
 import { textElement } from "./text.js";
-import { unsupportedElement } from "./unsupported.js";
 
 type Kinds = { readonly [K in ElementType]: ElementKind<Extract<Element, { readonly type: K }>> };
 
