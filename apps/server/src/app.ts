@@ -16,6 +16,7 @@ import type { Renderer } from "./render/renderer.js";
 import { adminRoutes } from "./routes/admin.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { authRoutes } from "./routes/auth.js";
+import { basePdfRoutes } from "./routes/base-pdf.js";
 import { batchRoutes } from "./routes/batch.js";
 import { commentRoutes } from "./routes/comments.js";
 import { healthRoutes } from "./routes/health.js";
@@ -106,6 +107,7 @@ export function createApp(options: AppOptions): CreatedApp {
   app.route("/api/templates", versionRoutes(deps));
   app.route("/api/templates", batchRoutes(deps));
   app.route("/api/templates", sendEmailRoutes(deps));
+  app.route("/api/templates", basePdfRoutes(deps));
 
   app.onError(errorHandler(log));
   app.notFound(notFoundHandler);

@@ -118,15 +118,16 @@ describe("rendering", () => {
     }
   });
 
-  test("inline content renders; a theme changes the output; baseTemplateId of the workspace is accepted", async () => {
+  test("inline content renders; a theme changes the output; baseTemplateId of a template without a base PDF is a 404", async () => {
     const plain = await t.call("POST", "/api/render", { apiKey: key, body: { content: SMALL_TEMPLATE, data: { name: "Ada" } } });
     assert.equal(plain.status, 200);
     assert.equal(plain.headers.get("Content-Disposition"), 'inline; filename="document.pdf"');
     const themed = await t.call("POST", "/api/render", { apiKey: key, body: { content: SMALL_TEMPLATE, data: { name: "Ada" }, theme: { primary: "#dc2626", accent: null } } });
     assert.equal(themed.status, 200);
     assert.notDeepEqual(themed.bytes, plain.bytes);
+    // Drawing a stored base PDF is covered in base-pdf.test.ts; a template without one names nothing to draw.
     const based = await t.call("POST", "/api/render", { token: owner.token, body: { content: SMALL_TEMPLATE, data: {}, baseTemplateId: invoiceId } });
-    assert.equal(based.status, 200);
+    assert.equal(based.status, 404);
   });
 
   test("every render is metered with its source, pages and bytes; usage and daily usage report it", async () => {

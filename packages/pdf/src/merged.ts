@@ -3,7 +3,7 @@
 import { layoutDocument, type Diagnostic, type FontFace, type FrameImage, type LayoutResult, type Page, type TemplateDocument } from "@docsvc/layout";
 import { loadDesignerFonts } from "./fonts/load.js";
 import { paintPdf } from "./paint/document.js";
-import { parseTemplateContent, type RenderOptions } from "./render.js";
+import { baseLayer, parseTemplateContent, type RenderOptions } from "./render.js";
 import { RenderResources } from "./resources/resources.js";
 
 /** A merged render: the PDF, its pages, each row's page count (in row order) and every row's diagnostics. */
@@ -44,7 +44,10 @@ export async function renderMerged(
     rowPages.push(layout.pages.length);
     for (const d of layout.diagnostics) diagnostics.push({ ...d, row });
   }
+  const base = await baseLayer(options);
+  if (base.problem !== undefined) diagnostics.push({ ...base.problem, row: -1 });
   const merged: LayoutResult = { pages, faces, images, diagnostics };
-  const pdf = await paintPdf(merged, { title: options.title, now: options.now });
+  const pageIndexes = rowPages.flatMap((count) => Array.from({ length: count }, (_, i) => i));
+  const pdf = await paintPdf(merged, { title: options.title, now: options.now, ...(base.layer ? { base: { ...base.layer, pageIndexes } } : {}) });
   return { pdf, pageCount: pages.length, rowPages, diagnostics };
 }

@@ -7,6 +7,8 @@ import {
   type Theme,
 } from "@docsvc/layout";
 import { loadDesignerFonts } from "./fonts/load.js";
+import type { BaseLayer } from "./base/background.js";
+import { loadBasePdf } from "./base/base-pdf.js";
 import { paintPdf } from "./paint/document.js";
 import { RenderResources } from "./resources/resources.js";
 
@@ -22,6 +24,10 @@ export interface RenderOptions {
   readonly fonts?: FontRegistry;
   /** Receives content problems (missing fonts, broken images, missing glyphs); they never abort a render. */
   readonly diagnostics?: (diagnostic: Diagnostic) => void;
+  /** A base PDF drawn behind every page: output page i on base page i, the last repeating (parsed once per bytes). */
+  readonly basePdf?: Uint8Array;
+  /** PNG rasters of the base pages, drawn where a page cannot be imported as vectors. */
+  readonly basePdfRasters?: readonly (Uint8Array | undefined)[];
 }
 
 /** A finished render: the PDF, its page count and the content problems met on the way. */
@@ -79,10 +85,13 @@ export async function renderDocument(
     await resources.prepare();
     layout = layoutDocument(document, data, layoutOptions);
   }
-  // 4. paint: translate the items into PDF operators
-  const pdf = await paintPdf(layout, { title: options.title, now: options.now });
-  if (options.diagnostics) layout.diagnostics.forEach(options.diagnostics);
-  return { pdf, pageCount: layout.pages.length, diagnostics: layout.diagnostics };
+  // 4. base layer: the base PDF parsed (cached per bytes), drawn under each page by the painter
+  const base = await baseLayer(options);
+  const diagnostics = base.problem === undefined ? layout.diagnostics : [...layout.diagnostics, base.problem];
+  // 5. paint: translate the items into PDF operators
+  const pdf = await paintPdf(layout, { title: options.title, now: options.now, ...(base.layer ? { base: base.layer } : {}) });
+  if (options.diagnostics) diagnostics.forEach(options.diagnostics);
+  return { pdf, pageCount: layout.pages.length, diagnostics };
 }
 
 /** Renders a template with its data into PDF bytes (the embedder's one-call API). */
@@ -92,4 +101,16 @@ export async function renderPdf(
   options: RenderOptions = {},
 ): Promise<Uint8Array> {
   return (await renderDocument(content, data, options)).pdf;
+}
+
+/** The base layer of a render, or a diagnostic when the base PDF cannot be read (rasters, if any, still draw). */
+export async function baseLayer(options: Pick<RenderOptions, "basePdf" | "basePdfRasters">): Promise<{ layer?: BaseLayer; problem?: Diagnostic }> {
+  if (options.basePdf === undefined) return {};
+  const rasters = options.basePdfRasters;
+  try {
+    return { layer: { pdf: await loadBasePdf(options.basePdf), ...(rasters ? { rasters } : {}) } };
+  } catch (error) {
+    const problem = { code: "base.unreadable", message: `the base PDF could not be read: ${error instanceof Error ? error.message : String(error)}`, path: "$" };
+    return rasters ? { layer: { pdf: undefined, rasters }, problem } : { problem };
+  }
 }

@@ -167,6 +167,18 @@ export interface BatchRowsTable {
   email_note: string | null;
 }
 
+export interface BasePdfsTable {
+  template_id: string;
+  workspace_id: string;
+  /** SHA-256 of the original, hex. */
+  hash: string;
+  file_name: string;
+  bytes: number;
+  /** JSON array of {width, height} in points. */
+  pages: string;
+  created_at: string;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -186,4 +198,5 @@ export interface Database {
   template_versions: TemplateVersionsTable;
   batch_jobs: BatchJobsTable;
   batch_rows: BatchRowsTable;
+  base_pdfs: BasePdfsTable;
 }

@@ -3,7 +3,7 @@ import type { Diagnostic, Theme } from "@docsvc/layout";
 import type { BatchJobRow } from "../db/batch.js";
 import type { Mailer } from "../mail/mailer.js";
 import { documentMessage } from "../mail/templates/document.js";
-import type { RenderTaskResult } from "../render/protocol.js";
+import type { BaseRef, RenderTaskResult } from "../render/protocol.js";
 import type { Renderer } from "../render/renderer.js";
 
 /**
@@ -24,13 +24,13 @@ function failingDiagnostic(diagnostics: readonly Diagnostic[]): Diagnostic | und
 }
 
 /** Renders one row of a job. */
-export async function renderRow(renderer: Renderer, job: BatchJobRow, theme: Theme | undefined, data: unknown): Promise<RowOutcome> {
+export async function renderRow(renderer: Renderer, job: BatchJobRow, theme: Theme | undefined, base: BaseRef | undefined, data: unknown): Promise<RowOutcome> {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { kind: "failed", reason: "The row is not a JSON object." };
   const started = performance.now();
   let result: RenderTaskResult;
   try {
     // The cache key names the job: every row shares the parsed snapshot.
-    result = await renderer.render({ cacheKey: `batch:${job.id}`, content: job.content, data, theme, title: job.template_name, now: undefined });
+    result = await renderer.render({ cacheKey: `batch:${job.id}`, content: job.content, data, theme, title: job.template_name, now: undefined, base });
   } catch (err) {
     return { kind: "failed", reason: `The render failed: ${err instanceof Error ? err.message : String(err)}` };
   }

@@ -9,6 +9,8 @@ import { dirname } from "node:path";
 import { expiredJobs, forgetJobData, nextJob, recordRow, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
 import type { Db } from "../db/database.js";
 import { findTemplate } from "../db/templates.js";
+import type { BaseRef } from "../render/protocol.js";
+import { baseRefFor } from "../services/base-pdf.js";
 import { errorFields, type Logger } from "../log.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { Renderer } from "../render/renderer.js";
@@ -110,6 +112,8 @@ export class BatchWorker {
     const rows = JSON.parse(job.rows) as unknown[];
     const theme = job.theme === null ? undefined : (JSON.parse(job.theme) as Theme);
     const done = new Set((await rowResults(db, job.id)).map((r) => r.idx));
+    // The template's base PDF as it is when the job (re)starts.
+    const base = await baseRefFor(db, dataDir, job.workspace_id, job.template_id);
     await mkdir(dirname(rowFile(dataDir, job.id, 0)), { recursive: true });
     const todo = rows.map((_, i) => i).filter((i) => !done.has(i));
     let next = 0;
@@ -118,7 +122,7 @@ export class BatchWorker {
       while (!this.stopping && !aborted && next < todo.length) {
         const index = todo[next++] as number;
         // A job-level failure in one lane stops the others from starting rows.
-        await this.row(job, theme, rows[index], index).catch((err: unknown) => {
+        await this.row(job, theme, base, rows[index], index).catch((err: unknown) => {
           aborted = true;
           throw err;
         });
@@ -127,13 +131,13 @@ export class BatchWorker {
     const lanes = Math.max(1, this.options.concurrency ?? availableParallelism() * 2);
     await Promise.all(Array.from({ length: Math.min(lanes, todo.length) }, lane));
     if (this.stopping) return;
-    await this.assemble(job, rows, theme);
+    await this.assemble(job, rows, theme, base);
     await this.finish(job, "completed", null);
   }
 
-  private async row(job: BatchJobRow, theme: Theme | undefined, data: unknown, index: number): Promise<void> {
+  private async row(job: BatchJobRow, theme: Theme | undefined, base: BaseRef | undefined, data: unknown, index: number): Promise<void> {
     const { db, dataDir, meter } = this.options;
-    const outcome = await renderRow(this.options.renderer, job, theme, data);
+    const outcome = await renderRow(this.options.renderer, job, theme, base, data);
     if (outcome.kind === "invalid") throw new JobFailure(outcome.detail);
     const result: BatchRowResult = { job_id: job.id, idx: index, ok: 0, pages: 0, file_name: null, reason: null, email_note: null };
     if (outcome.kind === "failed") {
@@ -155,7 +159,7 @@ export class BatchWorker {
     });
   }
 
-  private async assemble(job: BatchJobRow, rows: readonly unknown[], theme: Theme | undefined): Promise<void> {
+  private async assemble(job: BatchJobRow, rows: readonly unknown[], theme: Theme | undefined, base: BaseRef | undefined): Promise<void> {
     const { db, dataDir } = this.options;
     const results = await rowResults(db, job.id);
     const ok = results.filter((r) => r.ok === 1);
@@ -170,6 +174,7 @@ export class BatchWorker {
         theme,
         title: job.template_name,
         now: undefined,
+        base,
       });
       if (!merged.ok) throw new JobFailure("The template content is invalid.");
       await writeAtomically(resultFile(dataDir, job.id, "merged"), merged.pdf);

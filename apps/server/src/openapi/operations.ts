@@ -32,7 +32,7 @@ export interface OperationSpec {
 }
 
 /** Non-UUID path parameters (everything else in `{}` is a UUID). */
-export const OPAQUE_PARAMS: ReadonlySet<string> = new Set(["token", "resourceType"]);
+export const OPAQUE_PARAMS: ReadonlySet<string> = new Set(["index", "token", "resourceType"]);
 
 const ok = { schema: "Ok" } as const;
 
@@ -61,7 +61,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
   { method: "delete", path: "/api/templates/{id}", operationId: "deleteTemplate", tag: "Templates", summary: "Delete a template", lane: "session", success: ok, errors: [403, 404] },
 
   { method: "post", path: "/api/templates/{id}/render", operationId: "renderTemplate", tag: "Rendering", summary: "Render a stored template to PDF", description: "The theme is validated first; a rejected request is not metered. Rate limited per workspace.", lane: "render", body: "RenderTemplateBody", success: { pdf: true }, errors: [400, 404, 429] },
-  { method: "post", path: "/api/render", operationId: "renderInline", tag: "Rendering", summary: "Render template content sent with the request", description: "baseTemplateId must name a template of the workspace (its base PDF becomes the background once base PDFs are supported).", lane: "render", body: "RenderInlineBody", success: { pdf: true }, errors: [400, 404, 429] },
+  { method: "post", path: "/api/render", operationId: "renderInline", tag: "Rendering", summary: "Render template content sent with the request", description: "baseTemplateId names a template of the workspace whose base PDF is drawn behind every page (404 when it is another workspace's or has no base PDF).", lane: "render", body: "RenderInlineBody", success: { pdf: true }, errors: [400, 404, 429] },
 
   { method: "get", path: "/api/templates/{templateId}/versions", operationId: "listTemplateVersions", tag: "Versions", summary: "A template's versions, newest first", description: "limit (default 50, at most 200) and before (a version number) page through the history.", lane: "session", query: [{ name: "limit", description: "At most this many (1–200, default 50)." }, { name: "before", description: "Only versions numbered below this." }], success: { schema: "TemplateVersion", array: true }, errors: [400, 404] },
   { method: "get", path: "/api/templates/{templateId}/versions/{versionId}", operationId: "getTemplateVersion", tag: "Versions", summary: "A version with its content", lane: "session", success: { schema: "TemplateVersionDetail" }, errors: [404] },
@@ -74,6 +74,11 @@ export const OPERATIONS: readonly OperationSpec[] = [
   { method: "get", path: "/api/templates/{id}/render-batch/jobs", operationId: "listBatchJobs", tag: "Batch", summary: "The workspace's recent jobs for this template, newest first (Beta)", lane: "render", success: { schema: "BatchJob", array: true }, errors: [404] },
   { method: "get", path: "/api/templates/{id}/render-batch/jobs/{jobId}", operationId: "getBatchJob", tag: "Batch", summary: "A batch job's status (Beta)", lane: "render", success: { schema: "BatchJob" }, errors: [404] },
   { method: "get", path: "/api/templates/{id}/render-batch/jobs/{jobId}/result", operationId: "getBatchResult", tag: "Batch", summary: "Download the ZIP or merged PDF (Beta)", description: "Only when the job is completed (409 before); kept 24 hours after the job finished (404 after).", lane: "render", success: { file: ["application/zip", "application/pdf"] }, errors: [404, 409] },
+
+  { method: "post", path: "/api/templates/{id}/base-pdf", operationId: "uploadBasePdf", tag: "Templates", summary: "Upload a base PDF (the background of every page)", description: "At most 20 MB (413). Refused with a 400 naming the reason: encrypted or password-protected, XFA form, corrupt or not a PDF, pages of mixed sizes, more than 100 pages. Every page is rasterised for the designer. Owner or Editor.", lane: "session", multipart: "BasePdfUploadForm", success: { schema: "BasePdf" }, errors: [400, 403, 404, 413] },
+  { method: "get", path: "/api/templates/{id}/base-pdf", operationId: "getBasePdf", tag: "Templates", summary: "The base PDF's page count and page sizes (points)", lane: "session", success: { schema: "BasePdf" }, errors: [404] },
+  { method: "get", path: "/api/templates/{id}/base-pdf/pages/{index}", operationId: "getBasePdfPage", tag: "Templates", summary: "PNG raster of one base page (0-based)", lane: "session", success: { file: ["image/png"] }, errors: [404] },
+  { method: "delete", path: "/api/templates/{id}/base-pdf", operationId: "deleteBasePdf", tag: "Templates", summary: "Remove the base PDF", lane: "session", success: ok, errors: [403, 404] },
 
   { method: "post", path: "/api/templates/{id}/send-email", operationId: "sendTemplateEmail", tag: "Rendering", summary: "Render a template and email the PDF as an attachment", description: "Owner or Editor. Metered and rate limited like a render; the email is sent in the background.", lane: "session", body: "SendTemplateEmailBody", success: { schema: "SentEmail" }, errors: [400, 403, 404, 429] },
 

@@ -12,7 +12,23 @@ export interface RenderTask {
   readonly title: string | undefined;
   /** ISO instant for `$now`/`$today`; absent: the real clock. */
   readonly now: string | undefined;
+  /** The template's base PDF, drawn behind every page. */
+  readonly base?: BaseRef | undefined;
 }
+
+/** A stored base PDF as a render needs it: read by the worker from DATA_DIR (cached per hash). */
+export interface BaseRef {
+  readonly hash: string;
+  /** The original PDF. */
+  readonly path: string;
+  /** The page rasters, by index (fallbacks where a page does not import as vectors). */
+  readonly rasterPaths: readonly string[];
+}
+
+/** What checking an uploaded base PDF answers. */
+export type InspectBaseResult =
+  | { readonly ok: true; readonly pages: readonly { readonly width: number; readonly height: number }[]; readonly pngs: readonly Uint8Array[] }
+  | { readonly ok: false; readonly reason: string };
 
 /** Every row of a batch through one template into one PDF (merged batch output). */
 export interface MergeTask {
@@ -22,6 +38,7 @@ export interface MergeTask {
   readonly theme: Theme | undefined;
   readonly title: string | undefined;
   readonly now: string | undefined;
+  readonly base?: BaseRef | undefined;
 }
 
 /** What a merge task answers. */

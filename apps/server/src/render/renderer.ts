@@ -1,7 +1,7 @@
 // The render pool: piscina worker threads, one per core, running ./worker.
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
-import type { MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
+import type { InspectBaseResult, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
 
 /** Renders and validates templates off the main thread. */
 export interface Renderer {
@@ -9,6 +9,8 @@ export interface Renderer {
   validate(content: string): Promise<ValidateTaskResult>;
   /** Renders every row into one PDF (batch `merged` output); absent in stand-ins that do not render. */
   merge?(task: MergeTask): Promise<MergeTaskResult>;
+  /** Checks and rasterises an uploaded base PDF; absent in stand-ins that do not render. */
+  inspectBase?(bytes: Uint8Array): Promise<InspectBaseResult>;
   /** Waits for running tasks, then stops the threads. */
   close(): Promise<void>;
 }
@@ -36,6 +38,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     render: (task) => pool.run(task, { name: "render" }) as Promise<RenderTaskResult>,
     validate: (content) => pool.run({ content }, { name: "validate" }) as Promise<ValidateTaskResult>,
     merge: (task) => pool.run(task, { name: "merge" }) as Promise<MergeTaskResult>,
+    inspectBase: (bytes) => pool.run({ bytes }, { name: "inspectBase" }) as Promise<InspectBaseResult>,
     close: () => pool.close(),
   };
 }

@@ -7,3 +7,4 @@ const worker = await import("./worker.ts");
 export const render = worker.render;
 export const validate = worker.validate;
 export const merge = worker.merge;
+export const inspectBase = worker.inspectBase;

@@ -3,7 +3,8 @@
 import { parseDocument, type Diagnostic, type TemplateDocument } from "@docsvc/layout";
 import { move, transferableSymbol, valueSymbol } from "piscina";
 import { countPdfPages } from "./pages.js";
-import type { ContentErrors, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
+import { readFile } from "node:fs/promises";
+import type { BaseRef, ContentErrors, InspectBaseResult, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
 
 // Stored templates by id@updatedAt: a new save has a new key, so entries never go stale, only unused.
 const parsed = new Map<string, TemplateDocument>();
@@ -17,6 +18,30 @@ try {
   await (await pdfModule).loadDesignerFonts();
 } catch {
   // Reported by the first render that needs them; the worker itself must still come up.
+}
+
+// Base PDFs by hash: the bytes and rasters are read from DATA_DIR once per worker (the PDF package caches the
+// parsed document per bytes).
+const bases = new Map<string, Promise<{ basePdf: Uint8Array; basePdfRasters: (Uint8Array | undefined)[] }>>();
+const BASE_CACHE_LIMIT = 8;
+
+function baseOptions(ref: BaseRef | undefined): Promise<{ basePdf?: Uint8Array; basePdfRasters?: (Uint8Array | undefined)[] }> {
+  if (ref === undefined) return Promise.resolve({});
+  let loaded = bases.get(ref.hash);
+  if (loaded === undefined) {
+    loaded = (async () => ({
+      basePdf: new Uint8Array(await readFile(ref.path)),
+      basePdfRasters: await Promise.all(ref.rasterPaths.map((p) => readFile(p).then((b) => new Uint8Array(b), () => undefined))),
+    }))();
+    // A failed read (the base PDF was just replaced) is not kept.
+    loaded.catch(() => bases.delete(ref.hash));
+    if (bases.size >= BASE_CACHE_LIMIT) {
+      const oldest = bases.keys().next().value;
+      if (oldest !== undefined) bases.delete(oldest);
+    }
+    bases.set(ref.hash, loaded);
+  }
+  return loaded;
 }
 
 function parse(content: string, cacheKey: string | null): { document: TemplateDocument } | { errors: ContentErrors } {
@@ -50,6 +75,7 @@ export async function render(task: RenderTask): Promise<RenderTaskResult> {
     ...(task.title !== undefined ? { title: task.title } : {}),
     ...(task.now !== undefined ? { now: new Date(task.now) } : {}),
     diagnostics: (d: Diagnostic) => diagnostics.push(d),
+    ...(await baseOptions(task.base)),
   });
   // Transfer needs a buffer the PDF owns alone; a view into a shared (pooled) buffer is copied first.
   const pdf = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
@@ -68,11 +94,18 @@ export async function merge(task: MergeTask): Promise<MergeTaskResult> {
     ...(task.theme !== undefined ? { theme: task.theme } : {}),
     ...(task.title !== undefined ? { title: task.title } : {}),
     ...(task.now !== undefined ? { now: new Date(task.now) } : {}),
+    ...(await baseOptions(task.base)),
   });
   const pdf = report.pdf.byteOffset === 0 && report.pdf.byteLength === report.pdf.buffer.byteLength ? report.pdf : report.pdf.slice();
   const result: MergeTaskResult = { ok: true, pdf, pages: report.pageCount, rowPages: report.rowPages };
   const movable = { [transferableSymbol]: [pdf.buffer], [valueSymbol]: result };
   return move(movable as Parameters<typeof move>[0]) as unknown as MergeTaskResult;
+}
+
+/** Checks and rasterises an uploaded base PDF (pdf-lib and pdfjs are loaded on first use). */
+export async function inspectBase(task: { bytes: Uint8Array }): Promise<InspectBaseResult> {
+  const { inspectBasePdf } = await import("../base-pdf/inspect.js");
+  return inspectBasePdf(task.bytes);
 }
 
 /** Validates template content with the layout model (off the main thread: documents can be large). */

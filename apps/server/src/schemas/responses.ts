@@ -156,3 +156,14 @@ export const BatchJob = v.object({
 });
 
 export const SentEmail = v.object({ ok: v.literal(true), to: v.string(), fileName: v.string(), pages: v.number() });
+
+export const BasePdf = v.object({
+  pageCount: v.number(),
+  pages: v.array(v.object({ index: v.number(), width: v.pipe(v.number(), v.description("Points.")), height: v.pipe(v.number(), v.description("Points.")) })),
+  fileName: v.string(),
+  bytes: v.number(),
+  createdAt: Timestamp,
+});
+
+/** The base-PDF upload form, for the OpenAPI document. */
+export const BasePdfUploadForm = v.object({ file: v.pipe(v.string(), v.description("The PDF (binary), at most 20 MB.")) });

@@ -5,6 +5,7 @@ import type { Principal } from "../auth/principal.js";
 import { findTemplate } from "../db/templates.js";
 import { NotFoundError, TooManyRequestsError, ValidationError } from "../errors.js";
 import type { RenderTask } from "../render/protocol.js";
+import { baseRefFor } from "./base-pdf.js";
 import { invalidContent } from "./content.js";
 import type { ServiceDeps } from "./deps.js";
 
@@ -54,6 +55,7 @@ export async function renderStoredTemplate(
     theme,
     title: template.name,
     now: undefined,
+    base: await baseRefFor(deps.db, deps.config.dataDir, principal.workspaceId, template.id),
   });
 }
 
@@ -64,12 +66,14 @@ export async function renderInline(
   body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly baseTemplateId?: string | null | undefined },
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
+  let base;
   if (body.baseTemplateId !== undefined && body.baseTemplateId !== null) {
-    // Validated now; drawing the base PDF as the background arrives with base-PDF support.
-    const base = await findTemplate(deps.db, principal.workspaceId, body.baseTemplateId);
-    if (base === undefined) throw new NotFoundError("Base template");
+    // Another workspace's template, or one without a base PDF, names nothing to draw: 404 either way.
+    if ((await findTemplate(deps.db, principal.workspaceId, body.baseTemplateId)) === undefined) throw new NotFoundError("Base template");
+    base = await baseRefFor(deps.db, deps.config.dataDir, principal.workspaceId, body.baseTemplateId);
+    if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
-  return run(deps, principal, null, { cacheKey: null, content: body.content, data: body.data, theme, title: undefined, now: undefined });
+  return run(deps, principal, null, { cacheKey: null, content: body.content, data: body.data, theme, title: undefined, now: undefined, base });
 }
 
 async function run(deps: ServiceDeps, principal: Principal, templateId: string | null, task: RenderTask): Promise<RenderedPdf> {

@@ -2,6 +2,7 @@
 // the painter of their kind. Fonts are subset from the glyphs collected in a first walk over the pages;
 // images and opacity states are written once per document and only named again on later pages.
 import type { FontFace, FrameItem, LayoutResult, Page } from "@docsvc/layout";
+import { BaseBackground, type BaseLayer } from "../base/background.js";
 import { ContentBuilder } from "./content.js";
 import type { PaintContext } from "./context.js";
 import { paintGroup } from "./group.js";
@@ -18,6 +19,8 @@ export interface PaintOptions {
   readonly title?: string;
   /** Creation and modification date; it also seeds the file `/ID`. Defaults to the current time. */
   readonly now?: Date;
+  /** A base PDF drawn behind every page (see src/base/). */
+  readonly base?: BaseLayer;
 }
 
 /** Paints laid-out pages into PDF bytes: fonts embedded as subsets, images once, links for safe URLs. */
@@ -28,6 +31,8 @@ export async function paintPdf(layout: LayoutResult, options: PaintOptions = {})
   painter.collect(layout.pages);
   // 2. images: decoded once per process, awaited before painting (PNG decoding is asynchronous)
   await painter.prepareImages();
+  // 2b. the base-PDF layer: pages imported as form XObjects (or rasters where that fails)
+  if (options.base !== undefined) painter.background = await BaseBackground.create(writer, options.base, layout.pages.length);
   // 3. pages, then the font subsets; 4. trailer
   painter.paintPages(layout.pages);
   return writer.end();
@@ -40,6 +45,7 @@ interface EmbeddedImage {
 
 class DocumentPainter implements PaintContext {
   content = new ContentBuilder();
+  background: BaseBackground | undefined;
   private readonly fonts = new Map<string, FaceSubset>();
   /** Face keys that resolve to the same parsed font (e.g. a weight mapped to the nearest) share a subset. */
   private readonly fontsByFace = new Map<FontFace["font"], FaceSubset>();
@@ -69,8 +75,9 @@ class DocumentPainter implements PaintContext {
 
   paintPages(pages: readonly Page[]): void {
     // Items in order, one content stream string per page.
-    for (const page of pages) {
+    for (const [index, page] of pages.entries()) {
       this.writer.addPage(page.width, page.height);
+      this.background?.draw(index, page.width, page.height);
       this.content = new ContentBuilder();
       this.paintItems(page.items);
       this.flush();

@@ -1,0 +1,109 @@
+// Runs in a render worker: checks an uploaded base PDF (pdf-lib) and rasterises its pages (pdfjs-dist on
+// @napi-rs/canvas) for the designer. CPU-heavy, so never on the main thread.
+import { createCanvas } from "@napi-rs/canvas";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { EncryptedPDFError, PDFDict, PDFDocument, PDFName } from "pdf-lib";
+import type { InspectBaseResult } from "../render/protocol.js";
+
+/** At most this many pages in a base PDF. */
+export const MAX_BASE_PAGES = 100;
+/** Rasters: 1.5 px per point (108 dpi), the longest side at most this many pixels. */
+const RASTER_SCALE = 1.5;
+const RASTER_MAX_SIDE = 2000;
+/** Page sizes closer than this (points) count as the same. */
+const SIZE_TOLERANCE = 0.5;
+
+const require = createRequire(import.meta.url);
+const PDFJS_DIR = dirname(require.resolve("pdfjs-dist/package.json"));
+
+const refuse = (reason: string): InspectBaseResult => ({ ok: false, reason });
+const fmt = (n: number): string => String(Math.round(n * 100) / 100);
+
+function hasPdfHeader(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).toString("latin1").includes("%PDF-");
+}
+
+function hasEncryptEntry(bytes: Uint8Array): boolean {
+  // pdf-lib skips an /Encrypt it cannot parse in damaged files; the trailer's key is the tell-tale.
+  const tail = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  return /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(tail);
+}
+
+/** Checks and rasterises a base PDF; a refusal carries the reason for the 400's detail. */
+export async function inspectBasePdf(bytes: Uint8Array): Promise<InspectBaseResult> {
+  try {
+    return await inspect(bytes);
+  } catch {
+    // pdf-lib reads damaged files lazily: a broken page tree surfaces here rather than in load().
+    return refuse("The PDF is corrupt and cannot be read.");
+  }
+}
+
+async function inspect(bytes: Uint8Array): Promise<InspectBaseResult> {
+  if (!hasPdfHeader(bytes)) return refuse("The file is not a PDF (it has no %PDF- header).");
+  if (hasEncryptEntry(bytes)) return refuse("The PDF is encrypted or password-protected; upload an unprotected copy.");
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  } catch (error) {
+    if (error instanceof EncryptedPDFError) return refuse("The PDF is encrypted or password-protected; upload an unprotected copy.");
+    return refuse("The PDF is corrupt and cannot be read.");
+  }
+  const acroForm = doc.catalog.lookupMaybe(PDFName.of("AcroForm"), PDFDict);
+  if (acroForm?.has(PDFName.of("XFA"))) return refuse("The PDF is a dynamic XFA form, which cannot be drawn as a background; print it to a plain PDF first.");
+  const pages = doc.getPages().map((p) => {
+    const box = p.getCropBox();
+    return { width: box.width, height: box.height };
+  });
+  if (pages.length === 0) return refuse("The PDF is corrupt and cannot be read (it has no pages).");
+  if (pages.length > MAX_BASE_PAGES) return refuse(`The PDF has ${pages.length} pages; a base PDF may have at most ${MAX_BASE_PAGES}.`);
+  const first = pages[0] as { width: number; height: number };
+  const odd = pages.findIndex((p) => Math.abs(p.width - first.width) > SIZE_TOLERANCE || Math.abs(p.height - first.height) > SIZE_TOLERANCE);
+  if (odd > 0) {
+    const p = pages[odd] as { width: number; height: number };
+    return refuse(`The PDF has pages of mixed sizes (page 1 is ${fmt(first.width)} × ${fmt(first.height)} pt, page ${odd + 1} is ${fmt(p.width)} × ${fmt(p.height)} pt); a base PDF needs one page size.`);
+  }
+  let pngs: Uint8Array[];
+  try {
+    pngs = await rasterise(bytes);
+  } catch {
+    return refuse("The PDF is corrupt and cannot be read (its pages could not be drawn).");
+  }
+  return { ok: true, pages: pages.map((p) => ({ width: Math.round(p.width * 100) / 100, height: Math.round(p.height * 100) / 100 })), pngs };
+}
+
+async function rasterise(bytes: Uint8Array): Promise<Uint8Array[]> {
+  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  // pdfjs may detach the buffer it is given: hand it a copy.
+  const doc = await pdfjs.getDocument({
+    data: bytes.slice(),
+    standardFontDataUrl: `${join(PDFJS_DIR, "standard_fonts")}/`,
+    cMapUrl: `${join(PDFJS_DIR, "cmaps")}/`,
+    cMapPacked: true,
+    isEvalSupported: false,
+    verbosity: 0,
+  }).promise;
+  try {
+    const out: Uint8Array[] = [];
+    for (let i = 1; i <= doc.numPages; i++) {
+      const page = await doc.getPage(i);
+      const unit = page.getViewport({ scale: 1 });
+      const scale = Math.min(RASTER_SCALE, RASTER_MAX_SIDE / Math.max(unit.width, unit.height));
+      const viewport = page.getViewport({ scale });
+      const canvas = createCanvas(Math.max(1, Math.ceil(viewport.width)), Math.max(1, Math.ceil(viewport.height)));
+      const context = canvas.getContext("2d");
+      // A white sheet under the page: transparent PNG areas would show the designer's own background.
+      context.fillStyle = "#ffffff";
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      // @napi-rs/canvas implements the 2D API pdfjs draws with; the DOM types are not in this project's lib.
+      type RenderParams = Parameters<typeof page.render>[0];
+      await page.render({ canvas: canvas as unknown as RenderParams["canvas"], canvasContext: context as unknown as RenderParams["canvasContext"], viewport }).promise;
+      out.push(new Uint8Array(await canvas.encode("png")));
+      page.cleanup();
+    }
+    return out;
+  } finally {
+    await doc.destroy();
+  }
+}

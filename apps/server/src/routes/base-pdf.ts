@@ -1,0 +1,43 @@
+// /api/templates/{id}/base-pdf: upload, page sizes, page rasters, removal (session lane; writes: Owner, Editor).
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { PayloadTooLargeError, ValidationError } from "../errors.js";
+import { sessionAuth } from "../http/auth.js";
+import type { AppEnv } from "../http/env.js";
+import { uuidParam } from "../http/validate.js";
+import { BASE_PDF_LIMIT, basePdfPage, getBasePdf, removeBasePdf, uploadBasePdf } from "../services/base-pdf.js";
+import type { ServiceDeps } from "../services/deps.js";
+
+/** Base-PDF routes, mounted at /api/templates. */
+export function basePdfRoutes(deps: ServiceDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const session = sessionAuth(deps);
+  const id = uuidParam("id", "Template");
+  // The multipart envelope adds a little to the file; the file's own size is checked again exactly.
+  const limit = bodyLimit({ maxSize: BASE_PDF_LIMIT + 64 * 1024, onError: () => { throw new PayloadTooLargeError(BASE_PDF_LIMIT); } });
+
+  app.post("/:id/base-pdf", session, id, limit, async (c) => {
+    const form = await c.req.parseBody().catch(() => {
+      throw ValidationError.field("file", "The body must be multipart/form-data with the PDF in the field 'file'.");
+    });
+    const file = form["file"];
+    if (!(file instanceof File)) throw ValidationError.field("file", "file is required: the PDF in the multipart field 'file'.");
+    return c.json(await uploadBasePdf(deps, c.get("principal"), c.req.param("id"), file.name, new Uint8Array(await file.arrayBuffer())));
+  });
+
+  app.get("/:id/base-pdf", session, id, async (c) => c.json(await getBasePdf(deps, c.get("principal"), c.req.param("id"))));
+
+  app.get("/:id/base-pdf/pages/:index", session, id, async (c) => {
+    const raw = c.req.param("index");
+    const index = /^\d{1,4}$/.test(raw) ? Number(raw) : -1;
+    const png = await basePdfPage(deps, c.get("principal"), c.req.param("id"), index);
+    return c.body(png as Uint8Array<ArrayBuffer>, 200, { "Content-Type": "image/png", "Cache-Control": "private, max-age=300" });
+  });
+
+  app.delete("/:id/base-pdf", session, id, async (c) => {
+    await removeBasePdf(deps, c.get("principal"), c.req.param("id"));
+    return c.json({ ok: true });
+  });
+
+  return app;
+}

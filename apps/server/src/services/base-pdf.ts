@@ -1,0 +1,104 @@
+// Base PDFs: upload (checked and rasterised in a render worker), page sizes, page rasters, removal, and the
+// reference renders pass to the worker. Files live in DATA_DIR/base-pdfs/<templateId>/<hash>/.
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Principal, SessionPrincipal } from "../auth/principal.js";
+import { deleteBasePdf, findBasePdf, upsertBasePdf, type BasePdfRow } from "../db/base-pdfs.js";
+import type { Db } from "../db/database.js";
+import { findTemplate } from "../db/templates.js";
+import { HttpError, NotFoundError, PayloadTooLargeError, ValidationError } from "../errors.js";
+import type { BaseRef } from "../render/protocol.js";
+import { basePdfHash } from "@docsvc/pdf";
+import { nowIso } from "../time.js";
+import type { ServiceDeps } from "./deps.js";
+import { requireRole } from "./workspaces.js";
+
+/** Uploads larger than this answer 413. */
+export const BASE_PDF_LIMIT = 20 * 1024 * 1024;
+
+/** Page count and sizes (points). */
+export interface BasePdfView {
+  readonly pageCount: number;
+  readonly pages: readonly { readonly index: number; readonly width: number; readonly height: number }[];
+  readonly fileName: string;
+  readonly bytes: number;
+  readonly createdAt: string;
+}
+
+const baseDir = (dataDir: string, templateId: string): string => join(dataDir, "base-pdfs", templateId);
+const versionDir = (dataDir: string, row: Pick<BasePdfRow, "template_id" | "hash">): string => join(baseDir(dataDir, row.template_id), row.hash);
+const pagePath = (dir: string, index: number): string => join(dir, `page-${index}.png`);
+
+function view(row: BasePdfRow): BasePdfView {
+  const pages = JSON.parse(row.pages) as { width: number; height: number }[];
+  return { pageCount: pages.length, pages: pages.map((p, index) => ({ index, ...p })), fileName: row.file_name, bytes: row.bytes, createdAt: row.created_at };
+}
+
+async function editableTemplate(deps: ServiceDeps, principal: SessionPrincipal, templateId: string): Promise<void> {
+  if ((await findTemplate(deps.db, principal.workspaceId, templateId)) === undefined) throw new NotFoundError("Template");
+  requireRole(principal, "Owner", "Editor");
+}
+
+/** Checks, rasterises and stores a template's base PDF (replacing any earlier one). */
+export async function uploadBasePdf(deps: ServiceDeps, principal: SessionPrincipal, templateId: string, fileName: string, bytes: Uint8Array): Promise<BasePdfView> {
+  await editableTemplate(deps, principal, templateId);
+  if (bytes.byteLength > BASE_PDF_LIMIT) throw new PayloadTooLargeError(BASE_PDF_LIMIT);
+  if (deps.renderer.inspectBase === undefined) throw new HttpError(503, "This server cannot read base PDFs.");
+  const inspected = await deps.renderer.inspectBase(bytes);
+  if (!inspected.ok) throw ValidationError.field("file", inspected.reason);
+  const hash = basePdfHash(bytes);
+  const row: BasePdfRow = {
+    template_id: templateId,
+    workspace_id: principal.workspaceId,
+    hash,
+    file_name: fileName.slice(0, 200) || "base.pdf",
+    bytes: bytes.byteLength,
+    pages: JSON.stringify(inspected.pages),
+    created_at: nowIso(),
+  };
+  // Files first, then the row: a reader that finds the row always finds its files.
+  const dir = versionDir(deps.config.dataDir, row);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, "original.pdf"), bytes);
+  await Promise.all(inspected.pngs.map((png, i) => writeFile(pagePath(dir, i), png)));
+  const previous = await upsertBasePdf(deps.db, row);
+  if (previous !== undefined && previous.hash !== hash) await rm(versionDir(deps.config.dataDir, previous), { recursive: true, force: true });
+  return view(row);
+}
+
+async function requireBase(deps: ServiceDeps, principal: Principal, templateId: string): Promise<BasePdfRow> {
+  if ((await findTemplate(deps.db, principal.workspaceId, templateId)) === undefined) throw new NotFoundError("Template");
+  const row = await findBasePdf(deps.db, principal.workspaceId, templateId);
+  if (row === undefined) throw new NotFoundError("Base PDF");
+  return row;
+}
+
+/** A template's base PDF: page count and sizes. */
+export async function getBasePdf(deps: ServiceDeps, principal: Principal, templateId: string): Promise<BasePdfView> {
+  return view(await requireBase(deps, principal, templateId));
+}
+
+/** One page's PNG raster (404 out of range). */
+export async function basePdfPage(deps: ServiceDeps, principal: Principal, templateId: string, index: number): Promise<Uint8Array> {
+  const row = await requireBase(deps, principal, templateId);
+  const count = (JSON.parse(row.pages) as unknown[]).length;
+  if (!Number.isInteger(index) || index < 0 || index >= count) throw new NotFoundError("Base PDF page");
+  return new Uint8Array(await readFile(pagePath(versionDir(deps.config.dataDir, row), index)));
+}
+
+/** Removes a template's base PDF and its files. */
+export async function removeBasePdf(deps: ServiceDeps, principal: SessionPrincipal, templateId: string): Promise<void> {
+  await editableTemplate(deps, principal, templateId);
+  const row = await deleteBasePdf(deps.db, principal.workspaceId, templateId);
+  if (row === undefined) throw new NotFoundError("Base PDF");
+  await rm(versionDir(deps.config.dataDir, row), { recursive: true, force: true });
+}
+
+/** What a render passes to the worker for a template's base PDF, or undefined when it has none. */
+export async function baseRefFor(db: Db, dataDir: string, workspaceId: string, templateId: string): Promise<BaseRef | undefined> {
+  const row = await findBasePdf(db, workspaceId, templateId);
+  if (row === undefined) return undefined;
+  const dir = versionDir(dataDir, row);
+  const count = (JSON.parse(row.pages) as unknown[]).length;
+  return { hash: row.hash, path: join(dir, "original.pdf"), rasterPaths: Array.from({ length: count }, (_, i) => pagePath(dir, i)) };
+}
