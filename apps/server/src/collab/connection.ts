@@ -64,6 +64,11 @@ export class HubConnection implements RoomMember {
     ws.on("error", (err) => log.debug("collab: socket error", { connectionId, ...errorFields(err) }));
   }
 
+  /** Whether the connection has ended (closed by either side). */
+  get closed(): boolean {
+    return this.ended;
+  }
+
   /** Sends framed bytes (dropped once the connection is closing). */
   send(bytes: Uint8Array): void {
     if (this.ended || this.ws.readyState !== this.ws.OPEN) return;

@@ -128,10 +128,13 @@ export class CollabHub {
     // under, so every update is either in what we read or delivered to us afterwards.
     return this.serial.run(docId, async () => {
       const state = await loadState(this.db, docId);
+      // A connection that ended while waiting must not enter the room: nothing would ever take it out.
+      if (connection.closed) throw new HubException("Closed: the connection ended.");
       let room = this.rooms.get(docId);
       if (room === undefined) {
         room = new Room(docId, workspaceId);
         room.logRows = state.updates.length;
+        room.lastSeq = state.updates.at(-1)?.seq ?? state.snapshotSeq;
         this.rooms.set(docId, room);
       }
       room.join(connection, awarenessClientId);
@@ -159,8 +162,9 @@ export class CollabHub {
     if (!isYjsUpdate(update)) throw new HubException("Invalid update: the bytes are not a Yjs update.");
     const bytes = new Uint8Array(update);
     return this.serial.run(docId, async () => {
-      const seq = await appendUpdate(this.db, docId, bytes);
       const room = this.rooms.get(docId);
+      const seq = await appendUpdate(this.db, docId, bytes, room?.lastSeq);
+      if (room !== undefined) room.lastSeq = seq;
       // Serialised once, the same bytes for every member.
       room?.broadcast(invocationFrame("ReceiveUpdate", [seq, bytes]), connection);
       if (room !== undefined && ++room.logRows >= this.options.compactEvery) this.scheduleCompaction(docId);
@@ -226,7 +230,10 @@ export class CollabHub {
       const result = await mergeState(this.db, templateId, state);
       const room = this.rooms.get(templateId);
       if (result.diff !== null) room?.broadcast(invocationFrame("ReceiveUpdate", [result.diff.seq, result.diff.update]));
-      if (room !== undefined) room.logRows = 0;
+      if (room !== undefined) {
+        room.logRows = 0;
+        room.lastSeq = result.snapshotSeq;
+      }
       return result.snapshotSeq;
     });
   }

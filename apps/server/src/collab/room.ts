@@ -23,6 +23,8 @@ export class Room {
   private readonly members = new Map<RoomMember, MemberState>();
   /** Updates logged since the last compaction (compaction runs when this passes a threshold). */
   logRows = 0;
+  /** The last seq issued; kept here (all writes go through the document's lock) so appends need no lookup. */
+  lastSeq = 0;
 
   constructor(
     readonly templateId: string,

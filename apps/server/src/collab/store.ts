@@ -28,9 +28,9 @@ export async function loadState(db: Db, templateId: string): Promise<DocumentSta
   };
 }
 
-/** Appends an update under the next seq and returns that seq. */
-export async function appendUpdate(db: Db, templateId: string, update: Uint8Array): Promise<number> {
-  const seq = (await lastSeq(db, templateId)) + 1;
+/** Appends an update under the next seq (after `known`, the last seq when the caller knows it) and returns it. */
+export async function appendUpdate(db: Db, templateId: string, update: Uint8Array, known?: number): Promise<number> {
+  const seq = (known ?? (await lastSeq(db, templateId))) + 1;
   await insertUpdate(db, templateId, seq, update, nowIso());
   return seq;
 }

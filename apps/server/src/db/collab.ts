@@ -26,7 +26,8 @@ export function listUpdatesAfter(db: Db, templateId: string, after: number): Pro
 /** The highest seq ever issued for the template (log or snapshot), 0 when none. */
 export async function lastSeq(db: Db, templateId: string): Promise<number> {
   const log = await db.selectFrom("collab_updates").select((eb) => eb.fn.max("seq").as("seq")).where("template_id", "=", templateId).executeTakeFirst();
-  const snapshot = await findSnapshot(db, templateId);
+  // Only the seq: the snapshot's bytes are not needed here.
+  const snapshot = await db.selectFrom("collab_snapshots").select("snapshot_seq").where("template_id", "=", templateId).executeTakeFirst();
   return Math.max(Number(log?.seq ?? 0), snapshot?.snapshot_seq ?? 0);
 }
 

@@ -53,7 +53,7 @@ export function commentTree(rows: readonly CommentRow[]): CommentView[] {
   const children = new Map<string | null, CommentRow[]>();
   const ids = new Set(rows.map((r) => r.id));
   for (const row of rows) {
-    // A parent that no longer exists (removed rows are only ever reply-less) cannot happen; top level is safe.
+    // Only reply-less rows are ever removed, so a missing parent cannot occur; top level is the safe fallback.
     const parent = row.parent_id !== null && ids.has(row.parent_id) ? row.parent_id : null;
     children.set(parent, [...(children.get(parent) ?? []), row]);
   }
