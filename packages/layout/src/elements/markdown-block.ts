@@ -1,8 +1,8 @@
 // Laid-out markdown in its box: lines of items (box coordinates), split between lines across pages like a
 // text element; each part keeps the box's padding, background and border.
-import type { FrameItem, ShapeStroke } from "../frame/types.js";
-import type { VerticalAlign } from "../model/types.js";
+import type { FrameItem } from "../frame/types.js";
 import { EPSILON, type Block, type PageNumbers, type Split } from "./block.js";
+import { placeContentBox, type ContentBox } from "./content-box.js";
 
 /** One line of markdown output: everything it draws, y relative to the content top. */
 export interface MdLine {
@@ -11,21 +11,10 @@ export interface MdLine {
   readonly items: readonly FrameItem[];
 }
 
-/** The box around markdown content. */
-export interface MdBox {
-  readonly width: number;
-  readonly padding: number;
-  readonly bg: string | undefined;
-  readonly border: ShapeStroke | undefined;
-  readonly radius: number;
-  readonly verticalAlign: VerticalAlign;
-  readonly clip: boolean;
-}
-
 /** Markdown lines in a box. */
 export class MarkdownBlock implements Block {
   constructor(
-    private readonly box: MdBox,
+    private readonly box: ContentBox,
     private readonly lines: readonly MdLine[],
     /** Height of the content (bottom of the last line). */
     private readonly content: number,
@@ -38,7 +27,7 @@ export class MarkdownBlock implements Block {
     let count = 0;
     while (count < this.lines.length && bottom(this.lines[count]!) <= room + EPSILON) count++;
     if (count === 0) return { fits: null, rest: this };
-    const box: MdBox = { ...this.box, verticalAlign: "top" };
+    const box: ContentBox = { ...this.box, verticalAlign: "top" };
     if (count === this.lines.length) return { fits: new MarkdownBlock(box, this.lines, this.content, available), rest: null };
     const head = this.lines.slice(0, count);
     const headHeight = bottom(head[head.length - 1]!);
@@ -52,24 +41,9 @@ export class MarkdownBlock implements Block {
   }
 
   place(out: FrameItem[], x: number, y: number, _page: PageNumbers): void {
-    const { box, height } = this;
-    if (box.bg || box.border) {
-      out.push({
-        kind: "shape",
-        geometry: { type: "rect", x, y, width: box.width, height, ...(box.radius > 0 ? { radius: box.radius } : {}) },
-        ...(box.bg ? { fill: box.bg } : {}),
-        ...(box.border ? { stroke: box.border } : {}),
-      });
-    }
-    const inner = height - 2 * box.padding;
-    const free = Math.max(0, inner - this.content);
-    const shift = box.verticalAlign === "middle" ? free / 2 : box.verticalAlign === "bottom" ? free : 0;
-    const dx = x + box.padding;
-    const dy = y + box.padding + shift;
-    const overflows = box.clip && this.content > inner + EPSILON;
-    const target: FrameItem[] = overflows ? [] : out;
-    for (const line of this.lines) for (const item of line.items) target.push(moveItem(item, dx, dy));
-    if (overflows) out.push({ kind: "group", clip: { x, y, width: box.width, height }, items: target });
+    placeContentBox(out, this.box, x, y, this.height, this.content, (target, dx, dy) => {
+      for (const line of this.lines) for (const item of line.items) target.push(moveItem(item, dx, dy));
+    });
   }
 }
 

@@ -2,16 +2,17 @@
 // rich paragraphs: headings, emphasis, lists with hanging markers, links, inline code, rules, breaks. The
 // same font and box keys as text; overflow grow (default), clip or shrink; splits between lines.
 import type { FrameItem } from "../frame/types.js";
-import type { MarkdownElement, VerticalAlign } from "../model/types.js";
+import type { MarkdownElement } from "../model/types.js";
 import { layoutRichParagraph } from "../text/rich.js";
 import type { RichParagraphStyle, RichSpan } from "../text/rich-types.js";
 import { parseTemplate } from "../tokens/parse.js";
 import { EmptyBlock } from "./block.js";
 import { BARCODE_TEXT_FAMILY } from "./barcode.js";
 import { GenerationCache } from "../text/lru.js";
-import { colourOf, num, report, type LayoutEnv, type MeasureContext } from "./context.js";
+import { num, report, type LayoutEnv, type MeasureContext } from "./context.js";
 import type { ElementKind } from "./kind.js";
-import { MarkdownBlock, moveItem, type MdBox, type MdLine } from "./markdown-block.js";
+import { contentBoxOf } from "./content-box.js";
+import { MarkdownBlock, moveItem, type MdLine } from "./markdown-block.js";
 import { resolveMarkdown } from "./markdown-escape.js";
 import { markdownBlocks, type MarkdownStyles } from "./markdown-parse.js";
 import { SHRINK_FLOOR } from "./text.js";
@@ -24,7 +25,6 @@ const CODE_BG = "#eef1f5";
 /** Longest markdown source laid out; longer text is cut (and reported) to bound the work. */
 const MAX_SOURCE = 100_000;
 
-const VALIGNS: readonly VerticalAlign[] = ["top", "middle", "bottom"];
 
 /** Markdown elements. */
 export const markdownElement: ElementKind<MarkdownElement> = {
@@ -36,7 +36,7 @@ export const markdownElement: ElementKind<MarkdownElement> = {
       source = source.slice(0, MAX_SOURCE);
     }
     if (source.trim() === "") return new EmptyBlock(designed);
-    const box = mdBox(element, ctx);
+    const box = contentBoxOf(element, ctx);
     const innerWidth = Math.max(0, box.width - 2 * box.padding);
     const innerHeight = Math.max(0, designed - 2 * box.padding);
     const { style, painted } = paragraphStyle(element, ctx);
@@ -152,16 +152,3 @@ function markerItems(marker: RichSpan, para: RichParagraphStyle, size: number, e
   return line.items.map((it) => moveItem(it, x - line.x, baseline - line.baseline));
 }
 
-function mdBox(element: MarkdownElement, ctx: MeasureContext): MdBox {
-  const borderWidth = num(element.border?.width, 0);
-  const borderColor = element.border ? colourOf(ctx, element.border.color ?? "#000000", "border.color") : undefined;
-  return {
-    width: Math.max(0, num(element.width, 0)),
-    padding: Math.max(0, num(element.padding, 0)),
-    bg: colourOf(ctx, element.bg, "bg"),
-    border: borderColor && borderWidth > 0 ? { color: borderColor, width: borderWidth } : undefined,
-    radius: Math.max(0, num(element.border?.radius, 0)),
-    verticalAlign: element.verticalAlign !== undefined && VALIGNS.includes(element.verticalAlign) ? element.verticalAlign : "top",
-    clip: false,
-  };
-}

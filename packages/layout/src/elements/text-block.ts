@@ -1,22 +1,14 @@
 // A paragraph in a box (padding, background, border, vertical alignment, clipping): the block behind text
 // elements. It splits between lines; each part is a box of its own with its padding, background and border.
-import type { FrameItem, ShapeStroke } from "../frame/types.js";
-import type { VerticalAlign } from "../model/types.js";
+import type { FrameItem } from "../frame/types.js";
 import { lineDecorations, type DecorationOptions } from "../text/decorations.js";
 import { splitParagraph } from "../text/split.js";
 import type { ParagraphLayout } from "../text/types.js";
 import { EPSILON, type Block, type PageNumbers, type Split } from "./block.js";
+import { placeContentBox, type ContentBox } from "./content-box.js";
 
 /** The box around a paragraph. */
-export interface TextBox {
-  readonly width: number;
-  readonly padding: number;
-  readonly bg: string | undefined;
-  readonly border: ShapeStroke | undefined;
-  readonly radius: number;
-  readonly verticalAlign: VerticalAlign;
-  /** Clip the text to the box (`overflow: clip`). */
-  readonly clip: boolean;
+export interface TextBox extends ContentBox {
   /** False when the text colour is transparent: the box is drawn, the glyphs are not. */
   readonly painted: boolean;
   readonly decorations: DecorationOptions;
@@ -50,36 +42,22 @@ export class TextBlock implements Block {
   }
 
   place(out: FrameItem[], x: number, y: number, page: PageNumbers): void {
-    const { box, height } = this;
+    const { box } = this;
     const layout = this.relayout ? this.relayout(page) : this.layout;
-    if (box.bg || box.border) {
-      out.push({
-        kind: "shape",
-        geometry: { type: "rect", x, y, width: box.width, height, ...(box.radius > 0 ? { radius: box.radius } : {}) },
-        ...(box.bg ? { fill: box.bg } : {}),
-        ...(box.border ? { stroke: box.border } : {}),
-      });
-    }
-    if (!box.painted || layout.lines.length === 0) return;
-    const inner = height - 2 * box.padding;
-    const free = Math.max(0, inner - layout.height);
-    const shift = box.verticalAlign === "middle" ? free / 2 : box.verticalAlign === "bottom" ? free : 0;
-    const dx = x + box.padding;
-    const dy = y + box.padding + shift;
-    const overflows = box.clip && layout.height > inner + EPSILON;
-    const target: FrameItem[] = overflows ? [] : out;
-    const { underline, strike } = box.decorations;
-    for (const line of layout.lines) {
-      for (const run of line.runs) target.push({ ...run, x: run.x + dx, y: run.y + dy });
-      if (!underline && !strike) continue;
-      for (const d of lineDecorations(layout, line, box.decorations)) {
-        target.push({
-          kind: "shape",
-          geometry: { type: "line", x1: dx + d.x1, y1: dy + d.y, x2: dx + d.x2, y2: dy + d.y },
-          stroke: { color: layout.style.color, width: d.thickness },
-        });
+    placeContentBox(out, box, x, y, this.height, layout.height, (target, dx, dy) => {
+      if (!box.painted) return;
+      const { underline, strike } = box.decorations;
+      for (const line of layout.lines) {
+        for (const run of line.runs) target.push({ ...run, x: run.x + dx, y: run.y + dy });
+        if (!underline && !strike) continue;
+        for (const d of lineDecorations(layout, line, box.decorations)) {
+          target.push({
+            kind: "shape",
+            geometry: { type: "line", x1: dx + d.x1, y1: dy + d.y, x2: dx + d.x2, y2: dy + d.y },
+            stroke: { color: layout.style.color, width: d.thickness },
+          });
+        }
       }
-    }
-    if (overflows) out.push({ kind: "group", clip: { x, y, width: box.width, height }, items: target });
+    });
   }
 }

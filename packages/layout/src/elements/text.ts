@@ -2,14 +2,15 @@
 // `clip` (the box keeps its height, the text is clipped to it) or `shrink` (the font size is lowered until
 // the text fits the box, down to SHRINK_FLOOR). Texts using `$page`/`$pages` are re-laid out in their box
 // at finalize, once the page numbers are known.
-import type { TextElement, VerticalAlign } from "../model/types.js";
+import type { TextElement } from "../model/types.js";
 import { parseTemplate } from "../tokens/parse.js";
 import { resolveText } from "../tokens/resolve.js";
 import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
 import type { TemplateText } from "../tokens/types.js";
 import type { PageNumbers } from "./block.js";
-import { colourOf, num, report, type LayoutEnv, type MeasureContext } from "./context.js";
+import { num, report, type LayoutEnv, type MeasureContext } from "./context.js";
 import type { ElementKind } from "./kind.js";
+import { contentBoxOf } from "./content-box.js";
 import { TextBlock, type Relayout, type TextBox } from "./text-block.js";
 import { paragraphStyle } from "./text-style.js";
 
@@ -19,7 +20,6 @@ export const SHRINK_FLOOR = 4;
 /** Page numbers a text with page tokens is measured with before pagination (two digits, a typical width). */
 export const PLACEHOLDER_PAGES: PageNumbers = { page: 88, pages: 88 };
 
-const VALIGNS: readonly VerticalAlign[] = ["top", "middle", "bottom"];
 
 interface Prepared {
   readonly template: TemplateText;
@@ -92,16 +92,8 @@ function shrinkToFit(
 }
 
 function textBox(element: TextElement, ctx: MeasureContext, painted: boolean): TextBox {
-  const borderWidth = num(element.border?.width, 0);
-  const borderColor = element.border ? colourOf(ctx, element.border.color ?? "#000000", "border.color") : undefined;
   return {
-    width: Math.max(0, num(element.width, 0)),
-    padding: Math.max(0, num(element.padding, 0)),
-    bg: colourOf(ctx, element.bg, "bg"),
-    border: borderColor && borderWidth > 0 ? { color: borderColor, width: borderWidth } : undefined,
-    radius: Math.max(0, num(element.border?.radius, 0)),
-    verticalAlign: element.verticalAlign !== undefined && VALIGNS.includes(element.verticalAlign) ? element.verticalAlign : "top",
-    clip: false,
+    ...contentBoxOf(element, ctx),
     painted,
     decorations: { underline: element.underline === true, strike: element.strike === true },
   };
