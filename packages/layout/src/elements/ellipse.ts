@@ -1,25 +1,21 @@
 // ellipse: inscribed in the element's box; `fill`, `stroke`, `strokeWidth`.
 import type { EllipseElement } from "../model/types.js";
 import { EmptyBlock } from "./block.js";
-import { colourOf, num } from "./context.js";
+import { num } from "./context.js";
 import type { ElementKind } from "./kind.js";
-import { ShapeBlock } from "./shape-block.js";
+import { ShapeBlock, shapePaint } from "./shape-block.js";
 
 /** Ellipses: painted with whichever of fill and stroke is set (stroke width default 1). */
 export const ellipseElement: ElementKind<EllipseElement> = {
   measure(element, ctx) {
-    const fill = colourOf(ctx, element.fill, "fill");
-    const strokeColor = colourOf(ctx, element.stroke, "stroke");
-    const strokeWidth = num(element.strokeWidth, 1);
-    const stroke = strokeColor && strokeWidth > 0 ? { color: strokeColor, width: strokeWidth } : undefined;
+    const paint = shapePaint(element, ctx);
     const w = Math.max(0, num(element.width, 0));
     const h = Math.max(0, num(element.height, 0));
-    if (!fill && !stroke) return new EmptyBlock(h);
+    if (!paint) return new EmptyBlock(h);
     return new ShapeBlock(h, (x, y) => ({
       kind: "shape",
       geometry: { type: "ellipse", cx: x + w / 2, cy: y + h / 2, rx: w / 2, ry: h / 2 },
-      ...(fill ? { fill } : {}),
-      ...(stroke ? { stroke } : {}),
+      ...paint,
     }));
   },
 };

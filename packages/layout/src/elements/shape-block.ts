@@ -1,6 +1,27 @@
 // A block that draws fixed shapes: it never grows and never splits.
-import type { FrameItem, ShapeItem } from "../frame/types.js";
+import type { FrameItem, ShapeItem, ShapeStroke } from "../frame/types.js";
+import type { Colour } from "../model/types.js";
 import { atomicSplit, type Block, type PageNumbers, type Split } from "./block.js";
+import { colourOf, num, type MeasureContext } from "./context.js";
+
+/** How a closed shape is painted; neither set means nothing is drawn. */
+export interface ShapePaint {
+  readonly fill?: string;
+  readonly stroke?: ShapeStroke;
+}
+
+/** Reads `fill`, `stroke` and `strokeWidth` (default 1) of a rect or ellipse; colours resolve through the palette. */
+export function shapePaint(
+  element: { readonly fill?: Colour; readonly stroke?: Colour; readonly strokeWidth?: number },
+  ctx: MeasureContext,
+): ShapePaint | undefined {
+  const fill = colourOf(ctx, element.fill, "fill");
+  const strokeColor = colourOf(ctx, element.stroke, "stroke");
+  const strokeWidth = num(element.strokeWidth, 1);
+  const stroke = strokeColor && strokeWidth > 0 ? { color: strokeColor, width: strokeWidth } : undefined;
+  if (!fill && !stroke) return undefined;
+  return { ...(fill ? { fill } : {}), ...(stroke ? { stroke } : {}) };
+}
 
 /** Atomic block whose items are computed from its top-left corner at place time. */
 export class ShapeBlock implements Block {

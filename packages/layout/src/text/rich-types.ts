@@ -1,7 +1,7 @@
 // Rich text: a paragraph made of styled spans broken into lines together by the one paragraph engine.
 
 import type { FrameItem } from "../frame/types.js";
-import type { TextAlign, TextDirection } from "./types.js";
+import type { LineBox, TextAlign, TextDirection } from "./types.js";
 
 /** The typography of one span. */
 export interface SpanStyle {
@@ -39,15 +39,7 @@ export interface RichParagraphStyle {
 }
 
 /** One laid-out line: everything it draws, in box coordinates (x from the box left, y from the paragraph top). */
-export interface RichLine {
-  readonly top: number;
-  readonly height: number;
-  readonly baseline: number;
-  /** Left edge and width of the content (trailing spaces excluded). */
-  readonly x: number;
-  readonly width: number;
-  /** The line's text in logical order. */
-  readonly text: string;
+export interface RichLine extends LineBox {
   /** Backgrounds, then glyph runs, then decorations, then link areas. */
   readonly items: readonly FrameItem[];
 }

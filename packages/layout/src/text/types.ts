@@ -29,15 +29,13 @@ export interface ParagraphStyle {
   readonly color: string;
 }
 
-/** One laid-out line. Runs are in visual order, left to right. */
-export interface ParagraphLine {
-  /** The line's glyph runs: x relative to the box left, y = baseline relative to the box top. */
-  readonly runs: readonly TextRunItem[];
+/** The geometry every laid-out line has, plain or rich; relative to the paragraph's box. */
+export interface LineBox {
   /** Top of the line box, relative to the paragraph top. */
   readonly top: number;
   /** Height of the line box (`lineHeight × size`). */
   readonly height: number;
-  /** Baseline, relative to the paragraph top (same value as every run's y). */
+  /** Baseline, relative to the paragraph top. */
   readonly baseline: number;
   /** Left edge of the inked content (after alignment), relative to the box left. */
   readonly x: number;
@@ -45,6 +43,12 @@ export interface ParagraphLine {
   readonly width: number;
   /** The line's text in logical order, without trailing spaces. */
   readonly text: string;
+}
+
+/** One laid-out line. Runs are in visual order, left to right. */
+export interface ParagraphLine extends LineBox {
+  /** The line's glyph runs: x relative to the box left, y = baseline relative to the box top. */
+  readonly runs: readonly TextRunItem[];
 }
 
 /** A paragraph broken into lines for one box width. Immutable: safe to cache and share. */
