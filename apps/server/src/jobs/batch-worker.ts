@@ -3,7 +3,7 @@
 // job interrupted by a restart resumes at the first unrecorded row and no row reaches the result twice.
 import type { Theme } from "@docsvc/layout";
 import JSZip from "jszip";
-import { mkdir, readFile, rm } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { dirname } from "node:path";
 import { expiredJobs, forgetJobData, nextJob, recordRow, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
@@ -145,8 +145,9 @@ export class BatchWorker {
       return;
     }
     const stem = fileStem(job.file_name_pattern, data, index, new Date(clockNow()));
-    // Written before it is recorded: a recorded row always has its file (merged output needs none).
-    if (job.output === "zip") await writeAtomically(rowFile(dataDir, job.id, index), outcome.pdf);
+    // Written before it is recorded: a recorded row always has its whole file (merged output needs none). A crash
+    // mid-write leaves an unrecorded row, rendered again and overwritten on resume, so no temp file is needed.
+    if (job.output === "zip") await writeFile(rowFile(dataDir, job.id, index), outcome.pdf);
     const emailNote = emailRow(this.options.mailer, job, data, outcome.pdf, `${stem}.pdf`, this.options.publicUrl);
     if (!(await recordRow(db, { ...result, ok: 1, pages: outcome.pages, file_name: stem, email_note: emailNote }))) return;
     meter.record({

@@ -1,0 +1,144 @@
+// `pnpm bench:batch`: a 2,000-row invoice batch through the built server, to ZIP and to one merged PDF.
+// Starts `docsvc serve` on a free loopback port with a temp DATA_DIR, signs up, lifts the workspace to the
+// enterprise plan, stores fixtures/invoice.template.json and submits 2,000 rows derived from
+// fixtures/invoice-20.data.json (own invoice number, buyer and 10 of the 20 items each, so every row is one
+// page). Measures submission → completed (wall time, rows/s) for each output, and writes the "Batch" section
+// of BENCHMARKS.md (between <!-- batch:start --> and <!-- batch:end -->, nothing else).
+//
+// Environment: BENCH_BATCH_ROWS (default 2000), BENCH_BATCH_NO_WRITE=1 (print only).
+import { spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const cli = join(root, "apps/server/dist/src/cli.js");
+const rowsWanted = Number(process.env.BENCH_BATCH_ROWS ?? 2000);
+const email = "bench@example.test";
+const password = "bench password";
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function startServer(dataDir, port) {
+  const child = spawn(process.execPath, [cli, "serve"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ADMIN_EMAILS: email, SMTP_URL: "", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise((_, reject) => child.once("exit", (code) => reject(new Error(`server exited early with ${code}`))));
+  for (;;) {
+    const up = await Promise.race([fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok).catch(() => false), exited]);
+    if (up) return child;
+    await sleep(50);
+  }
+}
+
+async function call(base, method, path, { token, body } = {}) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${Buffer.from(bytes).toString().slice(0, 300)}`);
+  return res.headers.get("Content-Type")?.includes("json") ? JSON.parse(Buffer.from(bytes).toString()) : bytes;
+}
+
+async function verificationToken(dataDir) {
+  for (let i = 0; i < 100; i++) {
+    const files = await readdir(join(dataDir, "outbox")).catch(() => []);
+    const file = files.find((f) => f.endsWith("verify-email.eml"));
+    if (file) {
+      const raw = (await readFile(join(dataDir, "outbox", file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      const match = raw.match(/verify-email\?token=([A-Za-z0-9_-]+)/);
+      if (match) return match[1];
+    }
+    await sleep(50);
+  }
+  throw new Error("no verification email in the outbox");
+}
+
+async function replaceSection(file, marker, body) {
+  let text = "";
+  try { text = await readFile(file, "utf8"); } catch { text = "# Benchmarks\n"; }
+  const start = `<!-- ${marker}:start -->`;
+  const end = `<!-- ${marker}:end -->`;
+  const section = `${start}\n${body.trim()}\n${end}`;
+  const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
+  text = pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}\n`;
+  await writeFile(file, text);
+}
+
+/** Submits the rows with this output and waits for completion; answers the timing. */
+async function run(base, token, templateId, rows, output) {
+  const started = performance.now();
+  const { jobId } = await call(base, "POST", `/api/templates/${templateId}/render-batch`, { token, body: { rows, output, fileNamePattern: "{{invoiceNumber}}", emailColumn: null } });
+  let job;
+  do {
+    await sleep(50);
+    job = await call(base, "GET", `/api/templates/${templateId}/render-batch/jobs/${jobId}`, { token });
+  } while (job.status === "pending" || job.status === "processing");
+  const seconds = (performance.now() - started) / 1000;
+  if (job.status !== "completed" || job.failed > 0) throw new Error(`job ${output}: ${JSON.stringify(job)}`);
+  const result = await call(base, "GET", `/api/templates/${templateId}/render-batch/jobs/${jobId}/result`, { token });
+  return { output, seconds, rowsPerSecond: rows.length / seconds, bytes: result.byteLength };
+}
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), "docsvc-bench-batch-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer(dataDir, port);
+  try {
+    const session = await call(base, "POST", "/api/auth/signup", { body: { email, password } });
+    await call(base, "POST", "/api/auth/verify-email", { body: { token: await verificationToken(dataDir) } });
+    await call(base, "POST", `/api/admin/workspaces/${session.workspace.id}/plan`, { token: session.accessToken, body: { plan: "enterprise" } });
+    const token = session.accessToken;
+    const content = await readFile(join(root, "fixtures/invoice.template.json"), "utf8");
+    const template = await call(base, "POST", "/api/templates", { token, body: { name: "Invoice", content } });
+    const data = JSON.parse(await readFile(join(root, "fixtures/invoice-20.data.json"), "utf8"));
+    const rows = Array.from({ length: rowsWanted }, (_, i) => {
+      const items = Array.from({ length: 10 }, (_, j) => data.items[(i + j) % data.items.length]);
+      const subtotal = items.reduce((sum, item) => sum + item.amount, 0);
+      const tax = Math.round(subtotal * data.taxRate * 100) / 100;
+      return { ...data, invoiceNumber: `INV-2026-${String(i + 1).padStart(5, "0")}`, buyer: { ...data.buyer, name: `Customer ${i + 1}` }, items, subtotal, tax, total: subtotal + tax };
+    });
+    // One page per row, checked once.
+    const single = await fetch(`${base}/api/templates/${template.id}/render`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify({ data: rows[0] }) });
+    const pagesPerRow = Number(single.headers.get("X-Page-Count"));
+    await single.arrayBuffer();
+    // Warm-up: a small job so worker threads have fonts and the template parsed.
+    await run(base, token, template.id, rows.slice(0, 50), "zip");
+    const load = loadavg()[0];
+    const results = [await run(base, token, template.id, rows, "zip"), await run(base, token, template.id, rows, "merged")];
+    const lines = [
+      "## Batch",
+      "",
+      `\`pnpm bench:batch\`: ${rowsWanted.toLocaleString("en-US")} invoice rows (fixtures/invoice.template.json, rows derived from invoice-20.data.json with 10 items each, ${pagesPerRow} page per row) submitted over HTTP to the built server; wall time from submission to \`completed\`. ${availableParallelism()} render threads on ${cpus()[0]?.model ?? "unknown CPU"}, load average ${load.toFixed(1)} before the run. Target: ≥150 rows/s.`,
+      "",
+      "| output | wall time | rows/s | result size |",
+      "|---|---|---|---|",
+      ...results.map((r) => `| ${r.output} | ${r.seconds.toFixed(1)} s | ${Math.round(r.rowsPerSecond)} | ${(r.bytes / 1024 / 1024).toFixed(1)} MB |`),
+      "",
+      "Merged output renders each row once through the pool (per-row failures, progress, emails) and then lays out and paints all rows as one document in one worker, so its wall time includes that final single-threaded pass.",
+    ];
+    const text = lines.join("\n");
+    console.log(text);
+    if (process.env.BENCH_BATCH_NO_WRITE !== "1") await replaceSection(join(root, "BENCHMARKS.md"), "batch", text);
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
