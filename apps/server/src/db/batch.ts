@@ -11,9 +11,12 @@ const SUMMARY = [
   "status", "total", "completed", "failed", "error", "created_at", "finished_at", "expires_at",
 ] as const;
 
-/** Inserts a job. */
+/** Inserts a job and its submission (content snapshot, rows, theme) in one transaction. */
 export async function insertJob(db: Db, row: BatchJobRow): Promise<void> {
-  await db.insertInto("batch_jobs").values(row).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("batch_jobs").values({ ...row, content: "", rows: "[]", theme: null }).execute();
+    await trx.insertInto("batch_inputs").values({ job_id: row.id, content: row.content, rows: row.rows, theme: row.theme }).execute();
+  });
 }
 
 /** One job of this workspace and template (without its rows). */
@@ -40,17 +43,21 @@ export function listJobs(db: Db, workspaceId: string, templateId: string, limit:
     .execute();
 }
 
-/** The next job to work on: an interrupted (processing) one first, then the oldest pending. */
-export function nextJob(db: Db): Promise<BatchJobRow | undefined> {
-  return db
+/** The next job to work on (with its submission): an interrupted (processing) one first, then the oldest pending. */
+export async function nextJob(db: Db): Promise<BatchJobRow | undefined> {
+  const job = await db
     .selectFrom("batch_jobs")
-    .selectAll()
+    .select(SUMMARY)
     .where("status", "in", ["processing", "pending"])
     .orderBy((eb) => eb.case().when("status", "=", "processing").then(0).else(1).end())
     .orderBy("created_at")
     .orderBy("id")
     .limit(1)
     .executeTakeFirst();
+  if (job === undefined) return undefined;
+  const input = await db.selectFrom("batch_inputs").select(["content", "rows", "theme"]).where("job_id", "=", job.id).executeTakeFirst();
+  // A job without its submission cannot run; it is handed over empty and fails as invalid content.
+  return { ...job, content: input?.content ?? "", rows: input?.rows ?? "[]", theme: input?.theme ?? null };
 }
 
 /** Sets a job's status (and, when finishing, its finish and expiry times or error). */
@@ -92,7 +99,7 @@ export function expiredJobs(db: Db, now: string): Promise<{ id: string }[]> {
     .select("id")
     .where("status", "in", ["completed", "failed"])
     .where("expires_at", "<=", now)
-    .where("rows", "!=", "[]")
+    .where("id", "in", db.selectFrom("batch_inputs").select("job_id"))
     .execute();
 }
 
@@ -100,6 +107,6 @@ export function expiredJobs(db: Db, now: string): Promise<{ id: string }[]> {
 export async function forgetJobData(db: Db, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("batch_rows").where("job_id", "=", id).execute();
-    await trx.updateTable("batch_jobs").set({ rows: "[]" }).where("id", "=", id).execute();
+    await trx.deleteFrom("batch_inputs").where("job_id", "=", id).execute();
   });
 }

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import * as initial from "./migrations/2025-11-21T00-00-initial.js";
 import * as batchVersions from "./migrations/2026-11-21T20-00-batch-versions.js";
 import * as basePdfs from "./migrations/2026-11-21T21-00-base-pdfs.js";
+import * as batchInputs from "./migrations/2026-11-21T21-30-batch-inputs.js";
 import * as collab from "./migrations/2026-11-21T20-30-collab.js";
 
 // Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2025-11-21T00-00-initial": initial,
   "2026-11-21T20-00-batch-versions": batchVersions,
   "2026-11-21T21-00-base-pdfs": basePdfs,
+  "2026-11-21T21-30-batch-inputs": batchInputs,
   "2026-11-21T20-30-collab": collab,
 };
 

@@ -135,11 +135,11 @@ export interface BatchJobsTable {
   workspace_id: string;
   template_id: string;
   template_name: string;
-  /** The template content at submission. */
+  /** Unused since batch_inputs (written empty); the submission lives there. */
   content: string;
-  /** JSON array of the row objects. */
+  /** Unused since batch_inputs (written `[]`). */
   rows: string;
-  /** JSON of the validated theme, or null. */
+  /** Unused since batch_inputs (written null). */
   theme: string | null;
   output: BatchOutput;
   file_name_pattern: string;
@@ -165,6 +165,14 @@ export interface BatchRowsTable {
   reason: string | null;
   /** Why a row's email was not sent (no valid address), if so. */
   email_note: string | null;
+}
+
+/** A batch job's submission, apart from its counters (see the 2026-11-21T21-30 migration). */
+export interface BatchInputsTable {
+  job_id: string;
+  content: string;
+  rows: string;
+  theme: string | null;
 }
 
 export interface BasePdfsTable {
@@ -199,4 +207,5 @@ export interface Database {
   batch_jobs: BatchJobsTable;
   batch_rows: BatchRowsTable;
   base_pdfs: BasePdfsTable;
+  batch_inputs: BatchInputsTable;
 }

@@ -21,7 +21,7 @@ after(async () => {
 });
 
 async function storedRows(jobId: string): Promise<unknown[]> {
-  const row = await t.deps.db.selectFrom("batch_jobs").select(["rows", "output", "file_name_pattern", "email_column"]).where("id", "=", jobId).executeTakeFirstOrThrow();
+  const row = await t.deps.db.selectFrom("batch_inputs").select("rows").where("job_id", "=", jobId).executeTakeFirstOrThrow();
   return JSON.parse(row.rows) as unknown[];
 }
 
