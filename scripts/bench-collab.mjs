@@ -8,15 +8,12 @@
 //
 // Environment: BENCH_COLLAB_SECONDS (default 60), BENCH_COLLAB_CLIENTS (50), BENCH_COLLAB_DOCS (10),
 // BENCH_COLLAB_INTERVAL_MS (100: each client's pause between inserts), BENCH_COLLAB_NO_WRITE=1 (print only).
-import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
-import { cpus, loadavg, release, tmpdir, totalmem } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { call, freePort, machineLine, median, percentile, replaceSection, root, rssMb, sleep, startServer } from "./bench-lib.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 // The client libraries are the server package's dev dependencies; one module system (CJS) for all of them,
 // so Yjs is loaded once.
 const require = createRequire(join(root, "apps/server/package.json"));
@@ -25,71 +22,10 @@ const { MessagePackHubProtocol } = require("@microsoft/signalr-protocol-msgpack"
 const WebSocket = require("ws");
 const Y = require("yjs");
 
-const cli = join(root, "apps/server/dist/src/cli.js");
 const seconds = Number(process.env.BENCH_COLLAB_SECONDS ?? 60);
 const clientCount = Number(process.env.BENCH_COLLAB_CLIENTS ?? 50);
 const docCount = Number(process.env.BENCH_COLLAB_DOCS ?? 10);
 const intervalMs = Number(process.env.BENCH_COLLAB_INTERVAL_MS ?? 100);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function startServer(dataDir, port) {
-  const child = spawn(process.execPath, [cli, "serve"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SMTP_URL: "", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) return child;
-    await sleep(50);
-  }
-  throw new Error("server did not start");
-}
-
-async function call(base, method, path, token, body) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
-
-async function rssMb(pid) {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, "utf8");
-    return Number(status.match(/VmRSS:\s+(\d+)/)?.[1]) / 1024;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-
-async function replaceSection(file, marker, body) {
-  let text = "";
-  try { text = await readFile(file, "utf8"); } catch { text = "# Benchmarks\n"; }
-  const start = `<!-- ${marker}:start -->`;
-  const end = `<!-- ${marker}:end -->`;
-  const section = `${start}\n${body.trim()}\n${end}`;
-  const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
-  text = pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}\n`;
-  await writeFile(file, text);
-}
 
 // Send time and peers still to receive it, of each update, keyed by its bytes (every update is unique: it carries its client's id and clock).
 const sentAt = new Map();
@@ -147,11 +83,11 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer(dataDir, port);
   try {
-    const session = await call(base, "POST", "/api/auth/signup", undefined, { email: "collab-bench@example.test", password: "bench password" });
+    const session = await call(base, "POST", "/api/auth/signup", { body: { email: "collab-bench@example.test", password: "bench password" } });
     const token = session.accessToken;
     const content = await readFile(join(root, "fixtures/invoice.template.json"), "utf8");
     const docs = [];
-    for (let i = 0; i < docCount; i++) docs.push((await call(base, "POST", "/api/templates", token, { name: `Shared ${i}`, content })).id);
+    for (let i = 0; i < docCount; i++) docs.push((await call(base, "POST", "/api/templates", { token, body: { name: `Shared ${i}`, content } })).id);
     const rssStart = await rssMb(server.pid);
     const clients = [];
     for (let i = 0; i < clientCount; i++) clients.push(await connectClient(base, token, docs[i % docCount], i));
@@ -216,7 +152,6 @@ async function main() {
     const third = Math.max(1, Math.floor(rss.length / 3));
     const [first, middle, last] = [median(rss.slice(0, third)), median(rss.slice(third, 2 * third)), median(rss.slice(-third))];
     const drift = last - middle;
-    const cpu = cpus();
     const verdict = (ok) => (ok ? "met" : "**missed**");
 
     console.log(`${perSecond.toFixed(1)} updates/s, fan-out p50 ${p50.toFixed(1)} ms p90 ${percentile(latencies, 90).toFixed(1)} ms p95 ${percentile(latencies, 95).toFixed(1)} ms p99 ${p99.toFixed(1)} ms over ${latencies.length} deliveries`);
@@ -226,12 +161,12 @@ async function main() {
     const section = `
 ## Collaboration hub (\`pnpm bench:collab\`)
 
-Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}.
+Machine: ${machineLine()}.
 Run on ${new Date().toISOString().slice(0, 10)}: the built server (\`docsvc serve\`) and ${clientCount} official \`@microsoft/signalr\` clients (MessagePack) in one
 process on the same machine, ${clientCount / docCount} clients on each of ${docCount} documents, every client inserting a short token at a random
 token boundary every ~${intervalMs} ms (±50 %) for ${seconds} s over loopback. Fan-out latency is from the sender's \`SendUpdate\` call to a
 peer's \`ReceiveUpdate\` (persisted in SQLite first), over every delivery. Load average (1 min) ${loadBefore.toFixed(2)} before and ${loadAfter.toFixed(2)} after
-(above ~2.5 on these ${cpu.length} cores means other work shared the machine).
+(above ~2.5 on these cores means other work shared the machine).
 
 | measure | result | target |
 |---|---|---|
@@ -242,7 +177,7 @@ peer's \`ReceiveUpdate\` (persisted in SQLite first), over every delivery. Load 
 `;
     if (process.env.BENCH_COLLAB_NO_WRITE === "1") console.log(section);
     else {
-      await replaceSection(join(root, "BENCHMARKS.md"), "collab", section);
+      await replaceSection("collab", section);
       console.log("BENCHMARKS.md updated (Collaboration hub)");
     }
     if (missing > 0 || failed > 0 || !allEqual) process.exitCode = 1;

@@ -7,115 +7,26 @@
 //
 // Environment: BENCH_HTTP_SECONDS (default 60), BENCH_HTTP_CONNECTIONS (default 4), BENCH_HTTP_WARMUP (default 1500
 // renders, enough for the heaps to reach their working size), BENCH_HTTP_NO_WRITE=1 (print only; leave BENCHMARKS.md alone).
-import { spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
-import { cpus, loadavg, release, tmpdir, totalmem } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import autocannon from "autocannon";
+import { adminAccount, call, freePort, machineLine, percentile, replaceSection, root, rssMb, startServer } from "./bench-lib.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const cli = join(root, "apps/server/dist/src/cli.js");
 const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 60);
 const connections = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 4);
 const warmup = Number(process.env.BENCH_HTTP_WARMUP ?? 1500);
 const email = "bench@example.test";
 const password = "bench password";
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function startServer(dataDir, port) {
-  const child = spawn(process.execPath, [cli, "serve"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ADMIN_EMAILS: email, SMTP_URL: "", LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  // Drained and dropped: the access log is part of the measured work, not of the report.
-  let buffered = "";
-  const listening = new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`server exited early with ${code}`)));
-    child.stdout.on("data", (chunk) => {
-      if (buffered !== null) {
-        buffered += chunk;
-        if (buffered.includes('"msg":"listening"')) {
-          buffered = null;
-          resolve();
-        }
-      }
-    });
-  });
-  await listening;
-  return child;
-}
-
-async function call(base, method, path, { token, apiKey, body } = {}) {
-  const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (apiKey) headers["X-Api-Key"] = apiKey;
-  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-  return res.headers.get("Content-Type")?.includes("json") ? JSON.parse(text) : text;
-}
-
-async function verificationToken(dataDir) {
-  for (let i = 0; i < 100; i++) {
-    const files = await readdir(join(dataDir, "outbox")).catch(() => []);
-    const file = files.find((f) => f.endsWith("verify-email.eml"));
-    if (file) {
-      const raw = (await readFile(join(dataDir, "outbox", file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-      const match = raw.match(/verify-email\?token=([A-Za-z0-9_-]+)/);
-      if (match) return match[1];
-    }
-    await sleep(50);
-  }
-  throw new Error("no verification email in the outbox");
-}
-
-async function rssMb(pid) {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, "utf8");
-    const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1]);
-    return kb / 1024;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-
-async function replaceSection(file, marker, body) {
-  let text = "";
-  try { text = await readFile(file, "utf8"); } catch { text = "# Benchmarks\n\nRegenerate with `pnpm bench` and `pnpm bench:http`.\n"; }
-  const start = `<!-- ${marker}:start -->`;
-  const end = `<!-- ${marker}:end -->`;
-  const section = `${start}\n${body.trim()}\n${end}`;
-  const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
-  text = pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}\n`;
-  await writeFile(file, text);
-}
-
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), "docsvc-bench-http-"));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(dataDir, port);
+  const server = await startServer(dataDir, port, { ADMIN_EMAILS: email });
   try {
     // Setup through the public API, as a user would.
-    const session = await call(base, "POST", "/api/auth/signup", { body: { email, password } });
-    await call(base, "POST", "/api/auth/verify-email", { body: { token: await verificationToken(dataDir) } });
-    await call(base, "POST", `/api/admin/workspaces/${session.workspace.id}/plan`, { token: session.accessToken, body: { plan: "enterprise" } });
+    const session = await adminAccount(base, dataDir, email, password);
     const { key } = await call(base, "POST", "/api/api-keys", { token: session.accessToken, body: { name: "bench" } });
     const content = await readFile(join(root, "fixtures/invoice.template.json"), "utf8");
     const template = await call(base, "POST", "/api/templates", { token: session.accessToken, body: { name: "Invoice", content } });
@@ -133,7 +44,6 @@ async function main() {
       warmed += connections;
     }
 
-    const cpu = cpus();
     const loadBefore = loadavg()[0];
     const rss = [];
     const sampler = setInterval(async () => rss.push({ t: rss.length, mb: await rssMb(server.pid) }), 1000);
@@ -182,11 +92,11 @@ async function main() {
     const section = `
 ## HTTP load (\`pnpm bench:http\`)
 
-Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}.
+Machine: ${machineLine()}.
 Run on ${new Date().toISOString().slice(0, 10)}: the built server (\`docsvc serve\`, render pool sized to the cores, LOG_LEVEL=${process.env.LOG_LEVEL ?? "info"} with access logs) and autocannon on the same machine,
 ${connections} connections for ${seconds} s of \`POST /api/templates/{id}/render\` with an API key, fixtures/invoice.template.json + invoice-20.data.json,
 after ${warmed} warm-up renders (one connection-batch at a time). Machine load average (1 min) ${loadBefore.toFixed(2)} before and
-${loadAfter.toFixed(2)} after the run: anything above ~2.5 means other work shared the ${cpu.length} cores with the server and autocannon. Latencies are per request as autocannon saw them (exact percentiles over every 200 response).
+${loadAfter.toFixed(2)} after the run: anything above ~2.5 means other work shared the cores with the server and autocannon. Latencies are per request as autocannon saw them (exact percentiles over every 200 response).
 
 | measure | result | target |
 |---|---|---|
@@ -199,7 +109,7 @@ ${loadAfter.toFixed(2)} after the run: anything above ~2.5 means other work shar
 `;
     if (process.env.BENCH_HTTP_NO_WRITE === "1") console.log(section);
     else {
-      await replaceSection(join(root, "BENCHMARKS.md"), "http", section);
+      await replaceSection("http", section);
       console.log("BENCHMARKS.md updated (HTTP load)");
     }
   } finally {

@@ -1,13 +1,12 @@
 // `pnpm bench`: in-process render throughput and latency on the reference fixtures, a two-thread run, the
 // first render of a fresh process, and peak RSS. Writes the "Rendering" section of BENCHMARKS.md.
-import { readFile, writeFile } from "node:fs/promises";
-import { cpus, totalmem, release } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { machineLine, percentile, replaceSection, root } from "./bench-lib.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pdfEntry = join(root, "packages/pdf/dist/src/index.js");
 const NOW = new Date("2026-11-21T12:00:00Z");
 
@@ -21,7 +20,6 @@ const loadCases = async () => ({
 
 // Further cases (labels, image-heavy documents) live as fixtures/bench/<name>.template.json + .data.json.
 async function loadExtraCases() {
-  const { readdir } = await import("node:fs/promises");
   const dir = join(root, "fixtures", "bench");
   let names = [];
   try { names = await readdir(dir); } catch { return {}; }
@@ -35,8 +33,6 @@ async function loadExtraCases() {
   }
   return cases;
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function measureCase(renderDocument, { template, data }, { seconds, maxRuns }) {
   for (let i = 0; i < 20; i++) await renderDocument(template, data, { now: NOW });
@@ -116,17 +112,6 @@ function measureColdStart() {
   });
 }
 
-async function replaceSection(file, marker, body) {
-  let text = "";
-  try { text = await readFile(file, "utf8"); } catch { text = "# Benchmarks\n\nMeasured on this repository's CI-class machine. Regenerate with `pnpm bench` and `pnpm bench:http`.\n"; }
-  const start = `<!-- ${marker}:start -->`;
-  const end = `<!-- ${marker}:end -->`;
-  const section = `${start}\n${body.trim()}\n${end}`;
-  const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
-  text = pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}\n`;
-  await writeFile(file, text);
-}
-
 async function main() {
   const seconds = Number(process.env.BENCH_SECONDS ?? 8);
   const cold = await measureColdStart();
@@ -145,14 +130,13 @@ async function main() {
   console.log(`invoice-20 with 2 worker threads: ${twoThreads.toFixed(1)}/s`);
   console.log(`cold: first render ${cold.firstRender.toFixed(1)} ms, ${cold.sinceStart.toFixed(1)} ms since process start; peak RSS ${peakRssMb.toFixed(0)} MB`);
 
-  const cpu = cpus();
   const rows = Object.entries(results).map(([name, r]) =>
     `| ${name} | ${r.pages} | ${(r.bytes / 1024).toFixed(1)} KiB | ${r.perSecond.toFixed(1)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.runs} |`,
   );
   const body = `
 ## Rendering (in-process, \`pnpm bench\`)
 
-Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}.
+Machine: ${machineLine()}.
 Run on ${new Date().toISOString().slice(0, 10)}; each case warmed up with 20 renders, then rendered one at a time for ${seconds} s, clock fixed.
 
 | fixture | pages | PDF size | renders/s (1 thread) | p50 ms | p95 ms | p99 ms | runs |
@@ -167,7 +151,7 @@ ${rows.join("\n")}
 | first render in a fresh process (fonts loaded, nothing warmed) | ${cold.firstRender.toFixed(0)} ms (${cold.sinceStart.toFixed(0)} ms after process start) | ≤ 400 ms |
 | peak RSS of the benchmark process (before the thread run) | ${peakRssMb.toFixed(0)} MB | ≤ 200 MB |
 `;
-  await replaceSection(join(root, "BENCHMARKS.md"), "render", body);
+  await replaceSection("render", body);
   console.log("BENCHMARKS.md updated");
 }
 

@@ -1,0 +1,116 @@
+// What the benchmark scripts share: the built server on a free loopback port, JSON calls, the signed-up
+// account's verification link, process RSS, percentiles, the machine line and BENCHMARKS.md's sections.
+import { spawn } from "node:child_process";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { cpus, release, totalmem } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root. */
+export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const cli = join(root, "apps/server/dist/src/cli.js");
+
+/** Resolves after `ms` milliseconds. */
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A TCP port that was free on 127.0.0.1 a moment ago. */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Starts the built `docsvc serve` on 127.0.0.1:`port` with its own DATA_DIR; resolves once /health answers. */
+export async function startServer(dataDir, port, env = {}) {
+  const child = spawn(process.execPath, [cli, "serve"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SMTP_URL: "", LOG_LEVEL: process.env.LOG_LEVEL ?? "info", ...env },
+    // The access log is written (it is part of the measured work) but not kept.
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 400; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false)) return child;
+    await sleep(50);
+  }
+  child.kill();
+  throw new Error("server did not start within 20 s");
+}
+
+/** A JSON call to the server; throws on a non-2xx answer. */
+export async function call(base, method, path, { token, apiKey, body } = {}) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (apiKey) headers["X-Api-Key"] = apiKey;
+  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return res.headers.get("Content-Type")?.includes("json") ? JSON.parse(text) : text;
+}
+
+/** The token of the verification email the server wrote to DATA_DIR/outbox (mail is unset in benchmarks). */
+export async function verificationToken(dataDir) {
+  for (let i = 0; i < 100; i++) {
+    const files = await readdir(join(dataDir, "outbox")).catch(() => []);
+    const file = files.find((f) => f.endsWith("verify-email.eml"));
+    if (file) {
+      const raw = (await readFile(join(dataDir, "outbox", file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      const match = raw.match(/verify-email\?token=([A-Za-z0-9_-]+)/);
+      if (match) return match[1];
+    }
+    await sleep(50);
+  }
+  throw new Error("no verification email in the outbox");
+}
+
+/** Signs up an admin account (ADMIN_EMAILS must name it), verifies it and lifts its workspace to `plan`. */
+export async function adminAccount(base, dataDir, email, password, plan = "enterprise") {
+  const signup = await call(base, "POST", "/api/auth/signup", { body: { email, password } });
+  await call(base, "POST", "/api/auth/verify-email", { body: { token: await verificationToken(dataDir) } });
+  await call(base, "POST", `/api/admin/workspaces/${signup.workspace.id}/plan`, { token: signup.accessToken, body: { plan } });
+  return signup;
+}
+
+/** Resident set size of a process in MB, from /proc (NaN when it is gone). */
+export async function rssMb(pid) {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, "utf8");
+    return Number(status.match(/VmRSS:\s+(\d+)/)?.[1]) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The p-th percentile (nearest rank) of ascending `sorted`. */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+
+/** The median of `values` (any order). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** One line describing the machine a benchmark ran on. */
+export function machineLine() {
+  const cpu = cpus();
+  return `${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}`;
+}
+
+/** Writes `body` between `<!-- marker:start -->` and `<!-- marker:end -->` of BENCHMARKS.md, leaving other sections alone. */
+export async function replaceSection(marker, body) {
+  const file = join(root, "BENCHMARKS.md");
+  let text = "";
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    text = "# Benchmarks\n\nEach section is written by its script: `pnpm bench`, `pnpm bench:http`, `pnpm bench:batch`, `pnpm bench:collab`.\n";
+  }
+  const start = `<!-- ${marker}:start -->`;
+  const end = `<!-- ${marker}:end -->`;
+  const section = `${start}\n${body.trim()}\n${end}`;
+  const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
+  text = pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}\n`;
+  await writeFile(file, text);
+}
