@@ -6,10 +6,15 @@ import { dirname } from "node:path";
 import JSZip from "jszip";
 import { after, before, describe, test } from "node:test";
 import { rowFile } from "../../src/jobs/batch-files.js";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { openDatabase } from "../../src/db/database.js";
 import { BatchWorker } from "../../src/jobs/batch-worker.js";
-import type { Renderer } from "../../src/render/renderer.js";
-import { startTestApp, type TestApp, type TestUser } from "../helpers/harness.js";
-import { createTemplate, waitForJob } from "./helpers.js";
+import { createLogger } from "../../src/log.js";
+import { startServer } from "../../src/main.js";
+import { createRenderer, type Renderer } from "../../src/render/renderer.js";
+import { startTestApp, testConfig, uniqueEmail, type TestApp, type TestUser } from "../helpers/harness.js";
+import { TINY_TEMPLATE, createTemplate, waitForJob } from "./helpers.js";
 
 let t: TestApp;
 let owner: TestUser;
@@ -91,5 +96,54 @@ describe("durable batch jobs", () => {
     for (const id of ids) await waitForJob(t, owner.token, templateId, id);
     await w.stop();
     assert.deepEqual(order, ids.map((id) => `batch:${id}`));
+  });
+  test("a real server restart: close() (the SIGTERM path) mid-job leaves it processing and the queued job pending; the next start finishes both, every row once", async () => {
+    const config = await testConfig();
+    const counting = (pool: Renderer, onRender: (n: number) => void): Renderer => {
+      let n = 0;
+      return { ...pool, render: (task) => (onRender(++n), pool.render(task)) };
+    };
+    let reached!: () => void;
+    const eightRendered = new Promise<void>((resolve) => (reached = resolve));
+    const first = await startServer(config, { log: createLogger("silent"), renderer: counting(createRenderer({ threads: 1 }), (n) => n === 8 && reached()) });
+    const call = async (base: string, method: string, path: string, token?: string, body?: unknown) => {
+      const res = await fetch(`${base}${path}`, { method, headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      return { status: res.status, body: res.headers.get("Content-Type")?.includes("json") ? ((await res.json()) as Record<string, any>) : {}, bytes: new Uint8Array(await res.arrayBuffer().catch(() => new ArrayBuffer(0))) };
+    };
+    const token = (await call(first.url, "POST", "/api/auth/signup", undefined, { email: uniqueEmail(), password: "restart test" })).body.accessToken as string;
+    const templateId = (await call(first.url, "POST", "/api/templates", token, { name: "R", content: TINY_TEMPLATE })).body.id as string;
+    const rows = Array.from({ length: 30 }, (_, i) => ({ name: `r${i}` }));
+    const long = (await call(first.url, "POST", `/api/templates/${templateId}/render-batch`, token, { rows, output: "zip", fileNamePattern: "{{name}}" })).body.jobId as string;
+    const queued = (await call(first.url, "POST", `/api/templates/${templateId}/render-batch`, token, { rows: rows.slice(0, 3), output: "merged" })).body.jobId as string;
+    await eightRendered;
+    await first.close();
+
+    const db = openDatabase(join(config.dataDir, "docsvc.db"));
+    const statuses = await db.selectFrom("batch_jobs").select(["id", "status", "completed"]).execute();
+    await db.destroy();
+    const stopped = statuses.find((j) => j.id === long);
+    assert.equal(stopped?.status, "processing");
+    assert.ok(stopped.completed >= 8 && stopped.completed < 30, `completed ${stopped.completed}`);
+    assert.equal(statuses.find((j) => j.id === queued)?.status, "pending");
+
+    let secondRenders = 0;
+    const second = await startServer(config, { log: createLogger("silent"), renderer: counting(createRenderer({ threads: 1 }), () => (secondRenders += 1)) });
+    try {
+      for (const jobId of [long, queued]) {
+        for (let i = 0; ; i++) {
+          const job = (await call(second.url, "GET", `/api/templates/${templateId}/render-batch/jobs/${jobId}`, token)).body;
+          if (job.status === "completed") break;
+          assert.ok(i < 600, JSON.stringify(job));
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+      assert.equal(secondRenders, 30 - stopped.completed + 3, "only the unrecorded rows (and the queued job's) were rendered again");
+      const result = await call(second.url, "GET", `/api/templates/${templateId}/render-batch/jobs/${long}/result`, token);
+      const zip = await JSZip.loadAsync(result.bytes);
+      assert.deepEqual(Object.keys(zip.files).filter((n) => n.endsWith(".pdf")).sort(), rows.map((r) => `${r.name}.pdf`).sort());
+    } finally {
+      await second.close();
+      await rm(config.dataDir, { recursive: true, force: true });
+    }
   });
 });
