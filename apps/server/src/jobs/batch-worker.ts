@@ -133,6 +133,8 @@ export class BatchWorker {
     if (this.stopping) return;
     await this.assemble(job, rows, theme, base);
     await this.finish(job, "completed", null);
+    // Only now: a restart between writing the result and recording completion assembles again from these files.
+    await rm(dirname(rowFile(dataDir, job.id, 0)), { recursive: true, force: true });
   }
 
   private async row(job: BatchJobRow, theme: Theme | undefined, base: BaseRef | undefined, data: unknown, index: number): Promise<void> {
@@ -198,7 +200,6 @@ export class BatchWorker {
     zip.file("report.json", `${JSON.stringify(report, null, 2)}\n`);
     const bytes = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE", compressionOptions: { level: 1 } });
     await writeAtomically(resultFile(dataDir, job.id, "zip"), bytes);
-    await rm(dirname(rowFile(dataDir, job.id, 0)), { recursive: true, force: true });
   }
 
   private async finish(job: BatchJobRow, status: "completed" | "failed", error: string | null): Promise<void> {
