@@ -6,79 +6,14 @@
 // of BENCHMARKS.md (between <!-- batch:start --> and <!-- batch:end -->, nothing else).
 //
 // Environment: BENCH_BATCH_ROWS (default 2000), BENCH_BATCH_NO_WRITE=1 (print only).
-import { spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { adminAccount, call, freePort, replaceSection, root, sleep, startServer } from "./bench-lib.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const cli = join(root, "apps/server/dist/src/cli.js");
 const rowsWanted = Number(process.env.BENCH_BATCH_ROWS ?? 2000);
 const email = "bench@example.test";
 const password = "bench password";
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function startServer(dataDir, port) {
-  const child = spawn(process.execPath, [cli, "serve"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ADMIN_EMAILS: email, SMTP_URL: "", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const exited = new Promise((_, reject) => child.once("exit", (code) => reject(new Error(`server exited early with ${code}`))));
-  for (;;) {
-    const up = await Promise.race([fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok).catch(() => false), exited]);
-    if (up) return child;
-    await sleep(50);
-  }
-}
-
-async function call(base, method, path, { token, body } = {}) {
-  const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${Buffer.from(bytes).toString().slice(0, 300)}`);
-  return res.headers.get("Content-Type")?.includes("json") ? JSON.parse(Buffer.from(bytes).toString()) : bytes;
-}
-
-async function verificationToken(dataDir) {
-  for (let i = 0; i < 100; i++) {
-    const files = await readdir(join(dataDir, "outbox")).catch(() => []);
-    const file = files.find((f) => f.endsWith("verify-email.eml"));
-    if (file) {
-      const raw = (await readFile(join(dataDir, "outbox", file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-      const match = raw.match(/verify-email\?token=([A-Za-z0-9_-]+)/);
-      if (match) return match[1];
-    }
-    await sleep(50);
-  }
-  throw new Error("no verification email in the outbox");
-}
-
-async function replaceSection(file, marker, body) {
-  let text = "";
-  try { text = await readFile(file, "utf8"); } catch { text = "# Benchmarks\n"; }
-  const start = `<!-- ${marker}:start -->`;
-  const end = `<!-- ${marker}:end -->`;
-  const section = `${start}\n${body.trim()}\n${end}`;
-  const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
-  text = pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}\n`;
-  await writeFile(file, text);
-}
-
-/** Single renders of the same rows over HTTP, 4 at a time: what the machine manages right now, for context. */
 async function singleRate(base, token, templateId, rows, count) {
   let next = 0;
   const started = performance.now();
@@ -111,11 +46,9 @@ async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), "docsvc-bench-batch-"));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(dataDir, port);
+  const server = await startServer(dataDir, port, { ADMIN_EMAILS: email, LOG_LEVEL: "warn" });
   try {
-    const session = await call(base, "POST", "/api/auth/signup", { body: { email, password } });
-    await call(base, "POST", "/api/auth/verify-email", { body: { token: await verificationToken(dataDir) } });
-    await call(base, "POST", `/api/admin/workspaces/${session.workspace.id}/plan`, { token: session.accessToken, body: { plan: "enterprise" } });
+    const session = await adminAccount(base, dataDir, email, password);
     const token = session.accessToken;
     const content = await readFile(join(root, "fixtures/invoice.template.json"), "utf8");
     const template = await call(base, "POST", "/api/templates", { token, body: { name: "Invoice", content } });
@@ -149,7 +82,7 @@ async function main() {
     ];
     const text = lines.join("\n");
     console.log(text);
-    if (process.env.BENCH_BATCH_NO_WRITE !== "1") await replaceSection(join(root, "BENCHMARKS.md"), "batch", text);
+    if (process.env.BENCH_BATCH_NO_WRITE !== "1") await replaceSection("batch", text);
   } finally {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));

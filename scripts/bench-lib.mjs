@@ -42,15 +42,15 @@ export async function startServer(dataDir, port, env = {}) {
   throw new Error("server did not start within 20 s");
 }
 
-/** A JSON call to the server; throws on a non-2xx answer. */
+/** A call with a JSON body; answers parsed JSON, or the raw bytes (PDF, ZIP); throws on a non-2xx answer. */
 export async function call(base, method, path, { token, apiKey, body } = {}) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (apiKey) headers["X-Api-Key"] = apiKey;
   const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-  return res.headers.get("Content-Type")?.includes("json") ? JSON.parse(text) : text;
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${Buffer.from(bytes).toString().slice(0, 300)}`);
+  return res.headers.get("Content-Type")?.includes("json") ? JSON.parse(Buffer.from(bytes).toString()) : bytes;
 }
 
 /** The token of the verification email the server wrote to DATA_DIR/outbox (mail is unset in benchmarks). */
