@@ -122,6 +122,36 @@ export function pdfString(value: string): object {
   return new String(value);
 }
 
+type ChunkSink = (chunk: Uint8Array | null) => void;
+let constructingSink: ChunkSink | undefined;
+
+// pdfkit hands every chunk of the file to Readable#push, and null after the trailer. Taking them in push
+// itself keeps the stream machinery out completely: no buffer copies, no events, and no process.nextTick
+// callbacks holding the document (in a loop that never yields to the event loop they would pile up, one
+// document each). One subclass for all documents, so pdfkit's code keeps a single object shape.
+const CollectingDocument = (() => {
+  const Base = PDFDocument as unknown as new (options: object) => PdfKitDocument;
+  return class extends Base {
+    sink: ChunkSink | undefined;
+    // The constructor pushes the file header before `sink` is assigned: it goes to the sink being constructed.
+    override push(chunk: Uint8Array | null): boolean {
+      (this.sink ?? constructingSink)?.(chunk);
+      return true;
+    }
+  };
+})();
+
+function collectingDocument(options: object, sink: ChunkSink): PdfKitDocument {
+  constructingSink = sink;
+  try {
+    const doc = new CollectingDocument(options);
+    doc.sink = sink;
+    return doc;
+  } finally {
+    constructingSink = undefined;
+  }
+}
+
 /** A pdfkit document plus the painter's typed view of it; `finished` resolves with the file's bytes. */
 export class PdfWriter {
   private readonly doc: PdfKitDocument;
@@ -138,23 +168,16 @@ export class PdfWriter {
     // `font: null` skips loading Helvetica's metrics, which this painter never uses. The file /ID is an MD5
     // of `info` (dates included), so a fixed clock gives a fixed ID.
     const options = { autoFirstPage: false, compress: true, pdfVersion: "1.4", font: null, info };
-    const Ctor = PDFDocument as unknown as new (options: object) => PdfKitDocument;
-    this.doc = new Ctor(options);
+    const chunks: Uint8Array[] = [];
+    let finish: (bytes: Uint8Array) => void = () => {};
+    this.finished = new Promise<Uint8Array>((resolve) => (finish = resolve));
+    this.doc = collectingDocument(options, (chunk) => {
+      if (chunk === null) finish(concat(chunks));
+      else chunks.push(chunk);
+    });
     // The header already says 1.4 (transparency needs it). pdfkit adds an XMP packet for any version but
     // 1.3 and interpolates the title into it unescaped; the info dictionary alone carries the metadata.
     this.doc.version = 1.3;
-    // pdfkit hands every chunk of the file to Readable#push, and null after the trailer. Collecting them
-    // here skips the stream machinery (a Buffer copy and an event per chunk); the bytes are the same.
-    // The header was pushed by the constructor and sits in the stream's buffer: take it first.
-    const header = this.doc.read();
-    const chunks: Uint8Array[] = header === null ? [] : [header];
-    let finish: (bytes: Uint8Array) => void = () => {};
-    this.finished = new Promise<Uint8Array>((resolve) => (finish = resolve));
-    this.doc.push = (chunk) => {
-      if (chunk === null) finish(concat(chunks));
-      else chunks.push(chunk);
-      return true;
-    };
   }
 
   /** The current page (valid after the first `addPage`). */
