@@ -12,15 +12,20 @@ export async function insertComment(db: Db, row: CommentsTable): Promise<void> {
   await db.insertInto("comments").values(row).execute();
 }
 
-/** The template's comments (tombstones included), oldest first. */
-export function listComments(db: Db, workspaceId: string, templateId: string): Promise<CommentRow[]> {
+// Comments of one template of one workspace with their authors' emails: every comment read starts here.
+function commentsOf(db: Db, workspaceId: string, templateId: string) {
   return db
     .selectFrom("comments")
     .leftJoin("users", "users.id", "comments.author_id")
     .selectAll("comments")
     .select("users.email as author_email")
     .where("comments.workspace_id", "=", workspaceId)
-    .where("comments.template_id", "=", templateId)
+    .where("comments.template_id", "=", templateId);
+}
+
+/** The template's comments (tombstones included), oldest first. */
+export function listComments(db: Db, workspaceId: string, templateId: string): Promise<CommentRow[]> {
+  return commentsOf(db, workspaceId, templateId)
     .orderBy("comments.created_at")
     .orderBy("comments.id")
     .execute();
@@ -28,13 +33,7 @@ export function listComments(db: Db, workspaceId: string, templateId: string): P
 
 /** One comment of the template. */
 export function findComment(db: Db, workspaceId: string, templateId: string, id: string): Promise<CommentRow | undefined> {
-  return db
-    .selectFrom("comments")
-    .leftJoin("users", "users.id", "comments.author_id")
-    .selectAll("comments")
-    .select("users.email as author_email")
-    .where("comments.workspace_id", "=", workspaceId)
-    .where("comments.template_id", "=", templateId)
+  return commentsOf(db, workspaceId, templateId)
     .where("comments.id", "=", id)
     .executeTakeFirst();
 }

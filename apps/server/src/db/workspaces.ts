@@ -72,13 +72,18 @@ export function listMemberships(db: Db, userId: string): Promise<MembershipRow[]
     .execute();
 }
 
-/** The members of one workspace, oldest first. */
-export function listMembers(db: Db, workspaceId: string): Promise<MemberRow[]> {
+// Members of one workspace with their emails: every member query starts here, scoped by the workspace.
+function membersOf(db: Db, workspaceId: string) {
   return db
     .selectFrom("memberships")
     .innerJoin("users", "users.id", "memberships.user_id")
     .select(["memberships.user_id", "users.email", "memberships.role", "memberships.joined_at"])
-    .where("memberships.workspace_id", "=", workspaceId)
+    .where("memberships.workspace_id", "=", workspaceId);
+}
+
+/** The members of one workspace, oldest first. */
+export function listMembers(db: Db, workspaceId: string): Promise<MemberRow[]> {
+  return membersOf(db, workspaceId)
     .orderBy("memberships.joined_at")
     .orderBy("memberships.user_id")
     .execute();
@@ -86,11 +91,7 @@ export function listMembers(db: Db, workspaceId: string): Promise<MemberRow[]> {
 
 /** One member of one workspace. */
 export function findMember(db: Db, workspaceId: string, userId: string): Promise<MemberRow | undefined> {
-  return db
-    .selectFrom("memberships")
-    .innerJoin("users", "users.id", "memberships.user_id")
-    .select(["memberships.user_id", "users.email", "memberships.role", "memberships.joined_at"])
-    .where("memberships.workspace_id", "=", workspaceId)
+  return membersOf(db, workspaceId)
     .where("memberships.user_id", "=", userId)
     .executeTakeFirst();
 }
@@ -171,11 +172,7 @@ export function listAllWorkspaces(db: Db, search: string | undefined, limit: num
 
 /** The member of this workspace with this (normalised) email. */
 export function findMemberByEmail(db: Db, workspaceId: string, email: string): Promise<MemberRow | undefined> {
-  return db
-    .selectFrom("memberships")
-    .innerJoin("users", "users.id", "memberships.user_id")
-    .select(["memberships.user_id", "users.email", "memberships.role", "memberships.joined_at"])
-    .where("memberships.workspace_id", "=", workspaceId)
+  return membersOf(db, workspaceId)
     .where("users.email", "=", email)
     .executeTakeFirst();
 }
