@@ -1,25 +1,16 @@
 // Shared test support for layout's flow, element and golden tests: a FontRegistry over the repo's fonts/
-// (found by walking up from this file, or DOCSVC_FONTS_DIR), the reference fixtures, and a layout helper.
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+// (see ../support/paths.ts), the reference fixtures, and a layout helper.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { layoutDocument, type LayoutOptions } from "../../src/layout.js";
 import type { LayoutResult } from "../../src/frame/result.js";
 import type { FrameItem, Page, TextRunItem } from "../../src/frame/types.js";
 import { parseDocument } from "../../src/model/parse.js";
 import type { TemplateDocument } from "../../src/model/types.js";
 import { FontRegistry, type FaceSource } from "../../src/text/registry.js";
+import { FONTS_DIR, REPO_ROOT } from "../support/paths.js";
 
-/** The repository root (the directory holding fonts/fonts.json). */
-export const REPO_ROOT = (() => {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, "fonts", "fonts.json"))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error("fonts/fonts.json not found above the test file");
-    dir = up;
-  }
-  return dir;
-})();
+export { REPO_ROOT };
 
 /** The layout package root (for test/golden/cases, which the build does not copy to dist). */
 export const PACKAGE_ROOT = join(REPO_ROOT, "packages", "layout");
@@ -34,7 +25,7 @@ const FAMILIES = ["Inter", "JetBrains Mono", "Noto Sans", "Noto Sans Arabic", "N
 
 /** Inter (the default), JetBrains Mono and the fallback chain, parsed once per test process. */
 export const fonts: FontRegistry = (() => {
-  const dir = process.env.DOCSVC_FONTS_DIR ?? join(REPO_ROOT, "fonts");
+  const dir = FONTS_DIR;
   const manifest = JSON.parse(readFileSync(join(dir, "fonts.json"), "utf8")) as Manifest;
   const sources: FaceSource[] = FAMILIES.flatMap((family) =>
     (manifest.families[family]?.faces ?? []).map((face) => ({

@@ -1,23 +1,17 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseFace } from "../../src/text/font-parse.js";
 import { fastShape } from "../../src/text/fast-shape.js";
 import { shapeWithFontkit } from "../../src/text/shape.js";
 import type { FontFace } from "../../src/text/face.js";
 import { registry } from "./helpers.js";
-
-function fontsDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, "fonts", "fonts.json"))) dir = dirname(dir);
-  return join(dir, "fonts");
-}
+import { FONTS_DIR } from "../support/paths.js";
 
 /** The regular face of every designer family from fonts/fonts.json, plus Inter's other styles. */
 function allFaces(): FontFace[] {
-  const dir = fontsDir();
+  const dir = FONTS_DIR;
   const manifest = JSON.parse(readFileSync(join(dir, "fonts.json"), "utf8")) as {
     families: Record<string, { faces: { file: string; weight: number; italic: boolean }[] }>;
   };
@@ -26,6 +20,19 @@ function allFaces(): FontFace[] {
       .filter((f, i) => i === 0 || family === "Inter")
       .map((f) => parseFace(family, f.weight, f.italic, new Uint8Array(readFileSync(join(dir, f.file))))),
   );
+}
+
+/** Shapes `word` on the fast path; when taken, asserts fontkit gives the same glyphs and positions. */
+function takesFastPathLikeFontkit(face: FontFace, word: string): boolean {
+  const fast = fastShape(face, word);
+  if (!fast) return false;
+  const run = shapeWithFontkit(face, word, false);
+  const where = `${face.key} ${JSON.stringify(word)}`;
+  assert.deepEqual([...fast.ids], [...run.ids], `${where}: glyph ids`);
+  assert.deepEqual([...fast.advances], [...run.advances], `${where}: advances`);
+  assert.deepEqual([...fast.offsetsX], [...run.offsetsX], `${where}: x offsets`);
+  assert.deepEqual([...fast.offsetsY], [...run.offsetsY], `${where}: y offsets`);
+  return true;
 }
 
 const WORDS = [
@@ -49,15 +56,7 @@ describe("fast shaping path", () => {
     for (const face of faces) {
       for (const word of WORDS) {
         total++;
-        const fast = fastShape(face, word);
-        if (!fast) continue;
-        taken++;
-        const run = shapeWithFontkit(face, word, false);
-        const where = `${face.key} ${JSON.stringify(word)}`;
-        assert.deepEqual([...fast.ids], [...run.ids], `${where}: glyph ids`);
-        assert.deepEqual([...fast.advances], [...run.advances], `${where}: advances`);
-        assert.deepEqual([...fast.offsetsX], [...run.offsetsX], `${where}: x offsets`);
-        assert.deepEqual([...fast.offsetsY], [...run.offsetsY], `${where}: y offsets`);
+        if (takesFastPathLikeFontkit(face, word)) taken++;
       }
     }
     // Most strings take the fast path; the rest (ligatures, contextual alternates) go to fontkit.
@@ -82,14 +81,7 @@ describe("fast shaping path", () => {
         let word = "";
         for (let c = 0; c < length; c++) word += alphabet[Math.floor(random() * alphabet.length)];
         total++;
-        const fast = fastShape(face, word);
-        if (!fast) continue;
-        taken++;
-        const run = shapeWithFontkit(face, word, false);
-        const where = `${face.key} ${JSON.stringify(word)}`;
-        assert.deepEqual([...fast.ids], [...run.ids], `${where}: glyph ids`);
-        assert.deepEqual([...fast.advances], [...run.advances], `${where}: advances`);
-        assert.deepEqual([...fast.offsetsX], [...run.offsetsX], `${where}: x offsets`);
+        if (takesFastPathLikeFontkit(face, word)) taken++;
       }
     }
     assert.ok(taken > total / 3, `fast path taken for ${taken}/${total}`);

@@ -1,24 +1,12 @@
-// Shared fixtures for the text engine tests: a FontRegistry over the repo's fonts/ (found by walking up
-// from this file, or DOCSVC_FONTS_DIR) and a default paragraph style.
+// Shared fixtures for the text engine tests: a FontRegistry over the repo's fonts/ (../support/paths.ts) and a default paragraph style.
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { FONTS_DIR } from "../support/paths.js";
 import { FontRegistry, type FaceSource } from "../../src/text/registry.js";
 import type { ParagraphLayout, ParagraphStyle } from "../../src/text/types.js";
 import type { TextRunItem } from "../../src/frame/types.js";
 
-function fontsDir(): string {
-  if (process.env.DOCSVC_FONTS_DIR) return process.env.DOCSVC_FONTS_DIR;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, "fonts", "fonts.json"))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error("fonts/fonts.json not found above the test file");
-    dir = up;
-  }
-  return join(dir, "fonts");
-}
-
-const FONTS = fontsDir();
+const FONTS = FONTS_DIR;
 const STYLES = [
   [400, false, "Regular"],
   [700, false, "Bold"],

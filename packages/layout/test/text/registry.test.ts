@@ -1,24 +1,14 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { FONTS_DIR } from "../support/paths.js";
 import { FontRegistry, familyLookupKey, type FaceSource } from "../../src/text/registry.js";
 import { rankWeights, rankFaces, normaliseWeight } from "../../src/text/font-match.js";
 import { FONT_PADDING_BYTES, faceKey, padFontBytes } from "../../src/text/font-parse.js";
 
-// Tests may read files; the registry itself never does. The repo's fonts/ is found by walking up.
-function fontsDir(): string {
-  if (process.env.DOCSVC_FONTS_DIR) return process.env.DOCSVC_FONTS_DIR;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, "fonts", "fonts.json"))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error("fonts/fonts.json not found above the test file");
-    dir = up;
-  }
-  return join(dir, "fonts");
-}
-const FONTS = fontsDir();
+// Tests may read files; the registry itself never does.
+const FONTS = FONTS_DIR;
 const bytesCache = new Map<string, Uint8Array>();
 function bytes(file: string): Uint8Array {
   let b = bytesCache.get(file);
