@@ -5,14 +5,7 @@ import { strict as assert } from "node:assert";
 import { test } from "node:test";
 import { ELEMENT_TYPES } from "../../src/model/types.js";
 import { measure, place, testEnv } from "./env.js";
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
-    return s / 4294967296;
-  };
-}
+import { seededRandom } from "../support/random.js";
 
 const FORMATS = ["qr", "code128", "code39", "ean13", "ean8", "upca", "itf14", "datamatrix", "pdf417", "aztec", ""];
 const KEYS = ["text", "value", "format", "showText", "color", "fontSize", "fontFamily", "fontWeight", "lineHeight", "align", "overflow", "padding", "bg", "border", "width", "height", "rotation", "opacity", "italic", "letterSpacing", "verticalAlign", "src", "columns", "bindingField", "name", "svg"];
@@ -72,7 +65,7 @@ function randomElement(r: () => number, i: number): Record<string, unknown> {
 }
 
 test("thousands of random elements measure, split and place without throwing or hanging", () => {
-  const r = rng(20261121);
+  const r = seededRandom(20261121);
   let slowest = 0;
   for (let i = 0; i < 2000; i++) {
     const element = randomElement(r, i);

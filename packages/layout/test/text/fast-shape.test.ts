@@ -8,6 +8,7 @@ import { shapeWithFontkit } from "../../src/text/shape.js";
 import type { FontFace } from "../../src/text/face.js";
 import { registry } from "./helpers.js";
 import { FONTS_DIR } from "../support/paths.js";
+import { seededRandom } from "../support/random.js";
 
 /** The regular face of every designer family from fonts/fonts.json, plus Inter's other styles. */
 function allFaces(): FontFace[] {
@@ -64,14 +65,7 @@ describe("fast shaping path", () => {
   });
 
   it("agrees with fontkit on random strings of Latin letters, digits and punctuation", () => {
-    // A small deterministic generator (mulberry32) so failures reproduce.
-    let seed = 0x5eed;
-    const random = () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    const random = seededRandom(0x5eed);
     const alphabet = "AVWTYLPFKXaeiouvwyrfjtl0123456789.,:;-–—()[]/'\"“”‘’!?@#$%&*+=<>_ €£éüßøÆ";
     let taken = 0;
     let total = 0;

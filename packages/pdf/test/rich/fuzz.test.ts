@@ -5,16 +5,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { InvalidDocumentError, renderDocument } from "../../src/index.js";
+import { seededRandom } from "../support/random.js";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
-    return s / 4294967296;
-  };
-}
 
 const FORMATS = ["qr", "code128", "code39", "ean13", "ean8", "upca", "itf14", "datamatrix", "pdf417"];
 const TYPES = ["text", "image", "table", "line", "rect", "ellipse", "barcode", "markdown", "icon"];
@@ -61,7 +54,7 @@ function element(r: () => number, i: number): Record<string, unknown> {
 }
 
 test("random hostile documents render to a PDF or are rejected with a validation error", async () => {
-  const r = rng(424242);
+  const r = seededRandom(424242);
   let rendered = 0;
   let rejected = 0;
   for (let doc = 0; doc < 50; doc++) {

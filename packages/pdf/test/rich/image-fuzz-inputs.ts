@@ -2,18 +2,6 @@
 import sharp from "sharp";
 import { bmp24, samplePixels } from "./image-samples.js";
 
-/** mulberry32: a small seeded PRNG, so every run sees the same inputs. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Small valid images of each raster format, the seeds of the mutations. */
 export async function validRasters(): Promise<Buffer[]> {
   const base = (): ReturnType<typeof sharp> => sharp(samplePixels(8, 6), { raw: { width: 8, height: 6, channels: 3 } });

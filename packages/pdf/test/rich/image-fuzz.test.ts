@@ -4,7 +4,8 @@
 import { strict as assert } from "node:assert";
 import { test } from "node:test";
 import { rasterise } from "../support/pdfjs.js";
-import { damagedRaster, hostileSvg, prng, validRasters } from "./image-fuzz-inputs.js";
+import { damagedRaster, hostileSvg, validRasters } from "./image-fuzz-inputs.js";
+import { seededRandom } from "../support/random.js";
 import { dataUrl, page, render } from "./image-samples.js";
 
 const SEED = 20261121;
@@ -37,7 +38,7 @@ function grid(srcs: readonly string[], key: "src" | "svg"): string {
 }
 
 test(`${RASTER_DOCUMENTS * PER_DOCUMENT} damaged rasters render or are reported`, async () => {
-  const rand = prng(SEED);
+  const rand = seededRandom(SEED);
   const valid = await validRasters();
   for (let doc = 0; doc < RASTER_DOCUMENTS; doc++) {
     const srcs = Array.from({ length: PER_DOCUMENT }, () => dataUrl("image/png", damagedRaster(rand, valid)));
@@ -47,7 +48,7 @@ test(`${RASTER_DOCUMENTS * PER_DOCUMENT} damaged rasters render or are reported`
 });
 
 test(`${SVG_DOCUMENTS * PER_DOCUMENT} hostile SVG strings render or are reported, as images and as icons`, async () => {
-  const rand = prng(SEED + 1);
+  const rand = seededRandom(SEED + 1);
   for (let doc = 0; doc < SVG_DOCUMENTS; doc++) {
     const svgs = Array.from({ length: PER_DOCUMENT }, () => hostileSvg(rand));
     const asImages = svgs.map((s) => `data:image/svg+xml,${encodeURIComponent(s)}`);
