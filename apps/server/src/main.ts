@@ -14,6 +14,8 @@ import { createLogger, errorFields, type Logger } from "./log.js";
 import { createMailer } from "./mail/mailer.js";
 import { createRenderer, type Renderer } from "./render/renderer.js";
 import { sweepVersions } from "./services/versions.js";
+import { deleteExpiredOAuthStates } from "./db/oauth.js";
+import { nowIso } from "./time.js";
 
 /** The database file inside DATA_DIR. */
 export const DATABASE_FILE = "docsvc.db";
@@ -32,7 +34,7 @@ export interface RunningServer {
 }
 
 /** Overrides for tests (and embedders): everything else is built from the configuration. */
-export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle" | "rateLimiter" | "hub">> & {
+export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle" | "rateLimiter" | "hub" | "oauthDiscoveryRetryMs">> & {
   readonly log?: Logger;
   readonly renderer?: Renderer;
 };
@@ -49,11 +51,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     [
       { name: "version thinning", run: () => sweepVersions(db) },
       { name: "batch result expiry", run: () => expireResults(db, config.dataDir) },
+      { name: "oauth flow expiry", run: () => deleteExpiredOAuthStates(db, nowIso()) },
     ],
     log,
   );
   // Jobs left pending or processing by the previous run resume here.
   deps.batch.start();
+  // Issuers are discovered now; one that is down is retried on the next sign-in, not fatal.
+  deps.oauth.warmUp();
 
   const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
   const detachHub = attachHubTransport(server, deps);
