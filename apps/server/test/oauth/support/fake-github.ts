@@ -21,6 +21,8 @@ export interface FakeGitHub {
   signedIn: FakeGitHubUser;
   /** When set, the token endpoint answers like GitHub does on errors: 200 with `{ error }`. */
   tokenError: string | undefined;
+  /** When set, /api/* answers this instead (GitHub down, or answering nonsense). */
+  apiAnswer: { status: number; body: unknown } | undefined;
   /** The query of the last authorize request. */
   lastAuthorize: URLSearchParams | undefined;
   close(): Promise<void>;
@@ -42,6 +44,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     clientSecret: "fake-github-secret",
     signedIn: { id: 1, login: "octocat", emails: [] },
     tokenError: undefined,
+    apiAnswer: undefined,
     lastAuthorize: undefined,
     close: async () => undefined,
   };
@@ -79,6 +82,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     }
     const user = tokens.get((req.headers.authorization ?? "").replace(/^Bearer /i, ""));
     if (req.method === "GET" && url.pathname.startsWith("/api/")) {
+      if (fake.apiAnswer) return json(fake.apiAnswer.status, fake.apiAnswer.body);
       if (!user) return json(401, { message: "Bad credentials" });
       if (url.pathname === "/api/user") return json(200, { id: user.id, login: user.login, email: null });
       if (url.pathname === "/api/user/emails") return json(200, user.emails.map((e) => ({ ...e, visibility: null })));
