@@ -2,6 +2,8 @@
 // unverified email, signing in again, and the password-less user's way to a password.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import * as v from "valibot";
+import * as responses from "../../src/schemas/responses.js";
 import { uniqueEmail, type Reply, type TestApp } from "../helpers/harness.js";
 import { tokenFrom } from "../helpers/smtp.js";
 import { ProviderBrowser } from "./support/browser.js";
@@ -38,11 +40,26 @@ describe("OpenID Connect sign-in", () => {
     const list = await t.call("GET", "/api/auth/oauth/providers");
     assert.equal(list.status, 200);
     assert.deepEqual(list.body, [{ id: "acme", label: "Acme SSO" }]);
+    v.parse(v.array(responses.OAuthProvider), list.body);
     for (const path of ["/api/auth/oauth/github/start", "/api/auth/oauth/nope/callback?state=x&code=y"]) {
       const res = await t.call("GET", path);
       assert.equal(res.status, 404);
       assert.match(res.headers.get("content-type") ?? "", /problem\+json/);
     }
+  });
+
+  test("the OpenAPI document has the flow's operations, start and callback answering 302", async () => {
+    const doc = (await t.call("GET", "/openapi/v1.json")).body;
+    for (const path of ["/api/auth/oauth/{provider}/start", "/api/auth/oauth/{provider}/callback"]) {
+      const op = doc.paths[path].get;
+      assert.ok(op.responses["302"].headers.Location, path);
+      assert.equal(op.responses["200"], undefined, path);
+      assert.deepEqual(op.parameters[0], { name: "provider", in: "path", required: true, schema: { type: "string" } });
+      assert.deepEqual(op.security, []);
+    }
+    assert.equal(doc.paths["/api/auth/oauth/providers"].get.responses["200"].content["application/json"].schema.items.$ref, "#/components/schemas/OAuthProvider");
+    assert.equal(doc.paths["/api/auth/identities"].get.responses["200"].content["application/json"].schema.items.$ref, "#/components/schemas/Identity");
+    assert.ok(doc.paths["/api/auth/identities/{id}"].delete.responses["400"]);
   });
 
   test("a new user end to end: provider login, refresh cookie, JWT, verified email, Owner of a new workspace", async () => {
@@ -72,6 +89,7 @@ describe("OpenID Connect sign-in", () => {
     const identities = await t.call("GET", "/api/auth/identities", { token: issued.body.accessToken });
     assert.equal(identities.status, 200);
     assert.equal(identities.body.length, 1);
+    v.parse(v.array(responses.Identity), identities.body);
     assert.deepEqual({ ...identities.body[0], id: undefined, createdAt: undefined }, { id: undefined, provider: "acme", label: "Acme SSO", email, createdAt: undefined });
 
     // No password: a login with any password is refused like a wrong one.
