@@ -8,13 +8,13 @@ import { attachHubTransport } from "./collab/transport.js";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { deleteExpiredOAuthStates } from "./db/oauth.js";
 import { expireResults } from "./jobs/batch-worker.js";
 import { startMaintenance } from "./jobs/maintenance.js";
 import { createLogger, errorFields, type Logger } from "./log.js";
 import { createMailer } from "./mail/mailer.js";
 import { createRenderer, type Renderer } from "./render/renderer.js";
 import { sweepVersions } from "./services/versions.js";
-import { deleteExpiredOAuthStates } from "./db/oauth.js";
 import { nowIso } from "./time.js";
 
 /** The database file inside DATA_DIR. */
@@ -34,7 +34,7 @@ export interface RunningServer {
 }
 
 /** Overrides for tests (and embedders): everything else is built from the configuration. */
-export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle" | "rateLimiter" | "hub" | "oauthDiscoveryRetryMs">> & {
+export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle" | "rateLimiter" | "hub">> & {
   readonly log?: Logger;
   readonly renderer?: Renderer;
 };

@@ -12,7 +12,7 @@ import type { ServiceDeps } from "../deps.js";
 import type { IssuedSession } from "../sessions.js";
 import { userForProfile } from "./account.js";
 import { providerFailure, SignInFailure } from "./failure.js";
-import { exchangeAndReadProfile } from "./profile.js";
+import { exchangeAndReadProfile, type ProviderProfile } from "./profile.js";
 
 /** A started flow lives this long. */
 export const FLOW_MS = 10 * MINUTE;
@@ -91,7 +91,7 @@ export async function finishFlow(
   }
   const callback = deps.oauth.callbackUrl(provider);
   for (const [key, value] of query) callback.searchParams.append(key, value);
-  let profile;
+  let profile: ProviderProfile;
   try {
     const configuration = await deps.oauth.configuration(provider);
     profile = await exchangeAndReadProfile(provider, configuration, callback, {

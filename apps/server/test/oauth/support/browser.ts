@@ -43,7 +43,7 @@ export class ProviderBrowser {
     if (visit.cancel) {
       const cancel = /<a href="([^"]+)">\[ Cancel \]<\/a>/.exec(html)?.[1];
       if (cancel === undefined) throw new Error("no Cancel link on the provider's page");
-      return { url: new URL(unescape(cancel), page) };
+      return { url: new URL(decodeHtml(cancel), page) };
     }
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
@@ -53,7 +53,7 @@ export class ProviderBrowser {
       body.set("login", visit.login);
       body.set("password", "any password");
     }
-    return { url: new URL(unescape(action), page), body };
+    return { url: new URL(decodeHtml(action), page), body };
   }
 
   private keep(headers: Headers): void {
@@ -73,6 +73,6 @@ export class ProviderBrowser {
   }
 }
 
-function unescape(html: string): string {
+function decodeHtml(html: string): string {
   return html.replace(/&amp;/g, "&").replace(/&#x2F;/g, "/").replace(/&#x3D;/g, "=").replace(/&quot;/g, '"');
 }
