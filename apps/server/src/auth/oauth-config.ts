@@ -80,7 +80,7 @@ export function parseOAuthConfig(env: Env): OAuthConfig {
 }
 
 /** True for hosts that never leave the machine, where plain http is acceptable (development, tests). */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 

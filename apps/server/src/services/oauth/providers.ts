@@ -7,7 +7,7 @@ import { errorFields, type Logger } from "../../log.js";
 import { providerFailure, unavailable } from "./failure.js";
 
 /** How long a failed discovery is remembered before the next `start` tries again. */
-export const DISCOVERY_RETRY_MS = 5_000;
+const DISCOVERY_RETRY_MS = 5_000;
 /** Every request to a provider gives up after this many seconds. */
 const PROVIDER_TIMEOUT_SECONDS = 10;
 
