@@ -149,6 +149,22 @@ describe("OpenID Connect sign-in", () => {
     assert.equal((await t.call("POST", "/api/auth/login", { body: { email: squatter.email, password: squatter.password } })).status, 401);
   });
 
+  test("an issuer that accepts only client_secret_post gets the secret in the body", async () => {
+    const posty = await startTestIssuer(["http://localhost:8080/api/auth/oauth/posty/callback"], 0, "client_secret_post");
+    const app = await startOAuthApp(issuerEnv("POSTY", posty));
+    try {
+      const email = uniqueEmail("oidc-post");
+      posty.accounts.set("p", { email, email_verified: true });
+      const started = await start(app, "posty");
+      const back = await new ProviderBrowser().visit(started.authorizationUrl, callbackPrefix(app, "posty"), { login: "p" });
+      const issued = await sessionFrom(app, await callback(app, back, started.stateCookie));
+      assert.equal(issued.body.user.email, email);
+    } finally {
+      await app.close();
+      await posty.close();
+    }
+  });
+
   test("cancelling at the provider comes back with error=access_denied and no session", async () => {
     const started = await start(t, "acme", "/signin");
     const back = await new ProviderBrowser().visit(started.authorizationUrl, callbackPrefix(t, "acme"), { login: "x", cancel: true });

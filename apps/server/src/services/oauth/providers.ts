@@ -96,7 +96,7 @@ export class OAuthProviders {
 
   private async discover(provider: OidcProviderConfig): Promise<client.Configuration> {
     const insecure = provider.issuer.protocol === "http:";
-    return client.discovery(provider.issuer, provider.clientId, provider.clientSecret, undefined, {
+    return client.discovery(provider.issuer, provider.clientId, undefined, secretAuthentication(provider.clientSecret), {
       timeout: PROVIDER_TIMEOUT_SECONDS,
       ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
     });
@@ -119,4 +119,18 @@ export class OAuthProviders {
     }
     return configuration;
   }
+}
+
+/**
+ * client_secret_basic, the OpenID Connect default, unless the issuer's metadata offers only client_secret_post.
+ * Decided per request from the discovered metadata, which does not exist yet when the configuration is built.
+ */
+function secretAuthentication(secret: string): client.ClientAuth {
+  const basic = client.ClientSecretBasic(secret);
+  const post = client.ClientSecretPost(secret);
+  return (as, metadata, body, headers) => {
+    const methods = as.token_endpoint_auth_methods_supported;
+    const postOnly = methods !== undefined && !methods.includes("client_secret_basic") && methods.includes("client_secret_post");
+    (postOnly ? post : basic)(as, metadata, body, headers);
+  };
 }

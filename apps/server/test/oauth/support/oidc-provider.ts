@@ -22,8 +22,15 @@ export interface TestIssuer {
   close(): Promise<void>;
 }
 
-/** Starts a provider that knows one confidential client with `redirectUris`, on `port` (0: any free one). */
-export async function startTestIssuer(redirectUris: readonly string[], port = 0): Promise<TestIssuer> {
+/**
+ * Starts a provider that knows one confidential client with `redirectUris`, on `port` (0: any free one),
+ * authenticating it with `authMethod` (the only method its metadata then offers).
+ */
+export async function startTestIssuer(
+  redirectUris: readonly string[],
+  port = 0,
+  authMethod: "client_secret_basic" | "client_secret_post" = "client_secret_basic",
+): Promise<TestIssuer> {
   const accounts = new Map<string, TestAccount>();
   // The issuer URL (with the port) must exist before the Provider does, so the server listens first.
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
@@ -40,7 +47,17 @@ export async function startTestIssuer(redirectUris: readonly string[], port = 0)
   const clientId = "docsvc-test";
   const clientSecret = "a-client-secret-long-enough-for-hs256-0123456789";
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [...redirectUris], grant_types: ["authorization_code"], response_types: ["code"] }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [...redirectUris],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        token_endpoint_auth_method: authMethod,
+      },
+    ],
+    clientAuthMethods: [authMethod],
     jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: "RS256", use: "sig", kid: "test" }] },
     cookies: { keys: ["test-cookie-key-0123456789"] },
     claims: { openid: ["sub"], email: ["email", "email_verified"] },
@@ -53,7 +70,17 @@ export async function startTestIssuer(redirectUris: readonly string[], port = 0)
   });
   // The development pages warn on stderr about themselves; tests know.
   provider.on("server_error", () => undefined);
-  handler = provider.callback();
+  const serve = provider.callback();
+  // oidc-provider takes a secret either way; real issuers are stricter, so the test issuer is too: the token
+  // endpoint refuses a request authenticated otherwise than the one method its metadata offers.
+  handler = (req, res) => {
+    const basic = req.headers.authorization?.startsWith("Basic ") === true;
+    if (req.url === "/token" && basic !== (authMethod === "client_secret_basic")) {
+      res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: "invalid_client", error_description: `use ${authMethod}` }));
+      return;
+    }
+    serve(req, res);
+  };
   return {
     issuer,
     clientId,
