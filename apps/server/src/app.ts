@@ -22,6 +22,7 @@ import { commentRoutes } from "./routes/comments.js";
 import { healthRoutes } from "./routes/health.js";
 import { hubRoutes } from "./routes/hub.js";
 import { inviteRoutes } from "./routes/invites.js";
+import { oauthRoutes } from "./routes/oauth.js";
 import { openApiRoutes } from "./routes/openapi.js";
 import { presenceRoutes } from "./routes/presence.js";
 import { renderRoutes } from "./routes/render.js";
@@ -33,6 +34,7 @@ import { workspaceRoutes } from "./routes/workspaces.js";
 import type { ServiceDeps } from "./services/deps.js";
 import { LoginThrottle } from "./services/login-throttle.js";
 import { Meter } from "./services/meter.js";
+import { OAuthProviders } from "./services/oauth/providers.js";
 import { DEFAULT_PLANS, type PlanTable } from "./services/plans.js";
 import { RateLimiter } from "./services/rate-limit.js";
 
@@ -51,6 +53,8 @@ export interface AppOptions {
   readonly rateLimiter?: RateLimiter;
   /** Collaboration hub timings and limits (tests shorten them). */
   readonly hub?: HubOptions;
+  /** How long a failed issuer discovery is remembered (tests shorten it). */
+  readonly oauthDiscoveryRetryMs?: number;
 }
 
 /** The Hono app plus the services behind it (the server closes them on shutdown). */
@@ -77,6 +81,7 @@ export function createApp(options: AppOptions): CreatedApp {
     meter,
     batch,
     collab: new CollabHub(db, log, options.hub),
+    oauth: new OAuthProviders(config.oauth, config.publicUrl, log, options.oauthDiscoveryRetryMs),
   };
 
   const app = new Hono<AppEnv>();
@@ -94,6 +99,7 @@ export function createApp(options: AppOptions): CreatedApp {
   app.route("/health", healthRoutes(deps));
   app.route("/", openApiRoutes(config.publicUrl, config.development));
   app.route("/api/auth", authRoutes(deps));
+  app.route("/api/auth", oauthRoutes(deps));
   app.route("/api/workspaces", workspaceRoutes(deps));
   app.route("/api/invites", inviteRoutes(deps));
   app.route("/api/api-keys", apiKeyRoutes(deps));

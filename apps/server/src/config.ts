@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { OAuthConfigError, parseOAuthConfig, type OAuthConfig } from "./auth/oauth-config.js";
 import { isLogLevel, type LogLevel } from "./log.js";
 
 /** Everything the service reads from its environment. */
@@ -21,6 +22,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** NODE_ENV=development: serves the Scalar reference UI. */
   readonly development: boolean;
+  /** Sign-in providers (OAUTH_*). */
+  readonly oauth: OAuthConfig;
 }
 
 /** A configuration value that cannot be used; start-up stops with its message. */
@@ -53,7 +56,16 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     ),
     logLevel,
     development: env.NODE_ENV === "development",
+    oauth: oauthConfig(env),
   };
+}
+
+function oauthConfig(env: Env): OAuthConfig {
+  try {
+    return parseOAuthConfig(env);
+  } catch (err) {
+    throw err instanceof OAuthConfigError ? new ConfigError(err.message) : err;
+  }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -8,12 +8,14 @@ import { attachHubTransport } from "./collab/transport.js";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { deleteExpiredOAuthStates } from "./db/oauth.js";
 import { expireResults } from "./jobs/batch-worker.js";
 import { startMaintenance } from "./jobs/maintenance.js";
 import { createLogger, errorFields, type Logger } from "./log.js";
 import { createMailer } from "./mail/mailer.js";
 import { createRenderer, type Renderer } from "./render/renderer.js";
 import { sweepVersions } from "./services/versions.js";
+import { nowIso } from "./time.js";
 
 /** The database file inside DATA_DIR. */
 export const DATABASE_FILE = "docsvc.db";
@@ -49,11 +51,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     [
       { name: "version thinning", run: () => sweepVersions(db) },
       { name: "batch result expiry", run: () => expireResults(db, config.dataDir) },
+      { name: "oauth flow expiry", run: () => deleteExpiredOAuthStates(db, nowIso()) },
     ],
     log,
   );
   // Jobs left pending or processing by the previous run resume here.
   deps.batch.start();
+  // Issuers are discovered now; one that is down is retried on the next sign-in, not fatal.
+  deps.oauth.warmUp();
 
   const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
   const detachHub = attachHubTransport(server, deps);

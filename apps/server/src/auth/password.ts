@@ -33,3 +33,11 @@ export async function burnPasswordCheck(password: string): Promise<void> {
   dummy ??= hashPassword("not-a-real-password-" + Math.random());
   await verifyPassword(password, await dummy);
 }
+
+/** The stored hash of a user who has no password (signed up through a provider; set one by password reset). */
+export const NO_PASSWORD = "";
+
+/** True when the user can sign in with a password. */
+export function hasPassword(hash: string): boolean {
+  return hash !== NO_PASSWORD;
+}

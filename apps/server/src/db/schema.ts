@@ -10,6 +10,7 @@ export interface UsersTable {
   id: string;
   /** Trimmed and lower-cased. */
   email: string;
+  /** bcrypt; '' for a user who signed up through a provider and never set one (NO_PASSWORD). */
   password_hash: string;
   email_verified_at: string | null;
   /** The workspace a fresh login lands in. */
@@ -187,6 +188,27 @@ export interface BasePdfsTable {
   created_at: string;
 }
 
+/** A provider account linked to a user (see the 2026-11-23T15-00 migration). */
+export interface OAuthIdentitiesTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  subject: string;
+  email: string | null;
+  created_at: string;
+}
+
+/** A started OAuth flow, single use, ten minutes. */
+export interface OAuthStatesTable {
+  state_hash: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string | null;
+  redirect: string;
+  created_at: string;
+  expires_at: string;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -208,4 +230,6 @@ export interface Database {
   batch_rows: BatchRowsTable;
   base_pdfs: BasePdfsTable;
   batch_inputs: BatchInputsTable;
+  oauth_identities: OAuthIdentitiesTable;
+  oauth_states: OAuthStatesTable;
 }

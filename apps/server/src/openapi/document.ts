@@ -48,6 +48,8 @@ const COMPONENTS: Record<string, AnySchema> = {
   VerifiedEmail: responses.VerifiedEmail,
   Me: responses.Me,
   SessionInfo: responses.SessionInfo,
+  OAuthProvider: responses.OAuthProvider,
+  Identity: responses.Identity,
   WorkspaceListItem: responses.WorkspaceListItem,
   Member: responses.Member,
   Invite: responses.Invite,
@@ -134,7 +136,9 @@ function operation(op: OperationSpec): Json {
   const query = (op.query ?? []).map((q) => ({ name: q.name, in: "query", required: false, description: q.description, schema: { type: "string" } }));
   const cookie = op.lane === "refresh" ? [{ name: "docsvc_refresh", in: "cookie", required: false, schema: { type: "string" } }] : [];
   const success =
-    "file" in op.success
+    "redirect" in op.success
+      ? { description: "Found.", headers: { Location: { description: op.success.redirect, schema: { type: "string" } } } }
+      : "file" in op.success
       ? { description: "The file.", content: Object.fromEntries(op.success.file.map((type) => [type, { schema: { type: "string", contentMediaType: type } }])) }
       : "pdf" in op.success
       ? {
@@ -157,7 +161,7 @@ function operation(op: OperationSpec): Json {
     ...(op.body !== undefined ? { requestBody: { required: true, content: { "application/json": { schema: ref(op.body) } } } } : {}),
     ...(op.multipart !== undefined ? { requestBody: { required: true, content: { "multipart/form-data": { schema: ref(op.multipart) } } } } : {}),
     responses: {
-      "200": success,
+      ["redirect" in op.success ? "302" : "200"]: success,
       ...Object.fromEntries([...statuses].sort((a, b) => a - b).map((s) => [String(s), problem(s)])),
     },
     security,

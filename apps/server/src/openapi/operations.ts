@@ -9,7 +9,9 @@ export type SuccessBody =
   | { readonly schema: string; readonly array?: boolean }
   | { readonly pdf: true }
   /** Bytes of these media types (batch results, CSV). */
-  | { readonly file: readonly string[] };
+  | { readonly file: readonly string[] }
+  /** A 302 to the Location described here (browser flows). */
+  | { readonly redirect: string };
 
 /** One operation. */
 export interface OperationSpec {
@@ -32,7 +34,7 @@ export interface OperationSpec {
 }
 
 /** Non-UUID path parameters (everything else in `{}` is a UUID). */
-export const OPAQUE_PARAMS: ReadonlySet<string> = new Set(["index", "token", "resourceType"]);
+export const OPAQUE_PARAMS: ReadonlySet<string> = new Set(["index", "token", "resourceType", "provider"]);
 
 const ok = { schema: "Ok" } as const;
 
@@ -52,6 +54,11 @@ export const OPERATIONS: readonly OperationSpec[] = [
   { method: "post", path: "/api/auth/change-password", operationId: "changePassword", tag: "Auth", summary: "Change the password", description: "Ends the user's other sessions.", lane: "session", body: "ChangePasswordBody", success: ok, errors: [400] },
   { method: "get", path: "/api/auth/me", operationId: "me", tag: "Auth", summary: "The current user, active workspace and role", lane: "session", success: { schema: "Me" } },
   { method: "get", path: "/api/auth/session", operationId: "session", tag: "Auth", summary: "The current session", lane: "session", success: { schema: "SessionInfo" } },
+  { method: "get", path: "/api/auth/oauth/providers", operationId: "listOAuthProviders", tag: "Auth", summary: "The configured sign-in providers, for a sign-in page (Beta)", lane: "public", success: { schema: "OAuthProvider", array: true } },
+  { method: "get", path: "/api/auth/oauth/{provider}/start", operationId: "startOAuth", tag: "Auth", summary: "Redirect to the provider to sign in (Beta)", description: "Stores state, a PKCE verifier (S256) and, for OpenID Connect, a nonce for 10 minutes, single use, and sets the HttpOnly docsvc_oauth_state cookie. redirect (default /) must be a relative path (not //… nor /\\…) or a URL on PUBLIC_URL's origin or an OAUTH_REDIRECT_ORIGINS origin, else 400. An unconfigured provider is a 404; an unreachable one redirects to redirect with error=provider_unavailable.", lane: "public", query: [{ name: "redirect", description: "Where the browser goes after signing in." }], success: { redirect: "The provider's authorization page, or redirect?error=provider_unavailable&message=…" }, errors: [400, 404] },
+  { method: "get", path: "/api/auth/oauth/{provider}/callback", operationId: "oauthCallback", tag: "Auth", summary: "Complete the provider's sign-in and start a session (Beta)", description: "Checks state (single use, and the docsvc_oauth_state cookie of the browser that started), exchanges the code (PKCE; ID token and nonce for OpenID Connect) and reads the provider-verified email: a linked identity signs in its user; a verified email of an existing account links it; a new verified email creates an account (no password; set one through forgot-password) with a first workspace. Sets the docsvc_refresh cookie like login and redirects to redirect, where the app calls POST /api/auth/refresh. Failures redirect with error (access_denied, provider_error, provider_unavailable, state_mismatch, email_missing, email_unverified, account_conflict) and message; an unknown, replayed or expired state is a 400.", lane: "public", query: [{ name: "code", description: "From the provider." }, { name: "state", description: "From the provider." }, { name: "error", description: "From the provider, when sign-in did not happen there." }], success: { redirect: "redirect, or redirect?error=…&message=…" }, errors: [400, 404] },
+  { method: "get", path: "/api/auth/identities", operationId: "listIdentities", tag: "Auth", summary: "The caller's linked sign-in identities (Beta)", lane: "session", success: { schema: "Identity", array: true } },
+  { method: "delete", path: "/api/auth/identities/{id}", operationId: "unlinkIdentity", tag: "Auth", summary: "Unlink a sign-in identity (Beta)", description: "Refused with 400 when it is the last way to sign in (no password and no other identity).", lane: "session", success: ok, errors: [400, 404] },
   { method: "post", path: "/api/auth/switch-workspace/{workspaceId}", operationId: "switchWorkspace", tag: "Auth", summary: "Get a JWT scoped to another of the user's workspaces", lane: "session", success: { schema: "TokenResponse" }, errors: [404] },
 
   { method: "get", path: "/api/templates", operationId: "listTemplates", tag: "Templates", summary: "List the workspace's templates", description: "Without content; most recently updated first.", lane: "session", query: [{ name: "name", description: "Only templates whose name contains this text (case-insensitive)." }], success: { schema: "TemplateSummary", array: true } },

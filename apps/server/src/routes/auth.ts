@@ -1,4 +1,4 @@
-// /api/auth: accounts and sessions (OAuth is a later issue).
+// /api/auth: accounts and sessions (sign-in through providers: routes/oauth.ts).
 import { Hono } from "hono";
 import { bearerToken, sessionAuth } from "../http/auth.js";
 import type { AppEnv } from "../http/env.js";

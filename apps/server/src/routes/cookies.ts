@@ -28,3 +28,28 @@ export function readRefreshCookie(c: Context): string | undefined {
 export function clearRefreshCookie(c: Context, deps: ServiceDeps): void {
   deleteCookie(c, REFRESH_COOKIE, { path: PATH, secure: deps.config.publicUrl.startsWith("https://") });
 }
+
+/** The started sign-in flow's state, so the callback only completes in the browser that started it. */
+const OAUTH_STATE_COOKIE = "docsvc_oauth_state";
+const OAUTH_PATH = "/api/auth/oauth";
+
+/** Sets the flow cookie (HttpOnly, Lax: the provider's redirect back is a top-level GET) for `maxAgeMs`. */
+export function setOAuthStateCookie(c: Context, deps: ServiceDeps, state: string, maxAgeMs: number): void {
+  setCookie(c, OAUTH_STATE_COOKIE, state, {
+    httpOnly: true,
+    path: OAUTH_PATH,
+    sameSite: "Lax",
+    secure: deps.config.publicUrl.startsWith("https://"),
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
+}
+
+/** The flow cookie's value, if any. */
+export function readOAuthStateCookie(c: Context): string | undefined {
+  return getCookie(c, OAUTH_STATE_COOKIE);
+}
+
+/** Clears the flow cookie (a flow is single use). */
+export function clearOAuthStateCookie(c: Context, deps: ServiceDeps): void {
+  deleteCookie(c, OAUTH_STATE_COOKIE, { path: OAUTH_PATH, secure: deps.config.publicUrl.startsWith("https://") });
+}

@@ -36,6 +36,19 @@ export const SessionInfo = v.object({
   expiresAt: Timestamp,
 });
 
+export const OAuthProvider = v.object({
+  id: v.pipe(v.string(), v.description("The {provider} path segment.")),
+  label: v.string(),
+});
+
+export const Identity = v.object({
+  id: Id,
+  provider: v.string(),
+  label: v.string(),
+  email: v.pipe(v.nullable(v.string()), v.description("The address the provider reported when it was linked.")),
+  createdAt: Timestamp,
+});
+
 export const WorkspaceListItem = v.object({ id: Id, name: v.string(), role: RoleName, plan: PlanName });
 
 export const Member = v.object({ userId: Id, email: v.string(), role: RoleName, joinedAt: Timestamp });

@@ -1,7 +1,8 @@
 // Account use cases: signup, email verification, password reset and change, the current user.
-import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from "../auth/password.js";
+import { burnPasswordCheck, hashPassword, hasPassword, passwordProblem, verifyPassword } from "../auth/password.js";
 import type { SessionPrincipal } from "../auth/principal.js";
 import { hashToken, randomToken } from "../auth/tokens.js";
+import type { Db } from "../db/database.js";
 import { consumeEmailToken, expireEmailTokens, insertEmailToken } from "../db/email-tokens.js";
 import type { EmailTokenKind } from "../db/schema.js";
 import { revokeUserSessions } from "../db/sessions.js";
@@ -47,21 +48,17 @@ export async function signup(deps: ServiceDeps, emailInput: string, password: st
     created_at: at,
     updated_at: at,
   };
-  const workspaceId = uuidv7(now);
-  const localPart = email.split("@")[0] ?? email;
   const verifyToken = randomToken();
+  let workspaceId: string;
   try {
-    await deps.db.transaction().execute(async (trx) => {
-      await insertUser(trx, { ...user, last_workspace_id: workspaceId });
-      await insertWorkspace(trx, { id: workspaceId, name: `${localPart}'s workspace`, plan: "free", created_at: at });
-      await insertMembership(trx, workspaceId, user.id, "Owner", at);
+    workspaceId = await deps.db.transaction().execute(async (trx) => {
+      const id = await insertAccount(trx, user, now);
       await insertEmailToken(trx, emailToken(verifyToken, user.id, "verify", VERIFY_TOKEN_MS, now));
+      return id;
     });
   } catch (err) {
     // Two signups for one address racing past the check above: the unique index decides.
-    if (String(err).includes("UNIQUE constraint failed: users.email")) {
-      throw ValidationError.field("email", "An account with this email already exists.");
-    }
+    if (isDuplicateEmail(err)) throw ValidationError.field("email", "An account with this email already exists.");
     throw err;
   }
   deps.mailer.dispatch(verifyEmailMessage(email, link(deps, "verify-email", verifyToken)));
@@ -70,22 +67,47 @@ export async function signup(deps: ServiceDeps, emailInput: string, password: st
   return startSession(deps, { ...user, last_workspace_id: workspaceId }, membership);
 }
 
+/**
+ * Inserts the user, their first workspace (named after the address) and their Owner membership; answers the
+ * workspace id. Runs inside the caller's transaction.
+ */
+export async function insertAccount(db: Db, user: UserRow, now: number): Promise<string> {
+  const at = nowIso(now);
+  const workspaceId = uuidv7(now);
+  const localPart = user.email.split("@")[0] ?? user.email;
+  await insertUser(db, { ...user, last_workspace_id: workspaceId });
+  await insertWorkspace(db, { id: workspaceId, name: `${localPart}'s workspace`, plan: "free", created_at: at });
+  await insertMembership(db, workspaceId, user.id, "Owner", at);
+  return workspaceId;
+}
+
+/** True for the unique-index failure of a second account with the same address. */
+export function isDuplicateEmail(err: unknown): boolean {
+  return String(err).includes("UNIQUE constraint failed: users.email");
+}
+
+/** Starts a session in the workspace the user last used (else their first one), as a login does. */
+export async function signIn(deps: ServiceDeps, user: UserRow): Promise<IssuedSession> {
+  const memberships = await listMemberships(deps.db, user.id);
+  const membership = memberships.find((m) => m.workspace_id === user.last_workspace_id) ?? memberships[0];
+  if (membership === undefined) throw new UnauthorizedError("This account belongs to no workspace.");
+  return startSession(deps, user, membership);
+}
+
 /** Checks email and password (throttled per address) and starts a session in the last-used workspace. */
 export async function login(deps: ServiceDeps, emailInput: string, password: string): Promise<IssuedSession> {
   const email = normaliseEmail(emailInput);
   const wait = deps.loginThrottle.retryAfter(email);
   if (wait !== undefined) throw new TooManyRequestsError("Too many failed logins for this address; try again later.", wait);
   const user = await findUserByEmail(deps.db, email);
-  const ok = user ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);
+  // A user without a password costs the same time as a wrong one: timing reveals neither case.
+  const ok = user && hasPassword(user.password_hash) ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);
   if (!user || !ok) {
     deps.loginThrottle.fail(email);
     throw new UnauthorizedError("Email or password is incorrect.");
   }
   deps.loginThrottle.clear(email);
-  const memberships = await listMemberships(deps.db, user.id);
-  const membership = memberships.find((m) => m.workspace_id === user.last_workspace_id) ?? memberships[0];
-  if (membership === undefined) throw new UnauthorizedError("This account belongs to no workspace.");
-  return startSession(deps, user, membership);
+  return signIn(deps, user);
 }
 
 /** Confirms an address with the token from the verification email. */
@@ -144,6 +166,9 @@ export async function changePassword(
   checkPassword("newPassword", newPassword);
   const user = await findUserById(deps.db, principal.userId);
   if (user === undefined) throw new UnauthorizedError("The session has ended.");
+  if (!hasPassword(user.password_hash)) {
+    throw ValidationError.field("currentPassword", "This account has no password yet; set one through forgot-password.");
+  }
   if (!(await verifyPassword(currentPassword, user.password_hash))) {
     throw ValidationError.field("currentPassword", "The current password is incorrect.");
   }

@@ -7,6 +7,7 @@ import type { Logger } from "../log.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { LoginThrottle } from "./login-throttle.js";
 import type { Meter } from "./meter.js";
+import type { OAuthProviders } from "./oauth/providers.js";
 import type { PlanTable } from "./plans.js";
 import type { RateLimiter } from "./rate-limit.js";
 import type { Renderer } from "../render/renderer.js";
@@ -27,4 +28,6 @@ export interface ServiceDeps {
   readonly batch: BatchWorker;
   /** The collaboration hub (the template save path merges yState through it). */
   readonly collab: CollabHub;
+  /** Sign-in providers (OAuth / OpenID Connect) and their discovered configurations. */
+  readonly oauth: OAuthProviders;
 }

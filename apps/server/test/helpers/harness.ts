@@ -32,6 +32,7 @@ export async function testConfig(overrides: Partial<Config> = {}): Promise<Confi
     adminEmails: new Set(),
     logLevel: "silent",
     development: false,
+    oauth: { providers: [], redirectOrigins: [] },
     ...overrides,
   };
 }
@@ -46,6 +47,8 @@ export interface TestAppOptions {
   readonly renderer?: Renderer;
   /** Collaboration hub timings and limits. */
   readonly hub?: HubOptions;
+  /** How long a failed issuer discovery is remembered. */
+  readonly oauthDiscoveryRetryMs?: number;
 }
 
 /** What a request helper call takes. */
@@ -122,6 +125,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.plans ? { plans: options.plans } : {}),
     ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
     ...(options.hub ? { hub: options.hub } : {}),
+    ...(options.oauthDiscoveryRetryMs !== undefined ? { oauthDiscoveryRetryMs: options.oauthDiscoveryRetryMs } : {}),
   });
 
   const call = async (method: string, path: string, c: Call = {}): Promise<Reply> => {
