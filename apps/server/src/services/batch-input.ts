@@ -27,7 +27,8 @@ function setPath(target: Record<string, unknown>, path: readonly string[], value
 /** Turns a header row and records into row objects; rows with every cell empty are dropped. */
 export function rowsFromTable(header: readonly Cell[], records: readonly (readonly Cell[])[]): Record<string, unknown>[] {
   const columns = header.map((h) => {
-    const name = h === null ? "" : String(h).trim();
+    // The template download neutralises formula-like names with a leading `'` (batch-template.ts); undo it.
+    const name = (h === null ? "" : String(h).trim()).replace(/^'(?=[=+\-@\t\r])/, "");
     const path = name.split(".").map((p) => p.trim());
     return name === "" || path.some((p) => p === "" || UNSAFE_KEYS.has(p)) ? undefined : path;
   });
