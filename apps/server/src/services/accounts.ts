@@ -70,11 +70,13 @@ export async function signup(deps: ServiceDeps, emailInput: string, password: st
   return startSession(deps, { ...user, last_workspace_id: workspaceId }, membership);
 }
 
-/** Checks email and password (throttled per address) and starts a session in the last-used workspace. */
-export async function login(deps: ServiceDeps, emailInput: string, password: string): Promise<IssuedSession> {
+/** Checks email and password (throttled per address and per client) and starts a session in the last-used workspace. */
+export async function login(deps: ServiceDeps, emailInput: string, password: string, client: string): Promise<IssuedSession> {
   const email = normaliseEmail(emailInput);
   const wait = deps.loginThrottle.retryAfter(email);
   if (wait !== undefined) throw new TooManyRequestsError("Too many failed logins for this address; try again later.", wait);
+  const clientWait = deps.loginThrottle.takeClientAttempt(client);
+  if (clientWait !== undefined) throw new TooManyRequestsError("Too many logins from your network address; try again later.", clientWait);
   const user = await findUserByEmail(deps.db, email);
   const ok = user ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);
   if (!user || !ok) {
