@@ -1,0 +1,6 @@
+// The thread that inspects one uploaded base PDF (started per upload by services/base-pdf.ts under
+// BASE_PDF_BUDGET; terminated past it). It posts the inspection.
+import { parentPort, workerData } from "node:worker_threads";
+import { inspectBasePdf } from "./inspect.js";
+
+parentPort?.postMessage(await inspectBasePdf((workerData as { bytes: Uint8Array }).bytes));
