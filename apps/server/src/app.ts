@@ -76,7 +76,7 @@ export function createApp(options: AppOptions): CreatedApp {
     loginThrottle: options.loginThrottle ?? new LoginThrottle(),
     meter,
     batch,
-    collab: new CollabHub(db, log, options.hub),
+    collab: new CollabHub(db, log, { maxConnectionsPerUser: config.hubMaxConnectionsPerUser, ...options.hub }),
   };
 
   const app = new Hono<AppEnv>();

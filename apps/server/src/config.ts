@@ -21,6 +21,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** NODE_ENV=development: serves the Scalar reference UI. */
   readonly development: boolean;
+  /** Open hub connections one user may hold at once. */
+  readonly hubMaxConnectionsPerUser: number;
 }
 
 /** A configuration value that cannot be used; start-up stops with its message. */
@@ -53,12 +55,21 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     ),
     logLevel,
     development: env.NODE_ENV === "development",
+    hubMaxConnectionsPerUser: positiveInt("HUB_MAX_CONNECTIONS_PER_USER", env.HUB_MAX_CONNECTIONS_PER_USER, 20),
   };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive integer, got '${raw}'.`);
+  return n;
 }
 
 function parsePort(value: string | undefined): number {

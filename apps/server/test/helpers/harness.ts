@@ -32,6 +32,7 @@ export async function testConfig(overrides: Partial<Config> = {}): Promise<Confi
     adminEmails: new Set(),
     logLevel: "silent",
     development: false,
+    hubMaxConnectionsPerUser: 20,
     ...overrides,
   };
 }
