@@ -4,6 +4,9 @@ import { Piscina } from "piscina";
 // Cost 10: about 50–80 ms per hash on a laptop core, spent in a worker thread (./password-worker), never on
 // the event loop.
 const COST = 10;
+const MIN_BYTES = 8;
+// bcrypt only reads the first 72 bytes; a longer password would silently collide with its prefix.
+const MAX_BYTES = 72;
 
 // Half the cores (at least one): a flood of logins gets that share of the machine, renders and /health the rest.
 // Idle threads are unreferenced by piscina, so the pool never holds the process open.
@@ -14,9 +17,6 @@ const hashing = (): Piscina =>
     minThreads: 1,
     maxThreads: Math.max(1, Math.floor(availableParallelism() / 2)),
   }));
-const MIN_BYTES = 8;
-// bcrypt only reads the first 72 bytes; a longer password would silently collide with its prefix.
-const MAX_BYTES = 72;
 
 /** Why a password is unacceptable, or undefined when it is fine. */
 export function passwordProblem(password: string): string | undefined {

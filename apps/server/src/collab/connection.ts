@@ -30,7 +30,7 @@ const CLOSE_GRACE_MS = 1000;
  * Bytes a connection may hold at once: the message being reassembled plus the messages waiting for their turn
  * in the invocation queue. Past it the client sends faster than it is served and is closed.
  */
-export const MAX_BUFFERED_BYTES = 2 * MAX_MESSAGE_BYTES;
+const MAX_BUFFERED_BYTES = 2 * MAX_MESSAGE_BYTES;
 
 const EMPTY = new Uint8Array(0);
 

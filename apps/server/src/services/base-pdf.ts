@@ -1,5 +1,5 @@
-// Base PDFs: upload (checked and rasterised in a thread of its own, under BASE_PDF_BUDGET), page sizes, page rasters, removal, and the
-// reference renders pass to the worker. Files live in DATA_DIR/base-pdfs/<templateId>/<hash>/.
+// Base PDFs: upload (checked and rasterised in a thread of its own, under BASE_PDF_BUDGET), page sizes, page
+// rasters, removal, and the reference renders pass to the worker. Files live in DATA_DIR/base-pdfs/<templateId>/<hash>/.
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Principal, SessionPrincipal } from "../auth/principal.js";

@@ -1,6 +1,7 @@
 // One CPU-heavy job on untrusted input in its own worker thread, with a wall-time and heap budget: past either
 // the thread is terminated (never the process) and the caller learns which budget ran out. A few run at once;
-// the rest wait their turn, so a burst of uploads cannot start a thread each.
+// the rest wait their turn, so a burst of uploads cannot start a thread each. Each kind of job (worker module)
+// has its own turns, so a slow base PDF never holds up a spreadsheet.
 import { availableParallelism } from "node:os";
 import { Worker, type Transferable } from "node:worker_threads";
 
@@ -18,15 +19,16 @@ export type IsolatedOutcome<T> =
   | { readonly kind: "crashed"; readonly error: Error };
 
 const MAX_RUNNING = Math.max(1, Math.floor(availableParallelism() / 2));
-let running = 0;
-const waiting: (() => void)[] = [];
+const turns = new Map<string, { running: number; readonly waiting: (() => void)[] }>();
 
-async function slot(): Promise<() => void> {
-  if (running >= MAX_RUNNING) await new Promise<void>((r) => waiting.push(r));
-  running += 1;
+async function slot(kind: string): Promise<() => void> {
+  const turn = turns.get(kind) ?? { running: 0, waiting: [] };
+  turns.set(kind, turn);
+  if (turn.running >= MAX_RUNNING) await new Promise<void>((r) => turn.waiting.push(r));
+  turn.running += 1;
   return () => {
-    running -= 1;
-    waiting.shift()?.();
+    turn.running -= 1;
+    turn.waiting.shift()?.();
   };
 }
 
@@ -35,7 +37,7 @@ async function slot(): Promise<() => void> {
  * starts when the thread starts, not while waiting for a turn.
  */
 export async function runIsolated<T>(file: URL, input: unknown, transfer: readonly Transferable[], budget: IsolatedBudget): Promise<IsolatedOutcome<T>> {
-  const release = await slot();
+  const release = await slot(file.href);
   try {
     const worker = new Worker(file, {
       workerData: input,
