@@ -1,6 +1,7 @@
 // The thread that reads one uploaded spreadsheet (started per upload by uploads/spreadsheet.ts, under its
 // time and heap budget). It posts the rows, or the refusal's status and message.
 import { parentPort, workerData } from "node:worker_threads";
+import { runInBackground } from "../background-thread.js";
 import { HttpError } from "../errors.js";
 import { readCsv } from "./csv-reader.js";
 import { TableCollector } from "./table.js";
@@ -26,4 +27,5 @@ async function read(job: SheetJob): Promise<SheetAnswer> {
   }
 }
 
+runInBackground();
 parentPort?.postMessage(await read(workerData as SheetJob));
