@@ -32,6 +32,13 @@ const CLOSE_GRACE_MS = 1000;
  */
 const MAX_BUFFERED_BYTES = 2 * MAX_MESSAGE_BYTES;
 
+/** The connection holds more than MAX_BUFFERED_BYTES: it is closed. */
+class OverloadError extends Error {
+  constructor() {
+    super(`The connection sent more than ${MAX_BUFFERED_BYTES} bytes faster than they could be handled.`);
+  }
+}
+
 const EMPTY = new Uint8Array(0);
 
 function toBytes(data: RawData): Uint8Array {
@@ -161,8 +168,8 @@ export class HubConnection implements RoomMember {
     try {
       this.reassemble(chunk);
     } catch (err) {
-      if (err instanceof MessageTooLargeError) {
-        this.log.warn("collab: message over the cap, closing", { connectionId: this.connectionId, announced: err.announced });
+      if (err instanceof MessageTooLargeError || err instanceof OverloadError) {
+        this.log.warn("collab: over a byte cap, closing", { connectionId: this.connectionId, reason: err.message });
         this.close(err.message, false);
         return;
       }
@@ -176,9 +183,7 @@ export class HubConnection implements RoomMember {
     if (chunk.length === 0) return;
     this.chunks.push(chunk);
     this.chunkBytes += chunk.length;
-    if (this.chunkBytes + this.queuedBytes > MAX_BUFFERED_BYTES) {
-      throw new MessageTooLargeError(this.chunkBytes + this.queuedBytes);
-    }
+    if (this.chunkBytes + this.queuedBytes > MAX_BUFFERED_BYTES) throw new OverloadError();
     // The prefix sits in the first chunk unless that chunk is tiny (at most 5 bytes, so 5 non-empty chunks).
     const head = this.chunks.length > 1 && (this.chunks[0]?.length ?? 0) < 5 ? Buffer.concat(this.chunks.slice(0, 5)) : (this.chunks[0] ?? EMPTY);
     const next = readLength(head);

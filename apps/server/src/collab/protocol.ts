@@ -89,7 +89,7 @@ export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 /** A length prefix announcing a message over the cap: the connection is closed rather than buffer it. */
 export class MessageTooLargeError extends Error {
-  constructor(readonly announced: number) {
+  constructor(announced: number) {
     super(`A hub message may be at most ${MAX_MESSAGE_BYTES} bytes; this one announced ${announced}.`);
     this.name = "MessageTooLargeError";
   }
