@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import WebSocket from "ws";
-import { decode } from "@msgpack/msgpack";
-import { MAX_MESSAGE_BYTES, unframe } from "../../src/collab/protocol.js";
-import { eventually, signup, startHubTestServer, type HubTestServer, type HubUser } from "../collab/helpers.js";
+import { decode, encode } from "@msgpack/msgpack";
+import { MAX_MESSAGE_BYTES, frame, unframe } from "../../src/collab/protocol.js";
+import { createTemplate, eventually, signup, startHubTestServer, type HubTestServer, type HubUser } from "../collab/helpers.js";
 import { assertResponsive, watch } from "./responsive.js";
 
 let s: HubTestServer;
@@ -78,6 +78,20 @@ describe("hub reassembly under a hostile stream", () => {
     for (const byte of varint(MAX_MESSAGE_BYTES + 1)) ws.send(Buffer.from([byte]));
     const code = await Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(-1), 5000))]);
     assert.equal(code, 1000);
+  });
+
+  test("a legitimate message split across many frames, its prefix one byte per frame, is still reassembled", async () => {
+    const docId = await createTemplate(s.url, user);
+    const { ws, frames } = await open(user.token);
+    ws.send(HANDSHAKE);
+    // A 200 KB invocation (its VarInt prefix is 3 bytes): the prefix byte by byte, then the body in 7 pieces.
+    const invocation = frame(encode([1, {}, "7", "JoinDocument", [docId, 1], new Uint8Array(200_000)]));
+    for (let i = 0; i < 3; i++) ws.send(invocation.subarray(i, i + 1));
+    for (let i = 3; i < invocation.length; i += 30_000) ws.send(invocation.subarray(i, i + 30_000));
+    await eventually(() => frames.length >= 2, 5000, "the completion");
+    const completion = decode(unframe(frames[1] ?? new Uint8Array()).bodies[0] ?? new Uint8Array()) as unknown[];
+    assert.deepEqual(completion.slice(0, 4), [3, {}, "7", 3]);
+    ws.close();
   });
 
   test("one user holds at most 20 hub connections; the 21st is refused with 429 before the upgrade", async () => {
