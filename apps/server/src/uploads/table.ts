@@ -27,7 +27,7 @@ function setPath(target: Record<string, unknown>, path: readonly string[], value
 const isEmpty = (cell: Cell | undefined): boolean => cell === undefined || cell === null || cell === "";
 
 /** Turns a header row and records into row objects; rows with every cell empty are dropped. */
-export function rowsFromTable(header: readonly Cell[], records: readonly (readonly Cell[])[]): Record<string, unknown>[] {
+function rowsFromTable(header: readonly Cell[], records: readonly (readonly Cell[])[]): Record<string, unknown>[] {
   const columns = Array.from(header, (h) => {
     // The template download neutralises formula-like names with a leading `'` (batch-template.ts); undo it.
     const name = (h === null || h === undefined ? "" : String(h).trim()).replace(/^'(?=[=+\-@\t\r])/, "");
