@@ -13,7 +13,8 @@ const MAX_BYTES = 72;
 let pool: Piscina | undefined;
 const hashing = (): Piscina =>
   (pool ??= new Piscina({
-    filename: new URL("./password-worker.js", import.meta.url).href,
+    // Under tsx (tests, development) this file is .ts and the thread needs the loader: see password-worker-tsx.mjs.
+    filename: new URL(import.meta.url.endsWith(".ts") ? "./password-worker-tsx.mjs" : "./password-worker.js", import.meta.url).href,
     minThreads: 1,
     maxThreads: Math.max(1, Math.floor(availableParallelism() / 2)),
   }));

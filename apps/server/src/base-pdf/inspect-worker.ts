@@ -2,7 +2,8 @@
 // BASE_PDF_BUDGET; terminated past it). It posts the inspection.
 import { parentPort, workerData } from "node:worker_threads";
 import { runInBackground } from "../background-thread.js";
+import type { IsolatedData } from "../uploads/isolated.js";
 import { inspectBasePdf } from "./inspect.js";
 
 runInBackground();
-parentPort?.postMessage(await inspectBasePdf((workerData as { bytes: Uint8Array }).bytes));
+parentPort?.postMessage(await inspectBasePdf((workerData as IsolatedData<{ bytes: Uint8Array }>).input.bytes));

@@ -11,6 +11,12 @@ export interface IsolatedBudget {
   readonly heapMb: number;
 }
 
+/** What a job module finds in `workerData`: its input (and, under tsx, its own address). */
+export interface IsolatedData<I> {
+  readonly entry: string;
+  readonly input: I;
+}
+
 /** How an isolated job ended. */
 export type IsolatedOutcome<T> =
   | { readonly kind: "done"; readonly value: T }
@@ -32,15 +38,19 @@ async function slot(kind: string): Promise<() => void> {
   };
 }
 
+// Under tsx (tests, development) the modules are .ts and a thread needs the loader: see isolated-tsx.mjs.
+const UNDER_TSX = import.meta.url.endsWith(".ts");
+
 /**
- * Runs `file` (a worker module that posts exactly one message, its result) on `input`. The budget's clock
- * starts when the thread starts, not while waiting for a turn.
+ * Runs `file` (a compiled worker module that reads IsolatedData and posts exactly one message, its result) on
+ * `input`. The budget's clock starts when the thread starts, not while waiting for a turn.
  */
 export async function runIsolated<T>(file: URL, input: unknown, transfer: readonly Transferable[], budget: IsolatedBudget): Promise<IsolatedOutcome<T>> {
   const release = await slot(file.href);
   try {
-    const worker = new Worker(file, {
-      workerData: input,
+    const entry = UNDER_TSX ? file.href.replace(/\.js$/, ".ts") : file.href;
+    const worker = new Worker(UNDER_TSX ? new URL("./isolated-tsx.mjs", import.meta.url) : file, {
+      workerData: { entry, input } satisfies IsolatedData<unknown>,
       transferList: [...transfer],
       resourceLimits: { maxOldGenerationSizeMb: budget.heapMb, maxYoungGenerationSizeMb: Math.min(32, budget.heapMb / 4), stackSizeMb: 4 },
     });

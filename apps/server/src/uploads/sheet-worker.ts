@@ -4,6 +4,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { runInBackground } from "../background-thread.js";
 import { HttpError } from "../errors.js";
 import { readCsv } from "./csv-reader.js";
+import type { IsolatedData } from "./isolated.js";
 import { TableCollector } from "./table.js";
 import { readXlsx } from "./xlsx-reader.js";
 
@@ -28,4 +29,4 @@ async function read(job: SheetJob): Promise<SheetAnswer> {
 }
 
 runInBackground();
-parentPort?.postMessage(await read(workerData as SheetJob));
+parentPort?.postMessage(await read((workerData as IsolatedData<SheetJob>).input));
