@@ -62,6 +62,17 @@ export interface NegotiateResult {
   readonly availableTransports: readonly { readonly transport: "WebSockets"; readonly transferFormats: readonly string[] }[];
 }
 
+/** Why a connection is refused or closed once its session or membership has gone. */
+const ACCESS_ENDED = "Unauthorized: the session has ended or you are no longer a member of this workspace.";
+
+/** Which open connections lost their access: every field given must match (`exceptSessionId` must not). */
+export interface AccessEnded {
+  readonly sessionId?: string;
+  readonly userId?: string;
+  readonly workspaceId?: string;
+  readonly exceptSessionId?: string;
+}
+
 // URL-safe: the JS client puts the token into `?id=` without encoding it.
 const newId = (): string => randomBytes(16).toString("base64url");
 
@@ -102,9 +113,23 @@ export class CollabHub {
     const { sessionId, userId, workspaceId } = connection.principal;
     const live = await findLiveSession(this.db, sessionId, userId, workspaceId, nowIso());
     if (live !== undefined) return live.role;
-    const reason = "Unauthorized: the session has ended or you are no longer a member of this workspace.";
-    connection.revoke(reason);
-    throw new HubException(reason);
+    connection.revoke(ACCESS_ENDED);
+    throw new HubException(ACCESS_ENDED);
+  }
+
+  /**
+   * Closes the open connections whose credential just ended (logout, a password change or reset, a removal from
+   * the workspace), so they stop receiving too; the check on every write stays as the backstop.
+   */
+  endAccess(ended: AccessEnded): void {
+    for (const c of [...this.connections]) {
+      const p = c.principal;
+      if (ended.sessionId !== undefined && p.sessionId !== ended.sessionId) continue;
+      if (ended.userId !== undefined && p.userId !== ended.userId) continue;
+      if (ended.workspaceId !== undefined && p.workspaceId !== ended.workspaceId) continue;
+      if (ended.exceptSessionId !== undefined && p.sessionId === ended.exceptSessionId) continue;
+      c.close(ACCESS_ENDED, false);
+    }
   }
 
   /** Issues a one-use connection token for an authenticated user. */

@@ -132,6 +132,7 @@ export async function resetPassword(deps: ServiceDeps, token: string, newPasswor
     return id;
   });
   if (userId === undefined) throw ValidationError.field("token", BAD_LINK);
+  deps.collab.endAccess({ userId });
   const user = await findUserById(deps.db, userId);
   if (user) deps.loginThrottle.clear(user.email);
 }
@@ -155,6 +156,7 @@ export async function changePassword(
     await setPasswordHash(trx, user.id, passwordHash, now);
     await revokeUserSessions(trx, user.id, now, principal.sessionId);
   });
+  deps.collab.endAccess({ userId: user.id, exceptSessionId: principal.sessionId });
 }
 
 /** What `GET /api/auth/me` answers. */
