@@ -10,8 +10,8 @@ const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
 const DELIMITERS = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
 const KEYWORDS = new Set(["true", "false", "null"]);
 
-/** The operators of one content stream and the XObject names its `Do` operators draw. */
-export function scanContent(bytes: Uint8Array): { operators: number; draws: string[] } {
+// The operators of one content stream and the XObject names its `Do` operators draw.
+function scanContent(bytes: Uint8Array): { operators: number; draws: string[] } {
   let operators = 0;
   const draws: string[] = [];
   let lastName: string | undefined;
