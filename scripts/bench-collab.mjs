@@ -81,7 +81,8 @@ async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), "docsvc-bench-collab-"));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(dataDir, port);
+  // Every client is the same user: lift the per-user connection cap for them.
+  const server = await startServer(dataDir, port, { HUB_MAX_CONNECTIONS_PER_USER: String(clientCount + docCount) });
   try {
     const session = await call(base, "POST", "/api/auth/signup", { body: { email: "collab-bench@example.test", password: "bench password" } });
     const token = session.accessToken;

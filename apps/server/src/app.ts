@@ -80,8 +80,8 @@ export function createApp(options: AppOptions): CreatedApp {
     loginThrottle: options.loginThrottle ?? new LoginThrottle(),
     meter,
     batch,
-    collab: new CollabHub(db, log, options.hub),
     oauth: new OAuthProviders(config.oauth, config.publicUrl, log, options.oauthDiscoveryRetryMs),
+    collab: new CollabHub(db, log, { maxConnectionsPerUser: config.hubMaxConnectionsPerUser, ...options.hub }),
   };
 
   const app = new Hono<AppEnv>();

@@ -24,6 +24,8 @@ export interface Config {
   readonly development: boolean;
   /** Sign-in providers (OAUTH_*). */
   readonly oauth: OAuthConfig;
+  /** Open hub connections one user may hold at once. */
+  readonly hubMaxConnectionsPerUser: number;
 }
 
 /** A configuration value that cannot be used; start-up stops with its message. */
@@ -57,6 +59,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     logLevel,
     development: env.NODE_ENV === "development",
     oauth: oauthConfig(env),
+    hubMaxConnectionsPerUser: positiveInt("HUB_MAX_CONNECTIONS_PER_USER", env.HUB_MAX_CONNECTIONS_PER_USER, 20),
   };
 }
 
@@ -71,6 +74,14 @@ function oauthConfig(env: Env): OAuthConfig {
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive integer, got '${raw}'.`);
+  return n;
 }
 
 function parsePort(value: string | undefined): number {

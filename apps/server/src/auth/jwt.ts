@@ -39,7 +39,8 @@ export function createJwtService(secret: Uint8Array): JwtService {
         .sign(secret),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"], issuer: ISSUER });
+        // `exp` is required: jose would otherwise accept a token without one as valid forever.
+        const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"], issuer: ISSUER, requiredClaims: ["exp"] });
         const { sub, sid, ws, role, email } = payload;
         if (typeof sub !== "string" || typeof sid !== "string" || typeof ws !== "string") return undefined;
         if (typeof role !== "string" || !ROLES.has(role) || typeof email !== "string") return undefined;

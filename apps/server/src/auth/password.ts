@@ -1,10 +1,23 @@
-import bcrypt from "bcryptjs";
+import { availableParallelism } from "node:os";
+import { Piscina } from "piscina";
 
-// Cost 10: about 50–80 ms per hash on a laptop core; the async API keeps that off the event loop's turn.
+// Cost 10: about 50–80 ms per hash on a laptop core, spent in a worker thread (./password-worker), never on
+// the event loop.
 const COST = 10;
 const MIN_BYTES = 8;
 // bcrypt only reads the first 72 bytes; a longer password would silently collide with its prefix.
 const MAX_BYTES = 72;
+
+// Half the cores (at least one): a flood of logins gets that share of the machine, renders and /health the rest.
+// Idle threads are unreferenced by piscina, so the pool never holds the process open.
+let pool: Piscina | undefined;
+const hashing = (): Piscina =>
+  (pool ??= new Piscina({
+    // Under tsx (tests, development) this file is .ts and the thread needs the loader: see password-worker-tsx.mjs.
+    filename: new URL(import.meta.url.endsWith(".ts") ? "./password-worker-tsx.mjs" : "./password-worker.js", import.meta.url).href,
+    minThreads: 1,
+    maxThreads: Math.max(1, Math.floor(availableParallelism() / 2)),
+  }));
 
 /** Why a password is unacceptable, or undefined when it is fine. */
 export function passwordProblem(password: string): string | undefined {
@@ -14,14 +27,14 @@ export function passwordProblem(password: string): string | undefined {
   return undefined;
 }
 
-/** Hashes a password with bcrypt (async). */
+/** Hashes a password with bcrypt in a hashing thread. */
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, COST);
+  return hashing().run({ password, cost: COST }, { name: "hash" }) as Promise<string>;
 }
 
-/** Checks a password against a bcrypt hash (async). */
+/** Checks a password against a bcrypt hash in a hashing thread. */
 export function verifyPassword(password: string, hash: string): Promise<boolean> {
-  return bcrypt.compare(password, hash);
+  return hashing().run({ password, hash }, { name: "compare" }) as Promise<boolean>;
 }
 
 // A real hash of a random string: comparing against it when the user does not exist costs the same time

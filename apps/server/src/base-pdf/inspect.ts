@@ -1,13 +1,17 @@
-// Runs in a render worker: checks an uploaded base PDF (pdf-lib) and rasterises its pages (pdfjs-dist on
-// @napi-rs/canvas) for the designer. CPU-heavy, so never on the main thread.
+// Runs in an inspection thread (base-pdf/inspect-worker.ts, under its own budget): checks an uploaded base
+// PDF (pdf-lib), counts what its pages draw, and rasterises them (pdfjs-dist on @napi-rs/canvas) for the
+// designer. CPU-heavy, so never on the main thread.
 import { createCanvas } from "@napi-rs/canvas";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { EncryptedPDFError, PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import type { InspectBaseResult } from "../render/protocol.js";
+import { OperatorCounter, RecursiveFormError } from "./complexity.js";
 
 /** At most this many pages in a base PDF. */
 export const MAX_BASE_PAGES = 100;
+/** At most this many drawing operators in a base PDF, counted with its form XObjects expanded. */
+export const MAX_BASE_OPERATORS = 2_000_000;
 /** Rasters: 1.5 px per point (108 dpi), the longest side at most this many pixels. */
 const RASTER_SCALE = 1.5;
 const RASTER_MAX_SIDE = 2000;
@@ -17,21 +21,27 @@ const SIZE_TOLERANCE = 0.5;
 const require = createRequire(import.meta.url);
 const PDFJS_DIR = dirname(require.resolve("pdfjs-dist/package.json"));
 
-const refuse = (reason: string): InspectBaseResult => ({ ok: false, reason });
+/** What inspection answers: the pages and rasters, or a refusal; `tooLarge` when a budget was passed (413). */
+export type BaseInspection = InspectBaseResult | { readonly ok: false; readonly reason: string; readonly tooLarge: true };
+
+const refuse = (reason: string): BaseInspection => ({ ok: false, reason });
 const fmt = (n: number): string => String(Math.round(n * 100) / 100);
 
 function hasPdfHeader(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).toString("latin1").includes("%PDF-");
 }
 
-function hasEncryptEntry(bytes: Uint8Array): boolean {
+function hasEncryptEntry(text: string): boolean {
   // pdf-lib skips an /Encrypt it cannot parse in damaged files; the trailer's key is the tell-tale.
-  const tail = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
-  return /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(tail);
+  return /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(text);
 }
 
+// A PDF is made of numbered objects; without a single one the file is garbage after its header, which pdf-lib
+// would otherwise spend many seconds scanning.
+const hasObjects = (text: string): boolean => /\d+\s+\d+\s+obj\b/.test(text);
+
 /** Checks and rasterises a base PDF; a refusal carries the reason for the 400's detail. */
-export async function inspectBasePdf(bytes: Uint8Array): Promise<InspectBaseResult> {
+export async function inspectBasePdf(bytes: Uint8Array): Promise<BaseInspection> {
   try {
     return await inspect(bytes);
   } catch {
@@ -40,9 +50,11 @@ export async function inspectBasePdf(bytes: Uint8Array): Promise<InspectBaseResu
   }
 }
 
-async function inspect(bytes: Uint8Array): Promise<InspectBaseResult> {
+async function inspect(bytes: Uint8Array): Promise<BaseInspection> {
   if (!hasPdfHeader(bytes)) return refuse("The file is not a PDF (it has no %PDF- header).");
-  if (hasEncryptEntry(bytes)) return refuse("The PDF is encrypted or password-protected; upload an unprotected copy.");
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  if (!hasObjects(text)) return refuse("The PDF is corrupt and cannot be read (it holds no PDF objects).");
+  if (hasEncryptEntry(text)) return refuse("The PDF is encrypted or password-protected; upload an unprotected copy.");
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(bytes, { updateMetadata: false });
@@ -64,6 +76,8 @@ async function inspect(bytes: Uint8Array): Promise<InspectBaseResult> {
     const p = pages[odd] as { width: number; height: number };
     return refuse(`The PDF has pages of mixed sizes (page 1 is ${fmt(first.width)} × ${fmt(first.height)} pt, page ${odd + 1} is ${fmt(p.width)} × ${fmt(p.height)} pt); a base PDF needs one page size.`);
   }
+  const tooComplex = countOperators(doc);
+  if (tooComplex !== undefined) return tooComplex;
   let pngs: Uint8Array[];
   try {
     pngs = await rasterise(bytes);
@@ -71,6 +85,25 @@ async function inspect(bytes: Uint8Array): Promise<InspectBaseResult> {
     return refuse("The PDF is corrupt and cannot be read (its pages could not be drawn).");
   }
   return { ok: true, pages: pages.map((p) => ({ width: Math.round(p.width * 100) / 100, height: Math.round(p.height * 100) / 100 })), pngs };
+}
+
+/** A refusal when the pages draw more than MAX_BASE_OPERATORS operators or a form draws itself. */
+function countOperators(doc: PDFDocument): BaseInspection | undefined {
+  const counter = new OperatorCounter(doc);
+  let operators = 0;
+  try {
+    for (const [i, page] of doc.getPages().entries()) {
+      operators += counter.page(page.node, page.node.Resources());
+      if (operators > MAX_BASE_OPERATORS) {
+        const limit = MAX_BASE_OPERATORS.toLocaleString("en-US");
+        return { ok: false, tooLarge: true, reason: `The PDF is too complex: by page ${i + 1} it draws more than ${limit} operations once its forms are expanded; a base PDF may draw at most ${limit}.` };
+      }
+    }
+  } catch (err) {
+    if (err instanceof RecursiveFormError) return refuse("The PDF is corrupt and cannot be read (a form draws itself).");
+    throw err;
+  }
+  return undefined;
 }
 
 async function rasterise(bytes: Uint8Array): Promise<Uint8Array[]> {

@@ -9,11 +9,14 @@ import {
   HubErrors,
   PING_FRAME,
   RECORD_SEPARATOR,
+  MAX_MESSAGE_BYTES,
+  MessageTooLargeError,
   closeFrame,
   completionFrame,
   decodeMessage,
   handshakeReply,
   parseHandshake,
+  readLength,
   unframe,
   type InboundMessage,
 } from "./protocol.js";
@@ -23,6 +26,18 @@ import type { RoomMember } from "./room.js";
 const MAX_HANDSHAKE_BYTES = 4096;
 /** After sending a close, give the peer this long to finish the WebSocket closing handshake. */
 const CLOSE_GRACE_MS = 1000;
+/**
+ * Bytes a connection may hold at once: the message being reassembled plus the messages waiting for their turn
+ * in the invocation queue. Past it the client sends faster than it is served and is closed.
+ */
+const MAX_BUFFERED_BYTES = 2 * MAX_MESSAGE_BYTES;
+
+/** The connection holds more than MAX_BUFFERED_BYTES: it is closed. */
+class OverloadError extends Error {
+  constructor() {
+    super(`The connection sent more than ${MAX_BUFFERED_BYTES} bytes faster than they could be handled.`);
+  }
+}
 
 const EMPTY = new Uint8Array(0);
 
@@ -41,11 +56,18 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 
 /** A connected client. */
 export class HubConnection implements RoomMember {
-  /** Documents joined, with whether the member may write. */
-  readonly docs = new Map<string, { readonly canEdit: boolean }>();
+  /** Documents joined. */
+  readonly docs = new Set<string>();
   private handshaken = false;
   private ended = false;
   private buffer: Uint8Array = EMPTY;
+  // Chunks of a message still incomplete: kept as a list and joined once it is whole, not copied per chunk.
+  private chunks: Uint8Array[] = [];
+  private chunkBytes = 0;
+  /** Body bytes of invocations queued or running. */
+  private queuedBytes = 0;
+  /** Set when the credential no longer allows anything: the connection closes after its current reply. */
+  private revokedFor: string | undefined;
   // ASP.NET runs one invocation at a time per connection; so do we, so a client's calls apply in order.
   private queue: Promise<void> = Promise.resolve();
   private readonly connectedAt = Date.now();
@@ -85,6 +107,11 @@ export class HubConnection implements RoomMember {
     this.end();
   }
 
+  /** The session ended or the membership is gone: close (with `reason`) once the current reply is sent. */
+  revoke(reason: string): void {
+    this.revokedFor ??= reason;
+  }
+
   /** Keep-alive and timeouts, called by the hub's ticker. */
   tick(now: number, tickMs: number): void {
     const o = this.hub.options;
@@ -103,6 +130,8 @@ export class HubConnection implements RoomMember {
   private end(): void {
     if (this.ended) return;
     this.ended = true;
+    this.chunks = [];
+    this.buffer = EMPTY;
     this.hub.disconnected(this);
   }
 
@@ -115,14 +144,15 @@ export class HubConnection implements RoomMember {
   private receive(chunk: Uint8Array): void {
     if (this.ended) return;
     this.lastReceivedAt = Date.now();
-    let data = concat(this.buffer, chunk);
     if (!this.handshaken) {
+      const data = concat(this.buffer, chunk);
       const end = data.indexOf(RECORD_SEPARATOR);
       if (end < 0) {
         if (data.length > MAX_HANDSHAKE_BYTES) this.abort(CloseCode.ProtocolError);
         else this.buffer = new Uint8Array(data);
         return;
       }
+      this.buffer = EMPTY;
       const handshake = parseHandshake(data.subarray(0, end));
       if (!handshake.ok) {
         this.send(handshakeReply(handshake.error));
@@ -132,28 +162,53 @@ export class HubConnection implements RoomMember {
       this.handshaken = true;
       this.send(handshakeReply());
       // Bytes after the separator in the same frame are already hub messages.
-      data = data.subarray(end + 1);
+      chunk = data.subarray(end + 1);
+      if (chunk.length === 0) return;
     }
-    let parsed: ReturnType<typeof unframe>;
     try {
-      parsed = unframe(data);
-      // Copied so a partial message does not keep a large socket buffer alive.
-      this.buffer = parsed.rest.length === 0 ? EMPTY : new Uint8Array(parsed.rest);
-      for (const body of parsed.bodies) this.handle(decodeMessage(body));
+      this.reassemble(chunk);
     } catch (err) {
+      if (err instanceof MessageTooLargeError || err instanceof OverloadError) {
+        this.log.warn("collab: over a byte cap, closing", { connectionId: this.connectionId, reason: err.message });
+        this.close(err.message, false);
+        return;
+      }
       this.log.warn("collab: malformed message, closing", { connectionId: this.connectionId, ...errorFields(err) });
       this.close("The connection sent a malformed message.", false);
     }
   }
 
-  private handle(message: InboundMessage): void {
+  // Adds a chunk to the pending message; once the announced length has arrived, splits off whole messages.
+  private reassemble(chunk: Uint8Array): void {
+    if (chunk.length === 0) return;
+    this.chunks.push(chunk);
+    this.chunkBytes += chunk.length;
+    if (this.chunkBytes + this.queuedBytes > MAX_BUFFERED_BYTES) throw new OverloadError();
+    // The prefix sits in the first chunk unless that chunk is tiny (at most 5 bytes, so 5 non-empty chunks).
+    const head = this.chunks.length > 1 && (this.chunks[0]?.length ?? 0) < 5 ? Buffer.concat(this.chunks.slice(0, 5)) : (this.chunks[0] ?? EMPTY);
+    const next = readLength(head);
+    if (next !== undefined && next.prefix + next.length > this.chunkBytes) return;
+    const data = this.chunks.length === 1 ? chunk : Buffer.concat(this.chunks, this.chunkBytes);
+    const parsed = unframe(data);
+    // Copied so a partial message does not keep a large socket buffer alive.
+    this.chunks = parsed.rest.length === 0 ? [] : [new Uint8Array(parsed.rest)];
+    this.chunkBytes = parsed.rest.length;
+    // The tail's announced length is checked now, before anything more is buffered for it.
+    readLength(parsed.rest);
+    for (const body of parsed.bodies) this.handle(decodeMessage(body), body.length);
+  }
+
+  private handle(message: InboundMessage, bytes: number): void {
     switch (message.type) {
       case 1: {
         const { invocationId, target, args } = message;
+        this.queuedBytes += bytes;
         this.queue = this.queue.then(async () => {
           const outcome = await dispatch(this.hub, this, target, args, this.log);
+          this.queuedBytes -= bytes;
           // A `send()` (no invocation id) gets no answer, not even an error.
           if (invocationId !== null) this.send(completionFrame(invocationId, outcome));
+          if (this.revokedFor !== undefined) this.close(this.revokedFor, false);
         });
         return;
       }

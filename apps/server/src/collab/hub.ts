@@ -7,8 +7,10 @@ import type { SessionPrincipal } from "../auth/principal.js";
 import { lastSeq } from "../db/collab.js";
 import type { Db } from "../db/database.js";
 import { findTemplate } from "../db/templates.js";
-import { findMember } from "../db/workspaces.js";
+import { findLiveSession } from "../db/sessions.js";
+import type { Role } from "../db/schema.js";
 import { errorFields, type Logger } from "../log.js";
+import { nowIso } from "../time.js";
 import { HubConnection } from "./connection.js";
 import { HubErrors, HubException, invocationFrame } from "./protocol.js";
 import { Room } from "./room.js";
@@ -29,6 +31,8 @@ export interface HubOptions {
   readonly compactEvery?: number;
   /** The largest update or awareness message accepted. */
   readonly maxUpdateBytes?: number;
+  /** Open connections one user may hold at once; more are refused with 429 before the upgrade. */
+  readonly maxConnectionsPerUser?: number;
 }
 
 const DEFAULTS: Required<HubOptions> = {
@@ -38,6 +42,7 @@ const DEFAULTS: Required<HubOptions> = {
   negotiateTtlMs: 30_000,
   compactEvery: 500,
   maxUpdateBytes: 8 * 1024 * 1024,
+  maxConnectionsPerUser: 20,
 };
 
 /** What JoinDocument answers. */
@@ -55,6 +60,17 @@ export interface NegotiateResult {
   readonly connectionId: string;
   readonly connectionToken: string;
   readonly availableTransports: readonly { readonly transport: "WebSockets"; readonly transferFormats: readonly string[] }[];
+}
+
+/** Why a connection is refused or closed once its session or membership has gone. */
+const ACCESS_ENDED = "Unauthorized: the session has ended or you are no longer a member of this workspace.";
+
+/** Which open connections lost their access: every field given must match (`exceptSessionId` must not). */
+export interface AccessEnded {
+  readonly sessionId?: string;
+  readonly userId?: string;
+  readonly workspaceId?: string;
+  readonly exceptSessionId?: string;
 }
 
 // URL-safe: the JS client puts the token into `?id=` without encoding it.
@@ -80,6 +96,40 @@ export class CollabHub {
   /** Live connections and loaded rooms (for tests and the benchmark: rooms must not outlive their members). */
   stats(): { readonly connections: number; readonly rooms: number } {
     return { connections: this.connections.size, rooms: this.rooms.size };
+  }
+
+  /** How many open connections a user has (the transport refuses more than `maxConnectionsPerUser`). */
+  connectionsOf(userId: string): number {
+    let n = 0;
+    for (const c of this.connections) if (c.principal.userId === userId) n += 1;
+    return n;
+  }
+
+  /**
+   * The member's current role, read on every join and write: a logout, a removal or a demotion applies to an
+   * open connection at once. When the session or the membership is gone the connection is revoked.
+   */
+  private async liveRole(connection: HubConnection): Promise<Role> {
+    const { sessionId, userId, workspaceId } = connection.principal;
+    const live = await findLiveSession(this.db, sessionId, userId, workspaceId, nowIso());
+    if (live !== undefined) return live.role;
+    connection.revoke(ACCESS_ENDED);
+    throw new HubException(ACCESS_ENDED);
+  }
+
+  /**
+   * Closes the open connections whose credential just ended (logout, a password change or reset, a removal from
+   * the workspace), so they stop receiving too; the check on every write stays as the backstop.
+   */
+  endAccess(ended: AccessEnded): void {
+    for (const c of [...this.connections]) {
+      const p = c.principal;
+      if (ended.sessionId !== undefined && p.sessionId !== ended.sessionId) continue;
+      if (ended.userId !== undefined && p.userId !== ended.userId) continue;
+      if (ended.workspaceId !== undefined && p.workspaceId !== ended.workspaceId) continue;
+      if (ended.exceptSessionId !== undefined && p.sessionId === ended.exceptSessionId) continue;
+      c.close(ACCESS_ENDED, false);
+    }
   }
 
   /** Issues a one-use connection token for an authenticated user. */
@@ -117,13 +167,10 @@ export class CollabHub {
 
   /** Joins a connection to `doc:{docId}`: authorises, then reads the state and joins under the document's lock. */
   async join(connection: HubConnection, docId: string, awarenessClientId: number): Promise<JoinResult> {
-    const { workspaceId, userId } = connection.principal;
+    const { workspaceId } = connection.principal;
     const template = await findTemplate(this.db, workspaceId, docId);
     if (template === undefined) throw new HubException("Not found: no such document in your workspace.");
-    // The role is read live (a demotion since connecting applies to the next join).
-    const member = await findMember(this.db, workspaceId, userId);
-    if (member === undefined) throw new HubException("Unauthorized: you are no longer a member of this workspace.");
-    const canEdit = member.role !== "Viewer";
+    const canEdit = (await this.liveRole(connection)) !== "Viewer";
     // Reading the state and entering the group happen under the lock that SendUpdate persists and fans out
     // under, so every update is either in what we read or delivered to us afterwards.
     return this.serial.run(docId, async () => {
@@ -138,16 +185,15 @@ export class CollabHub {
         this.rooms.set(docId, room);
       }
       room.join(connection, awarenessClientId);
-      connection.docs.set(docId, { canEdit });
+      connection.docs.add(docId);
       return { ...state, peerAwareness: room.peerAwareness(connection), canEdit };
     });
   }
 
-  private joined(connection: HubConnection, docId: string): { readonly room: Room; readonly canEdit: boolean } {
-    const doc = connection.docs.get(docId);
+  private joined(connection: HubConnection, docId: string): Room {
     const room = this.rooms.get(docId);
-    if (doc === undefined || room === undefined || !room.has(connection)) throw new HubException("Not joined: call JoinDocument first.");
-    return { room, canEdit: doc.canEdit };
+    if (!connection.docs.has(docId) || room === undefined || !room.has(connection)) throw new HubException("Not joined: call JoinDocument first.");
+    return room;
   }
 
   private checkSize(bytes: Uint8Array): void {
@@ -156,8 +202,8 @@ export class CollabHub {
 
   /** Persists one update, then sends it to the other members; returns its seq. */
   async sendUpdate(connection: HubConnection, docId: string, update: Uint8Array): Promise<number> {
-    const { canEdit } = this.joined(connection, docId);
-    if (!canEdit) throw new HubException("Forbidden: Viewers cannot edit this document.");
+    this.joined(connection, docId);
+    if ((await this.liveRole(connection)) === "Viewer") throw new HubException("Forbidden: Viewers cannot edit this document.");
     this.checkSize(update);
     if (!isYjsUpdate(update)) throw new HubException("Invalid update: the bytes are not a Yjs update.");
     const bytes = new Uint8Array(update);
@@ -173,9 +219,10 @@ export class CollabHub {
   }
 
   /** Relays awareness to the other members and keeps the latest bytes in memory only. */
-  sendAwareness(connection: HubConnection, docId: string, awareness: Uint8Array): void {
-    const { room } = this.joined(connection, docId);
+  async sendAwareness(connection: HubConnection, docId: string, awareness: Uint8Array): Promise<void> {
+    const room = this.joined(connection, docId);
     this.checkSize(awareness);
+    await this.liveRole(connection);
     const bytes = new Uint8Array(awareness);
     room.setAwareness(connection, bytes);
     room.broadcast(invocationFrame("ReceiveAwareness", [bytes]), connection);

@@ -81,6 +81,20 @@ export function handshakeReply(error?: string): Uint8Array {
   return Buffer.from(`${JSON.stringify(error === undefined ? {} : { error })}\u001e`, "utf8");
 }
 
+/**
+ * The largest hub message accepted, whole or being reassembled from several WebSocket frames (the same cap as
+ * a single WebSocket message: Yjs updates of a pasted document can be megabytes).
+ */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/** A length prefix announcing a message over the cap: the connection is closed rather than buffer it. */
+export class MessageTooLargeError extends Error {
+  constructor(announced: number) {
+    super(`A hub message may be at most ${MAX_MESSAGE_BYTES} bytes; this one announced ${announced}.`);
+    this.name = "MessageTooLargeError";
+  }
+}
+
 /** Prefixes a msgpack body with its VarInt length. */
 export function frame(body: Uint8Array): Uint8Array {
   const prefix: number[] = [];
@@ -98,6 +112,24 @@ export function frame(body: Uint8Array): Uint8Array {
 }
 
 /**
+ * Reads the VarInt length prefix at `offset`: the announced body length and the prefix's size, or undefined
+ * while the prefix is incomplete. Throws on a prefix longer than 5 bytes or a length over MAX_MESSAGE_BYTES.
+ */
+export function readLength(buffer: Uint8Array, offset = 0): { readonly length: number; readonly prefix: number } | undefined {
+  let length = 0;
+  for (let i = 0; i < 5 && offset + i < buffer.length; i++) {
+    const byte = buffer[offset + i] ?? 0;
+    length += (byte & 0x7f) * 2 ** (7 * i);
+    if ((byte & 0x80) === 0) {
+      if (length > MAX_MESSAGE_BYTES) throw new MessageTooLargeError(length);
+      return { length, prefix: i + 1 };
+    }
+  }
+  if (buffer.length - offset >= 5) throw new Error("Message length prefix is longer than 5 bytes.");
+  return undefined;
+}
+
+/**
  * Splits complete framed messages off the front of `buffer`. Returns their bodies and the unconsumed tail
  * (a message split across WebSocket frames waits there for the rest).
  */
@@ -105,27 +137,12 @@ export function unframe(buffer: Uint8Array): { readonly bodies: Uint8Array[]; re
   const bodies: Uint8Array[] = [];
   let offset = 0;
   for (;;) {
-    let length = 0;
-    let shift = 0;
-    let i = offset;
-    let complete = false;
-    while (i < buffer.length && i - offset < 5) {
-      const byte = buffer[i] ?? 0;
-      length += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-      i += 1;
-      if ((byte & 0x80) === 0) {
-        complete = true;
-        break;
-      }
-    }
-    if (!complete) {
-      if (i - offset >= 5) throw new Error("Message length prefix is longer than 5 bytes.");
-      break;
-    }
-    if (i + length > buffer.length) break;
-    bodies.push(buffer.subarray(i, i + length));
-    offset = i + length;
+    const next = readLength(buffer, offset);
+    if (next === undefined) break;
+    const start = offset + next.prefix;
+    if (start + next.length > buffer.length) break;
+    bodies.push(buffer.subarray(start, start + next.length));
+    offset = start + next.length;
   }
   return { bodies, rest: buffer.subarray(offset) };
 }

@@ -8,14 +8,12 @@ import { bearerToken } from "../http/auth.js";
 import { authenticateBearer } from "../services/authenticate.js";
 import type { ServiceDeps } from "../services/deps.js";
 import { errorFields } from "../log.js";
+import { MAX_MESSAGE_BYTES } from "./protocol.js";
 
 /** Where the hub is served. */
 export const HUB_PATH = "/hubs/collab";
 
-/** The largest WebSocket message accepted (Yjs updates of a pasted document can be megabytes). */
-export const MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
-
-const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 404: "Not Found" };
+const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 429: "Too Many Requests" };
 
 function refuse(socket: Duplex, status: number): void {
   const extra = status === 401 ? 'WWW-Authenticate: Bearer realm="docsvc"\r\n' : "";
@@ -29,7 +27,7 @@ export function hubToken(url: URL, authorization: string | undefined): string | 
 
 /** Serves the hub's WebSocket endpoint on `server`; returns a function that stops accepting upgrades. */
 export function attachHubTransport(server: Server, deps: ServiceDeps): () => void {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on("error", (err) => deps.log.debug("collab: upgrade socket error", errorFields(err)));
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -43,6 +41,8 @@ export function attachHubTransport(server: Server, deps: ServiceDeps): () => voi
       // Without negotiation (skipNegotiation) there is no id and the connection is created on the spot.
       const connectionId = id === null ? randomBytes(16).toString("base64url") : deps.collab.claim(id, principal.userId);
       if (connectionId === undefined) return refuse(socket, 404);
+      // Checked and attached in one turn of the event loop (handleUpgrade calls back synchronously).
+      if (deps.collab.connectionsOf(principal.userId) >= deps.collab.options.maxConnectionsPerUser) return refuse(socket, 429);
       wss.handleUpgrade(req, socket, head, (ws) => deps.collab.attach(ws, principal, connectionId));
     })().catch((err: unknown) => {
       deps.log.error("collab: upgrade failed", errorFields(err));

@@ -94,11 +94,13 @@ export async function signIn(deps: ServiceDeps, user: UserRow): Promise<IssuedSe
   return startSession(deps, user, membership);
 }
 
-/** Checks email and password (throttled per address) and starts a session in the last-used workspace. */
-export async function login(deps: ServiceDeps, emailInput: string, password: string): Promise<IssuedSession> {
+/** Checks email and password (throttled per address and per client) and starts a session in the last-used workspace. */
+export async function login(deps: ServiceDeps, emailInput: string, password: string, client: string): Promise<IssuedSession> {
   const email = normaliseEmail(emailInput);
   const wait = deps.loginThrottle.retryAfter(email);
   if (wait !== undefined) throw new TooManyRequestsError("Too many failed logins for this address; try again later.", wait);
+  const clientWait = deps.loginThrottle.takeClientAttempt(client);
+  if (clientWait !== undefined) throw new TooManyRequestsError("Too many logins from your network address; try again later.", clientWait);
   const user = await findUserByEmail(deps.db, email);
   // A user without a password costs the same time as a wrong one: timing reveals neither case.
   const ok = user && hasPassword(user.password_hash) ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);
@@ -152,6 +154,7 @@ export async function resetPassword(deps: ServiceDeps, token: string, newPasswor
     return id;
   });
   if (userId === undefined) throw ValidationError.field("token", BAD_LINK);
+  deps.collab.endAccess({ userId });
   const user = await findUserById(deps.db, userId);
   if (user) deps.loginThrottle.clear(user.email);
 }
@@ -178,6 +181,7 @@ export async function changePassword(
     await setPasswordHash(trx, user.id, passwordHash, now);
     await revokeUserSessions(trx, user.id, now, principal.sessionId);
   });
+  deps.collab.endAccess({ userId: user.id, exceptSessionId: principal.sessionId });
 }
 
 /** What `GET /api/auth/me` answers. */

@@ -1,5 +1,5 @@
-// Base PDFs: upload (checked and rasterised in a render worker), page sizes, page rasters, removal, and the
-// reference renders pass to the worker. Files live in DATA_DIR/base-pdfs/<templateId>/<hash>/.
+// Base PDFs: upload (checked and rasterised in a thread of its own, under BASE_PDF_BUDGET), page sizes, page
+// rasters, removal, and the reference renders pass to the worker. Files live in DATA_DIR/base-pdfs/<templateId>/<hash>/.
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Principal, SessionPrincipal } from "../auth/principal.js";
@@ -10,11 +10,34 @@ import { HttpError, NotFoundError, PayloadTooLargeError, ValidationError } from 
 import type { BaseRef } from "../render/protocol.js";
 import { basePdfHash } from "@docsvc/pdf";
 import { nowIso } from "../time.js";
+import { runIsolated } from "../uploads/isolated.js";
+import type { BaseInspection } from "../base-pdf/inspect.js";
 import type { ServiceDeps } from "./deps.js";
 import { requireRole } from "./workspaces.js";
 
 /** Uploads larger than this answer 413. */
 export const BASE_PDF_LIMIT = 20 * 1024 * 1024;
+
+/** One inspection's thread: past this wall time or heap it is terminated and the upload answers 413. */
+export const BASE_PDF_BUDGET = { timeMs: 20_000, heapMb: 512 } as const;
+
+const INSPECT_WORKER = new URL("../base-pdf/inspect-worker.js", import.meta.url);
+
+async function inspect(bytes: Uint8Array): Promise<{ pages: readonly { width: number; height: number }[]; pngs: readonly Uint8Array[] }> {
+  const outcome = await runIsolated<BaseInspection>(INSPECT_WORKER, { bytes }, [], BASE_PDF_BUDGET);
+  switch (outcome.kind) {
+    case "done":
+      if (outcome.value.ok) return outcome.value;
+      if ("tooLarge" in outcome.value) throw new HttpError(413, outcome.value.reason);
+      throw ValidationError.field("file", outcome.value.reason);
+    case "timeout":
+      throw new HttpError(413, `The PDF is too large or complex to inspect within ${BASE_PDF_BUDGET.timeMs / 1000} s.`);
+    case "memory":
+      throw new HttpError(413, `The PDF needs more than ${BASE_PDF_BUDGET.heapMb} MB of memory to inspect.`);
+    case "crashed":
+      throw outcome.error;
+  }
+}
 
 /** Page count and sizes (points). */
 export interface BasePdfView {
@@ -43,9 +66,7 @@ async function editableTemplate(deps: ServiceDeps, principal: SessionPrincipal, 
 export async function uploadBasePdf(deps: ServiceDeps, principal: SessionPrincipal, templateId: string, fileName: string, bytes: Uint8Array): Promise<BasePdfView> {
   await editableTemplate(deps, principal, templateId);
   if (bytes.byteLength > BASE_PDF_LIMIT) throw new PayloadTooLargeError(BASE_PDF_LIMIT);
-  if (deps.renderer.inspectBase === undefined) throw new HttpError(503, "This server cannot read base PDFs.");
-  const inspected = await deps.renderer.inspectBase(bytes);
-  if (!inspected.ok) throw ValidationError.field("file", inspected.reason);
+  const inspected = await inspect(bytes);
   const hash = basePdfHash(bytes);
   const row: BasePdfRow = {
     template_id: templateId,

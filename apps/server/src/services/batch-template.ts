@@ -81,9 +81,14 @@ export function batchColumns(content: string): string[] {
   return columns;
 }
 
-/** One CSV field, quoted when it needs to be (RFC 4180). */
+// A cell a spreadsheet program would read as a formula (OWASP "CSV injection"): `=`, `+`, `-`, `@`, or a
+// tab or carriage return before one of them.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV field: a formula-like value is neutralised with a leading `'`, then quoted when needed (RFC 4180). */
 function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** The header-row CSV for a template of the caller's workspace (with a BOM, so spreadsheet programs read UTF-8). */

@@ -101,6 +101,7 @@ export async function refreshWithToken(deps: ServiceDeps, token: string): Promis
   if (row === undefined || row.expires_at <= nowIso(now)) throw new UnauthorizedError("The refresh token is invalid or has expired.");
   if (row.used_at !== null || !(await markRefreshTokenUsed(deps.db, tokenHash, nowIso(now)))) {
     await revokeSession(deps.db, row.session_id, nowIso(now));
+    deps.collab.endAccess({ sessionId: row.session_id });
     deps.log.warn("refresh token reused; session revoked", { sessionId: row.session_id });
     throw new UnauthorizedError("The refresh token was already used; the session has been ended.");
   }
@@ -140,11 +141,13 @@ export async function switchWorkspace(deps: ServiceDeps, principal: SessionPrinc
 /** Ends the current session: its access tokens stop working at once. */
 export async function logout(deps: ServiceDeps, principal: SessionPrincipal): Promise<void> {
   await revokeSession(deps.db, principal.sessionId, nowIso());
+  deps.collab.endAccess({ sessionId: principal.sessionId });
 }
 
 /** Ends every session of the user, on every device. */
 export async function logoutAll(deps: ServiceDeps, principal: SessionPrincipal): Promise<void> {
   await revokeUserSessions(deps.db, principal.userId, nowIso());
+  deps.collab.endAccess({ userId: principal.userId });
 }
 
 /** The current session as `GET /api/auth/session` shows it. */

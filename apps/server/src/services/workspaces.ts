@@ -65,6 +65,7 @@ export async function removeMember(deps: ServiceDeps, principal: SessionPrincipa
     }
     await deleteMembership(trx, principal.workspaceId, userId);
   });
+  deps.collab.endAccess({ userId, workspaceId: principal.workspaceId });
 }
 
 /** Changes a member's role (Owner only); demoting the last Owner is refused. */

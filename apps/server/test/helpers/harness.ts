@@ -33,6 +33,7 @@ export async function testConfig(overrides: Partial<Config> = {}): Promise<Confi
     logLevel: "silent",
     development: false,
     oauth: { providers: [], redirectOrigins: [] },
+    hubMaxConnectionsPerUser: 20,
     ...overrides,
   };
 }
