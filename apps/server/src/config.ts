@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { isLogLevel, type LogLevel } from "./log.js";
+import { RENDER_DEFAULTS } from "./render/budget.js";
 
 /** Everything the service reads from its environment. */
 export interface Config {
@@ -21,6 +22,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** NODE_ENV=development: serves the Scalar reference UI. */
   readonly development: boolean;
+  /** The render pool's budgets (RENDER_TIMEOUT_MS, RENDER_QUEUE_MAX, RENDER_WORKER_HEAP_MB). */
+  readonly render: { readonly timeoutMs: number; readonly queueMax: number; readonly heapMb: number };
 }
 
 /** A configuration value that cannot be used; start-up stops with its message. */
@@ -53,7 +56,20 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     ),
     logLevel,
     development: env.NODE_ENV === "development",
+    render: {
+      timeoutMs: positiveInteger(env, "RENDER_TIMEOUT_MS", RENDER_DEFAULTS.timeoutMs),
+      queueMax: positiveInteger(env, "RENDER_QUEUE_MAX", RENDER_DEFAULTS.queueMax),
+      heapMb: positiveInteger(env, "RENDER_WORKER_HEAP_MB", RENDER_DEFAULTS.heapMb),
+    },
   };
+}
+
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive integer, got '${raw}'.`);
+  return value;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
