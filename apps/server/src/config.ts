@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { OAuthConfigError, parseOAuthConfig, type OAuthConfig } from "./auth/oauth-config.js";
 import { isLogLevel, type LogLevel } from "./log.js";
+import { RENDER_DEFAULTS } from "./render/budget.js";
 
 /** Everything the service reads from its environment. */
 export interface Config {
@@ -26,6 +27,8 @@ export interface Config {
   readonly oauth: OAuthConfig;
   /** Open hub connections one user may hold at once. */
   readonly hubMaxConnectionsPerUser: number;
+  /** The render pool's budgets (RENDER_TIMEOUT_MS, RENDER_QUEUE_MAX, RENDER_WORKER_HEAP_MB). */
+  readonly render: { readonly timeoutMs: number; readonly queueMax: number; readonly heapMb: number };
 }
 
 /** A configuration value that cannot be used; start-up stops with its message. */
@@ -59,7 +62,12 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     logLevel,
     development: env.NODE_ENV === "development",
     oauth: oauthConfig(env),
-    hubMaxConnectionsPerUser: positiveInt("HUB_MAX_CONNECTIONS_PER_USER", env.HUB_MAX_CONNECTIONS_PER_USER, 20),
+    hubMaxConnectionsPerUser: positiveInteger(env, "HUB_MAX_CONNECTIONS_PER_USER", 20),
+    render: {
+      timeoutMs: positiveInteger(env, "RENDER_TIMEOUT_MS", RENDER_DEFAULTS.timeoutMs),
+      queueMax: positiveInteger(env, "RENDER_QUEUE_MAX", RENDER_DEFAULTS.queueMax),
+      heapMb: positiveInteger(env, "RENDER_WORKER_HEAP_MB", RENDER_DEFAULTS.heapMb),
+    },
   };
 }
 
@@ -71,17 +79,17 @@ function oauthConfig(env: Env): OAuthConfig {
   }
 }
 
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive integer, got '${raw}'.`);
+  return value;
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
-}
-
-function positiveInt(name: string, value: string | undefined, fallback: number): number {
-  const raw = nonEmpty(value);
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive integer, got '${raw}'.`);
-  return n;
 }
 
 function parsePort(value: string | undefined): number {

@@ -70,6 +70,13 @@ export class PayloadTooLargeError extends HttpError {
   }
 }
 
+/** 422: the request is well-formed but cannot be carried out within its budget (a render too long or too large). */
+export class UnprocessableError extends HttpError {
+  constructor(detail: string) {
+    super(422, detail);
+  }
+}
+
 /** 429: rate limited; `retryAfterSeconds` goes into `Retry-After`. */
 export class TooManyRequestsError extends HttpError {
   constructor(detail: string, retryAfterSeconds: number) {
@@ -78,9 +85,9 @@ export class TooManyRequestsError extends HttpError {
   }
 }
 
-/** 503: a dependency (the database) is unreachable. */
+/** 503: a dependency (the database) is unreachable, or the server is too busy (then with `Retry-After`). */
 export class ServiceUnavailableError extends HttpError {
-  constructor(detail: string) {
-    super(503, detail);
+  constructor(detail: string, retryAfterSeconds?: number) {
+    super(503, detail, undefined, retryAfterSeconds === undefined ? undefined : { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }

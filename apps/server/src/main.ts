@@ -45,7 +45,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const db = openDatabase(join(config.dataDir, DATABASE_FILE));
   await migrateToLatest(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), log });
-  const renderer = overrides.renderer ?? createRenderer();
+  const renderer = overrides.renderer ?? createRenderer(config.render);
   const { app, deps } = createApp({ config, db, mailer, renderer, log, ...overrides });
   const maintenance = startMaintenance(
     [

@@ -67,3 +67,5 @@ export type { FaceMetrics } from "./text/metrics.js";
 export { faceMetrics } from "./text/metrics.js";
 export type { ShapeCacheStats } from "./text/shape.js";
 export { shapeCacheStats } from "./text/shape.js";
+export { LayoutLimitError, MAX_PAGES, MAX_ROWS } from "./flow/budget.js";
+export { MAX_IMAGE_PIXELS } from "./elements/image-store.js";

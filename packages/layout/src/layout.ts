@@ -6,6 +6,7 @@ import type { LayoutResources } from "./elements/image-resources.js";
 import { ParagraphCache } from "./elements/paragraphs.js";
 import { text, type LayoutEnv } from "./elements/context.js";
 import { finalizePages } from "./flow/finalize.js";
+import { RowBudget } from "./flow/budget.js";
 import { buildFlow } from "./flow/instances.js";
 import { pageBandsOf } from "./flow/page-bands.js";
 import { pageGeometry } from "./flow/page.js";
@@ -63,6 +64,7 @@ export function layoutDocument(document: TemplateDocument, data: unknown, option
     paragraphs: new ParagraphCache(options.fonts),
     images: new ImageStore(options.resources),
     pageBody: geometry.body,
+    rows: new RowBudget(),
   };
   // 4. measure the flow: band instances per row, grown and pushed down, as one splittable block
   const flow = buildFlow(tree.flow, env);

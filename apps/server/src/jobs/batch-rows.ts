@@ -5,6 +5,7 @@ import type { Mailer } from "../mail/mailer.js";
 import { documentMessage } from "../mail/templates/document.js";
 import type { BaseRef, RenderTaskResult } from "../render/protocol.js";
 import type { Renderer } from "../render/renderer.js";
+import { RenderBudgetError } from "../render/budget.js";
 
 /**
  * Diagnostics that fail a batch row. A single render still answers a PDF with the image left out, but a
@@ -30,8 +31,13 @@ export async function renderRow(renderer: Renderer, job: BatchJobRow, theme: The
   let result: RenderTaskResult;
   try {
     // The cache key names the job: every row shares the parsed snapshot.
-    result = await renderer.render({ cacheKey: `batch:${job.id}`, content: job.content, data, theme, title: job.template_name, now: undefined, base });
+    // Batch priority: interactive renders go first; rows obey the same budget as any render.
+    result = await renderer.render(
+      { cacheKey: `batch:${job.id}`, content: job.content, data, theme, title: job.template_name, now: undefined, base },
+      { workspaceId: job.workspace_id, priority: "batch" },
+    );
   } catch (err) {
+    if (err instanceof RenderBudgetError) return { kind: "failed", reason: err.message };
     return { kind: "failed", reason: `The render failed: ${err instanceof Error ? err.message : String(err)}` };
   }
   if (!result.ok) {

@@ -9,6 +9,7 @@ import { dirname } from "node:path";
 import { expiredJobs, forgetJobData, nextJob, recordRow, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
 import type { Db } from "../db/database.js";
 import { findTemplate } from "../db/templates.js";
+import { RenderBudgetError } from "../render/budget.js";
 import type { BaseRef } from "../render/protocol.js";
 import { baseRefFor } from "../services/base-pdf.js";
 import { errorFields, type Logger } from "../log.js";
@@ -170,14 +171,9 @@ export class BatchWorker {
       if (ok.length === 0) throw new JobFailure("Every row failed; there is nothing to merge.");
       const merge = this.options.renderer.merge;
       if (merge === undefined) throw new JobFailure("This server's renderer cannot merge documents.");
-      const merged = await merge.call(this.options.renderer, {
-        cacheKey: `batch:${job.id}`,
-        content: job.content,
-        rows: ok.map((r) => rows[r.idx]),
-        theme,
-        title: job.template_name,
-        now: undefined,
-        base,
+      const task = { cacheKey: `batch:${job.id}`, content: job.content, rows: ok.map((r) => rows[r.idx]), theme, title: job.template_name, now: undefined, base };
+      const merged = await merge.call(this.options.renderer, task, { workspaceId: job.workspace_id, priority: "batch" }).catch((err: unknown) => {
+        throw err instanceof RenderBudgetError ? new JobFailure(err.message) : err;
       });
       if (!merged.ok) throw new JobFailure("The template content is invalid.");
       await writeAtomically(resultFile(dataDir, job.id, "merged"), merged.pdf);

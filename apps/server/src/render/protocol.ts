@@ -61,3 +61,22 @@ export type RenderTaskResult =
 
 /** What a validate task answers. */
 export type ValidateTaskResult = { readonly ok: true } | { readonly ok: false; readonly errors: ContentErrors };
+
+/** The jobs a worker runs. */
+export type JobKind = "render" | "validate" | "merge" | "inspectBase";
+
+/** One job, as posted to a worker. */
+export interface WorkerJob {
+  readonly id: number;
+  readonly kind: JobKind;
+  readonly task: unknown;
+}
+
+/**
+ * What a worker posts: `ready` once (fonts loaded), then one answer per job. `limit`: the job passed a layout
+ * cap (pages, band instances and table rows) and the message says which.
+ */
+export type WorkerReply =
+  | { readonly ready: true }
+  | { readonly id: number; readonly ok: true; readonly result: unknown }
+  | { readonly id: number; readonly ok: false; readonly message: string; readonly limit: boolean };

@@ -1,10 +1,6 @@
 // Development and test glue only (never used by the compiled service): worker threads do not inherit
-// tsx's ESM loader on Node 20, so this plain-JS entry registers it and re-exports the TypeScript worker.
+// tsx's ESM loader on Node 20, so this plain-JS entry registers it and then loads the TypeScript worker,
+// which talks to the pool by itself.
 const { register } = await import("tsx/esm/api");
 register();
-const worker = await import("./worker.ts");
-
-export const render = worker.render;
-export const validate = worker.validate;
-export const merge = worker.merge;
-export const inspectBase = worker.inspectBase;
+await import("./worker.ts");

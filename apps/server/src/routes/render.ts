@@ -40,11 +40,11 @@ export function renderRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const limit = renderRateLimit(deps);
 
   app.post("/templates/:id/render", auth, uuidParam("id", "Template"), limit, jsonBody(RenderTemplateBody, themeFirst), async (c) =>
-    pdfResponse(c, await renderStoredTemplate(deps, c.get("principal"), c.req.param("id"), c.req.valid("json"))),
+    pdfResponse(c, await renderStoredTemplate(deps, c.get("principal"), c.req.param("id"), c.req.valid("json"), c.req.raw.signal)),
   );
 
   app.post("/render", auth, limit, jsonBody(RenderInlineBody, themeFirst), async (c) =>
-    pdfResponse(c, await renderInline(deps, c.get("principal"), c.req.valid("json"))),
+    pdfResponse(c, await renderInline(deps, c.get("principal"), c.req.valid("json"), c.req.raw.signal)),
   );
 
   return app;

@@ -8,6 +8,7 @@ import type { BatchOutput, BatchStatus } from "../db/schema.js";
 import { findTemplate } from "../db/templates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
 import { uuidv7 } from "../ids.js";
+import { MAX_JSON_DEPTH, tooDeep } from "../json-depth.js";
 import { DEFAULT_FILE_NAME_PATTERN, resultFile } from "../jobs/batch-files.js";
 import { MAX_BATCH_ROWS } from "../schemas/batch.js";
 import { clockNow, nowIso } from "../time.js";
@@ -74,6 +75,10 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
   if (template === undefined) throw new NotFoundError("Template");
   requireBatchRole(principal);
   checkRowCount(input.rows.length, "rows");
+  // JSON bodies were checked whole; rows from a spreadsheet nest by their dotted column names.
+  if (tooDeep({ rows: input.rows }, MAX_JSON_DEPTH) !== undefined) {
+    throw ValidationError.field("rows", `rows are nested more than ${MAX_JSON_DEPTH} levels deep (the limit for a request body).`);
+  }
   const now = clockNow();
   const id = uuidv7(now);
   await insertJob(deps.db, {

@@ -3,8 +3,9 @@
 import { validateTheme, type Theme } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
 import { findTemplate } from "../db/templates.js";
-import { NotFoundError, TooManyRequestsError, ValidationError } from "../errors.js";
-import type { RenderTask } from "../render/protocol.js";
+import { HttpError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, UnprocessableError, ValidationError } from "../errors.js";
+import { RenderAbortedError, RenderBudgetError, RenderQueueFullError } from "../render/budget.js";
+import type { RenderTask, RenderTaskResult } from "../render/protocol.js";
 import { baseRefFor } from "./base-pdf.js";
 import { invalidContent } from "./content.js";
 import type { ServiceDeps } from "./deps.js";
@@ -44,6 +45,8 @@ export async function renderStoredTemplate(
   principal: Principal,
   templateId: string,
   body: { readonly data: unknown; readonly theme?: unknown },
+  /** The request's: aborted when the client goes away, which cancels the render. */
+  signal?: AbortSignal,
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
   const template = await findTemplate(deps.db, principal.workspaceId, templateId);
@@ -56,7 +59,7 @@ export async function renderStoredTemplate(
     title: template.name,
     now: undefined,
     base: await baseRefFor(deps.db, deps.config.dataDir, principal.workspaceId, template.id),
-  });
+  }, signal);
 }
 
 /** Renders content sent with the request (not stored). */
@@ -64,6 +67,7 @@ export async function renderInline(
   deps: ServiceDeps,
   principal: Principal,
   body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly baseTemplateId?: string | null | undefined },
+  signal?: AbortSignal,
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
   let base;
@@ -73,12 +77,25 @@ export async function renderInline(
     base = await baseRefFor(deps.db, deps.config.dataDir, principal.workspaceId, body.baseTemplateId);
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
-  return run(deps, principal, null, { cacheKey: null, content: body.content, data: body.data, theme, title: undefined, now: undefined, base });
+  return run(deps, principal, null, { cacheKey: null, content: body.content, data: body.data, theme, title: undefined, now: undefined, base }, signal);
 }
 
-async function run(deps: ServiceDeps, principal: Principal, templateId: string | null, task: RenderTask): Promise<RenderedPdf> {
+/** The render pool's refusals as HTTP answers: over budget 422, queue full 503, abandoned 499 (nobody reads it). */
+export function renderFailure(error: unknown): unknown {
+  if (error instanceof RenderBudgetError) return new UnprocessableError(error.message);
+  if (error instanceof RenderQueueFullError) return new ServiceUnavailableError(error.message, error.retryAfterSeconds);
+  if (error instanceof RenderAbortedError) return new HttpError(499, error.message);
+  return error;
+}
+
+async function run(deps: ServiceDeps, principal: Principal, templateId: string | null, task: RenderTask, signal: AbortSignal | undefined): Promise<RenderedPdf> {
   const started = performance.now();
-  const result = await deps.renderer.render(task);
+  let result: RenderTaskResult;
+  try {
+    result = await deps.renderer.render(task, { workspaceId: principal.workspaceId, ...(signal !== undefined ? { signal } : {}) });
+  } catch (error) {
+    throw renderFailure(error);
+  }
   if (!result.ok) throw invalidContent(result.errors);
   deps.meter.record({
     workspaceId: principal.workspaceId,

@@ -12,6 +12,7 @@ import { migrateToLatest } from "../../src/db/migrate.js";
 import type { AppEnv } from "../../src/http/env.js";
 import { createLogger, isLogLevel, type Logger } from "../../src/log.js";
 import { createMailer } from "../../src/mail/mailer.js";
+import { RENDER_DEFAULTS } from "../../src/render/budget.js";
 import { createRenderer, type Renderer } from "../../src/render/renderer.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
 import { LoginThrottle } from "../../src/services/login-throttle.js";
@@ -34,6 +35,7 @@ export async function testConfig(overrides: Partial<Config> = {}): Promise<Confi
     development: false,
     oauth: { providers: [], redirectOrigins: [] },
     hubMaxConnectionsPerUser: 20,
+    render: { ...RENDER_DEFAULTS },
     ...overrides,
   };
 }
@@ -116,7 +118,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const db = openDatabase(join(config.dataDir, "docsvc.db"));
   await migrateToLatest(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), log });
-  const renderer = options.renderer ?? createRenderer({ threads: 1 });
+  const renderer = options.renderer ?? createRenderer({ ...config.render, threads: 1 });
   const { app, deps } = createApp({
     config,
     db,

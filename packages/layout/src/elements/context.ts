@@ -1,6 +1,7 @@
 // What measuring an element needs: the render's shared services (fonts, palette, tokens, caches,
 // diagnostics) and where the element is (its row scope and JSON path).
 import type { DiagnosticSink } from "../diagnostics.js";
+import type { RowBudget } from "../flow/budget.js";
 import { resolveColour, type Palette } from "../brand/palette.js";
 import type { FontRegistry } from "../text/registry.js";
 import type { TextDirection } from "../text/types.js";
@@ -23,6 +24,8 @@ export interface LayoutEnv {
   readonly images: ImageStore;
   /** Height of an empty page body: what "taller than a page" means. */
   readonly pageBody: number;
+  /** Band instances and table rows made so far, against the per-render cap. */
+  readonly rows: RowBudget;
 }
 
 /** Where one element is measured. */

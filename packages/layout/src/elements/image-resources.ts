@@ -13,8 +13,13 @@ export interface RasterRequest {
   /** The pixels the box needs on each side (at 300 dpi, capped); the result is never larger than this bound allows. */
   readonly maxWidth: number;
   readonly maxHeight: number;
-  /** How the bound applies: `contain`/`fill` scale to fit inside it, `cover` to cover it. */
+  /**
+   * How the bound applies: `contain` scales to fit inside it; `fill` shrinks each side to at most its bound
+   * (the image is stretched anyway); `cover` keeps only the part the box shows (cropped to `boxAspect`, centred).
+   */
   readonly fit: "contain" | "cover" | "fill";
+  /** The box's width over its height: the shape a covered image is cropped to. */
+  readonly boxAspect: number;
 }
 
 /** Where the viewBox sits along one axis of the viewport when their aspect ratios differ. */

@@ -25,6 +25,11 @@ export type ImageLoad =
 export const TARGET_DPI = 300;
 /** Longest side, in pixels, an image is ever prepared at. */
 export const MAX_PIXELS_PER_SIDE = 4096;
+/**
+ * Largest image accepted, in pixels, whatever its format and fit: checked from the header before anything is
+ * decoded (the host applies the same bound to formats whose header layout does not read).
+ */
+export const MAX_IMAGE_PIXELS = 100_000_000;
 /** Images up to this many pixels are embedded as they are, whatever their box: converting them gains little. */
 const SMALL_IMAGE_PIXELS = 1_000_000;
 
@@ -50,10 +55,12 @@ export class ImageStore {
     const source = this.source(src);
     if ("kind" in source) return source;
     const target = pixelTarget(box);
-    const id = `${source.hash}-${target.width}x${target.height}-${box.fit}`;
+    // A covered image is cropped to its box's shape, so the shape is part of what is prepared.
+    const shape = box.fit === "cover" ? coverShape(box) : "";
+    const id = `${source.hash}-${target.width}x${target.height}-${box.fit}${shape}`;
     const hit = this.loads.get(id);
     if (hit) return hit;
-    const loaded = this.read(source, target, box.fit);
+    const loaded = this.read(source, target, box, shape);
     if (loaded.kind === "raster") this.images.set(loaded.key, loaded.image);
     this.loads.set(id, loaded);
     return loaded;
@@ -92,21 +99,24 @@ export class ImageStore {
     return result;
   }
 
-  private read(source: Source, target: { width: number; height: number }, fit: ImageBox["fit"]): ImageLoad {
+  private read(source: Source, target: { width: number; height: number }, box: ImageBox, shape: string): ImageLoad {
     const { bytes, format, hash } = source;
+    const { fit } = box;
     if (format === undefined) return fail("image.undecodable", "the image is not a recognised format (PNG, JPEG, GIF, WebP, BMP, SVG)");
     if (format === "svg") return this.svg(new TextDecoder().decode(bytes));
     if (format === "png" || format === "jpeg") {
       const size = format === "png" ? pngSize(bytes) : jpegSize(bytes);
       if (!size) return fail("image.undecodable", `the ${format.toUpperCase()} image header is broken`);
+      if (size.width * size.height > MAX_IMAGE_PIXELS) return tooLarge(size);
       const turned = format === "jpeg" && jpegOrientation(bytes) !== 1;
-      if (!this.resources || (!turned && !oversized(size, target, fit))) {
+      if (!this.resources || (!turned && !oversized(size, target))) {
         return { kind: "raster", key: `img-${hash}`, image: { format, bytes, width: size.width, height: size.height } };
       }
     }
     if (!this.resources) return fail("image.unsupported", `${format.toUpperCase()} images need the renderer's resources; use PNG or JPEG`);
-    const key = `img-${hash}-${target.width}x${target.height}${fit === "cover" ? "c" : ""}`;
-    const image = this.resources.image({ key, bytes, format, maxWidth: target.width, maxHeight: target.height, fit });
+    const key = `img-${hash}-${target.width}x${target.height}${fit === "cover" ? `c${shape}` : fit === "fill" ? "f" : ""}`;
+    const boxAspect = box.width > 0 && box.height > 0 ? box.width / box.height : 1;
+    const image = this.resources.image({ key, bytes, format, maxWidth: target.width, maxHeight: target.height, fit, boxAspect });
     if (image === "pending") return { kind: "pending" };
     if (image === undefined) return fail("image.undecodable", `the ${format.toUpperCase()} image could not be decoded`);
     return { kind: "raster", key, image };
@@ -120,13 +130,24 @@ export function pixelTarget(box: ImageBox): { width: number; height: number } {
   return { width: side(box.width), height: side(box.height) };
 }
 
-/** True when the image has far more pixels than its box needs (and is not small anyway). */
-function oversized(size: { width: number; height: number }, target: { width: number; height: number }, fit: ImageBox["fit"]): boolean {
+/**
+ * True when the image has far more pixels than its box needs on either side (and is not small anyway). Either
+ * side, whatever the fit: a `fill` or `cover` image with one side at the box's size may be thousands of
+ * pixels too long on the other (stretched away or clipped), and must not be embedded whole.
+ */
+function oversized(size: { width: number; height: number }, target: { width: number; height: number }): boolean {
   if (size.width * size.height <= SMALL_IMAGE_PIXELS) return false;
-  const sx = target.width / size.width;
-  const sy = target.height / size.height;
-  const scale = fit === "contain" ? Math.min(sx, sy) : Math.max(sx, sy);
-  return scale < 0.75;
+  return Math.min(target.width / size.width, target.height / size.height) < 0.75;
+}
+
+/** The box's aspect ratio, rounded, as part of a covered image's key. */
+function coverShape(box: ImageBox): string {
+  return box.width > 0 && box.height > 0 ? `@${(box.width / box.height).toFixed(3)}` : "";
+}
+
+// Reported as undecodable (what a batch row fails on), with the reason.
+function tooLarge(size: { width: number; height: number }): ImageLoad {
+  return fail("image.undecodable", `the image is ${size.width} × ${size.height} pixels, more than the limit of ${MAX_IMAGE_PIXELS.toLocaleString("en-US")} pixels; it is not decoded`);
 }
 
 function fail(code: string, message: string): { kind: "failed"; code: string; message: string } {

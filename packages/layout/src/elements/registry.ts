@@ -1,4 +1,5 @@
 // Element types → their kinds. Adding a type is one new file plus its line here.
+import { LayoutLimitError } from "../flow/budget.js";
 import type { Element, ElementType } from "../model/types.js";
 import { barcodeElement } from "./barcode.js";
 import { EmptyBlock, type Block } from "./block.js";
@@ -40,6 +41,8 @@ export function measureElement(element: Element, ctx: MeasureContext): Block {
   try {
     return withEffects(kind.measure(element, ctx), element);
   } catch (error) {
+    // A layout cap ends the whole render: it is the document's size, not this element, that is at fault.
+    if (error instanceof LayoutLimitError) throw error;
     // A bug must not take the whole document down: the element is left out and reported.
     report(ctx, "element.failed", `the element could not be laid out: ${error instanceof Error ? error.message : String(error)}`);
     return new EmptyBlock(height);

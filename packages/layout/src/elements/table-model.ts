@@ -85,6 +85,7 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
   const rowHeight = Math.max(0, num(element.rowHeight, TABLE_DEFAULTS.rowHeight));
   const templates = columns.map((c) => cellTemplate(c.key, c.format));
   const data = rowsOf(element, ctx);
+  ctx.env.rows.take(data.length, `the table at ${ctx.path}`);
   const rows: RowLayout[] = [];
   const prefix = new Float64Array(data.length + 1);
   for (let i = 0; i < data.length; i++) {

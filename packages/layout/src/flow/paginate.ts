@@ -1,5 +1,6 @@
 // The one pagination loop: offer the flow an empty page body, keep what fits, continue with the rest.
 import { EPSILON, type Block } from "../elements/block.js";
+import { checkPageCount } from "./budget.js";
 
 /** The body content of each page, in order; at least one page (possibly empty). */
 export interface Pagination {
@@ -9,7 +10,8 @@ export interface Pagination {
 }
 
 /** Splits the flow into page bodies of height `body`. Always terminates: a refusal at the top of an empty
- * page (content that cannot fit anywhere) places the rest as it is on one page. */
+ * page (content that cannot fit anywhere) places the rest as it is on one page. Throws LayoutLimitError
+ * past MAX_PAGES, as soon as the page after the last allowed one is cut. */
 export function paginate(flow: Block, body: number): Pagination {
   const pages: (Block | null)[] = [];
   let rest: Block | null = flow;
@@ -23,6 +25,7 @@ export function paginate(flow: Block, body: number): Pagination {
       break;
     }
     pages.push(fits);
+    checkPageCount(pages.length);
     rest = next;
   }
   if (pages.length === 0) pages.push(null);

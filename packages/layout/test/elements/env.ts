@@ -5,6 +5,7 @@ import type { Block } from "../../src/elements/block.js";
 import type { LayoutEnv, MeasureContext } from "../../src/elements/context.js";
 import { ImageStore } from "../../src/elements/image-store.js";
 import { ParagraphCache } from "../../src/elements/paragraphs.js";
+import { RowBudget } from "../../src/flow/budget.js";
 import { measureElement } from "../../src/elements/registry.js";
 import type { FrameItem } from "../../src/frame/types.js";
 import type { Element } from "../../src/model/types.js";
@@ -23,6 +24,7 @@ export function testEnv(over: Partial<LayoutEnv> = {}, data: unknown = {}): Layo
     paragraphs: new ParagraphCache(fonts),
     images: new ImageStore(),
     pageBody: 500,
+    rows: new RowBudget(),
     ...over,
   };
 }

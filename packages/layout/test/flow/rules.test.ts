@@ -74,12 +74,15 @@ test("page tokens resolve per page in headers, footers and body text", () => {
   ]);
 });
 
-test("nested bindings resolve against the parent row first, then outer rows, then the root", () => {
-  const r = layout(doc([
+test("nested bindings resolve against the parent row, then outer rows, never the root unless $root names it", () => {
+  const r = layoutUnchecked(doc([
     { id: "o", kind: "detail", height: 14, bindingField: "orders", elements: [text("o", 0, "order {{no}}")] },
     { id: "i", kind: "detail", height: 14, bindingField: "items", parentId: "o", elements: [text("i", 0, "{{sku}} {{no}} {{$index}} {{title}}")] },
+    { id: "r", kind: "detail", height: 14, bindingField: "$root.items", parentId: "o", elements: [text("r", 0, "{{sku}} of {{no}}")] },
   ]), { title: "T", items: [{ sku: "root item" }], orders: [{ no: 1, items: [{ sku: "a" }, { sku: "b" }] }, { no: 2 }] });
-  assert.deepEqual(runs(r.pages[0]).map((x) => x.text), ["order 1", "a 1 1 T", "b 1 2 T", "order 2", "root item 2 1 T"]);
+  assert.deepEqual(runs(r.pages[0]).map((x) => x.text), ["order 1", "a 1 1 T", "b 1 2 T", "root item of 1", "order 2", "root item of 2"]);
+  // Order 2 has no `items`: its nested band prints nothing (the root's `items` would repeat in every row).
+  assert.deepEqual(r.diagnostics.map((d) => [d.code, d.path]), [["band.binding", "bands[1]"]]);
 });
 
 test("diagnostics never abort: broken parents, unknown element types and bad bindings are reported", () => {

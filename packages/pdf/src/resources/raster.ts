@@ -1,12 +1,12 @@
 // Raster conversion with sharp (loaded on first use only): GIF (first frame), WebP, BMP (decoded by bmp-ts,
 // which sharp cannot read), EXIF-rotated JPEG and oversized PNG/JPEG become PNG or JPEG no larger than the
 // box needs. Hostile input fails cleanly: pixel counts are bounded before anything is allocated.
-import type { FrameImage, RasterRequest } from "@docsvc/layout";
+import { MAX_IMAGE_PIXELS, type FrameImage, type RasterRequest } from "@docsvc/layout";
 
 type Sharp = typeof import("sharp").default;
 
-/** Largest input accepted, in pixels (sharp's own default is 268 M; 100 M still takes a 10000 × 10000 photo). */
-export const MAX_INPUT_PIXELS = 100_000_000;
+/** Largest input accepted, in pixels: layout's bound (sharp's own default is 268 M; 100 M still takes a 10000 × 10000 photo). */
+export const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 /** Largest BMP accepted: bmp-ts decodes into one RGBA buffer in memory, 4 bytes a pixel. */
 export const MAX_BMP_PIXELS = 25_000_000;
 
@@ -40,21 +40,35 @@ async function convert(request: RasterRequest): Promise<FrameImage | undefined> 
   }
   const metadata = await pipeline.metadata();
   const alpha = request.format === "bmp" ? false : metadata.hasAlpha === true;
-  pipeline = pipeline
-    .timeout({ seconds: 20 })
-    .resize({
-      width: request.maxWidth,
-      height: request.maxHeight,
-      fit: request.fit === "contain" ? "inside" : "outside",
-      withoutEnlargement: true,
-    })
-    .toColourspace("srgb");
+  // Upright size: EXIF orientations 5–8 swap the sides.
+  const turned = (metadata.orientation ?? 1) >= 5;
+  const width = (turned ? metadata.height : metadata.width) ?? 0;
+  const height = (turned ? metadata.width : metadata.height) ?? 0;
+  if (!(width > 0 && height > 0)) return undefined;
+  pipeline = pipeline.timeout({ seconds: 20 }).resize(resizeFor(request, width, height)).toColourspace("srgb");
   // Photographs stay JPEG; anything that may be flat or transparent becomes PNG.
   const asJpeg = !alpha && (request.format === "jpeg" || request.format === "webp");
   const { data, info } = await (asJpeg ? pipeline.jpeg({ quality: 90 }) : pipeline.png({ compressionLevel: 6 }))
     .toBuffer({ resolveWithObject: true });
   if (!(info.width > 0 && info.height > 0)) return undefined;
   return { format: asJpeg ? "jpeg" : "png", bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+}
+
+/**
+ * The resize that keeps no more pixels than the box shows at the request's resolution: `contain` fits inside
+ * the bound; `fill` shrinks each side to its bound on its own (the picture is stretched anyway); `cover` keeps
+ * only the centred part of the box's shape that the box shows. Never enlarged.
+ */
+export function resizeFor(request: RasterRequest, width: number, height: number): { width: number; height: number; fit: "inside" | "fill" | "cover"; withoutEnlargement?: boolean } {
+  const { maxWidth, maxHeight } = request;
+  if (request.fit === "contain") return { width: maxWidth, height: maxHeight, fit: "inside", withoutEnlargement: true };
+  if (request.fit === "fill") return { width: Math.min(width, maxWidth), height: Math.min(height, maxHeight), fit: "fill" };
+  const aspect = request.boxAspect > 0 && Number.isFinite(request.boxAspect) ? request.boxAspect : width / height;
+  // The part of the image the box shows, then scaled down (never up) until one side meets its bound.
+  const shownWidth = width / height > aspect ? height * aspect : width;
+  const shownHeight = shownWidth / aspect;
+  const scale = Math.min(1, Math.max(maxWidth / shownWidth, maxHeight / shownHeight));
+  return { width: Math.max(1, Math.round(shownWidth * scale)), height: Math.max(1, Math.round(shownHeight * scale)), fit: "cover" };
 }
 
 /** BMP pixels as raw RGB(A), through bmp-ts; undefined for a header that is broken or far too large. */

@@ -1,0 +1,247 @@
+// The render pool: a fixed set of worker threads with a fair queue in front. Unlike a generic pool it can stop
+// one running job: a job past its time budget, or whose caller gave up, has its worker terminated and replaced,
+// and a worker that exhausts its heap cap takes only its own job down. One more worker waits warm (fonts
+// loaded, no jobs) to take a stopped worker's place at once: starting one takes about a second, which would
+// otherwise be added to the wait of every job queued behind a stopped render.
+import { Worker } from "node:worker_threads";
+import { RenderAbortedError, RenderBudgetError, RenderQueueFullError } from "./budget.js";
+import { FairQueue, type Priority } from "./fair-queue.js";
+import type { JobKind, WorkerReply } from "./protocol.js";
+
+/** How the pool is sized and bounded. */
+export interface PoolOptions {
+  /** The worker module (URL). */
+  readonly file: string;
+  readonly threads: number;
+  /** Heap cap of each worker (old generation), in MB. */
+  readonly heapMb: number;
+  /** Interactive jobs that may wait at once; one workspace may hold at most a quarter of them. */
+  readonly queueMax: number;
+}
+
+/** One job as the pool runs it. */
+export interface JobRequest {
+  readonly kind: JobKind;
+  readonly task: unknown;
+  readonly workspace: string;
+  readonly priority: Priority;
+  readonly timeoutMs: number;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** Counters for monitoring: what waits, what runs, and what was stopped. */
+export interface PoolStats {
+  readonly threads: number;
+  readonly queued: { readonly interactive: number; readonly batch: number };
+  readonly running: number;
+  /** Workers replaced after a timeout, an abort, a heap exhaustion or a crash. */
+  readonly workerRestarts: number;
+  readonly timeouts: number;
+  readonly memoryKills: number;
+  readonly aborted: number;
+  /** Jobs refused because the queue was full. */
+  readonly rejected: number;
+}
+
+interface Job extends JobRequest {
+  readonly id: number;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: Error) => void;
+  onAbort?: () => void;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  /** The spare runs no jobs until it replaces a stopped worker. */
+  spare: boolean;
+  ready: boolean;
+  retired: boolean;
+  job: Job | undefined;
+  timer: NodeJS.Timeout | undefined;
+  /** Set by the worker's `error` event: why it is about to exit. */
+  fault: Error | undefined;
+}
+
+/** Seconds a refused caller is told to wait: about what the queue ahead needs. */
+const RETRY_AFTER_SECONDS = 2;
+
+/** The worker pool and its scheduler. */
+export class RenderPool {
+  private readonly queue = new FairQueue<Job>();
+  private readonly slots = new Set<Slot>();
+  private spare: Slot | undefined;
+  private nextId = 1;
+  private closing = false;
+  private drained: (() => void) | undefined;
+  private counts = { workerRestarts: 0, timeouts: 0, memoryKills: 0, aborted: 0, rejected: 0 };
+
+  constructor(private readonly options: PoolOptions) {
+    for (let i = 0; i < options.threads; i++) this.spawn(false);
+    this.spare = this.spawn(true);
+  }
+
+  /** Queues a job; resolves with the worker's answer or rejects with a budget, queue or abort error. */
+  run(request: JobRequest): Promise<unknown> {
+    if (this.closing) return Promise.reject(new Error("The render pool is closed."));
+    if (request.signal?.aborted === true) return Promise.reject(new RenderAbortedError());
+    if (request.priority === "interactive" && this.isFull(request.workspace)) {
+      this.counts.rejected += 1;
+      return Promise.reject(new RenderQueueFullError(RETRY_AFTER_SECONDS));
+    }
+    return new Promise((resolve, reject) => {
+      const job: Job = { ...request, id: this.nextId++, resolve, reject };
+      if (request.signal !== undefined) {
+        job.onAbort = () => this.abort(job);
+        request.signal.addEventListener("abort", job.onAbort, { once: true });
+      }
+      this.queue.push(job, job.workspace, job.priority);
+      this.dispatch();
+    });
+  }
+
+  /** Current counters. */
+  stats(): PoolStats {
+    let running = 0;
+    for (const slot of this.slots) if (slot.job !== undefined) running += 1;
+    return {
+      threads: this.options.threads,
+      queued: { interactive: this.queue.size("interactive"), batch: this.queue.size("batch") },
+      running,
+      ...this.counts,
+    };
+  }
+
+  /** Lets queued and running jobs finish, then stops every worker. */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (!this.idle()) await new Promise<void>((resolve) => (this.drained = resolve));
+    this.spare = undefined;
+    const workers = [...this.slots].map((slot) => {
+      slot.retired = true;
+      return slot.worker.terminate();
+    });
+    this.slots.clear();
+    await Promise.all(workers);
+  }
+
+  private isFull(workspace: string): boolean {
+    const { queueMax } = this.options;
+    return this.queue.size("interactive") >= queueMax || this.queue.waiting(workspace, "interactive") >= Math.max(1, Math.ceil(queueMax / 4));
+  }
+
+  private idle(): boolean {
+    if (this.queue.size("interactive") + this.queue.size("batch") > 0) return false;
+    for (const slot of this.slots) if (slot.job !== undefined) return false;
+    return true;
+  }
+
+  private spawn(spare: boolean): Slot {
+    const worker = new Worker(new URL(this.options.file), { resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb } });
+    const slot: Slot = { worker, spare, ready: false, retired: false, job: undefined, timer: undefined, fault: undefined };
+    this.slots.add(slot);
+    worker.on("message", (reply: WorkerReply) => this.onReply(slot, reply));
+    worker.on("error", (error) => (slot.fault = error));
+    worker.on("exit", () => this.onExit(slot));
+    return slot;
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.spare || !slot.ready || slot.job !== undefined) continue;
+      const job = this.queue.shift();
+      if (job === undefined) return;
+      this.start(slot, job);
+    }
+  }
+
+  private start(slot: Slot, job: Job): void {
+    slot.job = job;
+    try {
+      slot.worker.postMessage({ id: job.id, kind: job.kind, task: job.task });
+    } catch (error) {
+      // The task could not be cloned (e.g. nested too deep): the worker never saw it.
+      slot.job = undefined;
+      this.settle(job, () => job.reject(error instanceof Error ? error : new Error(String(error))));
+      this.dispatch();
+      return;
+    }
+    slot.timer = setTimeout(() => {
+      this.counts.timeouts += 1;
+      this.stop(slot, RenderBudgetError.timeout(job.timeoutMs));
+    }, job.timeoutMs);
+  }
+
+  private onReply(slot: Slot, reply: WorkerReply): void {
+    if (slot.retired) return;
+    if ("ready" in reply) {
+      slot.ready = true;
+      this.dispatch();
+      return;
+    }
+    const job = slot.job;
+    if (job === undefined || job.id !== reply.id) return;
+    clearTimeout(slot.timer);
+    slot.job = undefined;
+    this.settle(job, () => {
+      if (reply.ok) job.resolve(reply.result);
+      else if (reply.limit === true) job.reject(new RenderBudgetError("limit", reply.message));
+      else job.reject(new Error(reply.message));
+    });
+    this.dispatch();
+    this.checkDrained();
+  }
+
+  // A worker that exits on its own (heap exhausted, crashed) fails its job and is replaced.
+  private onExit(slot: Slot): void {
+    if (slot.retired) return;
+    const memory = (slot.fault as NodeJS.ErrnoException | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY";
+    if (memory) this.counts.memoryKills += 1;
+    const error = memory ? RenderBudgetError.memory(this.options.heapMb) : new Error("The render worker stopped unexpectedly.");
+    this.stop(slot, error);
+  }
+
+  private abort(job: Job): void {
+    this.counts.aborted += 1;
+    if (this.queue.remove(job, job.workspace, job.priority)) {
+      this.settle(job, () => job.reject(new RenderAbortedError()));
+      this.checkDrained();
+      return;
+    }
+    for (const slot of this.slots) if (slot.job === job) this.stop(slot, new RenderAbortedError());
+  }
+
+  // Ends a slot's worker (whatever it is doing), fails its job with `error`; the spare takes its place and a
+  // new spare starts (while closing, no spare is started, but a replacement still is if jobs wait).
+  private stop(slot: Slot, error: Error): void {
+    if (slot.retired) return;
+    slot.retired = true;
+    clearTimeout(slot.timer);
+    this.slots.delete(slot);
+    void slot.worker.terminate();
+    const job = slot.job;
+    slot.job = undefined;
+    if (job !== undefined) this.settle(job, () => job.reject(error));
+    this.counts.workerRestarts += 1;
+    if (slot === this.spare) this.spare = undefined;
+    else if (this.spare !== undefined) {
+      this.spare.spare = false;
+      this.spare = undefined;
+    } else if (!this.closing || !this.idle()) this.spawn(false);
+    if (!this.closing) this.spare = this.spawn(true);
+    this.dispatch();
+    this.checkDrained();
+  }
+
+  private settle(job: Job, finish: () => void): void {
+    if (job.onAbort !== undefined) job.signal?.removeEventListener("abort", job.onAbort);
+    finish();
+  }
+
+  private checkDrained(): void {
+    if (this.closing && this.drained !== undefined && this.idle()) {
+      const drained = this.drained;
+      this.drained = undefined;
+      drained();
+    }
+  }
+}

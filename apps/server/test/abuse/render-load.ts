@@ -1,0 +1,142 @@
+// Support for the render abuse tests: a real listening server (so a client can walk away mid-request) with a
+// small render budget, two workspaces, and probes that check the service stays responsive meanwhile: `/health`
+// within 1 s and a tiny render of the *other* workspace within 2 s (margins for a loaded machine, not benchmarks).
+import { createAdaptorServer } from "@hono/node-server";
+import { strict as assert } from "node:assert";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRenderer, type Renderer } from "../../src/render/renderer.js";
+import { DEFAULT_PLANS, type PlanTable } from "../../src/services/plans.js";
+import { startTestApp, type TestApp, type TestUser } from "../helpers/harness.js";
+
+/** The render budget the abuse tests run with (RENDER_TIMEOUT_MS): small, so the tests stay quick. */
+export const TEST_TIMEOUT_MS = 2_000;
+/** Slowest acceptable `/health` answer while the service is under abuse. */
+export const HEALTH_MS = 1_000;
+/** Slowest acceptable tiny render of another workspace while the service is under abuse. */
+export const TINY_RENDER_MS = 2_000;
+
+// The rate limit is not what these tests are about: every workspace may send as much as it likes.
+const OPEN_PLANS: PlanTable = {
+  ...DEFAULT_PLANS,
+  free: { renderRatePerSecond: 10_000, renderBurst: 10_000, aiGenerationsPerMonth: 25 },
+};
+
+/** A running server with an attacker workspace (`a`) and a bystander (`b`). */
+export interface LoadServer {
+  readonly t: TestApp;
+  readonly renderer: Renderer;
+  readonly url: string;
+  readonly a: TestUser;
+  readonly b: TestUser;
+  close(): Promise<void>;
+}
+
+/** Starts the app on a loopback port with two render threads and the test budget. */
+export async function startLoadServer(options: { readonly queueMax?: number; readonly timeoutMs?: number } = {}): Promise<LoadServer> {
+  const render = { timeoutMs: options.timeoutMs ?? TEST_TIMEOUT_MS, queueMax: options.queueMax ?? 16, heapMb: 512 };
+  const renderer = createRenderer({ ...render, threads: 2 });
+  const t = await startTestApp({ renderer, plans: OPEN_PLANS, config: { render } });
+  const server = createAdaptorServer({ fetch: t.app.fetch, hostname: "127.0.0.1" }) as Server;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const [a, b] = [await t.signup(), await t.signup()];
+  return {
+    t,
+    renderer,
+    url,
+    a,
+    b,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await t.close();
+    },
+  };
+}
+
+/** An answer read over HTTP, with how long it took. */
+export interface Timed {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly json: Record<string, any>;
+  readonly bytes: Uint8Array;
+  readonly ms: number;
+}
+
+/** Sends a request with a JSON body (a string is sent as it is). */
+export async function send(url: string, method: string, path: string, token: string, body?: unknown, signal?: AbortSignal): Promise<Timed> {
+  const started = performance.now();
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    ...(body !== undefined ? { body: typeof body === "string" ? body : JSON.stringify(body) } : {}),
+    ...(signal !== undefined ? { signal } : {}),
+  });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const type = res.headers.get("Content-Type") ?? "";
+  const json = type.includes("json") && bytes.length > 0 ? (JSON.parse(Buffer.from(bytes).toString("utf8")) as Record<string, any>) : {};
+  return { status: res.status, headers: res.headers, json, bytes, ms: performance.now() - started };
+}
+
+/** A template document as a JSON string: one detail band per entry. */
+export function documentOf(bands: readonly Record<string, unknown>[]): string {
+  return JSON.stringify({ version: 4, pageSize: { id: "a4" }, schema: [], bands });
+}
+
+/** A text element printing one data field. */
+export function textOf(id: string, value: string): Record<string, unknown> {
+  return { id, type: "text", x: 0, y: 0, width: 200, height: 14, text: value };
+}
+
+const TINY = documentOf([{ id: "t", kind: "detail", height: 20, elements: [textOf("w", "{{who}}")] }]);
+
+/** Renders a one-line document for the bystander workspace. */
+export function tinyRender(server: LoadServer): Promise<Timed> {
+  return send(server.url, "POST", "/api/render", server.b.token, { content: TINY, data: { who: "bystander" } });
+}
+
+/** Reads `/health` (no credential needed). */
+export async function health(url: string): Promise<Timed> {
+  const started = performance.now();
+  const res = await fetch(`${url}/health`);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  return { status: res.status, headers: res.headers, json: {}, bytes, ms: performance.now() - started };
+}
+
+/**
+ * Probes `/health` and a tiny render of the bystander, one after the other, until `work` settles (at least
+ * `rounds` times), asserting each answers 200 within its bound; answers what `work` answered.
+ */
+export async function whileResponsive<T>(server: LoadServer, work: Promise<T>, rounds = 2): Promise<T> {
+  let settled = false;
+  const done = work.finally(() => (settled = true));
+  // Give the abuse a moment to occupy the workers first.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  for (let round = 0; round < rounds || !settled; round++) {
+    const h = await health(server.url);
+    assert.equal(h.status, 200);
+    assert.ok(h.ms < HEALTH_MS, `/health took ${Math.round(h.ms)} ms under load`);
+    const tiny = await tinyRender(server);
+    assert.equal(tiny.status, 200, JSON.stringify(tiny.json));
+    assert.ok(tiny.ms < TINY_RENDER_MS, `another workspace's tiny render took ${Math.round(tiny.ms)} ms under load`);
+  }
+  return done;
+}
+
+/** Samples the process's RSS (the server and its worker threads share it) every 50 ms. */
+export function rssPeak(): { stop(): number } {
+  const base = process.memoryUsage.rss();
+  let peak = base;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
+  // A failed assertion before stop() must not keep the test process alive.
+  timer.unref();
+  return {
+    /** Stops sampling; answers the largest growth seen, in MB. */
+    stop() {
+      clearInterval(timer);
+      peak = Math.max(peak, process.memoryUsage.rss());
+      return (peak - base) / (1024 * 1024);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// Caps on the work one layout may do. They are checked while laying out (each band instance and table row
+// is counted as it is made, each page as it is cut), so a hostile template or data set stops early instead of
+// exhausting the render's time or memory first.
+
+/** Pages one layout may produce. */
+export const MAX_PAGES = 10_000;
+/** Band instances and table rows one layout may produce, together. */
+export const MAX_ROWS = 100_000;
+
+/** Thrown when a layout passes one of its caps; the message names the cap and what passed it. */
+export class LayoutLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "LayoutLimitError";
+  }
+}
+
+/** Counts the rows (band instances and table rows) of one layout. */
+export class RowBudget {
+  private used = 0;
+
+  /** Counts `count` more rows made by `what` (e.g. `band 'Items' (bands[3])`); throws past MAX_ROWS. */
+  take(count: number, what: string): void {
+    this.used += count;
+    if (this.used > MAX_ROWS) {
+      throw new LayoutLimitError(
+        `The render would lay out more than ${MAX_ROWS.toLocaleString("en-US")} band instances and table rows (the limit per render); ${what} passed it.`,
+      );
+    }
+  }
+}
+
+/** Throws when a layout already has more than MAX_PAGES pages. */
+export function checkPageCount(pages: number): void {
+  if (pages > MAX_PAGES) {
+    throw new LayoutLimitError(`The render would produce more than ${MAX_PAGES.toLocaleString("en-US")} pages (the limit per render).`);
+  }
+}
