@@ -33,7 +33,7 @@ import { workspaceRoutes } from "./routes/workspaces.js";
 import type { ServiceDeps } from "./services/deps.js";
 import { LoginThrottle } from "./services/login-throttle.js";
 import { Meter } from "./services/meter.js";
-import { DEFAULT_PLANS, type PlanTable } from "./services/plans.js";
+import type { PlanTable } from "./services/plans.js";
 import { RateLimiter } from "./services/rate-limit.js";
 
 /** JSON bodies up to 25 MB (api-conventions). */
@@ -71,7 +71,7 @@ export function createApp(options: AppOptions): CreatedApp {
     renderer: options.renderer,
     log,
     jwt: createJwtService(config.jwtSecret),
-    plans: options.plans ?? DEFAULT_PLANS,
+    plans: options.plans ?? config.plans,
     rateLimiter: options.rateLimiter ?? new RateLimiter(),
     loginThrottle: options.loginThrottle ?? new LoginThrottle(),
     meter,

@@ -2,7 +2,7 @@
 import type { CollabSnapshotsTable, CollabUpdatesTable, CommentsTable, PresenceTable } from "./collab-schema.js";
 
 export type Role = "Owner" | "Editor" | "Viewer";
-export type Plan = "free" | "pro" | "enterprise";
+export type Plan = "free" | "pro" | "enterprise" | "unlimited";
 export type EmailTokenKind = "verify" | "reset";
 export type RenderSource = "api" | "preview" | "ai";
 

@@ -1,11 +1,12 @@
 // Response shapes, as valibot schemas so the OpenAPI document is generated the same way as for requests.
 // They describe what the services return (services/views.ts and friends); route tests check the match.
 import * as v from "valibot";
+import { PLANS } from "../services/plans.js";
 
 const Id = v.pipe(v.string(), v.uuid());
 const Timestamp = v.pipe(v.string(), v.isoTimestamp());
 const RoleName = v.picklist(["Owner", "Editor", "Viewer"]);
-const PlanName = v.picklist(["free", "pro", "enterprise"]);
+const PlanName = v.picklist(PLANS);
 
 export const Ok = v.object({ ok: v.literal(true) });
 

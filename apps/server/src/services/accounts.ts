@@ -53,7 +53,7 @@ export async function signup(deps: ServiceDeps, emailInput: string, password: st
   try {
     await deps.db.transaction().execute(async (trx) => {
       await insertUser(trx, { ...user, last_workspace_id: workspaceId });
-      await insertWorkspace(trx, { id: workspaceId, name: `${localPart}'s workspace`, plan: "free", created_at: at });
+      await insertWorkspace(trx, { id: workspaceId, name: `${localPart}'s workspace`, plan: deps.config.defaultPlan, created_at: at });
       await insertMembership(trx, workspaceId, user.id, "Owner", at);
       await insertEmailToken(trx, emailToken(verifyToken, user.id, "verify", VERIFY_TOKEN_MS, now));
     });

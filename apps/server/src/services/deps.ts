@@ -14,7 +14,7 @@ import type { Renderer } from "../render/renderer.js";
 /** What the use cases need from the outside world; built once in createApp. */
 export interface ServiceDeps {
   readonly db: Db;
-  readonly config: Pick<Config, "publicUrl" | "adminEmails" | "dataDir">;
+  readonly config: Pick<Config, "publicUrl" | "adminEmails" | "dataDir" | "defaultPlan">;
   readonly mailer: Mailer;
   readonly jwt: JwtService;
   readonly log: Logger;

@@ -15,7 +15,7 @@ import { createMailer } from "../../src/mail/mailer.js";
 import { createRenderer, type Renderer } from "../../src/render/renderer.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
 import { LoginThrottle } from "../../src/services/login-throttle.js";
-import type { PlanTable } from "../../src/services/plans.js";
+import { DEFAULT_PLAN, DEFAULT_PLANS, type PlanTable } from "../../src/services/plans.js";
 import { startSmtpCatcher, type SmtpCatcher } from "./smtp.js";
 
 /** A configuration for tests: temp DATA_DIR, random secret, silent logs. */
@@ -32,6 +32,9 @@ export async function testConfig(overrides: Partial<Config> = {}): Promise<Confi
     adminEmails: new Set(),
     logLevel: "silent",
     development: false,
+    defaultPlan: DEFAULT_PLAN,
+    plans: DEFAULT_PLANS,
+    metricsToken: undefined,
     ...overrides,
   };
 }
