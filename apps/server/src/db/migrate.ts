@@ -5,6 +5,7 @@ import * as basePdfs from "./migrations/2026-11-21T21-00-base-pdfs.js";
 import * as batchInputs from "./migrations/2026-11-21T21-30-batch-inputs.js";
 import * as collab from "./migrations/2026-11-21T20-30-collab.js";
 import * as unlimitedPlan from "./migrations/2026-11-23T12-00-unlimited-plan.js";
+import * as batchRowDiagnostics from "./migrations/2026-11-23T12-10-batch-row-diagnostics.js";
 
 // Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
 // Names sort by their date prefix; Kysely applies them in that order.
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21T21-30-batch-inputs": batchInputs,
   "2026-11-21T20-30-collab": collab,
   "2026-11-23T12-00-unlimited-plan": unlimitedPlan,
+  "2026-11-23T12-10-batch-row-diagnostics": batchRowDiagnostics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -165,6 +165,8 @@ export interface BatchRowsTable {
   reason: string | null;
   /** Why a row's email was not sent (no valid address), if so. */
   email_note: string | null;
+  /** The render's diagnostics as a JSON array of {code, message, path}; null when there were none. */
+  diagnostics: string | null;
 }
 
 /** A batch job's submission, apart from its counters (see the 2026-11-21T21-30 migration). */

@@ -36,6 +36,8 @@ export const OPAQUE_PARAMS: ReadonlySet<string> = new Set(["index", "token", "re
 
 const ok = { schema: "Ok" } as const;
 
+const DIAGNOSTICS_QUERY = { name: "diagnostics", description: "json: answer {pages, diagnostics: [{code, message, path}]} instead of the PDF." } as const;
+
 /** The operations, grouped by tag in document order. */
 export const OPERATIONS: readonly OperationSpec[] = [
   { method: "get", path: "/health", operationId: "health", tag: "Service", summary: "Service and database health", lane: "public", success: { schema: "Health" }, errors: [503] },
@@ -60,8 +62,8 @@ export const OPERATIONS: readonly OperationSpec[] = [
   { method: "put", path: "/api/templates/{id}", operationId: "updateTemplate", tag: "Templates", summary: "Update a template", description: "With expectedUpdatedAt, a template changed since then answers 409 and is not overwritten.", lane: "session", body: "UpdateTemplateBody", success: { schema: "Template" }, errors: [400, 403, 404, 409] },
   { method: "delete", path: "/api/templates/{id}", operationId: "deleteTemplate", tag: "Templates", summary: "Delete a template", lane: "session", success: ok, errors: [403, 404] },
 
-  { method: "post", path: "/api/templates/{id}/render", operationId: "renderTemplate", tag: "Rendering", summary: "Render a stored template to PDF", description: "The theme is validated first; a rejected request is not metered. Rate limited per workspace.", lane: "render", body: "RenderTemplateBody", success: { pdf: true }, errors: [400, 404, 429] },
-  { method: "post", path: "/api/render", operationId: "renderInline", tag: "Rendering", summary: "Render template content sent with the request", description: "baseTemplateId names a template of the workspace whose base PDF is drawn behind every page (404 when it is another workspace's or has no base PDF).", lane: "render", body: "RenderInlineBody", success: { pdf: true }, errors: [400, 404, 429] },
+  { method: "post", path: "/api/templates/{id}/render", operationId: "renderTemplate", tag: "Rendering", summary: "Render a stored template to PDF", description: "The theme is validated first; a rejected request is not metered. Rate limited per workspace. X-Docsvc-Diagnostics carries the number of diagnostics; diagnostics=json answers them instead of the PDF.", lane: "render", body: "RenderTemplateBody", query: [DIAGNOSTICS_QUERY], success: { pdf: true }, errors: [400, 404, 429] },
+  { method: "post", path: "/api/render", operationId: "renderInline", tag: "Rendering", summary: "Render template content sent with the request", description: "baseTemplateId names a template of the workspace whose base PDF is drawn behind every page (404 when it is another workspace's or has no base PDF). X-Docsvc-Diagnostics carries the number of diagnostics; diagnostics=json answers them instead of the PDF.", lane: "render", body: "RenderInlineBody", query: [DIAGNOSTICS_QUERY], success: { pdf: true }, errors: [400, 404, 429] },
 
   { method: "get", path: "/api/templates/{templateId}/versions", operationId: "listTemplateVersions", tag: "Versions", summary: "A template's versions, newest first", description: "limit (default 50, at most 200) and before (a version number) page through the history.", lane: "session", query: [{ name: "limit", description: "At most this many (1–200, default 50)." }, { name: "before", description: "Only versions numbered below this." }], success: { schema: "TemplateVersion", array: true }, errors: [400, 404] },
   { method: "get", path: "/api/templates/{templateId}/versions/{versionId}", operationId: "getTemplateVersion", tag: "Versions", summary: "A version with its content", lane: "session", success: { schema: "TemplateVersionDetail" }, errors: [404] },

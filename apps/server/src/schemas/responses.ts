@@ -143,6 +143,19 @@ export const TemplateVersionDetail = v.object({ ...TemplateVersion.entries, cont
 
 export const BatchJobCreated = v.object({ jobId: Id });
 
+/** One content problem of a render (a missing glyph, a broken image, an unknown filter…): the PDF was still made. */
+export const RenderDiagnostic = v.object({
+  code: v.pipe(v.string(), v.description("Stable machine-readable code, e.g. image.undecodable, glyph.missing.")),
+  message: v.string(),
+  path: v.pipe(v.string(), v.description("Where in the template document, e.g. bands[2].elements[0].")),
+});
+
+/** What a render answers with `?diagnostics=json`. */
+export const RenderDiagnostics = v.object({
+  pages: v.number(),
+  diagnostics: v.array(RenderDiagnostic),
+});
+
 export const BatchJob = v.object({
   jobId: Id,
   status: v.picklist(["pending", "processing", "completed", "failed"]),

@@ -1,6 +1,6 @@
 // Rendering: theme first (exact contract messages, nothing metered when rejected), then the template,
 // then the worker pool, then metering.
-import { validateTheme, type Theme } from "@docsvc/layout";
+import { validateTheme, type Diagnostic, type Theme } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
 import { findTemplate } from "../db/templates.js";
 import { NotFoundError, TooManyRequestsError, ValidationError } from "../errors.js";
@@ -17,7 +17,8 @@ export interface RenderedPdf {
   /** The template's name (any script), for the RFC 6266 `filename*` parameter. */
   readonly title: string | undefined;
   readonly pages: number;
-  readonly diagnostics: number;
+  /** Content problems found while laying out (the PDF was still produced): shown to the caller. */
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /** Throws 400 with the layout brand module's messages unless the theme is acceptable. */
@@ -96,7 +97,7 @@ async function run(deps: ServiceDeps, principal: Principal, templateId: string |
     fileName: `${fileStem(task.title) || "document"}.pdf`,
     title: task.title,
     pages: result.pages,
-    diagnostics: result.diagnostics.length,
+    diagnostics: result.diagnostics,
   };
 }
 
