@@ -12,6 +12,8 @@ import { errorHandler, notFoundHandler } from "./http/problem.js";
 import { requestContext } from "./http/request-id.js";
 import type { Logger } from "./log.js";
 import type { Mailer } from "./mail/mailer.js";
+import { countRequests } from "./metrics/http.js";
+import { Metrics } from "./metrics/metrics.js";
 import type { Renderer } from "./render/renderer.js";
 import { adminRoutes } from "./routes/admin.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
@@ -22,6 +24,7 @@ import { commentRoutes } from "./routes/comments.js";
 import { healthRoutes } from "./routes/health.js";
 import { hubRoutes } from "./routes/hub.js";
 import { inviteRoutes } from "./routes/invites.js";
+import { metricsRoutes } from "./routes/metrics.js";
 import { openApiRoutes } from "./routes/openapi.js";
 import { presenceRoutes } from "./routes/presence.js";
 import { renderRoutes } from "./routes/render.js";
@@ -62,8 +65,10 @@ export interface CreatedApp {
 /** Builds the HTTP application. */
 export function createApp(options: AppOptions): CreatedApp {
   const { config, db, log } = options;
-  const meter = new Meter(db, log);
-  const batch = new BatchWorker({ db, renderer: options.renderer, mailer: options.mailer, meter, log, dataDir: config.dataDir, publicUrl: config.publicUrl });
+  const collab = new CollabHub(db, log, options.hub);
+  const metrics = new Metrics({ renderPool: () => options.renderer.stats?.(), hub: () => collab.stats() });
+  const meter = new Meter(db, log, metrics);
+  const batch = new BatchWorker({ db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, dataDir: config.dataDir, publicUrl: config.publicUrl });
   const deps: ServiceDeps = {
     db,
     config,
@@ -76,10 +81,12 @@ export function createApp(options: AppOptions): CreatedApp {
     loginThrottle: options.loginThrottle ?? new LoginThrottle(),
     meter,
     batch,
-    collab: new CollabHub(db, log, options.hub),
+    collab,
+    metrics,
   };
 
   const app = new Hono<AppEnv>();
+  app.use(countRequests(metrics));
   app.use(requestContext(log));
   app.use(
     "/api/*",
@@ -92,6 +99,7 @@ export function createApp(options: AppOptions): CreatedApp {
   );
 
   app.route("/health", healthRoutes(deps));
+  app.route("/metrics", metricsRoutes(metrics, config.metricsToken));
   app.route("/", openApiRoutes(config.publicUrl, config.development));
   app.route("/api/auth", authRoutes(deps));
   app.route("/api/workspaces", workspaceRoutes(deps));

@@ -14,6 +14,7 @@ import { baseRefFor } from "../services/base-pdf.js";
 import { errorFields, type Logger } from "../log.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { Renderer } from "../render/renderer.js";
+import type { Metrics } from "../metrics/metrics.js";
 import type { Meter } from "../services/meter.js";
 import { clockNow, DAY, nowIso } from "../time.js";
 import { fileStem, jobDir, resultFile, rowFile, uniqueNames, writeAtomically } from "./batch-files.js";
@@ -38,6 +39,7 @@ export interface BatchWorkerOptions {
   readonly renderer: Renderer;
   readonly mailer: Mailer;
   readonly meter: Meter;
+  readonly metrics: Metrics;
   readonly log: Logger;
   readonly dataDir: string;
   readonly publicUrl: string;
@@ -141,6 +143,7 @@ export class BatchWorker {
     const { db, dataDir, meter } = this.options;
     const outcome = await renderRow(this.options.renderer, job, theme, base, data);
     if (outcome.kind === "invalid") throw new JobFailure(outcome.detail);
+    this.options.metrics.batchRows.inc({ outcome: outcome.kind });
     const diagnostics = outcome.diagnostics.length === 0 ? null : JSON.stringify(outcome.diagnostics.map(({ code, message, path }) => ({ code, message, path })));
     const result: BatchRowResult = { job_id: job.id, idx: index, ok: 0, pages: 0, file_name: null, reason: null, email_note: null, diagnostics };
     if (outcome.kind === "failed") {

@@ -41,6 +41,7 @@ const DIAGNOSTICS_QUERY = { name: "diagnostics", description: "json: answer {pag
 /** The operations, grouped by tag in document order. */
 export const OPERATIONS: readonly OperationSpec[] = [
   { method: "get", path: "/health", operationId: "health", tag: "Service", summary: "Service and database health", lane: "public", success: { schema: "Health" }, errors: [503] },
+  { method: "get", path: "/metrics", operationId: "metrics", tag: "Service", summary: "Prometheus metrics (text exposition format)", description: "Open unless METRICS_TOKEN is set; then Authorization: Bearer <METRICS_TOKEN> is required (401 otherwise).", lane: "public", success: { file: ["text/plain"] }, errors: [401] },
 
   { method: "post", path: "/api/auth/signup", operationId: "signup", tag: "Auth", summary: "Create an account and its first workspace", description: "Sends a verification email and starts a session (sets the docsvc_refresh cookie). An address that already has an account is a 400 with errors.email.", lane: "public", body: "SignUpBody", success: { schema: "TokenResponse" }, errors: [400] },
   { method: "post", path: "/api/auth/login", operationId: "login", tag: "Auth", summary: "Sign in with email and password", description: "Answers a session JWT carrying the active workspace and role, and sets the docsvc_refresh cookie. 10 failed attempts for one address within 15 minutes answer 429.", lane: "public", body: "LoginBody", success: { schema: "TokenResponse" }, errors: [400, 401, 429] },

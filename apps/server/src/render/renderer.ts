@@ -1,6 +1,7 @@
 // The render pool: piscina worker threads, one per core, running ./worker.
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
+import type { RenderPoolStats } from "../metrics/metrics.js";
 import type { InspectBaseResult, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
 
 /** Renders and validates templates off the main thread. */
@@ -11,6 +12,8 @@ export interface Renderer {
   merge?(task: MergeTask): Promise<MergeTaskResult>;
   /** Checks and rasterises an uploaded base PDF; absent in stand-ins that do not render. */
   inspectBase?(bytes: Uint8Array): Promise<InspectBaseResult>;
+  /** Queue depth, worker restarts and timeouts, read when metrics are scraped; absent in stand-ins. */
+  stats?(): RenderPoolStats;
   /** Waits for running tasks, then stops the threads. */
   close(): Promise<void>;
 }
@@ -34,11 +37,16 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     // min = max: threads hold loaded fonts and parsed templates, so they are never retired for idleness.
     maxThreads: threads,
   });
+  // Piscina replaces a worker that died; every worker created beyond the initial ones is such a restart.
+  let created = 0;
+  pool.on("workerCreate", () => (created += 1));
   return {
     render: (task) => pool.run(task, { name: "render" }) as Promise<RenderTaskResult>,
     validate: (content) => pool.run({ content }, { name: "validate" }) as Promise<ValidateTaskResult>,
     merge: (task) => pool.run(task, { name: "merge" }) as Promise<MergeTaskResult>,
     inspectBase: (bytes) => pool.run({ bytes }, { name: "inspectBase" }) as Promise<InspectBaseResult>,
+    // Piscina has no per-task timeout here, so nothing is ever stopped for running too long.
+    stats: () => ({ queueDepth: pool.queueSize, workerRestarts: Math.max(0, created - threads), renderTimeouts: 0 }),
     close: () => pool.close(),
   };
 }

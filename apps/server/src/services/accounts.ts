@@ -74,7 +74,10 @@ export async function signup(deps: ServiceDeps, emailInput: string, password: st
 export async function login(deps: ServiceDeps, emailInput: string, password: string): Promise<IssuedSession> {
   const email = normaliseEmail(emailInput);
   const wait = deps.loginThrottle.retryAfter(email);
-  if (wait !== undefined) throw new TooManyRequestsError("Too many failed logins for this address; try again later.", wait);
+  if (wait !== undefined) {
+    deps.metrics.rateLimitRejections.inc({ limit: "login" });
+    throw new TooManyRequestsError("Too many failed logins for this address; try again later.", wait);
+  }
   const user = await findUserByEmail(deps.db, email);
   const ok = user ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);
   if (!user || !ok) {

@@ -5,6 +5,7 @@ import type { Db } from "../db/database.js";
 import type { BatchWorker } from "../jobs/batch-worker.js";
 import type { Logger } from "../log.js";
 import type { Mailer } from "../mail/mailer.js";
+import type { Metrics } from "../metrics/metrics.js";
 import type { LoginThrottle } from "./login-throttle.js";
 import type { Meter } from "./meter.js";
 import type { PlanTable } from "./plans.js";
@@ -27,4 +28,6 @@ export interface ServiceDeps {
   readonly batch: BatchWorker;
   /** The collaboration hub (the template save path merges yState through it). */
   readonly collab: CollabHub;
+  /** Prometheus metrics (GET /metrics); features increment their counters here. */
+  readonly metrics: Metrics;
 }

@@ -32,6 +32,7 @@ export function checkTheme(theme: unknown): Theme | undefined {
 export function takeRenderToken(deps: ServiceDeps, principal: Principal): void {
   const taken = deps.rateLimiter.take(principal.workspaceId, deps.plans[principal.plan]);
   if (!taken.ok) {
+    deps.metrics.rateLimitRejections.inc({ limit: "render" });
     throw new TooManyRequestsError(
       "The workspace's render rate limit is exhausted; retry after the number of seconds in Retry-After.",
       taken.retryAfterSeconds,
