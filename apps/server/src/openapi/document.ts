@@ -88,6 +88,11 @@ function componentSchemas(): Record<string, JsonSchema> {
     overrideRef: (context) => `#/components/schemas/${context.referenceId}`,
     overrideSchema: (context) => {
       if (context.valibotSchema === ThemeField) return ref("Theme") as JsonSchema;
+      if (context.valibotSchema === batch.CreateBatchJsonBody) {
+        // The specification makes output, fileNamePattern and emailColumn required (nullable) for clients; the
+        // server still reads an absent one as null, so its schema keeps them optional.
+        return { ...context.jsonSchema, required: ["rows", "output", "fileNamePattern", "emailColumn"] };
+      }
       if (context.valibotSchema === render.DataField) {
         return { type: "object", description: "The values the template's tokens resolve against." };
       }
