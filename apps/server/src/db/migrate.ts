@@ -9,7 +9,8 @@ import * as batchRowDiagnostics from "./migrations/2026-11-23T12-10-batch-row-di
 
 // Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
 // Names sort by their date prefix; Kysely applies them in that order.
-const MIGRATIONS: Record<string, Migration> = {
+/** Every migration by name (tests of a migration start from the schema before it). */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2025-11-21T00-00-initial": initial,
   "2026-11-21T20-00-batch-versions": batchVersions,
   "2026-11-21T21-00-base-pdfs": basePdfs,

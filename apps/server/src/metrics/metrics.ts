@@ -26,9 +26,6 @@ export interface MetricSources {
   readonly hub?: () => HubStats;
 }
 
-/** Which limit refused a request. */
-export type RateLimitKind = "render" | "login";
-
 /** Latency buckets in seconds: renders take milliseconds to tens of seconds (large batches of pages). */
 const RENDER_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 

@@ -4,13 +4,13 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { sql } from "kysely";
+import { Migrator, sql } from "kysely";
 import { ConfigError, loadConfig } from "../../src/config.js";
-import { up as admitUnlimited } from "../../src/db/migrations/2026-11-23T12-00-unlimited-plan.js";
+import { openDatabase } from "../../src/db/database.js";
+import { migrateToLatest, MIGRATIONS } from "../../src/db/migrate.js";
 import { DEFAULT_PLANS, parsePlanTable } from "../../src/services/plans.js";
 import { RateLimiter } from "../../src/services/rate-limit.js";
-import { SMALL_TEMPLATE } from "../helpers/fixtures.js";
-import { startTestApp, type TestApp } from "../helpers/harness.js";
+import { startTestApp } from "../helpers/harness.js";
 
 let dir: string;
 before(async () => {
@@ -20,10 +20,11 @@ after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function configWith(plans: string): Promise<Promise<unknown>> {
-  const file = join(dir, `plans-${Math.random().toString(36).slice(2)}.json`);
-  await writeFile(file, plans);
-  return loadConfig({ DATA_DIR: join(dir, "data"), PLANS_FILE: file }).then(() => file);
+/** Loads the configuration with a plans file holding `text`. */
+async function configWith(text: string): Promise<unknown> {
+  const file = join(dir, "plans-text.json");
+  await writeFile(file, text);
+  return loadConfig({ DATA_DIR: join(dir, "data"), PLANS_FILE: file });
 }
 
 describe("PLANS_FILE", () => {
@@ -80,28 +81,42 @@ describe("unlimited plan", () => {
     for (let i = 0; i < 10_000; i++) assert.deepEqual(limiter.take("w", DEFAULT_PLANS.unlimited), { ok: true });
   });
 
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp({ config: { defaultPlan: "pro" } });
-  });
-  after(async () => {
-    await t.close();
+  test("DEFAULT_PLAN names the plan of new workspaces", async () => {
+    const t = await startTestApp({ config: { defaultPlan: "pro" } });
+    try {
+      const user = await t.signup();
+      assert.equal((await t.call("GET", "/api/workspaces", { token: user.token })).body[0].plan, "pro");
+    } finally {
+      await t.close();
+    }
   });
 
-  test("rebuilding workspaces for the new plan keeps every row that references a workspace", async () => {
-    const user = await t.signup();
-    assert.equal((await t.call("GET", "/api/workspaces", { token: user.token })).body[0].plan, "pro", "DEFAULT_PLAN names the plan of new workspaces");
-    const created = await t.call("POST", "/api/templates", { token: user.token, body: { name: "Kept", content: SMALL_TEMPLATE } });
-    assert.equal(created.status, 200);
-    const count = async (table: "memberships" | "templates" | "workspaces"): Promise<number> =>
-      Number((await t.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-    const before = { memberships: await count("memberships"), templates: await count("templates"), workspaces: await count("workspaces") };
-    // Running the rebuild again on a populated database is what an upgrade does to an existing install.
-    await admitUnlimited(t.deps.db as never);
-    assert.deepEqual({ memberships: await count("memberships"), templates: await count("templates"), workspaces: await count("workspaces") }, before);
-    assert.equal((await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(t.deps.db)).rows[0]?.foreign_keys, 1);
-    await t.deps.db.updateTable("workspaces").set({ plan: "unlimited" }).where("id", "=", user.workspaceId).execute();
-    await assert.rejects(sql`UPDATE workspaces SET plan = 'gold' WHERE id = ${user.workspaceId}`.execute(t.deps.db), /CHECK constraint/);
-    assert.equal((await t.call("GET", "/api/templates/" + (created.body.id as string), { token: user.token })).status, 200);
+  test("the migration admitting it keeps every row that references a workspace, and the indexes", async () => {
+    const db = openDatabase(join(dir, "upgrade.db"));
+    try {
+      // An install from before the migration, with a workspace, its member and an index added on the side.
+      const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < "2026-11-23T12-00"));
+      const old = await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest();
+      assert.equal(old.error, undefined);
+      const at = "2026-01-01T00:00:00.000Z";
+      await db.insertInto("users").values({ id: "u1", email: "a@example.test", password_hash: "x", email_verified_at: null, last_workspace_id: "w1", created_at: at, updated_at: at }).execute();
+      await db.insertInto("workspaces").values({ id: "w1", name: "Kept", plan: "pro", created_at: at }).execute();
+      await db.insertInto("memberships").values({ workspace_id: "w1", user_id: "u1", role: "Owner", joined_at: at }).execute();
+      await sql`create index workspaces_by_name on workspaces (name)`.execute(db);
+      await assert.rejects(sql`update workspaces set plan = 'unlimited'`.execute(db), /CHECK constraint/);
+
+      await migrateToLatest(db);
+      assert.deepEqual(await db.selectFrom("memberships").select(["workspace_id", "user_id", "role"]).execute(), [{ workspace_id: "w1", user_id: "u1", role: "Owner" }]);
+      assert.deepEqual(await db.selectFrom("workspaces").select(["id", "name", "plan"]).execute(), [{ id: "w1", name: "Kept", plan: "pro" }]);
+      assert.equal((await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'index' and name = 'workspaces_by_name'`.execute(db)).rows[0]?.n, 1);
+      assert.equal((await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(db)).rows[0]?.foreign_keys, 1);
+      await db.updateTable("workspaces").set({ plan: "unlimited" }).where("id", "=", "w1").execute();
+      await assert.rejects(sql`update workspaces set plan = 'gold'`.execute(db), /CHECK constraint/);
+      // Deleting the workspace still cascades (the references point at the rebuilt table).
+      await db.deleteFrom("workspaces").where("id", "=", "w1").execute();
+      assert.equal((await db.selectFrom("memberships").selectAll().execute()).length, 0);
+    } finally {
+      await db.destroy();
+    }
   });
 });
