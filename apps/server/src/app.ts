@@ -12,6 +12,8 @@ import { errorHandler, notFoundHandler } from "./http/problem.js";
 import { requestContext } from "./http/request-id.js";
 import type { Logger } from "./log.js";
 import type { Mailer } from "./mail/mailer.js";
+import { countRequests } from "./metrics/http.js";
+import { Metrics, type RenderPoolStats } from "./metrics/metrics.js";
 import type { Renderer } from "./render/renderer.js";
 import { adminRoutes } from "./routes/admin.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
@@ -23,6 +25,7 @@ import { healthRoutes } from "./routes/health.js";
 import { hubRoutes } from "./routes/hub.js";
 import { inviteRoutes } from "./routes/invites.js";
 import { oauthRoutes } from "./routes/oauth.js";
+import { metricsRoutes } from "./routes/metrics.js";
 import { openApiRoutes } from "./routes/openapi.js";
 import { presenceRoutes } from "./routes/presence.js";
 import { renderRoutes } from "./routes/render.js";
@@ -35,8 +38,9 @@ import type { ServiceDeps } from "./services/deps.js";
 import { LoginThrottle } from "./services/login-throttle.js";
 import { Meter } from "./services/meter.js";
 import { OAuthProviders } from "./services/oauth/providers.js";
-import { DEFAULT_PLANS, type PlanTable } from "./services/plans.js";
+import type { PlanTable } from "./services/plans.js";
 import { RateLimiter } from "./services/rate-limit.js";
+import type { PoolStats } from "./render/pool.js";
 
 /** JSON bodies up to 25 MB (api-conventions). */
 export const JSON_BODY_LIMIT = 25 * 1024 * 1024;
@@ -66,8 +70,10 @@ export interface CreatedApp {
 /** Builds the HTTP application. */
 export function createApp(options: AppOptions): CreatedApp {
   const { config, db, log } = options;
-  const meter = new Meter(db, log);
-  const batch = new BatchWorker({ db, renderer: options.renderer, mailer: options.mailer, meter, log, dataDir: config.dataDir, publicUrl: config.publicUrl });
+  const collab = new CollabHub(db, log, { maxConnectionsPerUser: config.hubMaxConnectionsPerUser, ...options.hub });
+  const metrics = new Metrics({ renderPool: () => renderPoolMetrics(options.renderer.stats?.()), hub: () => collab.stats() });
+  const meter = new Meter(db, log, metrics);
+  const batch = new BatchWorker({ db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, dataDir: config.dataDir, publicUrl: config.publicUrl });
   const deps: ServiceDeps = {
     db,
     config,
@@ -75,16 +81,18 @@ export function createApp(options: AppOptions): CreatedApp {
     renderer: options.renderer,
     log,
     jwt: createJwtService(config.jwtSecret),
-    plans: options.plans ?? DEFAULT_PLANS,
+    plans: options.plans ?? config.plans,
     rateLimiter: options.rateLimiter ?? new RateLimiter(),
     loginThrottle: options.loginThrottle ?? new LoginThrottle(),
     meter,
     batch,
     oauth: new OAuthProviders(config.oauth, config.publicUrl, log, options.oauthDiscoveryRetryMs),
-    collab: new CollabHub(db, log, { maxConnectionsPerUser: config.hubMaxConnectionsPerUser, ...options.hub }),
+    collab,
+    metrics,
   };
 
   const app = new Hono<AppEnv>();
+  app.use(countRequests(metrics));
   app.use(requestContext(log));
   app.use(
     "/api/*",
@@ -97,6 +105,7 @@ export function createApp(options: AppOptions): CreatedApp {
   );
 
   app.route("/health", healthRoutes(deps));
+  app.route("/metrics", metricsRoutes(metrics, config.metricsToken));
   app.route("/", openApiRoutes(config.publicUrl, config.development));
   app.route("/api/auth", authRoutes(deps));
   app.route("/api/auth", oauthRoutes(deps));
@@ -118,4 +127,10 @@ export function createApp(options: AppOptions): CreatedApp {
   app.onError(errorHandler(log));
   app.notFound(notFoundHandler);
   return { app, deps };
+}
+
+/** The pool's counters as the metrics name them (queued jobs of both priorities count as depth). */
+function renderPoolMetrics(stats: PoolStats | undefined): RenderPoolStats | undefined {
+  if (stats === undefined) return undefined;
+  return { queueDepth: stats.queued.interactive + stats.queued.batch, workerRestarts: stats.workerRestarts, renderTimeouts: stats.timeouts };
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The `docsvc` command: serve, validate, render.
+// The `docsvc` command: serve, validate, render, admin.
 import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { flattenErrors, parseDocument, validateTheme, type Diagnostic } from "@docsvc/layout";
+import { admin, ADMIN_USAGE } from "./admin-cli.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { SHUTDOWN_MS, startServer } from "./main.js";
 
@@ -12,7 +13,7 @@ const USAGE = `Usage:
   docsvc validate <template.json>                check a template document; prints one problem per line
   docsvc render <template.json> <data.json> [-o out.pdf] [--theme JSON] [--now ISO]
                                                  render a PDF (-o - writes to stdout)
-`;
+${ADMIN_USAGE}`;
 
 async function serve(): Promise<number> {
   const config = await loadConfig();
@@ -98,6 +99,12 @@ async function main(argv: readonly string[]): Promise<number> {
       return validate(rest);
     case "render":
       return render(rest);
+    case "admin": {
+      const result = await admin(await loadConfig(), rest);
+      process.stdout.write(result.out);
+      process.stderr.write(result.err);
+      return result.code;
+    }
     case "help":
     case "--help":
     case "-h":

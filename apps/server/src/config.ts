@@ -3,8 +3,10 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { OAuthConfigError, parseOAuthConfig, type OAuthConfig } from "./auth/oauth-config.js";
+import type { Plan } from "./db/schema.js";
 import { isLogLevel, type LogLevel } from "./log.js";
 import { RENDER_DEFAULTS } from "./render/budget.js";
+import { DEFAULT_PLAN, DEFAULT_PLANS, isPlan, parsePlanTable, PLANS, type PlanTable } from "./services/plans.js";
 
 /** Everything the service reads from its environment. */
 export interface Config {
@@ -29,6 +31,12 @@ export interface Config {
   readonly hubMaxConnectionsPerUser: number;
   /** The render pool's budgets (RENDER_TIMEOUT_MS, RENDER_QUEUE_MAX, RENDER_WORKER_HEAP_MB). */
   readonly render: { readonly timeoutMs: number; readonly queueMax: number; readonly heapMb: number };
+  /** The plan of new workspaces (DEFAULT_PLAN). */
+  readonly defaultPlan: Plan;
+  /** Entitlements per plan: the defaults, with PLANS_FILE's entries in place of theirs. */
+  readonly plans: PlanTable;
+  /** Bearer token GET /metrics requires; unset: /metrics is open (bind it to a private network). */
+  readonly metricsToken: string | undefined;
 }
 
 /** A configuration value that cannot be used; start-up stops with its message. */
@@ -68,6 +76,9 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
       queueMax: positiveInteger(env, "RENDER_QUEUE_MAX", RENDER_DEFAULTS.queueMax),
       heapMb: positiveInteger(env, "RENDER_WORKER_HEAP_MB", RENDER_DEFAULTS.heapMb),
     },
+    defaultPlan: parseDefaultPlan(env.DEFAULT_PLAN),
+    plans: await loadPlans(nonEmpty(env.PLANS_FILE)),
+    metricsToken: nonEmpty(env.METRICS_TOKEN),
   };
 }
 
@@ -85,6 +96,37 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive integer, got '${raw}'.`);
   return value;
+}
+
+function parseDefaultPlan(value: string | undefined): Plan {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return DEFAULT_PLAN;
+  if (!isPlan(raw)) throw new ConfigError(`DEFAULT_PLAN must be one of ${PLANS.join(", ")}; got '${raw}'.`);
+  return raw;
+}
+
+/** PLANS_FILE's table; any problem stops start-up with a message naming the file and the field. */
+async function loadPlans(file: string | undefined): Promise<PlanTable> {
+  if (file === undefined) return DEFAULT_PLANS;
+  const path = resolve(file);
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (err) {
+    throw new ConfigError(`PLANS_FILE ${path} cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}.`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError(`PLANS_FILE ${path} is not valid JSON: ${(err as Error).message}`);
+  }
+  const parsed = parsePlanTable(json);
+  if (!parsed.ok) {
+    const where = parsed.problem.field === "" ? "" : ` field '${parsed.problem.field}'`;
+    throw new ConfigError(`PLANS_FILE ${path}${where}: ${parsed.problem.message}.`);
+  }
+  return parsed.plans;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

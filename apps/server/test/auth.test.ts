@@ -30,7 +30,7 @@ describe("signup", () => {
     assert.equal(res.body.user.emailVerified, false);
     assert.match(res.body.user.id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     assert.equal(res.body.role, "Owner");
-    assert.equal(res.body.workspace.plan, "free");
+    assert.equal(res.body.workspace.plan, "unlimited", "a fresh install does not throttle its own workspaces");
     const setCookie = res.headers.getSetCookie().join("\n");
     assert.match(setCookie, /docsvc_refresh=[^;]+/);
     assert.match(setCookie, /HttpOnly/);

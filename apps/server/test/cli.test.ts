@@ -4,37 +4,15 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, test } from "node:test";
+import { CLI_ARGS, runCli } from "./helpers/cli.js";
 import { REPO_ROOT } from "./helpers/fixtures.js";
 
-const UNDER_TSX = import.meta.url.endsWith(".ts");
-const CLI = fileURLToPath(new URL(UNDER_TSX ? "../src/cli.ts" : "../src/cli.js", import.meta.url));
 const FIXTURES = join(REPO_ROOT, "fixtures");
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...(UNDER_TSX ? ["--import", "tsx"] : []), CLI, ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe("docsvc validate", () => {
   test("prints 'valid' and exits 0 for a valid document", async () => {
-    const r = await run(["validate", join(FIXTURES, "invoice.template.json")]);
+    const r = await runCli(["validate", join(FIXTURES, "invoice.template.json")]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, "valid\n");
   });
@@ -46,7 +24,7 @@ describe("docsvc validate", () => {
     doc.pageSize = 12;
     const file = join(dir, "broken.json");
     await writeFile(file, JSON.stringify(doc));
-    const r = await run(["validate", file]);
+    const r = await runCli(["validate", file]);
     assert.equal(r.code, 1);
     const lines = r.stdout.trim().split("\n");
     assert.ok(lines.some((l) => /^bands\[2\]\.elements\[0\]\.width: /.test(l)), r.stdout);
@@ -56,15 +34,15 @@ describe("docsvc validate", () => {
   });
 
   test("usage errors exit 2", async () => {
-    assert.equal((await run(["validate"])).code, 2);
-    assert.equal((await run(["frobnicate"])).code, 2);
-    assert.equal((await run(["--help"])).code, 0);
+    assert.equal((await runCli(["validate"])).code, 2);
+    assert.equal((await runCli(["frobnicate"])).code, 2);
+    assert.equal((await runCli(["--help"])).code, 0);
   });
 });
 
 describe("docsvc render", () => {
   test("rejects a bad theme with the contract message", async () => {
-    const r = await run(["render", join(FIXTURES, "invoice.template.json"), join(FIXTURES, "invoice-20.data.json"), "--theme", '{"primary":"red"}']);
+    const r = await runCli(["render", join(FIXTURES, "invoice.template.json"), join(FIXTURES, "invoice-20.data.json"), "--theme", '{"primary":"red"}']);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /theme\.primary must be a hex colour like #rrggbb\./);
   });
@@ -72,7 +50,7 @@ describe("docsvc render", () => {
   test("writes a PDF to -o", async () => {
     const dir = await mkdtemp(join(tmpdir(), "docsvc-cli-"));
     const out = join(dir, "out.pdf");
-    const r = await run([
+    const r = await runCli([
       "render", join(FIXTURES, "invoice.template.json"), join(FIXTURES, "invoice-20.data.json"),
       "-o", out, "--theme", '{"primary":"#0f766e"}', "--now", "2024-05-02T10:00:00Z",
     ]);
@@ -85,7 +63,7 @@ describe("docsvc render", () => {
 describe("docsvc serve", () => {
   test("starts, answers /health, and exits 0 promptly on SIGTERM", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "docsvc-serve-"));
-    const child = spawn(process.execPath, [...(UNDER_TSX ? ["--import", "tsx"] : []), CLI, "serve"], {
+    const child = spawn(process.execPath, [...CLI_ARGS, "serve"], {
       cwd: REPO_ROOT,
       env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", SMTP_URL: "" },
     });

@@ -15,7 +15,7 @@ let invoiceData: unknown;
 
 before(async () => {
   // A tight free plan so the rate-limit test needs few requests; pro stays generous for the others.
-  t = await startTestApp({ plans: { ...DEFAULT_PLANS, free: { renderRatePerSecond: 0.01, renderBurst: 3, aiGenerationsPerMonth: 25 } } });
+  t = await startTestApp({ config: { defaultPlan: "free" }, plans: { ...DEFAULT_PLANS, free: { renderRatePerSecond: 0.01, renderBurst: 3, aiGenerationsPerMonth: 25 } } });
   owner = await t.signup();
   // Most tests must not trip the limit: this workspace is on pro (set directly; admin is tested elsewhere).
   await t.deps.db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", owner.workspaceId).execute();

@@ -25,7 +25,7 @@ describe("workspaces and members", () => {
     const owner = await t.signup();
     const list = await t.call("GET", "/api/workspaces", { token: owner.token });
     assert.equal(list.status, 200);
-    assert.deepEqual(list.body, [{ id: owner.workspaceId, name: list.body[0].name, role: "Owner", plan: "free" }]);
+    assert.deepEqual(list.body, [{ id: owner.workspaceId, name: list.body[0].name, role: "Owner", plan: "unlimited" }]);
     const members = await t.call("GET", "/api/workspaces/current/members", { token: owner.token });
     assert.equal(members.status, 200);
     assert.equal(members.body.length, 1);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify, errors } from "jose";
 import type { Role } from "../db/schema.js";
 
@@ -35,6 +36,9 @@ export function createJwtService(secret: Uint8Array): JwtService {
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
         .setIssuedAt()
+        // iat has one-second resolution: without a unique id, two tokens issued within a second (a refresh
+        // right after login) would be byte-identical, and a rotated session must get a new token.
+        .setJti(randomUUID())
         .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
         .sign(secret),
     async verify(token) {

@@ -84,6 +84,7 @@ export class CollabHub {
   private readonly pending = new Map<string, { readonly userId: string; readonly connectionId: string; readonly expiresAt: number }>();
   private readonly connections = new Set<HubConnection>();
   private ticker: NodeJS.Timeout | undefined;
+  private updates = 0;
 
   constructor(
     private readonly db: Db,
@@ -93,9 +94,9 @@ export class CollabHub {
     this.options = { ...DEFAULTS, ...options };
   }
 
-  /** Live connections and loaded rooms (for tests and the benchmark: rooms must not outlive their members). */
-  stats(): { readonly connections: number; readonly rooms: number } {
-    return { connections: this.connections.size, rooms: this.rooms.size };
+  /** Live connections, loaded rooms (rooms must not outlive their members) and updates persisted since start. */
+  stats(): { readonly connections: number; readonly rooms: number; readonly updates: number } {
+    return { connections: this.connections.size, rooms: this.rooms.size, updates: this.updates };
   }
 
   /** How many open connections a user has (the transport refuses more than `maxConnectionsPerUser`). */
@@ -210,6 +211,7 @@ export class CollabHub {
     return this.serial.run(docId, async () => {
       const room = this.rooms.get(docId);
       const seq = await appendUpdate(this.db, docId, bytes, room?.lastSeq);
+      this.updates += 1;
       if (room !== undefined) room.lastSeq = seq;
       // Serialised once, the same bytes for every member.
       room?.broadcast(invocationFrame("ReceiveUpdate", [seq, bytes]), connection);

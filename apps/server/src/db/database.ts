@@ -13,6 +13,9 @@ export function openDatabase(file: string): Db {
   sqlite.pragma("busy_timeout = 5000");
   // WAL with NORMAL is durable across application crashes and much cheaper per commit than FULL.
   sqlite.pragma("synchronous = NORMAL");
+  // SQLite's lower() folds ASCII only, so `ÄRGER` would not find `ärger`. Replaced by the Unicode-aware one,
+  // queries keep writing plain lower(), which PostgreSQL already implements for all of Unicode.
+  sqlite.function("lower", { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingPrepare(sqlite) }) });
 }
 

@@ -4,16 +4,21 @@ import * as batchVersions from "./migrations/2026-11-21T20-00-batch-versions.js"
 import * as basePdfs from "./migrations/2026-11-21T21-00-base-pdfs.js";
 import * as batchInputs from "./migrations/2026-11-21T21-30-batch-inputs.js";
 import * as collab from "./migrations/2026-11-21T20-30-collab.js";
+import * as unlimitedPlan from "./migrations/2026-11-23T12-00-unlimited-plan.js";
+import * as batchRowDiagnostics from "./migrations/2026-11-23T12-10-batch-row-diagnostics.js";
 import * as oauth from "./migrations/2026-11-23T15-00-oauth.js";
 
 // Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
 // Names sort by their date prefix; Kysely applies them in that order.
-const MIGRATIONS: Record<string, Migration> = {
+/** Every migration by name (tests of a migration start from the schema before it). */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2025-11-21T00-00-initial": initial,
   "2026-11-21T20-00-batch-versions": batchVersions,
   "2026-11-21T21-00-base-pdfs": basePdfs,
   "2026-11-21T21-30-batch-inputs": batchInputs,
   "2026-11-21T20-30-collab": collab,
+  "2026-11-23T12-00-unlimited-plan": unlimitedPlan,
+  "2026-11-23T12-10-batch-row-diagnostics": batchRowDiagnostics,
   "2026-11-23T15-00-oauth": oauth,
 };
 

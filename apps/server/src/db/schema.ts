@@ -2,7 +2,7 @@
 import type { CollabSnapshotsTable, CollabUpdatesTable, CommentsTable, PresenceTable } from "./collab-schema.js";
 
 export type Role = "Owner" | "Editor" | "Viewer";
-export type Plan = "free" | "pro" | "enterprise";
+export type Plan = "free" | "pro" | "enterprise" | "unlimited";
 export type EmailTokenKind = "verify" | "reset";
 export type RenderSource = "api" | "preview" | "ai";
 
@@ -166,6 +166,8 @@ export interface BatchRowsTable {
   reason: string | null;
   /** Why a row's email was not sent (no valid address), if so. */
   email_note: string | null;
+  /** The render's diagnostics as a JSON array of {code, message, path}; null when there were none. */
+  diagnostics: string | null;
 }
 
 /** A batch job's submission, apart from its counters (see the 2026-11-21T21-30 migration). */

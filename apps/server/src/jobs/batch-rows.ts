@@ -16,8 +16,8 @@ export const ROW_FAILING_CODES: ReadonlySet<string> = new Set(["image.undecodabl
 
 /** A rendered row, a failed row, or a job-level failure (the template content is invalid). */
 export type RowOutcome =
-  | { readonly kind: "ok"; readonly pdf: Uint8Array; readonly pages: number; readonly durationMs: number }
-  | { readonly kind: "failed"; readonly reason: string }
+  | { readonly kind: "ok"; readonly pdf: Uint8Array; readonly pages: number; readonly durationMs: number; readonly diagnostics: readonly Diagnostic[] }
+  | { readonly kind: "failed"; readonly reason: string; readonly diagnostics: readonly Diagnostic[] }
   | { readonly kind: "invalid"; readonly detail: string };
 
 function failingDiagnostic(diagnostics: readonly Diagnostic[]): Diagnostic | undefined {
@@ -26,7 +26,7 @@ function failingDiagnostic(diagnostics: readonly Diagnostic[]): Diagnostic | und
 
 /** Renders one row of a job. */
 export async function renderRow(renderer: Renderer, job: BatchJobRow, theme: Theme | undefined, base: BaseRef | undefined, data: unknown): Promise<RowOutcome> {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return { kind: "failed", reason: "The row is not a JSON object." };
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { kind: "failed", reason: "The row is not a JSON object.", diagnostics: [] };
   const started = performance.now();
   let result: RenderTaskResult;
   try {
@@ -37,16 +37,16 @@ export async function renderRow(renderer: Renderer, job: BatchJobRow, theme: The
       { workspaceId: job.workspace_id, priority: "batch" },
     );
   } catch (err) {
-    if (err instanceof RenderBudgetError) return { kind: "failed", reason: err.message };
-    return { kind: "failed", reason: `The render failed: ${err instanceof Error ? err.message : String(err)}` };
+    if (err instanceof RenderBudgetError) return { kind: "failed", reason: err.message, diagnostics: [] };
+    return { kind: "failed", reason: `The render failed: ${err instanceof Error ? err.message : String(err)}`, diagnostics: [] };
   }
   if (!result.ok) {
     const first = Object.entries(result.errors)[0];
     return { kind: "invalid", detail: `The template content is invalid${first ? ` (${first[0] || "$"}: ${first[1].join("; ")})` : ""}.` };
   }
   const failing = failingDiagnostic(result.diagnostics);
-  if (failing !== undefined) return { kind: "failed", reason: `${failing.path}: ${failing.message} [${failing.code}]` };
-  return { kind: "ok", pdf: result.pdf, pages: result.pages, durationMs: performance.now() - started };
+  if (failing !== undefined) return { kind: "failed", reason: `${failing.path}: ${failing.message} [${failing.code}]`, diagnostics: result.diagnostics };
+  return { kind: "ok", pdf: result.pdf, pages: result.pages, durationMs: performance.now() - started, diagnostics: result.diagnostics };
 }
 
 const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;

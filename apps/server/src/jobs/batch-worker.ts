@@ -15,6 +15,7 @@ import { baseRefFor } from "../services/base-pdf.js";
 import { errorFields, type Logger } from "../log.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { Renderer } from "../render/renderer.js";
+import type { Metrics } from "../metrics/metrics.js";
 import type { Meter } from "../services/meter.js";
 import { clockNow, DAY, nowIso } from "../time.js";
 import { fileStem, jobDir, resultFile, rowFile, uniqueNames, writeAtomically } from "./batch-files.js";
@@ -39,6 +40,7 @@ export interface BatchWorkerOptions {
   readonly renderer: Renderer;
   readonly mailer: Mailer;
   readonly meter: Meter;
+  readonly metrics: Metrics;
   readonly log: Logger;
   readonly dataDir: string;
   readonly publicUrl: string;
@@ -142,7 +144,9 @@ export class BatchWorker {
     const { db, dataDir, meter } = this.options;
     const outcome = await renderRow(this.options.renderer, job, theme, base, data);
     if (outcome.kind === "invalid") throw new JobFailure(outcome.detail);
-    const result: BatchRowResult = { job_id: job.id, idx: index, ok: 0, pages: 0, file_name: null, reason: null, email_note: null };
+    this.options.metrics.batchRows.inc({ outcome: outcome.kind });
+    const diagnostics = outcome.diagnostics.length === 0 ? null : JSON.stringify(outcome.diagnostics.map(({ code, message, path }) => ({ code, message, path })));
+    const result: BatchRowResult = { job_id: job.id, idx: index, ok: 0, pages: 0, file_name: null, reason: null, email_note: null, diagnostics };
     if (outcome.kind === "failed") {
       await recordRow(db, { ...result, reason: outcome.reason });
       return;
@@ -192,6 +196,10 @@ export class BatchWorker {
       failed: results.length - ok.length,
       failures: results.filter((r) => r.ok === 0).map((r) => ({ index: r.idx, reason: r.reason })),
       emailsNotSent: results.filter((r) => r.email_note !== null).map((r) => ({ index: r.idx, reason: r.email_note })),
+      // Every row whose render reported content problems (failed rows too), with the problems.
+      diagnostics: results
+        .filter((r) => r.diagnostics !== null)
+        .map((r) => ({ index: r.idx, diagnostics: JSON.parse(r.diagnostics as string) as unknown })),
     };
     zip.file("report.json", `${JSON.stringify(report, null, 2)}\n`);
     const bytes = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE", compressionOptions: { level: 1 } });

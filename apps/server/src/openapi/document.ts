@@ -61,6 +61,8 @@ const COMPONENTS: Record<string, AnySchema> = {
   TemplateVersion: responses.TemplateVersion,
   BatchJobCreated: responses.BatchJobCreated,
   BatchJob: responses.BatchJob,
+  RenderDiagnostic: responses.RenderDiagnostic,
+  RenderDiagnostics: responses.RenderDiagnostics,
   SentEmail: responses.SentEmail,
   BasePdf: responses.BasePdf,
   TemplateVersionDetail: responses.TemplateVersionDetail,
@@ -88,6 +90,11 @@ function componentSchemas(): Record<string, JsonSchema> {
     overrideRef: (context) => `#/components/schemas/${context.referenceId}`,
     overrideSchema: (context) => {
       if (context.valibotSchema === ThemeField) return ref("Theme") as JsonSchema;
+      if (context.valibotSchema === batch.CreateBatchJsonBody) {
+        // The specification makes output, fileNamePattern and emailColumn required (nullable) for clients; the
+        // server still reads an absent one as null, so its schema keeps them optional.
+        return { ...context.jsonSchema, required: ["rows", "output", "fileNamePattern", "emailColumn"] };
+      }
       if (context.valibotSchema === render.DataField) {
         return { type: "object", description: "The values the template's tokens resolve against." };
       }
@@ -142,9 +149,16 @@ function operation(op: OperationSpec): Json {
       ? { description: "The file.", content: Object.fromEntries(op.success.file.map((type) => [type, { schema: { type: "string", contentMediaType: type } }])) }
       : "pdf" in op.success
       ? {
-          description: "The PDF.",
-          headers: { "Content-Disposition": { schema: { type: "string" } }, "X-Page-Count": { schema: { type: "integer" } } },
-          content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } },
+          description: "The PDF; with diagnostics=json, the page count and diagnostics instead.",
+          headers: {
+            "Content-Disposition": { schema: { type: "string" } },
+            "X-Page-Count": { schema: { type: "integer" } },
+            "X-Docsvc-Diagnostics": { description: "How many diagnostics the render produced (0 when none).", schema: { type: "integer" } },
+          },
+          content: {
+            "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } },
+            "application/json": { schema: ref("RenderDiagnostics") },
+          },
         }
       : {
           description: "OK.",

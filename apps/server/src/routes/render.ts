@@ -2,10 +2,13 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { renderAuth } from "../http/auth.js";
 import type { AppEnv } from "../http/env.js";
-import { jsonBody, uuidParam } from "../http/validate.js";
+import { jsonBody, queryParams, uuidParam } from "../http/validate.js";
 import type { ServiceDeps } from "../services/deps.js";
 import { checkTheme, renderInline, renderStoredTemplate, takeRenderToken, type RenderedPdf } from "../services/render.js";
-import { RenderInlineBody, RenderTemplateBody } from "../schemas/render.js";
+import { RenderInlineBody, RenderQuery, RenderTemplateBody } from "../schemas/render.js";
+
+/** The number of diagnostics a render produced, on every render response. */
+export const DIAGNOSTICS_HEADER = "X-Docsvc-Diagnostics";
 
 /** Throws 429 (with Retry-After) when the workspace's render bucket is empty. */
 function renderRateLimit(deps: ServiceDeps): MiddlewareHandler<AppEnv> {
@@ -24,12 +27,17 @@ function contentDisposition(rendered: RenderedPdf): string {
   return `inline; filename="${rendered.fileName}"${star}`;
 }
 
-function pdfResponse(c: Context<AppEnv>, rendered: RenderedPdf): Response {
+/** The PDF, or with `?diagnostics=json` what the caller needs to see why it looks wrong. */
+function renderResponse(c: Context<AppEnv>, rendered: RenderedPdf, diagnosticsOnly: boolean): Response {
+  const common = { "X-Page-Count": String(rendered.pages), [DIAGNOSTICS_HEADER]: String(rendered.diagnostics.length), "Cache-Control": "no-store" };
+  if (diagnosticsOnly) {
+    const diagnostics = rendered.diagnostics.map(({ code, message, path }) => ({ code, message, path }));
+    return c.json({ pages: rendered.pages, diagnostics }, 200, common);
+  }
   return c.body(rendered.pdf as Uint8Array<ArrayBuffer>, 200, {
+    ...common,
     "Content-Type": "application/pdf",
     "Content-Disposition": contentDisposition(rendered),
-    "X-Page-Count": String(rendered.pages),
-    "Cache-Control": "no-store",
   });
 }
 
@@ -39,12 +47,13 @@ export function renderRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const auth = renderAuth(deps);
   const limit = renderRateLimit(deps);
 
-  app.post("/templates/:id/render", auth, uuidParam("id", "Template"), limit, jsonBody(RenderTemplateBody, themeFirst), async (c) =>
-    pdfResponse(c, await renderStoredTemplate(deps, c.get("principal"), c.req.param("id"), c.req.valid("json"), c.req.raw.signal)),
+  const query = queryParams(RenderQuery);
+  app.post("/templates/:id/render", auth, uuidParam("id", "Template"), query, limit, jsonBody(RenderTemplateBody, themeFirst), async (c) =>
+    renderResponse(c, await renderStoredTemplate(deps, c.get("principal"), c.req.param("id"), c.req.valid("json"), c.req.raw.signal), c.req.valid("query").diagnostics === "json"),
   );
 
-  app.post("/render", auth, limit, jsonBody(RenderInlineBody, themeFirst), async (c) =>
-    pdfResponse(c, await renderInline(deps, c.get("principal"), c.req.valid("json"), c.req.raw.signal)),
+  app.post("/render", auth, query, limit, jsonBody(RenderInlineBody, themeFirst), async (c) =>
+    renderResponse(c, await renderInline(deps, c.get("principal"), c.req.valid("json"), c.req.raw.signal), c.req.valid("query").diagnostics === "json"),
   );
 
   return app;

@@ -24,3 +24,8 @@ export const RenderInlineBody = v.object({
 });
 
 
+
+/** `?diagnostics=json`: answer the diagnostics (and page count) as JSON instead of the PDF. */
+export const RenderQuery = v.object({
+  diagnostics: v.optional(v.picklist(["json"], "diagnostics must be 'json' (or absent for the PDF).")),
+});

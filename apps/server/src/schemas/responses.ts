@@ -1,11 +1,12 @@
 // Response shapes, as valibot schemas so the OpenAPI document is generated the same way as for requests.
 // They describe what the services return (services/views.ts and friends); route tests check the match.
 import * as v from "valibot";
+import { PLANS } from "../services/plans.js";
 
 const Id = v.pipe(v.string(), v.uuid());
 const Timestamp = v.pipe(v.string(), v.isoTimestamp());
 const RoleName = v.picklist(["Owner", "Editor", "Viewer"]);
-const PlanName = v.picklist(["free", "pro", "enterprise"]);
+const PlanName = v.picklist(PLANS);
 
 export const Ok = v.object({ ok: v.literal(true) });
 
@@ -154,6 +155,19 @@ export const TemplateVersion = v.object({
 export const TemplateVersionDetail = v.object({ ...TemplateVersion.entries, content: v.string() });
 
 export const BatchJobCreated = v.object({ jobId: Id });
+
+/** One content problem of a render (a missing glyph, a broken image, an unknown filter…): the PDF was still made. */
+export const RenderDiagnostic = v.object({
+  code: v.pipe(v.string(), v.description("Stable machine-readable code, e.g. image.undecodable, glyph.missing.")),
+  message: v.string(),
+  path: v.pipe(v.string(), v.description("Where in the template document, e.g. bands[2].elements[0].")),
+});
+
+/** What a render answers with `?diagnostics=json`. */
+export const RenderDiagnostics = v.object({
+  pages: v.number(),
+  diagnostics: v.array(RenderDiagnostic),
+});
 
 export const BatchJob = v.object({
   jobId: Id,

@@ -1,5 +1,6 @@
 // Request bodies of workspaces, invites, API keys and admin operations.
 import * as v from "valibot";
+import { PLANS } from "../services/plans.js";
 import { EmailField, RoleField } from "./common.js";
 
 export const InviteMemberBody = v.object({
@@ -21,7 +22,7 @@ export const CreateApiKeyBody = v.object({
 });
 
 export const SetWorkspacePlanRequest = v.object({
-  plan: v.picklist(["free", "pro", "enterprise"], "plan must be one of free, pro, enterprise."),
+  plan: v.picklist(PLANS, `plan must be one of ${PLANS.join(", ")}.`),
 });
 
 export const AdminWorkspacesQuery = v.object({

@@ -4,7 +4,7 @@ import type { SessionPrincipal } from "../auth/principal.js";
 import { hashToken, randomToken } from "../auth/tokens.js";
 import type { Db } from "../db/database.js";
 import { consumeEmailToken, expireEmailTokens, insertEmailToken } from "../db/email-tokens.js";
-import type { EmailTokenKind } from "../db/schema.js";
+import type { EmailTokenKind, Plan } from "../db/schema.js";
 import { revokeUserSessions } from "../db/sessions.js";
 import { findUserByEmail, findUserById, insertUser, markEmailVerified, setPasswordHash, type UserRow } from "../db/users.js";
 import { findMembership, insertMembership, insertWorkspace, listMemberships } from "../db/workspaces.js";
@@ -52,7 +52,7 @@ export async function signup(deps: ServiceDeps, emailInput: string, password: st
   let workspaceId: string;
   try {
     workspaceId = await deps.db.transaction().execute(async (trx) => {
-      const id = await insertAccount(trx, user, now);
+      const id = await insertAccount(trx, user, deps.config.defaultPlan, now);
       await insertEmailToken(trx, emailToken(verifyToken, user.id, "verify", VERIFY_TOKEN_MS, now));
       return id;
     });
@@ -71,12 +71,12 @@ export async function signup(deps: ServiceDeps, emailInput: string, password: st
  * Inserts the user, their first workspace (named after the address) and their Owner membership; answers the
  * workspace id. Runs inside the caller's transaction.
  */
-export async function insertAccount(db: Db, user: UserRow, now: number): Promise<string> {
+export async function insertAccount(db: Db, user: UserRow, plan: Plan, now: number): Promise<string> {
   const at = nowIso(now);
   const workspaceId = uuidv7(now);
   const localPart = user.email.split("@")[0] ?? user.email;
   await insertUser(db, { ...user, last_workspace_id: workspaceId });
-  await insertWorkspace(db, { id: workspaceId, name: `${localPart}'s workspace`, plan: "free", created_at: at });
+  await insertWorkspace(db, { id: workspaceId, name: `${localPart}'s workspace`, plan, created_at: at });
   await insertMembership(db, workspaceId, user.id, "Owner", at);
   return workspaceId;
 }
@@ -98,9 +98,15 @@ export async function signIn(deps: ServiceDeps, user: UserRow): Promise<IssuedSe
 export async function login(deps: ServiceDeps, emailInput: string, password: string, client: string): Promise<IssuedSession> {
   const email = normaliseEmail(emailInput);
   const wait = deps.loginThrottle.retryAfter(email);
-  if (wait !== undefined) throw new TooManyRequestsError("Too many failed logins for this address; try again later.", wait);
+  if (wait !== undefined) {
+    deps.metrics.rateLimitRejections.inc({ limit: "login" });
+    throw new TooManyRequestsError("Too many failed logins for this address; try again later.", wait);
+  }
   const clientWait = deps.loginThrottle.takeClientAttempt(client);
-  if (clientWait !== undefined) throw new TooManyRequestsError("Too many logins from your network address; try again later.", clientWait);
+  if (clientWait !== undefined) {
+    deps.metrics.rateLimitRejections.inc({ limit: "login" });
+    throw new TooManyRequestsError("Too many logins from your network address; try again later.", clientWait);
+  }
   const user = await findUserByEmail(deps.db, email);
   // A user without a password costs the same time as a wrong one: timing reveals neither case.
   const ok = user && hasPassword(user.password_hash) ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);

@@ -5,6 +5,7 @@ import type { Db } from "../db/database.js";
 import type { BatchWorker } from "../jobs/batch-worker.js";
 import type { Logger } from "../log.js";
 import type { Mailer } from "../mail/mailer.js";
+import type { Metrics } from "../metrics/metrics.js";
 import type { LoginThrottle } from "./login-throttle.js";
 import type { Meter } from "./meter.js";
 import type { OAuthProviders } from "./oauth/providers.js";
@@ -15,7 +16,7 @@ import type { Renderer } from "../render/renderer.js";
 /** What the use cases need from the outside world; built once in createApp. */
 export interface ServiceDeps {
   readonly db: Db;
-  readonly config: Pick<Config, "publicUrl" | "adminEmails" | "dataDir">;
+  readonly config: Pick<Config, "publicUrl" | "adminEmails" | "dataDir" | "defaultPlan">;
   readonly mailer: Mailer;
   readonly jwt: JwtService;
   readonly log: Logger;
@@ -30,4 +31,6 @@ export interface ServiceDeps {
   readonly collab: CollabHub;
   /** Sign-in providers (OAuth / OpenID Connect) and their discovered configurations. */
   readonly oauth: OAuthProviders;
+  /** Prometheus metrics (GET /metrics); features increment their counters here. */
+  readonly metrics: Metrics;
 }

@@ -5,6 +5,7 @@ import type { RenderSource } from "../db/schema.js";
 import { insertRenderEvents, type RenderEventRow } from "../db/usage.js";
 import { uuidv7 } from "../ids.js";
 import { errorFields, type Logger } from "../log.js";
+import type { Metrics } from "../metrics/metrics.js";
 import { nowIso } from "../time.js";
 
 /** One render to record. */
@@ -26,11 +27,13 @@ export class Meter {
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
+    private readonly metrics?: Metrics,
   ) {}
 
-  /** Records a render; never throws. */
+  /** Records a render (and its latency in the metrics); never throws. */
   record(event: RenderEvent): void {
     try {
+      this.metrics?.renderDuration.observe({ source: event.source }, event.durationMs / 1000);
       const now = Date.now();
       this.queue.push({
         id: uuidv7(now),

@@ -6,6 +6,8 @@ export type TakeResult = { readonly ok: true } | { readonly ok: false; readonly 
 interface Bucket {
   tokens: number;
   at: number;
+  /** When the bucket will be full again (it may then be dropped: a new one starts full). */
+  fullAt: number;
 }
 
 /**
@@ -20,23 +22,26 @@ export class RateLimiter {
 
   /** Takes one token from the workspace's bucket under the given plan limits. */
   take(workspaceId: string, limits: PlanLimits): TakeResult {
-    const now = this.clock();
     const rate = limits.renderRatePerSecond;
+    // No rate on the plan: nothing to count, and no bucket kept.
+    if (rate === null) return { ok: true };
+    const now = this.clock();
     const capacity = limits.renderBurst;
-    const bucket = this.buckets.get(workspaceId) ?? { tokens: capacity, at: now };
+    const bucket = this.buckets.get(workspaceId) ?? { tokens: capacity, at: now, fullAt: now };
     bucket.tokens = Math.min(capacity, bucket.tokens + ((now - bucket.at) / 1000) * rate);
     bucket.at = now;
     this.buckets.set(workspaceId, bucket);
     if (++this.sweeps % 1000 === 0) this.sweep(now);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
+      bucket.fullAt = now + ((capacity - bucket.tokens) / rate) * 1000;
       return { ok: true };
     }
     return { ok: false, retryAfterSeconds: (1 - bucket.tokens) / rate };
   }
 
   private sweep(now: number): void {
-    // Every plan refills its whole burst within a minute, so a bucket idle that long is as good as new.
-    for (const [id, b] of this.buckets) if (now - b.at > 60_000) this.buckets.delete(id);
+    // A bucket that has refilled completely is as good as a new one (plans from PLANS_FILE may refill slowly).
+    for (const [id, b] of this.buckets) if (now >= b.fullAt) this.buckets.delete(id);
   }
 }

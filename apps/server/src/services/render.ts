@@ -1,6 +1,6 @@
 // Rendering: theme first (exact contract messages, nothing metered when rejected), then the template,
 // then the worker pool, then metering.
-import { validateTheme, type Theme } from "@docsvc/layout";
+import { validateTheme, type Diagnostic, type Theme } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
 import { findTemplate } from "../db/templates.js";
 import { HttpError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, UnprocessableError, ValidationError } from "../errors.js";
@@ -18,7 +18,8 @@ export interface RenderedPdf {
   /** The template's name (any script), for the RFC 6266 `filename*` parameter. */
   readonly title: string | undefined;
   readonly pages: number;
-  readonly diagnostics: number;
+  /** Content problems found while laying out (the PDF was still produced): shown to the caller. */
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /** Throws 400 with the layout brand module's messages unless the theme is acceptable. */
@@ -32,6 +33,7 @@ export function checkTheme(theme: unknown): Theme | undefined {
 export function takeRenderToken(deps: ServiceDeps, principal: Principal): void {
   const taken = deps.rateLimiter.take(principal.workspaceId, deps.plans[principal.plan]);
   if (!taken.ok) {
+    deps.metrics.rateLimitRejections.inc({ limit: "render" });
     throw new TooManyRequestsError(
       "The workspace's render rate limit is exhausted; retry after the number of seconds in Retry-After.",
       taken.retryAfterSeconds,
@@ -113,7 +115,7 @@ async function run(deps: ServiceDeps, principal: Principal, templateId: string |
     fileName: `${fileStem(task.title) || "document"}.pdf`,
     title: task.title,
     pages: result.pages,
-    diagnostics: result.diagnostics.length,
+    diagnostics: result.diagnostics,
   };
 }
 

@@ -8,7 +8,7 @@ import { createTemplate, upload } from "./helpers.js";
 let t: TestApp;
 let owner: TestUser;
 before(async () => {
-  t = await startTestApp({ plans: { ...DEFAULT_PLANS, free: { renderRatePerSecond: 0.01, renderBurst: 3, aiGenerationsPerMonth: 25 } } });
+  t = await startTestApp({ config: { defaultPlan: "free" }, plans: { ...DEFAULT_PLANS, free: { renderRatePerSecond: 0.01, renderBurst: 3, aiGenerationsPerMonth: 25 } } });
   owner = await t.signup();
 });
 after(() => t.close());

@@ -26,7 +26,7 @@ before(async () => {
 after(() => t.close());
 
 function worker(renderer: Renderer): BatchWorker {
-  return new BatchWorker({ db: t.deps.db, renderer, mailer: t.deps.mailer, meter: t.deps.meter, log: t.deps.log, dataDir: t.config.dataDir, publicUrl: "http://x", concurrency: 2, pollMs: 20 });
+  return new BatchWorker({ db: t.deps.db, renderer, mailer: t.deps.mailer, meter: t.deps.meter, metrics: t.deps.metrics, log: t.deps.log, dataDir: t.config.dataDir, publicUrl: "http://x", concurrency: 2, pollMs: 20 });
 }
 
 describe("durable batch jobs", () => {

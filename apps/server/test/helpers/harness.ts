@@ -16,7 +16,7 @@ import { RENDER_DEFAULTS } from "../../src/render/budget.js";
 import { createRenderer, type Renderer } from "../../src/render/renderer.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
 import { LoginThrottle } from "../../src/services/login-throttle.js";
-import type { PlanTable } from "../../src/services/plans.js";
+import { DEFAULT_PLAN, DEFAULT_PLANS, type PlanTable } from "../../src/services/plans.js";
 import { startSmtpCatcher, type SmtpCatcher } from "./smtp.js";
 
 /** A configuration for tests: temp DATA_DIR, random secret, silent logs. */
@@ -36,6 +36,9 @@ export async function testConfig(overrides: Partial<Config> = {}): Promise<Confi
     oauth: { providers: [], redirectOrigins: [] },
     hubMaxConnectionsPerUser: 20,
     render: { ...RENDER_DEFAULTS },
+    defaultPlan: DEFAULT_PLAN,
+    plans: DEFAULT_PLANS,
+    metricsToken: undefined,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@
 // address (linked now), or a new account. An address the provider has not verified never reaches an account.
 import { NO_PASSWORD } from "../../auth/password.js";
 import type { Db } from "../../db/database.js";
+import type { Plan } from "../../db/schema.js";
 import { findIdentity, insertIdentity } from "../../db/oauth.js";
 import { revokeUserSessions } from "../../db/sessions.js";
 import { findUserByEmail, findUserById, markEmailVerified, setPasswordHash, type UserRow } from "../../db/users.js";
@@ -31,7 +32,7 @@ export async function userForProfile(deps: ServiceDeps, provider: string, profil
     );
   }
   try {
-    return existing ? await linkExisting(deps.db, existing, provider, profile.subject) : await createAccount(deps.db, email, provider, profile.subject);
+    return existing ? await linkExisting(deps.db, existing, provider, profile.subject) : await createAccount(deps.db, deps.config.defaultPlan, email, provider, profile.subject);
   } catch (err) {
     // A parallel sign-in with the same account or address won the race; the next attempt finds its result.
     if (isDuplicateEmail(err) || String(err).includes("UNIQUE constraint failed: oauth_identities")) {
@@ -61,7 +62,7 @@ async function linkExisting(db: Db, user: UserRow, provider: string, subject: st
 }
 
 /** A new user (address verified by the provider, no password) with a first workspace, and the identity. */
-async function createAccount(db: Db, email: string, provider: string, subject: string): Promise<UserRow> {
+async function createAccount(db: Db, plan: Plan, email: string, provider: string, subject: string): Promise<UserRow> {
   const now = Date.now();
   const at = nowIso(now);
   const user: UserRow = {
@@ -74,7 +75,7 @@ async function createAccount(db: Db, email: string, provider: string, subject: s
     updated_at: at,
   };
   const workspaceId = await db.transaction().execute(async (trx) => {
-    const id = await insertAccount(trx, user, now);
+    const id = await insertAccount(trx, user, plan, now);
     await insertIdentity(trx, { id: uuidv7(now), user_id: user.id, provider, subject, email, created_at: at });
     return id;
   });
