@@ -21,6 +21,7 @@ ADDON="$CACHE/better_sqlite3-$SQLITE_VERSION-abi$("$NODE24" -p process.versions.
 if [ ! -f "$ADDON" ]; then
   # npm ships node-gyp; the build happens in a copy so the installed package is never half-rebuilt.
   NODE_GYP="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js"
+  if [ ! -f "$NODE_GYP" ]; then echo "node-gyp not found beside npm (looked at $NODE_GYP)" >&2; exit 1; fi
   BUILD="$(mktemp -d)"
   cp -R "$SQLITE_DIR/." "$BUILD/"
   rm -rf "$BUILD/build"
@@ -31,6 +32,8 @@ fi
 
 # mv and a fresh copy (never writing into the installed file): pnpm hard-links package files from its store.
 TARGET="$SQLITE_DIR/build/Release/better_sqlite3.node"
+# A run that was killed before it could restore left the original beside the swapped copy: put it back first.
+if [ -f "$TARGET.node20" ]; then rm -f "$TARGET"; mv "$TARGET.node20" "$TARGET"; fi
 mv "$TARGET" "$TARGET.node20"
 restore() { rm -f "$TARGET"; mv "$TARGET.node20" "$TARGET"; }
 trap restore EXIT
