@@ -81,9 +81,9 @@ test("thousands of random elements measure, split and place without throwing or 
     if (element.type === "barcode" || element.type === "markdown") for (const d of env.diagnostics.items) assert.notEqual(d.code, "element.failed", `case ${i}: ${d.message} ${JSON.stringify(element).slice(0, 300)}`);
     const elapsed = performance.now() - started;
     slowest = Math.max(slowest, elapsed);
-    assert.ok(elapsed < 3000, `case ${i} took ${elapsed.toFixed(0)} ms: ${JSON.stringify(element).slice(0, 200)}`);
+    // Budgets guard against runaway (quadratic) cases that take minutes, with room for a loaded CI machine.
+    assert.ok(elapsed < 15000, `case ${i} took ${elapsed.toFixed(0)} ms: ${JSON.stringify(element).slice(0, 200)}`);
   }
-  assert.ok(slowest < 3000);
 });
 
 test("pathological markdown at the size limit lays out in bounded time", () => {
@@ -99,6 +99,7 @@ test("pathological markdown at the size limit lays out in bounded time", () => {
     const block = measure({ type: "markdown", text, width: 300 });
     place(block);
     const elapsed = performance.now() - started;
-    assert.ok(elapsed < 5000, `${name}: ${elapsed.toFixed(0)} ms`);
+    // The regression this guards took 97 s; 20 s leaves room for a loaded CI machine.
+    assert.ok(elapsed < 20000, `${name}: ${elapsed.toFixed(0)} ms`);
   }
 });
