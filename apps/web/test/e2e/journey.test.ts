@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, missingPrerequisite, openPage, screenshot, startStack, type Stack, type Watched } from "./support.js";
+import { launchBrowser, openPage, screenshot, startStack, type Stack, type Watched } from "./support.js";
 
 const PASSWORD = "correct horse battery";
 
@@ -51,9 +51,7 @@ async function save(page: Page): Promise<void> {
   await page.locator(".save-state", { hasText: /^Saved$/ }).waitFor();
 }
 
-const skip = missingPrerequisite();
-
-describe("web app journey (Chromium)", { skip }, () => {
+describe("web app journey (Chromium)", () => {
   let stack: Stack;
   let browser: Browser;
   let a: Watched;

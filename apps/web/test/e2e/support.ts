@@ -50,14 +50,9 @@ export async function startStack(): Promise<Stack> {
   };
 }
 
-/** True when the browser and the built app are there (the test says which is missing otherwise). */
-export function missingPrerequisite(): string | undefined {
-  if (!existsSync(CHROMIUM)) return `${CHROMIUM} is missing: apt-get install -y chromium`;
-  return undefined;
-}
-
 /** Launches headless Chromium with the flags this machine needs (no background networking, no sandbox as root). */
 export function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does).`);
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
