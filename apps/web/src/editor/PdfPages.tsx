@@ -8,8 +8,12 @@ GlobalWorkerOptions.workerSrc = workerUrl;
 /** At most this many pages are drawn; the count still says how many there are. */
 const MAX_PAGES = 20;
 
-/** The PDF's pages, each as a canvas; its text is also placed in a hidden text layer for tests and search. */
-export function PdfPages({ pdf, label }: { readonly pdf: Blob; readonly label: string }) {
+/**
+ * The PDF's pages, each as a canvas; its text is also placed in a hidden text layer for screen readers and
+ * tests. `drawnKey` is written to `data-drawn` once the pages are on screen, so a reader can tell which
+ * render (which theme, say) it is looking at.
+ */
+export function PdfPages({ pdf, label, drawnKey = "" }: { readonly pdf: Blob; readonly label: string; readonly drawnKey?: string }) {
   const host = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -42,13 +46,16 @@ export function PdfPages({ pdf, label }: { readonly pdf: Blob; readonly label: s
         frag.append(figure);
       }
       await doc.destroy();
-      if (!cancelled) container.replaceChildren(frag);
+      if (!cancelled) {
+        container.replaceChildren(frag);
+        container.dataset["drawn"] = drawnKey;
+      }
     };
     run().catch((err: unknown) => !cancelled && setError(err instanceof Error ? err.message : String(err)));
     return () => {
       cancelled = true;
     };
-  }, [pdf, label]);
+  }, [pdf, label, drawnKey]);
   return (
     <>
       {error && <p role="alert">The preview could not be drawn: {error}</p>}

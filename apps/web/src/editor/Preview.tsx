@@ -25,7 +25,7 @@ export function Preview({ content, data, theme, onProblems }: {
   readonly theme: Theme | null;
   readonly onProblems: (problems: readonly PathProblem[]) => void;
 }) {
-  const [pdf, setPdf] = useState<Blob | null>(null);
+  const [pdf, setPdf] = useState<{ blob: Blob; theme: string } | null>(null);
   const [state, setState] = useState<PreviewState>({ status: "idle", problems: [] });
   useEffect(() => {
     if (data === null) return;
@@ -35,7 +35,7 @@ export function Preview({ content, data, theme, onProblems }: {
       setState((s) => ({ ...s, status: "rendering" }));
       renderInline(content, data, theme, abort.signal)
         .then(({ pdf: blob, pages }) => {
-          setPdf(blob);
+          setPdf({ blob, theme: JSON.stringify(theme) });
           setState({ status: "done", pages, ms: Math.round(performance.now() - started), problems: [] });
           onProblems([]);
         })
@@ -71,7 +71,7 @@ export function Preview({ content, data, theme, onProblems }: {
           )}
         </div>
       )}
-      {pdf ? <PdfPages pdf={pdf} label="Preview" /> : state.status !== "error" && <p className="loading">Preparing the preview…</p>}
+      {pdf ? <PdfPages pdf={pdf.blob} label="Preview" drawnKey={`theme:${pdf.theme}`} /> : state.status !== "error" && <p className="loading">Preparing the preview…</p>}
     </section>
   );
 }

@@ -242,6 +242,25 @@ describe("web app journey (Chromium)", () => {
     assert.match((await b.page.locator('.cm-content[aria-label="Template content"]').textContent()) ?? "", /Ada's edit/);
   });
 
+  test("the invoice example with a theme preview, and the curl command", async () => {
+    await a.page.getByRole("link", { name: "← Templates" }).click();
+    await a.page.getByRole("button", { name: "New template" }).click();
+    await a.page.getByLabel("Template name").fill("Invoice");
+    await a.page.getByLabel("The invoice example").check();
+    await a.page.getByRole("button", { name: "Create", exact: true }).click();
+    await a.page.waitForURL(/\/templates\/[0-9a-f-]{36}$/);
+    await previewSays(a.page, /INV-2024-00020/);
+    await a.page.getByLabel("Try a theme").check();
+    await a.page.getByLabel("Primary").fill("#0f766e");
+    await a.page.locator(`[data-drawn='theme:{"primary":"#0f766e","accent":"#f59e0b"}']`).waitFor({ timeout: 30_000 });
+    await screenshot(a.page, "invoice-theme");
+    await a.page.getByRole("tab", { name: "API" }).click();
+    const curl = (await a.page.getByLabel("curl command").textContent()) ?? "";
+    assert.match(curl, /-H "X-Api-Key: \$DOCSVC_API_KEY"/);
+    assert.match(curl, /"theme":\{"primary":"#0f766e","accent":"#f59e0b"\}/);
+    assert.match(curl, /"invoiceNumber":"INV-2024-00020"/);
+  });
+
   test("usage shows this month's renders; no console errors on either side", async () => {
     await a.page.getByRole("link", { name: "Usage" }).click();
     await a.page.getByRole("img", { name: /Renders per day/ }).waitFor();
