@@ -12,6 +12,8 @@ interface SessionState {
   /** Adopts a token response (login, signup, accept, switch) and drops every cached query of the old one. */
   readonly adopt: (session: TokenResponse) => void;
   readonly signOut: (everywhere?: boolean) => Promise<void>;
+  /** True after the user signed out here (the login page then forgets where they were). */
+  readonly signedOutByUser: boolean;
 }
 
 const SessionContext = createContext<SessionState | null>(null);
@@ -19,6 +21,7 @@ const SessionContext = createContext<SessionState | null>(null);
 /** Provides the session to the app. */
 export function SessionProvider({ children }: { readonly children: ReactNode }) {
   const queryClient = useQueryClient();
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
   const [session, setSession] = useState<TokenResponse | null | undefined>(undefined);
 
   useEffect(() => {
@@ -37,6 +40,7 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
 
   const adopt = useCallback(
     (next: TokenResponse) => {
+      setSignedOutByUser(false);
       queryClient.clear();
       api.setSession(next);
     },
@@ -48,6 +52,7 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
       try {
         await (everywhere ? auth.logoutAll() : auth.logout());
       } finally {
+        setSignedOutByUser(true);
         queryClient.clear();
         api.setSession(null);
       }
@@ -55,7 +60,7 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
     [queryClient],
   );
 
-  const value = useMemo(() => ({ session, adopt, signOut }), [session, adopt, signOut]);
+  const value = useMemo(() => ({ session, adopt, signOut, signedOutByUser }), [session, adopt, signOut, signedOutByUser]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -40,10 +40,11 @@ function VerifyBanner() {
 
 /** The app frame; sends signed-out visitors to the login page. */
 export function Shell() {
-  const { session } = useSession();
+  const { session, signedOutByUser } = useSession();
   const location = useLocation();
   if (session === undefined) return <Loading what="Signing in" />;
-  if (session === null) return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  // An expired session returns to this page after logging in; a deliberate sign-out starts afresh.
+  if (session === null) return <Navigate to={signedOutByUser ? "/login" : `/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return (
     <div className="shell">
       <header className="topbar">

@@ -261,6 +261,57 @@ describe("web app journey (Chromium)", () => {
     assert.match(curl, /"invoiceNumber":"INV-2024-00020"/);
   });
 
+  test("the second user switches back to their own workspace, which has no templates", async () => {
+    await b.page.getByRole("link", { name: "← Templates" }).click();
+    await b.page.getByRole("link", { name: "Greeting letter" }).waitFor();
+    const own = await b.page.getByLabel("Workspace").locator("option", { hasText: "bob-" }).getAttribute("value");
+    assert.ok(own);
+    await b.page.getByLabel("Workspace").selectOption(own);
+    await b.page.getByText("No templates yet").waitFor();
+    await b.page.getByRole("link", { name: "Members" }).click();
+    await b.page.getByRole("heading", { name: /^Members of bob-/ }).waitFor();
+  });
+
+  test("forgot and reset the password, log out everywhere, log in with the new one", async () => {
+    const c = await openPage(browser, stack.url);
+    await c.page.goto(`${stack.url}/login`);
+    await c.page.getByRole("link", { name: "Forgot your password?" }).click();
+    await c.page.getByLabel("Email").fill(emailA);
+    await c.page.getByRole("button", { name: "Send reset link" }).click();
+    await c.page.getByText(`If an account uses ${emailA}`).waitFor();
+    const mail = await stack.smtp.waitFor((m) => m.to.includes(emailA) && m.text.includes("reset-password"), 15_000);
+    await c.page.goto(`${stack.url}/reset-password?token=${encodeURIComponent(tokenFrom(mail, "reset-password"))}`);
+    await c.page.getByLabel("New password", { exact: true }).fill("a new long password");
+    await c.page.getByLabel("Repeat new password").fill("a new long passwort");
+    await c.page.getByRole("button", { name: "Set password" }).click();
+    await c.page.getByText("The passwords do not match.").waitFor();
+    await c.page.getByLabel("Repeat new password").fill("a new long password");
+    await c.page.getByRole("button", { name: "Set password" }).click();
+    await c.page.getByText("Your password is changed").waitFor();
+    assert.deepEqual(c.errors, []);
+    await c.context.close();
+
+    // The reset ended Ada's sessions: her next request is refused and the app asks her to log in.
+    await a.page.goto(`${stack.url}/account`);
+    await a.page.waitForURL(/\/login\?next=%2Faccount$/);
+    await a.page.getByLabel("Email").fill(emailA);
+    await a.page.getByLabel("Password").fill(PASSWORD);
+    await a.page.getByRole("button", { name: "Log in" }).click();
+    await a.page.getByRole("alert").getByText("Email or password is incorrect.").waitFor();
+    await a.page.getByLabel("Password").fill("a new long password");
+    await a.page.getByRole("button", { name: "Log in" }).click();
+    await a.page.waitForURL("**/account");
+    await a.page.getByRole("button", { name: "Log out everywhere" }).click();
+    await a.page.waitForURL(/\/login/);
+    // Failed refreshes and the refused login above are logged by the browser as 401s.
+    assert.ok(a.errors.every((e) => e.includes("status of 401")), a.errors.join("\n"));
+    a.errors.length = 0;
+    await a.page.getByLabel("Email").fill(emailA);
+    await a.page.getByLabel("Password").fill("a new long password");
+    await a.page.getByRole("button", { name: "Log in" }).click();
+    await a.page.waitForURL("**/templates");
+  });
+
   test("usage shows this month's renders; no console errors on either side", async () => {
     await a.page.getByRole("link", { name: "Usage" }).click();
     await a.page.getByRole("img", { name: /Renders per day/ }).waitFor();
