@@ -1,6 +1,6 @@
 // The HTTP client: the access token lives in memory only; a 401 renews it once through the refresh cookie
 // (HttpOnly, Path /api/auth) and retries, so a reload or an expired token never signs the user out.
-import { ApiError, errorFromResponse, networkError } from "./errors";
+import { errorFromResponse, networkError } from "./errors";
 import type { TokenResponse } from "./types";
 
 type Listener = (session: TokenResponse | null) => void;
@@ -140,8 +140,6 @@ function withQuery(path: string, query: RequestOptions["query"]): string {
   const s = params.toString();
   return s ? `${path}?${s}` : path;
 }
-
-export { ApiError };
 
 /** The app's client. */
 export const api = new ApiClient();

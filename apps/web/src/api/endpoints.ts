@@ -98,4 +98,6 @@ export const batch = {
   job: (templateId: string, jobId: string) => api.json<BatchJob>(`/api/templates/${enc(templateId)}/render-batch/jobs/${enc(jobId)}`),
   jobs: (templateId: string) => api.json<BatchJob[]>(`/api/templates/${enc(templateId)}/render-batch/jobs`),
   result: (templateId: string, jobId: string) => api.blob(`/api/templates/${enc(templateId)}/render-batch/jobs/${enc(jobId)}/result`),
+  /** A CSV whose header row names the template's tokens. */
+  columnsCsv: (templateId: string) => api.blob(`/api/templates/${enc(templateId)}/render-batch/template`),
 };

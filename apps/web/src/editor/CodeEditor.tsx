@@ -58,7 +58,6 @@ export function CodeEditor({ value, language, label, onChange, problems = [], re
       view.current = null;
     };
     // The editor is created once; later prop changes are applied by the effects below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {

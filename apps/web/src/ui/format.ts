@@ -10,10 +10,3 @@ export function formatTime(iso: string | null | undefined): string {
 export function formatCount(n: number): string {
   return n.toLocaleString();
 }
-
-/** Bytes as KB/MB. */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}

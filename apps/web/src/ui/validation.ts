@@ -48,12 +48,6 @@ export function parseJsonObject(text: string): { ok: true; value: Record<string,
   return { ok: true, value: value as Record<string, unknown> };
 }
 
-/** A theme colour is empty (keep the template's) or #rgb / #rrggbb. */
-export function checkColour(value: string): string | undefined {
-  if (value === "" || /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value)) return undefined;
-  return "Use a hex colour like #1e5ac8.";
-}
-
 /** True when the form has no messages. */
 export function isValid(errors: FormErrors): boolean {
   return Object.values(errors).every((m) => m === undefined);

@@ -156,9 +156,13 @@ describe("web app journey (Chromium)", () => {
     await a.page.getByRole("link", { name: "Greeting letter" }).click();
     await previewSays(a.page, /second draft/);
     await a.page.getByRole("tab", { name: "Versions" }).click();
-    const named = a.page.locator(".versions li", { hasText: "First draft" });
+    const named = a.page.locator(".versions li", { hasText: "First draft" }).first();
     await named.getByRole("button", { name: /^Restore/ }).click();
     await a.page.locator(".versions li", { hasText: "restore" }).first().waitFor();
+    await named.getByRole("button", { name: /^Rename version/ }).click();
+    await a.page.getByRole("dialog").getByLabel("Label").fill("First draft, sent to Bob");
+    await a.page.getByRole("dialog").getByRole("button", { name: "Rename" }).click();
+    await a.page.locator(".versions li", { hasText: "First draft, sent to Bob" }).waitFor();
     await screenshot(a.page, "versions");
     await a.page.getByRole("tab", { name: "Preview" }).click();
     await previewSays(a.page, /Hello world, first draft/);

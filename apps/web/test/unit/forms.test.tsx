@@ -1,12 +1,13 @@
 // Form validation: the shared checks, the sign-up form's messages, and how API errors are shown.
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { capabilitiesOf } from "../../src/api/capabilities";
 import { ApiError } from "../../src/api/errors";
 import { SignupForm } from "../../src/pages/auth/SignupPage";
 import { csvCells, missingColumns } from "../../src/pages/templates/batch-columns";
 import { insertMention, mentionAt, mentionCandidates } from "../../src/pages/templates/mention";
 import { Problem } from "../../src/ui/Problem";
-import { checkColour, checkEmail, checkName, checkNewPassword, checkPasswordPair, parseJsonObject } from "../../src/ui/validation";
+import { checkEmail, checkName, checkNewPassword, checkPasswordPair, parseJsonObject } from "../../src/ui/validation";
 
 afterEach(cleanup);
 
@@ -27,16 +28,13 @@ describe("validation rules", () => {
     expect(checkPasswordPair("correct horse", "correct hose")).toEqual({ confirm: "The passwords do not match." });
   });
 
-  test("names, data JSON and theme colours", () => {
+  test("names and data JSON", () => {
     expect(checkName("   ", 100, "a key name")).toBe("Enter a key name.");
     expect(checkName("x".repeat(101), 100)).toMatch(/at most 100/);
     expect(parseJsonObject('{"name": "Ada"}')).toEqual({ ok: true, value: { name: "Ada" } });
     expect(parseJsonObject("[1]")).toEqual({ ok: false, message: "Data must be a JSON object ({ … })." });
     const bad = parseJsonObject("{nope");
     expect(bad.ok).toBe(false);
-    expect(checkColour("#1e5ac8")).toBeUndefined();
-    expect(checkColour("#abc")).toBeUndefined();
-    expect(checkColour("blue")).toMatch(/hex colour/);
   });
 });
 
@@ -111,5 +109,15 @@ describe("mentions and batch columns", () => {
   test("CSV headers and the tokens they lack", () => {
     expect(csvCells('name,"total, EUR",  date ')).toEqual(["name", "total, EUR", "date"]);
     expect(missingColumns(["name", "date", "number"], ["name", "date"])).toEqual(["number"]);
+  });
+});
+
+describe("server capabilities", () => {
+  test("HTML templates are offered only when the OpenAPI document allows editorMode html", () => {
+    const doc = (modes: string[]) => ({ components: { schemas: { CreateTemplateBody: { properties: { editorMode: { anyOf: [{ enum: modes, type: "string" }, { type: "null" }] } } } } } });
+    expect(capabilitiesOf(doc(["report"]))).toEqual({ htmlTemplates: false });
+    expect(capabilitiesOf(doc(["report", "html"]))).toEqual({ htmlTemplates: true });
+    expect(capabilitiesOf({})).toEqual({ htmlTemplates: false });
+    expect(capabilitiesOf(null)).toEqual({ htmlTemplates: false });
   });
 });

@@ -2,7 +2,6 @@
 // file-name pattern, follow the job's progress, read the failures, download; recent jobs below.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { api } from "../../api/client";
 import { batch } from "../../api/endpoints";
 import type { BatchJob } from "../../api/types";
 import { formatTime } from "../../ui/format";
@@ -55,7 +54,7 @@ export function BatchPanel({ templateId }: { readonly templateId: string }) {
   const [formError, setFormError] = useState<string | null>(null);
   const columns = useQuery({
     queryKey: ["batch-columns", templateId],
-    queryFn: async () => csvCells(firstLine(await (await api.request(`/api/templates/${templateId}/render-batch/template`)).text())),
+    queryFn: async () => csvCells(firstLine(await (await batch.columnsCsv(templateId)).blob.text())),
   });
   const jobs = useQuery({
     queryKey: ["batch-jobs", templateId],
@@ -102,11 +101,9 @@ export function BatchPanel({ templateId }: { readonly templateId: string }) {
           <label htmlFor="batch-file">Spreadsheet (.csv or .xlsx; the header row names the tokens)</label>
           <input id="batch-file" type="file" accept=".csv,.xlsx" onChange={(e) => void chooseFile(e.target.files?.[0] ?? null)} />
           <p className="hint">
-            <a href={`/api/templates/${templateId}/render-batch/template`} onClick={async (e) => {
-              e.preventDefault();
-              const res = await api.request(`/api/templates/${templateId}/render-batch/template`);
-              downloadBlob(await res.blob(), fileNameFrom(res, "rows.csv"));
-            }}>Download a CSV with the template's columns</a>
+            <button type="button" className="link" onClick={() => void batch.columnsCsv(templateId).then(({ blob, response }) => downloadBlob(blob, fileNameFrom(response, "rows.csv")))}>
+              Download a CSV with the template's columns
+            </button>
             {columns.data && columns.data.length > 0 && <> ({columns.data.join(", ")})</>}
           </p>
           {missing && (missing.length === 0

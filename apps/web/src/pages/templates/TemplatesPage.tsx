@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDeferredValue, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
+import { useCapabilities } from "../../api/capabilities";
 import { templates } from "../../api/endpoints";
 import type { TemplateSummary } from "../../api/types";
 import { useSignedIn } from "../../auth/session";
@@ -21,6 +22,7 @@ function sortTemplates(list: readonly TemplateSummary[], sort: Sort): TemplateSu
 
 function CreateDialog({ open, onOpenChange }: { readonly open: boolean; readonly onOpenChange: (o: boolean) => void }) {
   const navigate = useNavigate();
+  const capabilities = useCapabilities();
   const [name, setName] = useState("");
   const [kind, setKind] = useState<StarterKind>("blank");
   const [error, setError] = useState<string | undefined>();
@@ -46,7 +48,7 @@ function CreateDialog({ open, onOpenChange }: { readonly open: boolean; readonly
         <fieldset>
           <legend>Start from</legend>
           <label><input type="radio" name="starter" checked={kind === "blank"} onChange={() => setKind("blank")} /> A blank report</label>
-          <label><input type="radio" name="starter" checked={kind === "html"} onChange={() => setKind("html")} /> HTML (where the server supports HTML templates)</label>
+          {capabilities?.htmlTemplates && <label><input type="radio" name="starter" checked={kind === "html"} onChange={() => setKind("html")} /> HTML with {"{{tokens}}"}</label>}
           <label><input type="radio" name="starter" checked={kind === "invoice"} onChange={() => setKind("invoice")} /> The invoice example</label>
         </fieldset>
         <Problem error={create.error} />
