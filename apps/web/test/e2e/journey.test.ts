@@ -265,6 +265,20 @@ describe("web app journey (Chromium)", () => {
     assert.match(curl, /"invoiceNumber":"INV-2024-00020"/);
   });
 
+  test("duplicate a template, search for it, delete the copy after confirming", async () => {
+    await a.page.getByRole("link", { name: "← Templates" }).click();
+    await a.page.getByRole("button", { name: "Duplicate Invoice" }).click();
+    await a.page.getByRole("link", { name: "Invoice (copy)" }).waitFor();
+    await a.page.getByLabel("Search by name").fill("copy");
+    await a.page.getByRole("link", { name: "Greeting letter" }).waitFor({ state: "detached" });
+    await a.page.getByRole("button", { name: "Delete Invoice (copy)" }).click();
+    const dialog = a.page.getByRole("dialog", { name: "Delete template?" });
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await a.page.getByText("No template matches “copy”.").waitFor();
+    await a.page.getByLabel("Search by name").fill("");
+    await a.page.getByRole("link", { name: "Invoice", exact: true }).waitFor();
+  });
+
   test("the second user switches back to their own workspace, which has no templates", async () => {
     await b.page.getByRole("link", { name: "← Templates" }).click();
     await b.page.getByRole("link", { name: "Greeting letter" }).waitFor();
