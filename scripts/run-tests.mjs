@@ -21,15 +21,15 @@ const walk = (dir) => {
 roots.forEach(walk);
 // apps/web's component tests run under Vitest (jsdom) rather than node:test; they go first so that node's
 // test summary stays the last thing printed. A filter that names no web path skips them.
-let vitestStatus = 0;
+let vitestStatus;
 if (!filter || "apps/web/test/unit".includes(filter) || filter.startsWith("apps/web")) {
   const vitest = spawnSync(process.execPath, [join("node_modules", "vitest", "vitest.mjs"), "run"], { cwd: join("apps", "web"), stdio: "inherit" });
   vitestStatus = vitest.status ?? 1;
 }
 if (files.length === 0) {
-  if (filter && vitestStatus === 0) process.exit(0);
+  if (vitestStatus !== undefined) process.exit(vitestStatus);
   console.error("No test files found: run `pnpm build` first.");
   process.exit(1);
 }
 const result = spawnSync(process.execPath, ["--test", "--test-concurrency=2", ...files.sort()], { stdio: "inherit" });
-process.exit(vitestStatus !== 0 ? vitestStatus : (result.status ?? 1));
+process.exit(vitestStatus ? vitestStatus : (result.status ?? 1));
