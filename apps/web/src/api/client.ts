@@ -19,6 +19,15 @@ function flag(on?: boolean): boolean {
   }
 }
 
+/**
+ * Refresh tokens are single-use and a reused one ends the session, so two tabs must not refresh with the
+ * same cookie: the Web Locks API makes them take turns (the second sends the cookie the first received).
+ */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  return locks ? (locks.request("docsvc-refresh", work) as Promise<T>) : work();
+}
+
 /** What one call takes. */
 export interface RequestOptions {
   readonly method?: string;
@@ -67,7 +76,7 @@ export class ApiClient {
           this.setSession(null);
           return null;
         }
-        const res = await this.send("POST", "/api/auth/refresh", {}, false);
+        const res = await oneTabAtATime(() => this.send("POST", "/api/auth/refresh", {}, false));
         if (!res.ok) {
           this.setSession(null);
           return null;

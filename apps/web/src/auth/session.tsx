@@ -26,7 +26,8 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
 
   useEffect(() => {
     const off = api.onSession(setSession);
-    void api.refresh();
+    // Unreachable server at start: show the login page rather than wait forever.
+    api.refresh().catch(() => setSession(null));
     return () => void off();
   }, []);
 

@@ -11,45 +11,9 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { PASSWORD, previewSays, reportWith, save, signUp, typeContent } from "./steps.js";
 import { launchBrowser, openPage, screenshot, startStack, type Stack, type Watched } from "./support.js";
-
-const PASSWORD = "correct horse battery";
-
-function reportWith(text: string): string {
-  return JSON.stringify({
-    version: 4,
-    pageSize: { id: "a5" },
-    bands: [{ id: "b", kind: "report-header", height: 60, elements: [{ id: "t", type: "text", x: 0, y: 0, width: 300, height: 30, fontSize: 20, text }] }],
-    schema: [{ key: "name", type: "string" }],
-  }, null, 2);
-}
-
-/** Replaces the template editor's text as a user would (select all, type). */
-async function typeContent(page: Page, text: string): Promise<void> {
-  const editor = page.locator('.cm-content[aria-label="Template content"]');
-  await editor.click();
-  await page.keyboard.press("Control+A");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(text);
-}
-
-/** Waits until the drawn preview's text layer says `pattern`. */
-async function previewSays(page: Page, pattern: RegExp): Promise<void> {
-  await page.locator(".pdf-text").filter({ hasText: pattern }).first().waitFor({ state: "attached", timeout: 30_000 });
-}
-
-async function signUp(page: Page, email: string): Promise<void> {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Repeat password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-}
-
-async function save(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  await page.locator(".save-state", { hasText: /^Saved$/ }).waitFor();
-}
 
 describe("web app journey (Chromium)", () => {
   let stack: Stack;
@@ -246,39 +210,6 @@ describe("web app journey (Chromium)", () => {
     assert.match((await b.page.locator('.cm-content[aria-label="Template content"]').textContent()) ?? "", /Ada's edit/);
   });
 
-  test("the invoice example with a theme preview, and the curl command", async () => {
-    await a.page.getByRole("link", { name: "← Templates" }).click();
-    await a.page.getByRole("button", { name: "New template" }).click();
-    await a.page.getByLabel("Template name").fill("Invoice");
-    await a.page.getByLabel("The invoice example").check();
-    await a.page.getByRole("button", { name: "Create", exact: true }).click();
-    await a.page.waitForURL(/\/templates\/[0-9a-f-]{36}$/);
-    await previewSays(a.page, /INV-2024-00020/);
-    await a.page.getByLabel("Try a theme").check();
-    await a.page.getByLabel("Primary").fill("#0f766e");
-    await a.page.locator(`[data-drawn='theme:{"primary":"#0f766e","accent":"#f59e0b"}']`).waitFor({ timeout: 30_000 });
-    await screenshot(a.page, "invoice-theme");
-    await a.page.getByRole("tab", { name: "API" }).click();
-    const curl = (await a.page.getByLabel("curl command").textContent()) ?? "";
-    assert.match(curl, /-H "X-Api-Key: \$DOCSVC_API_KEY"/);
-    assert.match(curl, /"theme":\{"primary":"#0f766e","accent":"#f59e0b"\}/);
-    assert.match(curl, /"invoiceNumber":"INV-2024-00020"/);
-  });
-
-  test("duplicate a template, search for it, delete the copy after confirming", async () => {
-    await a.page.getByRole("link", { name: "← Templates" }).click();
-    await a.page.getByRole("button", { name: "Duplicate Invoice" }).click();
-    await a.page.getByRole("link", { name: "Invoice (copy)" }).waitFor();
-    await a.page.getByLabel("Search by name").fill("copy");
-    await a.page.getByRole("link", { name: "Greeting letter" }).waitFor({ state: "detached" });
-    await a.page.getByRole("button", { name: "Delete Invoice (copy)" }).click();
-    const dialog = a.page.getByRole("dialog", { name: "Delete template?" });
-    await dialog.getByRole("button", { name: "Delete" }).click();
-    await a.page.getByText("No template matches “copy”.").waitFor();
-    await a.page.getByLabel("Search by name").fill("");
-    await a.page.getByRole("link", { name: "Invoice", exact: true }).waitFor();
-  });
-
   test("the second user switches back to their own workspace, which has no templates", async () => {
     await b.page.getByRole("link", { name: "← Templates" }).click();
     await b.page.getByRole("link", { name: "Greeting letter" }).waitFor();
@@ -288,46 +219,6 @@ describe("web app journey (Chromium)", () => {
     await b.page.getByText("No templates yet").waitFor();
     await b.page.getByRole("link", { name: "Members" }).click();
     await b.page.getByRole("heading", { name: /^Members of bob-/ }).waitFor();
-  });
-
-  test("forgot and reset the password, log out everywhere, log in with the new one", async () => {
-    const c = await openPage(browser, stack.url);
-    await c.page.goto(`${stack.url}/login`);
-    await c.page.getByRole("link", { name: "Forgot your password?" }).click();
-    await c.page.getByLabel("Email").fill(emailA);
-    await c.page.getByRole("button", { name: "Send reset link" }).click();
-    await c.page.getByText(`If an account uses ${emailA}`).waitFor();
-    const mail = await stack.smtp.waitFor((m) => m.to.includes(emailA) && m.text.includes("reset-password"), 15_000);
-    await c.page.goto(`${stack.url}/reset-password?token=${encodeURIComponent(tokenFrom(mail, "reset-password"))}`);
-    await c.page.getByLabel("New password", { exact: true }).fill("a new long password");
-    await c.page.getByLabel("Repeat new password").fill("a new long passwort");
-    await c.page.getByRole("button", { name: "Set password" }).click();
-    await c.page.getByText("The passwords do not match.").waitFor();
-    await c.page.getByLabel("Repeat new password").fill("a new long password");
-    await c.page.getByRole("button", { name: "Set password" }).click();
-    await c.page.getByText("Your password is changed").waitFor();
-    assert.deepEqual(c.errors, []);
-    await c.context.close();
-
-    // The reset ended Ada's sessions: her next request is refused and the app asks her to log in.
-    await a.page.goto(`${stack.url}/account`);
-    await a.page.waitForURL(/\/login\?next=%2Faccount$/);
-    await a.page.getByLabel("Email").fill(emailA);
-    await a.page.getByLabel("Password").fill(PASSWORD);
-    await a.page.getByRole("button", { name: "Log in" }).click();
-    await a.page.getByRole("alert").getByText("Email or password is incorrect.").waitFor();
-    await a.page.getByLabel("Password").fill("a new long password");
-    await a.page.getByRole("button", { name: "Log in" }).click();
-    await a.page.waitForURL("**/account");
-    await a.page.getByRole("button", { name: "Log out everywhere" }).click();
-    await a.page.waitForURL(/\/login/);
-    // Failed refreshes and the refused login above are logged by the browser as 401s.
-    assert.ok(a.errors.every((e) => e.includes("status of 401")), a.errors.join("\n"));
-    a.errors.length = 0;
-    await a.page.getByLabel("Email").fill(emailA);
-    await a.page.getByLabel("Password").fill("a new long password");
-    await a.page.getByRole("button", { name: "Log in" }).click();
-    await a.page.waitForURL("**/templates");
   });
 
   test("usage shows this month's renders; no console errors on either side", async () => {
