@@ -60,6 +60,33 @@ describe("web app: templates and account (Chromium)", () => {
     await a.page.getByRole("link", { name: "Invoice", exact: true }).waitFor();
   });
 
+  test("resend the verification email from the banner", async () => {
+    await a.page.getByRole("button", { name: "Resend the email" }).click();
+    await a.page.getByText("Sent again.").waitFor();
+    await stack.smtp.waitFor((m) => m.to.includes(emailA) && m.text.includes("verify-email") && stack.smtp.messages.filter((x) => x.to.includes(emailA)).length >= 2, 15_000);
+  });
+
+  test("a comment can be deleted by its author", async () => {
+    await a.page.getByRole("link", { name: "Invoice", exact: true }).click();
+    await a.page.getByRole("tab", { name: "Comments" }).click();
+    await a.page.getByText("No comments yet.").waitFor();
+    await a.page.getByRole("combobox", { name: /Add a comment/ }).fill("Check the VAT line");
+    await a.page.getByRole("button", { name: "Comment", exact: true }).click();
+    await a.page.locator(".comments li", { hasText: "Check the VAT line" }).waitFor();
+    await a.page.getByRole("button", { name: "Delete comment" }).click();
+    await a.page.getByText("No comments yet.").waitFor();
+  });
+
+  test("an API key is revoked after confirming", async () => {
+    await a.page.getByRole("link", { name: "API keys" }).click();
+    await a.page.getByLabel("Key name").fill("temporary");
+    await a.page.getByRole("button", { name: "Create key" }).click();
+    await a.page.getByRole("cell", { name: "temporary" }).waitFor();
+    await a.page.getByRole("button", { name: "Revoke" }).click();
+    await a.page.getByRole("dialog", { name: "Revoke key?" }).getByRole("button", { name: "Revoke" }).click();
+    await a.page.getByText("No keys yet.").waitFor();
+  });
+
   test("forgot and reset the password, log out everywhere, log in with the new one", async () => {
     const c = await openPage(browser, stack.url);
     await c.page.goto(`${stack.url}/login`);

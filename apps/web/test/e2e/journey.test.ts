@@ -100,11 +100,11 @@ describe("web app journey (Chromium)", () => {
     await a.page.getByRole("list", { name: "Diagnostics" }).getByText(/bands\[0\]\.height/).waitFor();
     await a.page.getByRole("button", { name: "Save", exact: true }).click();
     await a.page.locator(".problem", { hasText: "not a valid document" }).first().waitFor();
+    await a.page.reload();
+    await previewSays(a.page, /second draft/);
     // The browser logs each rejected request (the preview's and the save's 400s): expected here, and only here.
     assert.ok(a.errors.length > 0 && a.errors.every((e) => e.includes("status of 400")), a.errors.join("\n"));
     a.errors.length = 0;
-    await a.page.reload();
-    await previewSays(a.page, /second draft/);
   });
 
   test("rename from the list", async () => {
@@ -219,6 +219,16 @@ describe("web app journey (Chromium)", () => {
     await b.page.getByText("No templates yet").waitFor();
     await b.page.getByRole("link", { name: "Members" }).click();
     await b.page.getByRole("heading", { name: /^Members of bob-/ }).waitFor();
+  });
+
+  test("the Owner changes the member's role, then removes them after confirming", async () => {
+    await a.page.getByRole("link", { name: "Members" }).click();
+    await a.page.getByLabel(`Role of ${emailB}`).selectOption("Viewer");
+    await a.page.reload();
+    assert.equal(await a.page.getByLabel(`Role of ${emailB}`).inputValue(), "Viewer");
+    await a.page.getByRole("row", { name: new RegExp(emailB) }).getByRole("button", { name: "Remove" }).click();
+    await a.page.getByRole("dialog", { name: "Remove member?" }).getByRole("button", { name: "Remove" }).click();
+    await a.page.getByRole("cell", { name: emailB }).waitFor({ state: "detached" });
   });
 
   test("usage shows this month's renders; no console errors on either side", async () => {
