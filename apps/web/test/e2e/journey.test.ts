@@ -98,6 +98,8 @@ describe("web app journey (Chromium)", () => {
   test("a broken document lists its diagnostics by path", async () => {
     await typeContent(a.page, reportWith("Hello").replace('"height": 60', '"height": "tall"'));
     await a.page.getByRole("list", { name: "Diagnostics" }).getByText(/bands\[0\]\.height/).waitFor();
+    // The same problem is marked in the editor on the key it names.
+    assert.equal(await a.page.locator(".cm-lintRange-error").first().textContent(), '"height"');
     await a.page.getByRole("button", { name: "Save", exact: true }).click();
     await a.page.locator(".problem", { hasText: "not a valid document" }).first().waitFor();
     await a.page.reload();
