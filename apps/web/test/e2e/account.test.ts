@@ -68,7 +68,11 @@ describe("web app: templates and account (Chromium)", () => {
 
   test("a comment can be deleted by its author", async () => {
     await a.page.getByRole("link", { name: "Invoice", exact: true }).click();
-    await a.page.getByRole("tab", { name: "Comments" }).click();
+    // By keyboard: the arrows move along the tabs.
+    await a.page.getByRole("tab", { name: "Preview" }).focus();
+    await a.page.keyboard.press("ArrowRight");
+    await a.page.keyboard.press("ArrowRight");
+    assert.equal(await a.page.getByRole("tab", { name: "Comments" }).getAttribute("aria-selected"), "true");
     await a.page.getByText("No comments yet.").waitFor();
     await a.page.getByRole("combobox", { name: /Add a comment/ }).fill("Check the VAT line");
     await a.page.getByRole("button", { name: "Comment", exact: true }).click();

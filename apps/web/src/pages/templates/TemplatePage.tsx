@@ -8,7 +8,7 @@ import type { TemplateVersionDetail, Theme } from "../../api/types";
 import { useSignedIn } from "../../auth/session";
 import { CodeEditor, type PathProblem } from "../../editor/CodeEditor";
 import { Preview } from "../../editor/Preview";
-import { Modal } from "../../ui/Confirm";
+import { Modal } from "../../ui/Modal";
 import { Problem } from "../../ui/Problem";
 import { Loading } from "../../ui/states";
 import { parseJsonObject } from "../../ui/validation";
@@ -70,9 +70,15 @@ export default function TemplatePage() {
           </div>
         </div>
         <div className="side">
-          <div role="tablist" aria-label="Template tools" className="tabs">
+          <div role="tablist" aria-label="Template tools" className="tabs" onKeyDown={(e) => {
+            // The tabs pattern: arrows move between tabs, only the selected one is in the Tab order.
+            if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+            const next = TABS[(TABS.indexOf(tab) + (e.key === "ArrowRight" ? 1 : TABS.length - 1)) % TABS.length]!;
+            setTab(next);
+            document.getElementById(`tab-${next}`)?.focus();
+          }}>
             {TABS.map((t) => (
-              <button key={t} role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls={`panel-${t}`} onClick={() => setTab(t)}>{t}</button>
+              <button key={t} role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls={`panel-${t}`} tabIndex={tab === t ? 0 : -1} onClick={() => setTab(t)}>{t}</button>
             ))}
           </div>
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tabpanel">

@@ -6,7 +6,7 @@ import { useCapabilities } from "../../api/capabilities";
 import { templates } from "../../api/endpoints";
 import type { TemplateSummary } from "../../api/types";
 import { useSignedIn } from "../../auth/session";
-import { Modal } from "../../ui/Confirm";
+import { Modal } from "../../ui/Modal";
 import { Field } from "../../ui/Field";
 import { formatTime } from "../../ui/format";
 import { Problem } from "../../ui/Problem";

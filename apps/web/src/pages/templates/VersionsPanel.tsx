@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { templates, workspaces } from "../../api/endpoints";
 import type { TemplateVersion, TemplateVersionDetail } from "../../api/types";
-import { Modal } from "../../ui/Confirm";
+import { Modal } from "../../ui/Modal";
 import { Field } from "../../ui/Field";
 import { formatTime } from "../../ui/format";
 import { Problem } from "../../ui/Problem";

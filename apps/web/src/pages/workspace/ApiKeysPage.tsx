@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { keys } from "../../api/endpoints";
 import type { ApiKey, CreatedApiKey } from "../../api/types";
-import { Modal } from "../../ui/Confirm";
+import { Modal } from "../../ui/Modal";
 import { CopyButton } from "../../ui/CopyButton";
 import { Field } from "../../ui/Field";
 import { formatTime } from "../../ui/format";

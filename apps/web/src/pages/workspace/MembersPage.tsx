@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { workspaces } from "../../api/endpoints";
 import type { Invite, Member, Role } from "../../api/types";
 import { useSignedIn } from "../../auth/session";
-import { Modal } from "../../ui/Confirm";
+import { Modal } from "../../ui/Modal";
 import { Field } from "../../ui/Field";
 import { formatTime } from "../../ui/format";
 import { Problem } from "../../ui/Problem";

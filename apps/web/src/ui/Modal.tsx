@@ -1,8 +1,8 @@
-// A confirmation dialog on Radix Dialog (focus trap, Escape, labelled title and description).
+// A modal dialog on Radix Dialog (focus trap, Escape, labelled title and description).
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 
-interface ConfirmProps {
+interface ModalProps {
   readonly open: boolean;
   readonly title: string;
   readonly children: ReactNode;
@@ -12,7 +12,7 @@ interface ConfirmProps {
 }
 
 /** A modal dialog with a title, a description and actions. */
-export function Modal({ open, title, children, actions, onOpenChange }: ConfirmProps) {
+export function Modal({ open, title, children, actions, onOpenChange }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
