@@ -8,7 +8,7 @@ import { PdfPages } from "./PdfPages";
 import type { PathProblem } from "./CodeEditor";
 
 /** What the preview reports besides the picture. */
-export interface PreviewState {
+interface PreviewState {
   readonly status: "idle" | "rendering" | "done" | "error";
   readonly pages?: number;
   readonly ms?: number;
@@ -42,7 +42,7 @@ export function Preview({ content, data, theme, onProblems }: {
         .catch((err: unknown) => {
           if (abort.signal.aborted) return;
           const problems = err instanceof ApiError
-            ? Object.entries(err.problem.errors ?? {}).flatMap(([path, messages]) => messages.map((message) => ({ path: path.replace(/^content\.?/, ""), message })))
+            ? Object.entries(err.problem.errors ?? {}).flatMap(([path, messages]) => messages.map((message) => ({ path, message })))
             : [];
           setState({ status: "error", message: messageOf(err), problems, ms: Math.round(performance.now() - started) });
           onProblems(problems);

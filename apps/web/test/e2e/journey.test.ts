@@ -102,7 +102,10 @@ describe("web app journey (Chromium)", () => {
     assert.equal(await a.page.locator(".cm-lintRange-error").first().textContent(), '"height"');
     await a.page.getByRole("button", { name: "Save", exact: true }).click();
     await a.page.locator(".problem", { hasText: "not a valid document" }).first().waitFor();
+    // Leaving with the unsaved broken draft asks first.
+    const asked = a.page.waitForEvent("dialog");
     await a.page.reload();
+    assert.equal((await asked).type(), "beforeunload");
     await previewSays(a.page, /second draft/);
     // The browser logs each rejected request (the preview's and the save's 400s): expected here, and only here.
     assert.ok(a.errors.length > 0 && a.errors.every((e) => e.includes("status of 400")), a.errors.join("\n"));

@@ -76,6 +76,8 @@ export async function openPage(browser: Browser, origin: string): Promise<Watche
     if (m.type() === "error") errors.push(m.text());
   });
   page.on("pageerror", (e) => errors.push(String(e)));
+  // "Leave with unsaved changes?" is answered as a user who means to leave would.
+  page.on("dialog", (d) => void d.accept());
   return { context, page, errors };
 }
 

@@ -2,7 +2,7 @@
 // with the data JSON beside it, the live preview, save with conflict handling, and the side tabs
 // (versions, comments, batch, API). The band designer canvas (part 2) will take the editor's place for
 // report templates.
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import type { TemplateVersionDetail, Theme } from "../../api/types";
 import { useSignedIn } from "../../auth/session";
@@ -40,6 +40,14 @@ export default function TemplatePage() {
   const data = parsed.ok ? parsed.value : null;
   const onProblems = useCallback((p: readonly PathProblem[]) => setProblems(p), []);
   const canEdit = session.role !== "Viewer";
+
+  // Closing the tab or reloading with unsaved changes asks first.
+  useEffect(() => {
+    if (!draft.dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [draft.dirty]);
 
   if (draft.template === undefined) return draft.loadError ? <Problem error={draft.loadError} /> : <Loading what="Loading the template" />;
   const mode = draft.template.editorMode === "html" ? "html" : "json";
