@@ -35,7 +35,8 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
   useEffect(() => {
     if (!session) return;
     const ms = Math.max(10_000, (session.expiresIn - 60) * 1000);
-    const timer = setTimeout(() => void api.refresh(), ms);
+    // A failure here is handled by the next call's 401 (or shows the login page when the session is gone).
+    const timer = setTimeout(() => void api.refresh().catch(() => undefined), ms);
     return () => clearTimeout(timer);
   }, [session]);
 
@@ -52,6 +53,8 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
     async (everywhere = false) => {
       try {
         await (everywhere ? auth.logoutAll() : auth.logout());
+      } catch {
+        // Signing out happens here whatever the server said (an expired session is signed out already).
       } finally {
         setSignedOutByUser(true);
         queryClient.clear();

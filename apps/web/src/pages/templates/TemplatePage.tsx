@@ -28,6 +28,11 @@ type Tab = (typeof TABS)[number];
 /** The template page (lazy-loaded: CodeMirror and pdf.js live in its chunk). */
 export default function TemplatePage() {
   const { id = "" } = useParams();
+  // A new id is a new page: nothing of the previous template's draft may carry over.
+  return <TemplateWorkbench key={id} id={id} />;
+}
+
+function TemplateWorkbench({ id }: { readonly id: string }) {
   const session = useSignedIn();
   const draft = useTemplateDraft(id);
   const viewers = usePresence(id, session.user.id);
@@ -121,6 +126,7 @@ export default function TemplatePage() {
         </>}
       >
         <p>The template changed since you opened it. Reload to see their version (your unsaved changes are dropped), or overwrite it with yours (theirs stays in the version history).</p>
+        <Problem error={draft.conflictError} />
       </Modal>
     </div>
   );

@@ -16,6 +16,8 @@ export interface TemplateDraft {
   readonly saving: boolean;
   readonly saveError: unknown;
   readonly conflict: boolean;
+  /** Why settling the conflict failed (the dialog shows it). */
+  readonly conflictError: unknown;
   setContent(content: string): void;
   setName(name: string): void;
   save(extra?: Partial<Pick<SaveTemplate, "versionKind" | "content">>): void;
@@ -34,6 +36,7 @@ export function useTemplateDraft(id: string): TemplateDraft {
   const [name, setName] = useState("");
   const [base, setBase] = useState<Template | undefined>();
   const [conflict, setConflict] = useState(false);
+  const [conflictError, setConflictError] = useState<unknown>(null);
 
   const adopt = useCallback(
     (t: Template) => {
@@ -80,16 +83,28 @@ export function useTemplateDraft(id: string): TemplateDraft {
     setContent,
     setName,
     save,
+    conflictError,
     async reload() {
-      adopt(await templates.get(id));
-      setConflict(false);
-      mutation.reset();
+      try {
+        adopt(await templates.get(id));
+        setConflict(false);
+        mutation.reset();
+      } catch (err) {
+        setConflictError(err);
+      }
     },
     async overwrite() {
-      const latest = await templates.get(id);
-      setConflict(false);
-      mutation.mutate({ content, name: name.trim() || latest.name, expectedUpdatedAt: latest.updatedAt });
+      try {
+        const latest = await templates.get(id);
+        setConflict(false);
+        mutation.mutate({ content, name: name.trim() || latest.name, expectedUpdatedAt: latest.updatedAt });
+      } catch (err) {
+        setConflictError(err);
+      }
     },
-    dismissConflict: () => setConflict(false),
+    dismissConflict: () => {
+      setConflict(false);
+      setConflictError(null);
+    },
   };
 }
