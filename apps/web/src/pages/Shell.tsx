@@ -1,6 +1,6 @@
 // The signed-in frame: navigation, the workspace switcher, the unverified-email banner, and the page.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { NavLink, Navigate, Outlet, useLocation } from "react-router";
+import { NavLink, Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { auth, workspaces } from "../api/endpoints";
 import { useSession } from "../auth/session";
 import { Problem } from "../ui/Problem";
@@ -8,8 +8,16 @@ import { Loading } from "../ui/states";
 
 function WorkspaceSwitcher() {
   const { session, adopt } = useSession();
+  const navigate = useNavigate();
   const list = useQuery({ queryKey: ["workspaces"], queryFn: workspaces.list });
-  const switchTo = useMutation({ mutationFn: (id: string) => auth.switchWorkspace(id), onSuccess: adopt });
+  const switchTo = useMutation({
+    mutationFn: (id: string) => auth.switchWorkspace(id),
+    onSuccess: (next) => {
+      adopt(next);
+      // What was open belongs to the other workspace; its template list is the place to start.
+      void navigate("/templates");
+    },
+  });
   if (!session) return null;
   return (
     <div className="switcher">
