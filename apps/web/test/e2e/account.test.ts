@@ -3,6 +3,7 @@
 // log in again, log out everywhere.
 import { tokenFrom } from "@docsvc/server/test/helpers/smtp.js";
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
 import { PASSWORD, previewSays, signUp } from "./steps.js";
@@ -79,6 +80,19 @@ describe("web app: templates and account (Chromium)", () => {
     await a.page.locator(".comments li", { hasText: "Check the VAT line" }).waitFor();
     await a.page.getByRole("button", { name: "Delete comment" }).click();
     await a.page.getByText("No comments yet.").waitFor();
+  });
+
+  test("a batch of pasted JSON rows as one merged PDF", async () => {
+    await a.page.getByRole("tab", { name: "Batch" }).click();
+    await a.page.getByLabel("…or paste rows as JSON").fill('[{"invoiceNumber": "A-1"}, {"invoiceNumber": "A-2"}, {"invoiceNumber": "A-3"}]');
+    await a.page.getByLabel("One merged PDF").check();
+    await a.page.getByRole("button", { name: "Start batch" }).click();
+    const button = a.page.getByRole("button", { name: "Download PDF" });
+    await button.waitFor({ timeout: 60_000 });
+    await a.page.getByText(/completed: 3\/3 rows · merged/).waitFor();
+    const [download] = await Promise.all([a.page.waitForEvent("download"), button.click()]);
+    const pdf = await readFile(await download.path());
+    assert.equal(pdf.subarray(0, 5).toString("latin1"), "%PDF-");
   });
 
   test("an API key is revoked after confirming", async () => {
