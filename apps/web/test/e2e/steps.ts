@@ -25,7 +25,7 @@ export async function typeContent(page: Page, text: string): Promise<void> {
 
 /** Waits until the drawn preview's text layer says `pattern`. */
 export async function previewSays(page: Page, pattern: RegExp): Promise<void> {
-  await page.locator(".pdf-text").filter({ hasText: pattern }).first().waitFor({ state: "attached", timeout: 30_000 });
+  await page.locator(".pdf-text").filter({ hasText: pattern }).first().waitFor({ state: "attached", timeout: 60_000 });
 }
 
 /** Fills and sends the sign-up form. */

@@ -70,7 +70,8 @@ export async function openPage(browser: Browser, origin: string): Promise<Watche
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  // Generous: the whole suite runs two files at a time on two cores, beside render workers.
+  page.setDefaultTimeout(45_000);
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());
