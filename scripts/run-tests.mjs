@@ -19,7 +19,15 @@ const walk = (dir) => {
   }
 };
 roots.forEach(walk);
+// apps/web's component tests run under Vitest (jsdom) rather than node:test; they go first so that node's
+// test summary stays the last thing printed. A filter that names no web path skips them.
+let vitestStatus;
+if (!filter || "apps/web/test/unit".includes(filter) || filter.startsWith("apps/web")) {
+  const vitest = spawnSync(process.execPath, [join("node_modules", "vitest", "vitest.mjs"), "run"], { cwd: join("apps", "web"), stdio: "inherit" });
+  vitestStatus = vitest.status ?? 1;
+}
 if (files.length === 0) {
+  if (vitestStatus !== undefined) process.exit(vitestStatus);
   console.error("No test files found: run `pnpm build` first.");
   process.exit(1);
 }
@@ -27,7 +35,7 @@ if (files.length === 0) {
 // after the others, one file at a time, so that no file measures another's load.
 const abuse = files.filter((f) => f.split(sep).includes("abuse")).sort();
 const others = files.filter((f) => !abuse.includes(f)).sort();
-let status = 0;
+let status = vitestStatus ?? 0;
 for (const [group, concurrency] of [[others, 2], [abuse, 1]]) {
   if (group.length === 0) continue;
   const result = spawnSync(process.execPath, ["--test", `--test-concurrency=${concurrency}`, ...group], { stdio: "inherit" });

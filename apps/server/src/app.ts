@@ -33,6 +33,7 @@ import { sendEmailRoutes } from "./routes/send-email.js";
 import { templateRoutes } from "./routes/templates.js";
 import { usageRoutes } from "./routes/usage.js";
 import { versionRoutes } from "./routes/versions.js";
+import { webRoutes } from "./routes/web.js";
 import { workspaceRoutes } from "./routes/workspaces.js";
 import type { ServiceDeps } from "./services/deps.js";
 import { LoginThrottle } from "./services/login-throttle.js";
@@ -123,6 +124,7 @@ export function createApp(options: AppOptions): CreatedApp {
   app.route("/api/templates", batchRoutes(deps));
   app.route("/api/templates", sendEmailRoutes(deps));
   app.route("/api/templates", basePdfRoutes(deps));
+  app.route("/", webRoutes());
 
   app.onError(errorHandler(log));
   app.notFound(notFoundHandler);

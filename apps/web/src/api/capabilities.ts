@@ -1,0 +1,27 @@
+// What this server can do, read from its OpenAPI document, so the app offers only what will work (HTML
+// templates arrive in a later server version; the document lists editorMode "html" once they have).
+import { useQuery } from "@tanstack/react-query";
+import { api } from "./client";
+
+/** Features the app switches on when the server has them. */
+export interface Capabilities {
+  readonly htmlTemplates: boolean;
+}
+
+/** Reads the capabilities out of an OpenAPI document. */
+export function capabilitiesOf(doc: unknown): Capabilities {
+  const editorMode = (doc as { components?: { schemas?: { CreateTemplateBody?: { properties?: { editorMode?: unknown } } } } })
+    ?.components?.schemas?.CreateTemplateBody?.properties?.editorMode;
+  // The schema shape varies (enum, anyOf with null): any mention of the value "html" in it counts.
+  return { htmlTemplates: JSON.stringify(editorMode ?? null).includes('"html"') };
+}
+
+/** The server's capabilities (fetched once per page load). */
+export function useCapabilities(): Capabilities | undefined {
+  const query = useQuery({
+    queryKey: ["capabilities"],
+    queryFn: async () => capabilitiesOf(await api.json<unknown>("/openapi/v1.json", { anonymous: true })),
+    staleTime: Infinity,
+  });
+  return query.data;
+}

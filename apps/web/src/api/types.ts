@@ -1,0 +1,181 @@
+// The API's JSON shapes, written once over the server's OpenAPI document (/openapi/v1.json, schemas/responses).
+
+export type Role = "Owner" | "Editor" | "Viewer";
+export type Plan = "free" | "pro" | "enterprise";
+
+export interface User {
+  readonly id: string;
+  readonly email: string;
+  readonly emailVerified: boolean;
+  readonly createdAt: string;
+}
+
+export interface Workspace {
+  readonly id: string;
+  readonly name: string;
+  readonly plan: Plan;
+}
+
+/** What login, signup, refresh, switch-workspace and invite accept answer. */
+export interface TokenResponse {
+  readonly accessToken: string;
+  readonly tokenType: "Bearer";
+  readonly expiresIn: number;
+  readonly user: User;
+  readonly workspace: Workspace;
+  readonly role: Role;
+}
+
+export interface Me {
+  readonly user: User;
+  readonly workspace: Workspace;
+  readonly role: Role;
+  readonly isAdmin: boolean;
+}
+
+export interface WorkspaceListItem extends Workspace {
+  readonly role: Role;
+}
+
+export interface Member {
+  readonly userId: string;
+  readonly email: string;
+  readonly role: Role;
+  readonly joinedAt: string;
+}
+
+export interface Invite {
+  readonly id: string;
+  readonly email: string;
+  readonly role: Role;
+  readonly expiresAt: string;
+  readonly token: string;
+  readonly url: string;
+}
+
+export interface InvitePreview {
+  readonly workspaceName: string;
+  readonly role: Role;
+  readonly inviterEmail: string | null;
+  readonly redeemable: boolean;
+  readonly expiresAt: string;
+}
+
+export interface ApiKey {
+  readonly id: string;
+  readonly name: string;
+  readonly prefix: string;
+  readonly createdAt: string;
+  readonly lastUsedAt: string | null;
+}
+
+export interface CreatedApiKey extends ApiKey {
+  /** The secret (dsk_…), shown only in this response. */
+  readonly key: string;
+}
+
+export interface RenderCounts {
+  readonly total: number;
+  readonly api: number;
+  readonly preview: number;
+  readonly ai: number;
+}
+
+export interface Usage {
+  readonly periodStart: string;
+  readonly periodEnd: string;
+  readonly plan: Plan;
+  readonly renders: RenderCounts;
+  readonly pages: number;
+  readonly aiGenerations: { readonly used: number; readonly limit: number | null };
+}
+
+export interface DailyUsage {
+  readonly periodStart: string;
+  readonly periodEnd: string;
+  readonly days: readonly { readonly date: string; readonly renders: RenderCounts; readonly pages: number }[];
+}
+
+/** `report` (document JSON) today; `html` once HTML templates land. */
+export type EditorMode = "report" | "html" | (string & {});
+
+export interface TemplateSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly editorMode: EditorMode;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface Template extends TemplateSummary {
+  readonly content: string;
+}
+
+export type VersionKind = "auto" | "manual" | "restore";
+
+export interface TemplateVersion {
+  readonly id: string;
+  readonly number: number;
+  readonly kind: VersionKind;
+  readonly label: string | null;
+  readonly authorId: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface TemplateVersionDetail extends TemplateVersion {
+  readonly content: string;
+}
+
+export interface Mention {
+  readonly userId: string;
+  readonly email: string;
+}
+
+export interface Comment {
+  readonly id: string;
+  readonly templateId: string;
+  readonly parentId: string | null;
+  readonly body: string | null;
+  readonly author: Mention | null;
+  readonly mentions: readonly Mention[];
+  readonly createdAt: string;
+  readonly deleted: boolean;
+  readonly replies: readonly Comment[];
+}
+
+export interface Viewer {
+  readonly userId: string;
+  readonly email: string;
+  readonly lastSeenAt: string;
+}
+
+export type BatchStatus = "pending" | "processing" | "completed" | "failed";
+
+export interface BatchJob {
+  readonly jobId: string;
+  readonly status: BatchStatus;
+  readonly total: number;
+  readonly completed: number;
+  readonly failed: number;
+  readonly output: "zip" | "merged";
+  readonly error: string | null;
+  readonly createdAt: string;
+  readonly finishedAt: string | null;
+  readonly expiresAt: string | null;
+}
+
+export interface Theme {
+  readonly primary?: string | null;
+  readonly accent?: string | null;
+}
+
+/** An error body (RFC 9457 problem+json) as every endpoint answers it. */
+export interface ProblemDetails {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly errors?: Readonly<Record<string, readonly string[]>>;
+  readonly traceId?: string;
+}

@@ -1,0 +1,133 @@
+// A template's page: the content in CodeMirror (document JSON for report templates, HTML for html ones)
+// with the data JSON beside it, the live preview, save with conflict handling, and the side tabs
+// (versions, comments, batch, API). The band designer canvas (part 2) will take the editor's place for
+// report templates.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Link, useParams } from "react-router";
+import type { TemplateVersionDetail, Theme } from "../../api/types";
+import { useSignedIn } from "../../auth/session";
+import { CodeEditor, type PathProblem } from "../../editor/CodeEditor";
+import { Preview } from "../../editor/Preview";
+import { Modal } from "../../ui/Modal";
+import { Problem } from "../../ui/Problem";
+import { Loading } from "../../ui/states";
+import { parseJsonObject } from "../../ui/validation";
+import { ApiPanel } from "./ApiPanel";
+import { Avatars } from "./Avatars";
+import { BatchPanel } from "./BatchPanel";
+import { CommentsPanel } from "./CommentsPanel";
+import { loadSampleData, saveSampleData } from "./sample-data";
+import { ThemeControls } from "./ThemeControls";
+import { usePresence } from "./usePresence";
+import { useTemplateDraft } from "./useTemplateDraft";
+import { VersionsPanel } from "./VersionsPanel";
+
+const TABS = ["Preview", "Versions", "Comments", "Batch", "API"] as const;
+type Tab = (typeof TABS)[number];
+
+/** The template page (lazy-loaded: CodeMirror and pdf.js live in its chunk). */
+export default function TemplatePage() {
+  const { id = "" } = useParams();
+  // A new id is a new page: nothing of the previous template's draft may carry over.
+  return <TemplateWorkbench key={id} id={id} />;
+}
+
+function TemplateWorkbench({ id }: { readonly id: string }) {
+  const session = useSignedIn();
+  const draft = useTemplateDraft(id);
+  const viewers = usePresence(id, session.user.id);
+  const [dataText, setDataText] = useState(() => loadSampleData(id));
+  const [theme, setTheme] = useState<Theme | null>(null);
+  const [tab, setTab] = useState<Tab>("Preview");
+  const [problems, setProblems] = useState<readonly PathProblem[]>([]);
+  const [viewing, setViewing] = useState<TemplateVersionDetail | null>(null);
+  const parsed = useMemo(() => parseJsonObject(dataText), [dataText]);
+  const data = parsed.ok ? parsed.value : null;
+  const onProblems = useCallback((p: readonly PathProblem[]) => setProblems(p), []);
+  const canEdit = session.role !== "Viewer";
+
+  // Closing the tab or reloading with unsaved changes asks first.
+  useEffect(() => {
+    if (!draft.dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [draft.dirty]);
+
+  if (draft.template === undefined) return draft.loadError ? <Problem error={draft.loadError} /> : <Loading what="Loading the template" />;
+  const mode = draft.template.editorMode === "html" ? "html" : "json";
+  const previewContent = viewing?.content ?? draft.content;
+
+  return (
+    <div className="template-page">
+      <div className="template-head">
+        <Link to="/templates" className="back">← Templates</Link>
+        <label className="sr-only" htmlFor="template-name">Template name</label>
+        <input id="template-name" className="title-input" value={draft.name} onChange={(e) => draft.setName(e.target.value)} readOnly={!canEdit} />
+        <span className="badge">{draft.template.editorMode}</span>
+        <Avatars viewers={viewers} />
+        <span className="save-state" role="status">{draft.saving ? "Saving…" : draft.dirty ? "Unsaved changes" : "Saved"}</span>
+        {canEdit && <button className="primary" onClick={() => draft.save()} disabled={draft.saving || !draft.dirty}>Save</button>}
+      </div>
+      <Problem error={draft.saveError} />
+      <div className="workbench">
+        <div className="editors">
+          <div className="editor-pane grow">
+            <h2 className="pane-title">{mode === "html" ? "HTML" : "Document JSON"}</h2>
+            <CodeEditor value={draft.content} language={mode} label="Template content" onChange={draft.setContent} problems={problems} readOnly={!canEdit} />
+          </div>
+          <div className="editor-pane">
+            <h2 className="pane-title">Data JSON</h2>
+            <CodeEditor value={dataText} language="json" label="Data" onChange={(t) => { setDataText(t); saveSampleData(id, t); }} />
+            {!parsed.ok && <p className="field-error" role="alert">{parsed.message}</p>}
+          </div>
+        </div>
+        <div className="side">
+          <div role="tablist" aria-label="Template tools" className="tabs" onKeyDown={(e) => {
+            // The tabs pattern: arrows move between tabs, only the selected one is in the Tab order.
+            if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+            const next = TABS[(TABS.indexOf(tab) + (e.key === "ArrowRight" ? 1 : TABS.length - 1)) % TABS.length]!;
+            setTab(next);
+            document.getElementById(`tab-${next}`)?.focus();
+          }}>
+            {TABS.map((t) => (
+              <button key={t} role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls={`panel-${t}`} tabIndex={tab === t ? 0 : -1} onClick={() => setTab(t)}>{t}</button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tabpanel">
+            {/* The preview stays mounted so switching tabs does not render again. */}
+            <div hidden={tab !== "Preview"}>
+              <ThemeControls theme={theme} onChange={setTheme} />
+              {viewing && <p className="notice" role="status">Showing version #{viewing.number}. <button className="link" onClick={() => setViewing(null)}>Back to the draft</button></p>}
+              <Preview content={previewContent} data={data} theme={theme} onProblems={onProblems} />
+            </div>
+            {tab === "Versions" && (
+              <VersionsPanel
+                templateId={id}
+                canEdit={canEdit}
+                viewing={viewing?.id ?? null}
+                onView={(v) => { setViewing(v); if (v) setTab("Preview"); }}
+                onRestore={(content) => { setViewing(null); draft.save({ content, versionKind: "restore" }); }}
+              />
+            )}
+            {tab === "Comments" && <CommentsPanel templateId={id} />}
+            {tab === "Batch" && <BatchPanel templateId={id} />}
+            {tab === "API" && <ApiPanel templateId={id} data={data} theme={theme} />}
+          </div>
+        </div>
+      </div>
+      <Modal
+        open={draft.conflict}
+        onOpenChange={(o) => !o && draft.dismissConflict()}
+        title="Someone else saved this template"
+        actions={<>
+          <button onClick={() => void draft.reload()}>Reload their version</button>
+          <button className="danger" onClick={() => void draft.overwrite()}>Overwrite with mine</button>
+        </>}
+      >
+        <p>The template changed since you opened it. Reload to see their version (your unsaved changes are dropped), or overwrite it with yours (theirs stays in the version history).</p>
+        <Problem error={draft.conflictError} />
+      </Modal>
+    </div>
+  );
+}

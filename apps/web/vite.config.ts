@@ -1,0 +1,22 @@
+// Vite: the app is built into dist/app (served by `docsvc serve`); dist/test holds the compiled e2e tests.
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: "dist/app",
+    emptyOutDir: true,
+    // Hashed names under assets/ are what the server caches for a year.
+    assetsDir: "assets",
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    // `vite` in development forwards the API to a `docsvc serve` on the default port.
+    proxy: { "/api": "http://127.0.0.1:8080", "/openapi": "http://127.0.0.1:8080" },
+  },
+  test: {
+    include: ["test/unit/**/*.test.{ts,tsx}"],
+    environment: "jsdom",
+  },
+});
