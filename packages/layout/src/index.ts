@@ -67,3 +67,7 @@ export type { FaceMetrics } from "./text/metrics.js";
 export { faceMetrics } from "./text/metrics.js";
 export type { ShapeCacheStats } from "./text/shape.js";
 export { shapeCacheStats } from "./text/shape.js";
+export {
+  GeneratedPageSize, GeneratedCrop, GeneratedColumn, GeneratedElement, GeneratedBand, GeneratedField, GeneratedBandTemplate,
+} from "./generated/wire.js";
+export { fromGenerated, toGenerated, pageSizeFromGenerated } from "./generated/convert.js";
