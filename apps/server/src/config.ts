@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { parseAiSettings, type AiSettings } from "./ai/settings.js";
 import { isLogLevel, type LogLevel } from "./log.js";
 
 /** Everything the service reads from its environment. */
@@ -21,6 +22,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** NODE_ENV=development: serves the Scalar reference UI. */
   readonly development: boolean;
+  /** The AI model to call; absent: the AI endpoints answer 503. */
+  readonly ai?: AiSettings | undefined;
 }
 
 /** A configuration value that cannot be used; start-up stops with its message. */
@@ -53,6 +56,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     ),
     logLevel,
     development: env.NODE_ENV === "development",
+    ai: parseAiSettings(env),
   };
 }
 

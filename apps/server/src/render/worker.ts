@@ -4,7 +4,7 @@ import { parseDocument, type Diagnostic, type TemplateDocument } from "@docsvc/l
 import { move, transferableSymbol, valueSymbol } from "piscina";
 import { countPdfPages } from "./pages.js";
 import { readFile } from "node:fs/promises";
-import type { BaseRef, ContentErrors, InspectBaseResult, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
+import type { BaseRef, ContentErrors, FirstPageRaster, InspectBaseResult, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
 
 // Stored templates by id@updatedAt: a new save has a new key, so entries never go stale, only unused.
 const parsed = new Map<string, TemplateDocument>();
@@ -106,6 +106,17 @@ export async function merge(task: MergeTask): Promise<MergeTaskResult> {
 export async function inspectBase(task: { bytes: Uint8Array }): Promise<InspectBaseResult> {
   const { inspectBasePdf } = await import("../base-pdf/inspect.js");
   return inspectBasePdf(task.bytes);
+}
+
+/** Rasterises page 1 of any PDF (an AI reference, a rendered draft); a PDF that cannot be drawn is refused. */
+export async function rasterFirstPage(task: { bytes: Uint8Array }): Promise<FirstPageRaster> {
+  const { rasterisePdf } = await import("../base-pdf/inspect.js");
+  try {
+    const [page] = await rasterisePdf(task.bytes, 1);
+    return page === undefined ? { ok: false, reason: "The PDF has no pages." } : { ok: true, ...page };
+  } catch {
+    return { ok: false, reason: "The PDF is corrupt, encrypted or cannot be drawn." };
+  }
 }
 
 /** Validates template content with the layout model (off the main thread: documents can be large). */

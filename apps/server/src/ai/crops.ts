@@ -1,0 +1,59 @@
+// Pictures cut from the reference: the model names a crop box (points of the reference page) and the
+// server cuts it with sharp. Each picture stays under ~150 KB and a page under ~600 KB: first scaled
+// down, then stored at lower quality; a picture that cannot fit what is left of the page is left out.
+import sharp from "sharp";
+import type { GeneratedCrop } from "@docsvc/layout";
+import type { Reference } from "./reference.js";
+
+/** At most this many bytes per picture and per page (the data URL's decoded bytes). */
+export const PICTURE_LIMIT = 150 * 1024;
+export const PAGE_PICTURE_LIMIT = 600 * 1024;
+
+/** Cuts pictures for one page, keeping to the page budget across calls. */
+export class PictureCutter {
+  private spent = 0;
+
+  /** `pagePoints`: the reference page's size in points (a PDF's page, or the chosen paper for pictures). */
+  constructor(
+    private readonly reference: Reference,
+    private readonly pagePoints: { readonly width: number; readonly height: number },
+  ) {}
+
+  /** Bytes of pictures cut so far. */
+  get bytes(): number {
+    return this.spent;
+  }
+
+  /** A data: URL of the crop, or undefined when it is empty, off the page or over what is left. */
+  async cut(crop: GeneratedCrop): Promise<string | undefined> {
+    const sx = this.reference.widthPx / this.pagePoints.width;
+    const sy = this.reference.heightPx / this.pagePoints.height;
+    const left = Math.max(0, Math.floor(crop.x * sx));
+    const top = Math.max(0, Math.floor(crop.y * sy));
+    const width = Math.min(this.reference.widthPx - left, Math.ceil(crop.width * sx));
+    const height = Math.min(this.reference.heightPx - top, Math.ceil(crop.height * sy));
+    if (!(width >= 1 && height >= 1)) return undefined;
+    const budget = Math.min(PICTURE_LIMIT, PAGE_PICTURE_LIMIT - this.spent);
+    const encoded = await encodeWithin(sharp(this.reference.png).extract({ left, top, width, height }), width, budget);
+    if (encoded === undefined) return undefined;
+    this.spent += encoded.bytes.byteLength;
+    return `data:${encoded.type};base64,${encoded.bytes.toString("base64")}`;
+  }
+}
+
+async function encodeWithin(image: sharp.Sharp, width: number, budget: number): Promise<{ type: string; bytes: Buffer } | undefined> {
+  if (budget <= 0) return undefined;
+  const cut = await image.png().toBuffer();
+  if (cut.byteLength <= budget) return { type: "image/png", bytes: cut };
+  // Scale down first (a logo stays sharp longer than it stays lossless), then lower the JPEG quality.
+  for (const scale of [1, 0.75, 0.5, 0.35, 0.25]) {
+    const resized = sharp(cut).resize({ width: Math.max(1, Math.round(width * scale)) });
+    const png = await resized.clone().png({ compressionLevel: 9, palette: true }).toBuffer();
+    if (png.byteLength <= budget) return { type: "image/png", bytes: png };
+    for (const quality of [85, 70, 55, 40]) {
+      const jpeg = await resized.clone().flatten({ background: "#ffffff" }).jpeg({ quality, mozjpeg: true }).toBuffer();
+      if (jpeg.byteLength <= budget) return { type: "image/jpeg", bytes: jpeg };
+    }
+  }
+  return undefined;
+}
