@@ -12,6 +12,8 @@ export const PAGE_PICTURE_LIMIT = 600 * 1024;
 /** Cuts pictures for one page, keeping to the page budget across calls. */
 export class PictureCutter {
   private spent = 0;
+  // Bands are filled in parallel; cuts run one at a time so each sees what the others spent.
+  private queue: Promise<unknown> = Promise.resolve();
 
   /** `pagePoints`: the reference page's size in points (a PDF's page, or the chosen paper for pictures). */
   constructor(
@@ -25,7 +27,13 @@ export class PictureCutter {
   }
 
   /** A data: URL of the crop, or undefined when it is empty, off the page or over what is left. */
-  async cut(crop: GeneratedCrop): Promise<string | undefined> {
+  cut(crop: GeneratedCrop): Promise<string | undefined> {
+    const next = this.queue.then(() => this.cutNow(crop));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async cutNow(crop: GeneratedCrop): Promise<string | undefined> {
     const sx = this.reference.widthPx / this.pagePoints.width;
     const sy = this.reference.heightPx / this.pagePoints.height;
     const left = Math.max(0, Math.floor(crop.x * sx));

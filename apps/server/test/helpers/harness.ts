@@ -16,6 +16,7 @@ import { createRenderer, type Renderer } from "../../src/render/renderer.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
 import { LoginThrottle } from "../../src/services/login-throttle.js";
 import type { PlanTable } from "../../src/services/plans.js";
+import type { AiRouteOptions } from "../../src/routes/ai.js";
 import { startSmtpCatcher, type SmtpCatcher } from "./smtp.js";
 
 /** A configuration for tests: temp DATA_DIR, random secret, silent logs. */
@@ -46,6 +47,8 @@ export interface TestAppOptions {
   readonly renderer?: Renderer;
   /** Collaboration hub timings and limits. */
   readonly hub?: HubOptions;
+  /** AI model and stream settings. */
+  readonly ai?: AiRouteOptions;
 }
 
 /** What a request helper call takes. */
@@ -122,6 +125,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.plans ? { plans: options.plans } : {}),
     ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
     ...(options.hub ? { hub: options.hub } : {}),
+    ...(options.ai ? { ai: options.ai } : {}),
   });
 
   const call = async (method: string, path: string, c: Call = {}): Promise<Reply> => {
