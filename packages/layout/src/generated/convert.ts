@@ -20,6 +20,7 @@ function defined(source: Loose, keys: readonly string[]): Loose {
 
 const TEXT_KEYS = ["role", "color", "bg", "align", "fontFamily", "fontSize", "fontWeight", "italic", "lineHeight"];
 const SHAPE_KEYS = ["fill", "stroke", "strokeWidth"];
+const TABLE_KEYS = ["fontSize", "fontFamily", "color", "headerHeight", "rowHeight", "headerBg", "headerColor", "stripeBg", "borderColor"];
 
 function column(c: GeneratedColumn): Loose {
   return { key: c.key, header: c.header, width: size(c.width), ...defined(c as Loose, ["align", "format"]) };
@@ -36,7 +37,7 @@ function element(e: GeneratedElement, id: string): Element | undefined {
       return { ...box, ...defined(raw, ["src", "bindingField"]) } as Element;
     case "table":
       if (!e.bindingField || !e.columns) return undefined;
-      return { ...box, bindingField: e.bindingField, columns: e.columns.map(column), ...defined(raw, ["fontSize", "fontFamily", "color"]) } as Element;
+      return { ...box, bindingField: e.bindingField, columns: e.columns.map(column), ...defined(raw, TABLE_KEYS) } as Element;
     case "line":
     case "rect":
     case "ellipse":
@@ -124,7 +125,7 @@ export function fromGenerated(template: GeneratedBandTemplate): TemplateDocument
 
 function elementToGenerated(e: Element): GeneratedElement {
   const raw = e as unknown as Loose;
-  const keys = ["role", "color", "bg", "fill", "stroke", "strokeWidth", "align", "bindingField", "fontFamily", "fontSize", "fontWeight", "italic", "lineHeight", "format", "name", "src"];
+  const keys = ["role", "color", "bg", "fill", "stroke", "strokeWidth", "align", "bindingField", "fontFamily", "fontSize", "fontWeight", "italic", "lineHeight", "format", "name", "src", ...TABLE_KEYS];
   const out = { id: e.id, type: e.type, x: e.x, y: e.y, width: e.width, height: e.height, ...defined(raw, keys) } as Loose;
   if (e.type === "text" || e.type === "markdown") out["text"] = e.text;
   if (e.type === "barcode") out["text"] = e.value;
