@@ -54,3 +54,24 @@ test("AI_STRUCTURED_OUTPUTS=false: JSON mode with the answer's schema written in
     await s.close();
   }
 });
+
+test("the OpenAPI document describes the four endpoints' request bodies from the same schemas", async () => {
+  const t = await startTestApp();
+  try {
+    const doc = (await t.call("GET", "/openapi/v1.json")).body;
+    const body = (path: string, type: string) => doc.paths[path].post.requestBody.content[type].schema.$ref.split("/").pop();
+    assert.equal(body("/api/ai/generate-band-template", "multipart/form-data"), "GenerateBandTemplateForm");
+    assert.equal(body("/api/ai/revise-document", "multipart/form-data"), "ReviseDocumentForm");
+    assert.equal(body("/api/ai/refine-band", "application/json"), "RefineBandBody");
+    assert.equal(body("/api/ai/generate-template", "multipart/form-data"), "GenerateTemplateForm");
+    const schemas = doc.components.schemas;
+    assert.deepEqual(Object.keys(schemas.GenerateBandTemplateForm.properties).sort(), ["css", "html", "image", "paper", "prompt"]);
+    assert.deepEqual(schemas.ReviseDocumentForm.required.sort(), ["content", "document"]);
+    assert.equal(schemas.RefineBandBody.properties.document.$ref, "#/components/schemas/GeneratedBandTemplate");
+    assert.deepEqual(schemas.GeneratedBandTemplate.required.sort(), ["bands", "name", "schema"]);
+    assert.ok(doc.paths["/api/ai/generate-band-template"].post.responses["200"].content["text/event-stream"]);
+    assert.ok(doc.paths["/api/ai/generate-band-template"].post.responses["402"]);
+  } finally {
+    await t.close();
+  }
+});
