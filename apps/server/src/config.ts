@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseAiSettings, type AiSettings } from "./ai/settings.js";
+import { ConfigError } from "./config-error.js";
 import { isLogLevel, type LogLevel } from "./log.js";
 
 /** Everything the service reads from its environment. */
@@ -26,8 +27,7 @@ export interface Config {
   readonly ai?: AiSettings | undefined;
 }
 
-/** A configuration value that cannot be used; start-up stops with its message. */
-export class ConfigError extends Error {}
+export { ConfigError } from "./config-error.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 

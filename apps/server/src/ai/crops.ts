@@ -2,7 +2,7 @@
 // server cuts it with sharp. Each picture stays under ~150 KB and a page under ~600 KB: first scaled
 // down, then stored at lower quality; a picture that cannot fit what is left of the page is left out.
 import sharp from "sharp";
-import type { GeneratedCrop } from "@docsvc/layout";
+import type { GeneratedCrop, GeneratedElement } from "@docsvc/layout";
 import type { Reference } from "./reference.js";
 
 /** At most this many bytes per picture and per page (the data URL's decoded bytes). */
@@ -64,4 +64,14 @@ async function encodeWithin(image: sharp.Sharp, width: number, budget: number): 
     }
   }
   return undefined;
+}
+
+/** Replaces each image's crop box by the picture cut from the reference (no reference: the box is dropped). */
+export async function cutPictures(elements: readonly GeneratedElement[], cutter: PictureCutter | undefined): Promise<GeneratedElement[]> {
+  const out: GeneratedElement[] = [];
+  for (const { crop, ...element } of elements) {
+    const src = crop && element.type === "image" && cutter ? await cutter.cut(crop) : undefined;
+    out.push(src !== undefined ? { ...element, src } : element);
+  }
+  return out;
 }

@@ -4,7 +4,7 @@ import type { GeneratedElement } from "@docsvc/layout";
 import type { FilePart, ImagePart, TextPart } from "ai";
 import { askJson } from "./ask.js";
 import { BandAnswer } from "./answers.js";
-import type { PictureCutter } from "./crops.js";
+import { cutPictures, type PictureCutter } from "./crops.js";
 import type { AiModel } from "./provider.js";
 
 /** One band to fill. */
@@ -43,19 +43,12 @@ export async function fillBand(ai: AiModel, request: FillRequest): Promise<FillR
     check: (a) => (a.bandId !== request.bandId ? `bandId must be ${request.bandId}, got ${a.bandId}` : misfit(a.elements, request.width)),
   });
   if (!answer.ok) return answer;
-  const elements: GeneratedElement[] = [];
-  for (const e of answer.value.elements) {
-    // Within the slack misfit allows, coordinates are pulled inside the band: they are final for the page.
+  // Within the slack misfit allows, coordinates are pulled inside the band: they are final for the page.
+  const fitted = answer.value.elements.map((e) => {
     const x = Math.min(Math.max(0, e.x), request.width);
-    const fitted = { ...e, x, width: Math.min(e.width, request.width - x), y: Math.max(0, e.y) };
-    if (fitted.type === "image" && fitted.crop) {
-      const src = request.cutter ? await request.cutter.cut(fitted.crop) : undefined;
-      const { crop: _, ...rest } = fitted;
-      elements.push(src !== undefined ? { ...rest, src } : rest);
-    } else {
-      elements.push(fitted);
-    }
-  }
+    return { ...e, x, width: Math.min(e.width, request.width - x), y: Math.max(0, e.y) };
+  });
+  const elements = await cutPictures(fitted, request.cutter);
   const h = answer.value.height;
   const height = typeof h === "string" ? Number(h) : h ?? undefined;
   return { ok: true, elements, height };

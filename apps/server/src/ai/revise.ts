@@ -5,7 +5,8 @@ import type { ImagePart, TextPart } from "ai";
 import type { Principal } from "../auth/principal.js";
 import { askJson } from "./ask.js";
 import { RevisePlanAnswer } from "./answers.js";
-import { eachLimited, type AiContext } from "./context.js";
+import type { AiContext } from "./context.js";
+import { eachLimited } from "./limited.js";
 import { PictureCutter } from "./crops.js";
 import type { PageDiff } from "./diff.js";
 import { fillBand } from "./fill.js";
@@ -74,7 +75,10 @@ export async function runRevision(ctx: AiContext, ai: AiModel, principal: Princi
       schema: RevisePlanAnswer,
       name: "revise_plan",
       signal,
-      check: (p) => p.bands.map((b) => b.id).find((id) => !ids.has(id)) && "bands name ids that the document does not have",
+      check: (p) => {
+        const unknown = p.bands.find((b) => !ids.has(b.id));
+        return unknown === undefined ? undefined : `band ${unknown.id} is not in the document`;
+      },
     });
     if (!plan.ok) {
       ctx.deps.log.warn("AI revise plan rejected", { workspaceId: principal.workspaceId, problem: plan.problem });

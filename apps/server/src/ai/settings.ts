@@ -1,6 +1,6 @@
 // AI configuration (AI_PROVIDER, AI_MODEL, AI_API_KEY, AI_BASE_URL, AI_STRUCTURED_OUTPUTS), read once at
 // start-up. AI_PROVIDER unset turns the AI endpoints off (503 naming these variables).
-import { ConfigError } from "../config.js";
+import { ConfigError } from "../config-error.js";
 
 /** The providers the AI endpoints can call. */
 export const AI_PROVIDERS = ["openai", "anthropic", "google", "openai-compatible"] as const;

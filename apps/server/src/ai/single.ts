@@ -7,7 +7,7 @@ import { HttpError, ValidationError } from "../errors.js";
 import { askJson } from "./ask.js";
 import { LegacyAnswer, RefineAnswer } from "./answers.js";
 import type { AiContext } from "./context.js";
-import { PictureCutter } from "./crops.js";
+import { cutPictures, PictureCutter } from "./crops.js";
 import { requestContent } from "./generate.js";
 import { paperGeometry } from "./paper.js";
 import type { AiModel } from "./provider.js";
@@ -63,11 +63,7 @@ export async function legacyTemplate(ctx: AiContext, ai: AiModel, principal: Pri
       throw new HttpError(502, UNUSABLE);
     }
     const cutter = input.reference ? new PictureCutter(input.reference, input.reference.pdfPage ?? paper) : undefined;
-    const elements: GeneratedElement[] = [];
-    for (const { crop, ...e } of answer.value.elements) {
-      const src = crop && cutter ? await cutter.cut(crop) : undefined;
-      elements.push(src !== undefined ? { ...e, src } : e);
-    }
+    const elements = await cutPictures(answer.value.elements, cutter);
     credit.commit(performance.now() - started);
     return { name: answer.value.name, elements };
   } finally {
