@@ -15,7 +15,7 @@ import type { AiModel } from "./provider.js";
 import type { Credit } from "./quota.js";
 import type { Reference } from "./reference.js";
 import type { SendEvent } from "./sse.js";
-import { systemPrompt } from "./system-prompt.js";
+import { designerFont, systemPrompt } from "./system-prompt.js";
 
 /** Bands per generated document. */
 export const MAX_BANDS = 20;
@@ -76,7 +76,8 @@ export async function runGeneration(ctx: AiContext, ai: AiModel, principal: Prin
       return;
     }
     const skeleton = first.value;
-    const pageSize = fixed ?? pageSizeFromGenerated(skeleton.pageSize);
+    // The model picks among the presets; a custom size is only ever the user's or a reference PDF's.
+    const pageSize = fixed ?? (skeleton.pageSize?.id === "custom" ? { id: "a4" } : pageSizeFromGenerated(skeleton.pageSize));
     const paper = paperGeometry(pageSize);
     const bandsTotal = skeleton.bands.length;
     send("skeleton", { bandsTotal });
@@ -114,8 +115,8 @@ export async function runGeneration(ctx: AiContext, ai: AiModel, principal: Prin
       bands: skeleton.bands.map((b) => filled.get(b.id) ?? { ...b, elements: [], failed: true }),
       schema: skeleton.schema,
       direction: skeleton.direction ?? "ltr",
-      bodyFont: skeleton.bodyFont ?? null,
-      headingFont: skeleton.headingFont ?? null,
+      bodyFont: await designerFont(skeleton.bodyFont),
+      headingFont: await designerFont(skeleton.headingFont),
       pageSize,
     };
     credit.commit(performance.now() - started);

@@ -5,16 +5,19 @@ import { readFontManifest } from "@docsvc/pdf";
 import type { PaperGeometry } from "./paper.js";
 import { prompt, type PromptName } from "./prompts.js";
 
-let fonts: Promise<string> | undefined;
+let families: Promise<Readonly<Record<string, readonly string[]>>> | undefined;
 
-function fontList(): Promise<string> {
-  fonts ??= readFontManifest().then((m) =>
-    Object.entries(m.families)
-      .map(([name, family]) => `- ${name} (${family.scripts.join(", ")})`)
-      .join("\n"),
-  );
-  fonts.catch(() => (fonts = undefined));
-  return fonts;
+/** The designer font families and the scripts each covers (from the font manifest, read once). */
+function designerFamilies(): Promise<Readonly<Record<string, readonly string[]>>> {
+  families ??= readFontManifest().then((m) => Object.fromEntries(Object.entries(m.families).map(([name, f]) => [name, f.scripts])));
+  families.catch(() => (families = undefined));
+  return families;
+}
+
+/** The designer family a model named (any case), or null when it is not one of them (the body font then applies). */
+export async function designerFont(name: string | null | undefined): Promise<string | null> {
+  const wanted = name?.trim().toLowerCase();
+  return Object.keys(await designerFamilies()).find((family) => family.toLowerCase() === wanted) ?? null;
 }
 
 /** The vocabulary plus one pass's instructions. */
@@ -25,7 +28,7 @@ export async function systemPrompt(paper: PaperGeometry, pass: PromptName, value
     pageName: paper.name,
     margin: paper.margin,
     contentWidth: paper.contentWidth,
-    fonts: await fontList(),
+    fonts: Object.entries(await designerFamilies()).map(([name, scripts]) => `- ${name} (${scripts.join(", ")})`).join("\n"),
     presets: Object.keys(PAGE_SIZES).join(", "),
   });
   return `${vocabulary}\n\n${await prompt(pass, { contentWidth: paper.contentWidth, ...values })}`;

@@ -33,6 +33,7 @@ test("a generation streams skeleton, one band event per band, then done with a r
   const done = res.events.at(-1)?.data ?? {};
   assert.equal(done["checkToken"], undefined, "no reference, no check token");
   const template = done["template"];
+  assert.deepEqual([template.bodyFont, template.headingFont], ["Inter", "Lora"]);
   assert.deepEqual(Object.keys(template).sort(), ["bands", "bodyFont", "direction", "headingFont", "name", "pageSize", "schema"]);
   // Bands arrive flat, in skeleton order, the nested one naming its parent.
   assert.deepEqual(template.bands.map((b: any) => [b.id, b.parentId, b.failed]), [["title", null, false], ["items", null, false], ["items-head", "items", false], ["totals", null, false]]);
@@ -88,6 +89,11 @@ test("paper: the field wins over the model; an invalid field is A4; otherwise th
   s.fake.script = (call) => (call.pass === "skeleton" ? { json: skeleton({ pageSize: { id: "poster" } }) } : { json: band(call.bandId ?? "?") });
   const unknown = await generate({ prompt: "x" });
   assert.deepEqual(unknown.events.at(-1)?.data["template"].pageSize, { id: "a4" });
+  // The model picks among the presets; a custom size from it is A4. Fonts outside the 18 are dropped.
+  s.fake.script = (call) => (call.pass === "skeleton" ? { json: skeleton({ pageSize: { id: "custom", width: 300, height: 300 }, bodyFont: "comic sans", headingFont: "open sans" }) } : { json: band(call.bandId ?? "?") });
+  const custom = (await generate({ prompt: "x" })).events.at(-1)?.data["template"];
+  assert.deepEqual(custom.pageSize, { id: "a4" });
+  assert.deepEqual([custom.bodyFont, custom.headingFont], [null, "Open Sans"]);
 });
 
 test("a reference picture: crops are cut within size limits, and done carries a check token", async () => {
