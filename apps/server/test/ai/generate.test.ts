@@ -147,6 +147,14 @@ test("before the stream: 401 without a session, 400 without input, 400 for a non
   const res = await generate({ image: big });
   assert.equal(res.status, 413);
   assert.match(res.type, /problem\+json/);
+  // A PDF may be larger than a picture, up to 25 MB; an unreadable one is a 400 naming the field.
+  const pdfHeader = new TextEncoder().encode("%PDF-1.7\n");
+  const bigPdf = new Uint8Array(25 * 1024 * 1024 + 10);
+  bigPdf.set(pdfHeader);
+  assert.equal((await generate({ image: bigPdf })).status, 413);
+  const broken = await generate({ image: new Uint8Array([...pdfHeader, ...new TextEncoder().encode("garbage")]) });
+  assert.equal(broken.status, 400);
+  assert.ok(broken.json["errors"]["image"]);
 });
 
 test("HTML input reaches the model sanitised (no scripts, no handlers, no remote URLs)", async () => {
