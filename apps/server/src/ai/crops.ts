@@ -49,21 +49,35 @@ export class PictureCutter {
   }
 }
 
+/** Pictures are never scaled below this share of their cut size. */
+const MIN_SCALE = 0.2;
+
+function resized(png: Buffer, width: number, scale: number): sharp.Sharp {
+  return sharp(png).resize({ width: Math.max(1, Math.round(width * scale)) });
+}
+
 async function encodeWithin(image: sharp.Sharp, width: number, budget: number): Promise<{ type: string; bytes: Buffer } | undefined> {
   if (budget <= 0) return undefined;
-  const cut = await image.png().toBuffer();
-  if (cut.byteLength <= budget) return { type: "image/png", bytes: cut };
-  // Scale down first (a logo stays sharp longer than it stays lossless), then lower the JPEG quality.
-  for (const scale of [1, 0.75, 0.5, 0.35, 0.25]) {
-    const resized = sharp(cut).resize({ width: Math.max(1, Math.round(width * scale)) });
-    const png = await resized.clone().png({ compressionLevel: 9, palette: true }).toBuffer();
-    if (png.byteLength <= budget) return { type: "image/png", bytes: png };
-    for (const quality of [85, 70, 55, 40]) {
-      const jpeg = await resized.clone().flatten({ background: "#ffffff" }).jpeg({ quality, mozjpeg: true }).toBuffer();
-      if (jpeg.byteLength <= budget) return { type: "image/jpeg", bytes: jpeg };
-    }
+  const png = await image.png().toBuffer();
+  if (png.byteLength <= budget) return { type: "image/png", bytes: png };
+  // Flat artwork (a logo) stays lossless if a smaller PNG fits: bytes shrink about with the pixel count.
+  if (png.byteLength <= 4 * budget) {
+    const smaller = await resized(png, width, Math.sqrt(budget / png.byteLength) * 0.9).png().toBuffer();
+    if (smaller.byteLength <= budget) return { type: "image/png", bytes: smaller };
   }
-  return undefined;
+  // Otherwise JPEG: first scaled down (each step estimated from the last size), then at lower quality.
+  const jpeg = (scale: number, quality: number) => resized(png, width, scale).flatten({ background: "#ffffff" }).jpeg({ quality }).toBuffer();
+  let scale = 1;
+  let bytes = await jpeg(scale, 80);
+  for (let step = 0; step < 4 && bytes.byteLength > budget && scale > MIN_SCALE; step++) {
+    scale = Math.max(MIN_SCALE, scale * Math.min(0.8, Math.sqrt(budget / bytes.byteLength) * 0.95));
+    bytes = await jpeg(scale, 80);
+  }
+  for (const quality of [60, 40, 25]) {
+    if (bytes.byteLength <= budget) break;
+    bytes = await jpeg(scale, quality);
+  }
+  return bytes.byteLength <= budget ? { type: "image/jpeg", bytes } : undefined;
 }
 
 /** Replaces each image's crop box by the picture cut from the reference (no reference: the box is dropped). */
