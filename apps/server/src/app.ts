@@ -16,6 +16,7 @@ import { countRequests } from "./metrics/http.js";
 import { Metrics, type RenderPoolStats } from "./metrics/metrics.js";
 import type { Renderer } from "./render/renderer.js";
 import { adminRoutes } from "./routes/admin.js";
+import { aiRoutes, type AiRouteOptions } from "./routes/ai.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { authRoutes } from "./routes/auth.js";
 import { basePdfRoutes } from "./routes/base-pdf.js";
@@ -60,6 +61,8 @@ export interface AppOptions {
   readonly hub?: HubOptions;
   /** How long a failed issuer discovery is remembered (tests shorten it). */
   readonly oauthDiscoveryRetryMs?: number;
+  /** AI model and stream settings (tests pass a mock model). */
+  readonly ai?: AiRouteOptions;
 }
 
 /** The Hono app plus the services behind it (the server closes them on shutdown). */
@@ -95,15 +98,14 @@ export function createApp(options: AppOptions): CreatedApp {
   const app = new Hono<AppEnv>();
   app.use(countRequests(metrics));
   app.use(requestContext(log));
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new PayloadTooLargeError(JSON_BODY_LIMIT);
-      },
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new PayloadTooLargeError(JSON_BODY_LIMIT);
+    },
+  });
+  // The AI uploads (a 25 MB PDF beside a 25 MB draft) set their own limits per route.
+  app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/ai/") && c.req.method === "POST" && c.req.path !== "/api/ai/refine-band" ? next() : jsonLimit(c, next)));
 
   app.route("/health", healthRoutes(deps));
   app.route("/metrics", metricsRoutes(metrics, config.metricsToken));
@@ -125,6 +127,7 @@ export function createApp(options: AppOptions): CreatedApp {
   app.route("/api/templates", sendEmailRoutes(deps));
   app.route("/api/templates", basePdfRoutes(deps));
   app.route("/", webRoutes());
+  app.route("/api/ai", aiRoutes(deps, config.ai, options.ai));
 
   app.onError(errorHandler(log));
   app.notFound(notFoundHandler);

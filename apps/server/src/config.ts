@@ -4,6 +4,8 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { OAuthConfigError, parseOAuthConfig, type OAuthConfig } from "./auth/oauth-config.js";
 import type { Plan } from "./db/schema.js";
+import { parseAiSettings, type AiSettings } from "./ai/settings.js";
+import { ConfigError } from "./config-error.js";
 import { isLogLevel, type LogLevel } from "./log.js";
 import { RENDER_DEFAULTS } from "./render/budget.js";
 import { DEFAULT_PLAN, DEFAULT_PLANS, isPlan, parsePlanTable, PLANS, type PlanTable } from "./services/plans.js";
@@ -37,10 +39,11 @@ export interface Config {
   readonly plans: PlanTable;
   /** Bearer token GET /metrics requires; unset: /metrics is open (bind it to a private network). */
   readonly metricsToken: string | undefined;
+  /** The AI model to call; absent: the AI endpoints answer 503. */
+  readonly ai?: AiSettings | undefined;
 }
 
-/** A configuration value that cannot be used; start-up stops with its message. */
-export class ConfigError extends Error {}
+export { ConfigError } from "./config-error.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -79,6 +82,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     defaultPlan: parseDefaultPlan(env.DEFAULT_PLAN),
     plans: await loadPlans(nonEmpty(env.PLANS_FILE)),
     metricsToken: nonEmpty(env.METRICS_TOKEN),
+    ai: parseAiSettings(env),
   };
 }
 

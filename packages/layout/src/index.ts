@@ -69,3 +69,7 @@ export type { ShapeCacheStats } from "./text/shape.js";
 export { shapeCacheStats } from "./text/shape.js";
 export { LayoutLimitError, MAX_PAGES, MAX_ROWS } from "./flow/budget.js";
 export { MAX_IMAGE_PIXELS } from "./elements/image-store.js";
+export {
+  GeneratedPageSize, GeneratedCrop, GeneratedColumn, GeneratedElement, GeneratedBand, GeneratedField, GeneratedBandTemplate,
+} from "./generated/wire.js";
+export { fromGenerated, toGenerated, pageSizeFromGenerated } from "./generated/convert.js";

@@ -80,7 +80,7 @@ async function inspect(bytes: Uint8Array): Promise<BaseInspection> {
   if (tooComplex !== undefined) return tooComplex;
   let pngs: Uint8Array[];
   try {
-    pngs = await rasterise(bytes);
+    pngs = (await rasterisePdf(bytes, MAX_BASE_PAGES)).map((p) => p.png);
   } catch {
     return refuse("The PDF is corrupt and cannot be read (its pages could not be drawn).");
   }
@@ -106,7 +106,15 @@ function countOperators(doc: PDFDocument): BaseInspection | undefined {
   return undefined;
 }
 
-async function rasterise(bytes: Uint8Array): Promise<Uint8Array[]> {
+/** One rasterised page: the PNG and the page's size in points. */
+export interface PageRaster {
+  readonly png: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Rasterises the first `maxPages` pages (pdfjs on @napi-rs/canvas); throws when the PDF cannot be drawn. */
+export async function rasterisePdf(bytes: Uint8Array, maxPages: number): Promise<PageRaster[]> {
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
   // pdfjs may detach the buffer it is given: hand it a copy.
   const doc = await pdfjs.getDocument({
@@ -118,8 +126,8 @@ async function rasterise(bytes: Uint8Array): Promise<Uint8Array[]> {
     verbosity: 0,
   }).promise;
   try {
-    const out: Uint8Array[] = [];
-    for (let i = 1; i <= doc.numPages; i++) {
+    const out: PageRaster[] = [];
+    for (let i = 1; i <= Math.min(doc.numPages, maxPages); i++) {
       const page = await doc.getPage(i);
       const unit = page.getViewport({ scale: 1 });
       const scale = Math.min(RASTER_SCALE, RASTER_MAX_SIDE / Math.max(unit.width, unit.height));
@@ -132,7 +140,7 @@ async function rasterise(bytes: Uint8Array): Promise<Uint8Array[]> {
       // @napi-rs/canvas implements the 2D API pdfjs draws with; the DOM types are not in this project's lib.
       type RenderParams = Parameters<typeof page.render>[0];
       await page.render({ canvas: canvas as unknown as RenderParams["canvas"], canvasContext: context as unknown as RenderParams["canvasContext"], viewport }).promise;
-      out.push(new Uint8Array(await canvas.encode("png")));
+      out.push({ png: new Uint8Array(await canvas.encode("png")), width: unit.width, height: unit.height });
       page.cleanup();
     }
     return out;

@@ -1,6 +1,8 @@
 // The OpenAPI 3.1.1 document, generated from the operation table and the valibot schemas.
 import { toJsonSchemaDefs, type JsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
+import { GeneratedBand, GeneratedBandTemplate, GeneratedColumn, GeneratedCrop, GeneratedElement, GeneratedField, GeneratedPageSize } from "@docsvc/layout";
+import * as ai from "../schemas/ai.js";
 import * as auth from "../schemas/auth.js";
 import * as batch from "../schemas/batch.js";
 import * as collab from "../schemas/collab.js";
@@ -75,6 +77,20 @@ const COMPONENTS: Record<string, AnySchema> = {
   Comment: collab.Comment,
   NegotiateResponse: collab.NegotiateResponse,
   ProblemDetails: responses.ProblemDetails,
+  GenerateBandTemplateForm: ai.GenerateBandTemplateForm,
+  ReviseDocumentForm: ai.ReviseDocumentForm,
+  GenerateTemplateForm: ai.GenerateTemplateForm,
+  RefineBandBody: ai.RefineBandBody,
+  AiStatus: ai.AiStatus,
+  RefinedBand: ai.RefinedBand,
+  LegacyTemplate: ai.LegacyTemplate,
+  GeneratedBandTemplate,
+  GeneratedBand,
+  GeneratedElement,
+  GeneratedColumn,
+  GeneratedField,
+  GeneratedCrop,
+  GeneratedPageSize,
 };
 
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
@@ -111,13 +127,15 @@ function componentSchemas(): Record<string, JsonSchema> {
 const ERROR_TEXT: Record<number, string> = {
   400: "Validation error; `errors` maps field paths to messages.",
   401: "Missing or invalid credentials.",
+  402: "A plan quota is used up (AI generations this month).",
   403: "Authenticated but not allowed.",
   404: "Not found, or in another workspace.",
   409: "The template changed since expectedUpdatedAt.",
   413: "Body over the size limit (25 MB for JSON).",
   429: "Rate limited; see Retry-After.",
   500: "Unexpected error; the body carries only a traceId.",
-  503: "The database is unreachable.",
+  502: "The AI model's answer could not be used.",
+  503: "The database is unreachable, or (AI endpoints) AI is not configured.",
 };
 
 function problem(status: number): Json {
@@ -145,6 +163,8 @@ function operation(op: OperationSpec): Json {
   const success =
     "redirect" in op.success
       ? { description: "Found.", headers: { Location: { description: op.success.redirect, schema: { type: "string" } } } }
+      : "events" in op.success
+      ? { description: "Server-Sent Events; the event name is the stage, the data line JSON with stage.", content: { "text/event-stream": { schema: { type: "string" } } } }
       : "file" in op.success
       ? { description: "The file.", content: Object.fromEntries(op.success.file.map((type) => [type, { schema: { type: "string", contentMediaType: type } }])) }
       : "pdf" in op.success

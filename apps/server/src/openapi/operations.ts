@@ -11,7 +11,9 @@ export type SuccessBody =
   /** Bytes of these media types (batch results, CSV). */
   | { readonly file: readonly string[] }
   /** A 302 to the Location described here (browser flows). */
-  | { readonly redirect: string };
+  | { readonly redirect: string }
+  /** A Server-Sent Events stream (the AI endpoints). */
+  | { readonly events: true };
 
 /** One operation. */
 export interface OperationSpec {
@@ -116,4 +118,10 @@ export const OPERATIONS: readonly OperationSpec[] = [
 
   { method: "get", path: "/api/admin/workspaces", operationId: "adminListWorkspaces", tag: "Admin", summary: "All workspaces (administrators)", lane: "session", query: [{ name: "search", description: "Name, id or member-email fragment." }], success: { schema: "AdminWorkspace", array: true }, errors: [403] },
   { method: "post", path: "/api/admin/workspaces/{workspaceId}/plan", operationId: "adminSetPlan", tag: "Admin", summary: "Set a workspace's plan (administrators)", lane: "session", body: "SetWorkspacePlanRequest", success: { schema: "AdminWorkspace" }, errors: [400, 403, 404] },
+
+  { method: "get", path: "/api/ai/status", operationId: "aiStatus", tag: "AI", summary: "Whether AI is on, and which provider and model (Experimental)", lane: "session", success: { schema: "AiStatus" } },
+  { method: "post", path: "/api/ai/generate-band-template", operationId: "generateBandTemplate", tag: "AI", summary: "Draft a band template from a picture, a PDF, a prompt or HTML (SSE; Experimental)", description: "At least one of image, html, prompt (400). Events skeleton {bandsTotal}, band {bandsTotal, bandsCompleted, bandId, failed} per band, done {template: GeneratedBandTemplate, checkToken when there was a reference}, or error {message}; each data line is JSON with stage. One AI generation credit; 402 when the month's allowance is used. Rate limited like rendering. 503 when AI is not configured.", lane: "session", multipart: "GenerateBandTemplateForm", success: { events: true }, errors: [400, 402, 413, 429, 503] },
+  { method: "post", path: "/api/ai/revise-document", operationId: "reviseDocument", tag: "AI", summary: "Revise a draft: pass 1 picks the bands that change, pass 2 refills them (SSE; Experimental)", description: "At least one of instruction, image (400). Unchanged bands come back exactly as sent; done with unchanged: true when nothing changes. A valid checkToken with the same reference compares the rendered draft with it, ignores the instruction and is not metered; otherwise one credit when something changed. Rate limited like rendering.", lane: "session", multipart: "ReviseDocumentForm", success: { events: true }, errors: [400, 402, 413, 429, 503] },
+  { method: "post", path: "/api/ai/refine-band", operationId: "refineBand", tag: "AI", summary: "Change one band as an instruction says (Experimental)", description: "Not metered as a generation; a daily limit per plan (429 until the next UTC day). 502 when the model's answer cannot be used.", lane: "session", body: "RefineBandBody", success: { schema: "RefinedBand" }, errors: [400, 429, 502, 503] },
+  { method: "post", path: "/api/ai/generate-template", operationId: "generateTemplate", tag: "AI", summary: "Legacy single pass: a suggested name and a flat element list (Experimental)", description: "At least one of image, prompt. One AI generation credit. No page headers, repeating bands or nesting.", lane: "session", multipart: "GenerateTemplateForm", success: { schema: "LegacyTemplate" }, errors: [400, 402, 413, 429, 502, 503] },
 ];

@@ -30,6 +30,11 @@ export type InspectBaseResult =
   | { readonly ok: true; readonly pages: readonly { readonly width: number; readonly height: number }[]; readonly pngs: readonly Uint8Array[] }
   | { readonly ok: false; readonly reason: string };
 
+/** Page 1 of a PDF as a PNG, with the page's size in points. */
+export type FirstPageRaster =
+  | { readonly ok: true; readonly png: Uint8Array; readonly width: number; readonly height: number }
+  | { readonly ok: false; readonly reason: string };
+
 /** Every row of a batch through one template into one PDF (merged batch output). */
 export interface MergeTask {
   readonly cacheKey: string | null;
@@ -63,7 +68,7 @@ export type RenderTaskResult =
 export type ValidateTaskResult = { readonly ok: true } | { readonly ok: false; readonly errors: ContentErrors };
 
 /** The jobs a worker runs. */
-export type JobKind = "render" | "validate" | "merge" | "inspectBase";
+export type JobKind = "render" | "validate" | "merge" | "inspectBase" | "rasterFirstPage";
 
 /** One job, as posted to a worker. */
 export interface WorkerJob {

@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import { RENDER_DEFAULTS } from "./budget.js";
 import type { Priority } from "./fair-queue.js";
 import { RenderPool, type PoolStats } from "./pool.js";
-import type { InspectBaseResult, JobKind, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
+import type { FirstPageRaster, InspectBaseResult, JobKind, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
 
 /** Who a job is for and how long it may run. */
 export interface JobOptions {
@@ -25,6 +25,8 @@ export interface Renderer {
   merge?(task: MergeTask, options?: JobOptions): Promise<MergeTaskResult>;
   /** Checks and rasterises an uploaded base PDF; absent in stand-ins that do not render. */
   inspectBase?(bytes: Uint8Array, options?: JobOptions): Promise<InspectBaseResult>;
+  /** Rasterises page 1 of a PDF (AI references and drafts); absent in stand-ins that do not render. */
+  rasterFirstPage?(bytes: Uint8Array, options?: JobOptions): Promise<FirstPageRaster>;
   /** Queue and worker counters (for monitoring); absent in stand-ins. */
   stats?(): PoolStats;
   /** Waits for queued and running jobs, then stops the threads. */
@@ -70,6 +72,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     validate: (content, job) => run("validate", { content }, job) as Promise<ValidateTaskResult>,
     merge: (task, job) => run("merge", task, job, timeoutMs * Math.max(1, task.rows.length)) as Promise<MergeTaskResult>,
     inspectBase: (bytes, job) => run("inspectBase", { bytes }, job) as Promise<InspectBaseResult>,
+    rasterFirstPage: (bytes, job) => run("rasterFirstPage", { bytes }, job) as Promise<FirstPageRaster>,
     stats: () => pool.stats(),
     close: () => pool.close(),
   };

@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
 import { countPdfPages } from "./pages.js";
 import type {
-  BaseRef, ContentErrors, InspectBaseResult, JobKind, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult, WorkerJob, WorkerReply,
+  BaseRef, ContentErrors, FirstPageRaster, InspectBaseResult, JobKind, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult, WorkerJob, WorkerReply,
 } from "./protocol.js";
 
 // Stored templates by id@updatedAt: a new save has a new key, so entries never go stale, only unused.
@@ -118,13 +118,24 @@ export async function inspectBase(task: { bytes: Uint8Array }): Promise<InspectB
   return inspectBasePdf(task.bytes);
 }
 
+/** Rasterises page 1 of any PDF (an AI reference, a rendered draft); a PDF that cannot be drawn is refused. */
+export async function rasterFirstPage(task: { bytes: Uint8Array }): Promise<FirstPageRaster> {
+  const { rasterisePdf } = await import("../base-pdf/inspect.js");
+  try {
+    const [page] = await rasterisePdf(task.bytes, 1);
+    return page === undefined ? { ok: false, reason: "The PDF has no pages." } : { ok: true, ...page };
+  } catch {
+    return { ok: false, reason: "The PDF is corrupt, encrypted or cannot be drawn." };
+  }
+}
+
 /** Validates template content with the layout model (off the main thread: documents can be large). */
 export function validate(task: { content: string }): ValidateTaskResult {
   const result = parseDocument(task.content);
   return result.ok ? { ok: true } : { ok: false, errors: result.errors };
 }
 
-const jobs: Record<JobKind, (task: never) => unknown> = { render, merge, inspectBase, validate };
+const jobs: Record<JobKind, (task: never) => unknown> = { render, merge, inspectBase, rasterFirstPage, validate };
 
 // The pool's side of the thread: one job at a time; a PDF in the answer is moved, not copied, to the main thread.
 async function answer(job: WorkerJob): Promise<WorkerReply> {

@@ -12,6 +12,8 @@ export interface PlanLimits {
   readonly renderBurst: number;
   /** AI generations per calendar month; null is unlimited. */
   readonly aiGenerationsPerMonth: number | null;
+  /** AI band refinements (refine-band) per UTC day; null is unlimited; absent: see refinesPerDay. */
+  readonly aiRefinesPerDay?: number | null;
 }
 
 /** The plans and their entitlements. */
@@ -28,10 +30,10 @@ export const DEFAULT_PLAN: Plan = "unlimited";
  * own team: no render rate limit, and no AI quota because the AI provider key is the operator's own.
  */
 export const DEFAULT_PLANS: PlanTable = {
-  free: { renderRatePerSecond: 2, renderBurst: 30, aiGenerationsPerMonth: 25 },
-  pro: { renderRatePerSecond: 25, renderBurst: 150, aiGenerationsPerMonth: 500 },
-  enterprise: { renderRatePerSecond: 500, renderBurst: 1000, aiGenerationsPerMonth: null },
-  unlimited: { renderRatePerSecond: null, renderBurst: 1, aiGenerationsPerMonth: null },
+  free: { renderRatePerSecond: 2, renderBurst: 30, aiGenerationsPerMonth: 25, aiRefinesPerDay: 50 },
+  pro: { renderRatePerSecond: 25, renderBurst: 150, aiGenerationsPerMonth: 500, aiRefinesPerDay: 1000 },
+  enterprise: { renderRatePerSecond: 500, renderBurst: 1000, aiGenerationsPerMonth: null, aiRefinesPerDay: null },
+  unlimited: { renderRatePerSecond: null, renderBurst: 1, aiGenerationsPerMonth: null, aiRefinesPerDay: null },
 };
 
 /** True when the string names a plan. */
@@ -45,9 +47,10 @@ const PlanEntry = v.pipe(
       renderRatePerSecond: v.nullable(v.pipe(v.number("must be a number or null"), v.finite("must be finite"), v.gtValue(0, "must be greater than 0"))),
       renderBurst: v.optional(v.pipe(v.number("must be a number"), v.integer("must be an integer"), v.minValue(1, "must be at least 1"))),
       aiGenerationsPerMonth: v.nullable(v.pipe(v.number("must be a number or null"), v.integer("must be an integer"), v.minValue(0, "must be at least 0"))),
+      aiRefinesPerDay: v.optional(v.nullable(v.pipe(v.number("must be a number or null"), v.integer("must be an integer"), v.minValue(0, "must be at least 0")))),
     },
     // One message function for both object issues: a missing required field, or a field the shape does not know.
-    (issue) => (issue.expected === "never" ? "is not a known field (renderRatePerSecond, renderBurst, aiGenerationsPerMonth)" : "is required"),
+    (issue) => (issue.expected === "never" ? "is not a known field (renderRatePerSecond, renderBurst, aiGenerationsPerMonth, aiRefinesPerDay)" : "is required"),
   ),
   v.forward(
     v.check((p) => p.renderRatePerSecond === null || p.renderBurst !== undefined, "is required when renderRatePerSecond is a number"),
@@ -87,7 +90,14 @@ export function parsePlanTable(input: unknown): { ok: true; plans: PlanTable } |
       renderRatePerSecond: entry.renderRatePerSecond,
       renderBurst: entry.renderBurst ?? 1,
       aiGenerationsPerMonth: entry.aiGenerationsPerMonth,
+      ...(entry.aiRefinesPerDay !== undefined ? { aiRefinesPerDay: entry.aiRefinesPerDay } : {}),
     };
   }
   return { ok: true, plans };
+}
+
+/** A plan's daily refine-band allowance: its own, else unlimited when its generations are, else 50. */
+export function refinesPerDay(limits: PlanLimits): number | null {
+  if (limits.aiRefinesPerDay !== undefined) return limits.aiRefinesPerDay;
+  return limits.aiGenerationsPerMonth === null ? null : 50;
 }

@@ -17,6 +17,7 @@ import { createRenderer, type Renderer } from "../../src/render/renderer.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
 import { LoginThrottle } from "../../src/services/login-throttle.js";
 import { DEFAULT_PLAN, DEFAULT_PLANS, type PlanTable } from "../../src/services/plans.js";
+import type { AiRouteOptions } from "../../src/routes/ai.js";
 import { startSmtpCatcher, type SmtpCatcher } from "./smtp.js";
 
 /** A configuration for tests: temp DATA_DIR, random secret, silent logs. */
@@ -55,6 +56,8 @@ export interface TestAppOptions {
   readonly hub?: HubOptions;
   /** How long a failed issuer discovery is remembered. */
   readonly oauthDiscoveryRetryMs?: number;
+  /** AI model and stream settings. */
+  readonly ai?: AiRouteOptions;
 }
 
 /** What a request helper call takes. */
@@ -132,6 +135,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
     ...(options.hub ? { hub: options.hub } : {}),
     ...(options.oauthDiscoveryRetryMs !== undefined ? { oauthDiscoveryRetryMs: options.oauthDiscoveryRetryMs } : {}),
+    ...(options.ai ? { ai: options.ai } : {}),
   });
 
   const call = async (method: string, path: string, c: Call = {}): Promise<Reply> => {
