@@ -67,3 +67,5 @@ export type { FaceMetrics } from "./text/metrics.js";
 export { faceMetrics } from "./text/metrics.js";
 export type { ShapeCacheStats } from "./text/shape.js";
 export { shapeCacheStats } from "./text/shape.js";
+export type { CompiledHtml } from "./html/index.js";
+export { compileHtml, layoutHtml } from "./html/index.js";

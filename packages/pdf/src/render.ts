@@ -1,7 +1,12 @@
 import {
+  compileHtml,
   layoutDocument,
+  layoutHtml,
   parseDocument,
+  type CompiledHtml,
   type Diagnostic,
+  type LayoutOptions,
+  type LayoutResult,
   type FontRegistry,
   type TemplateDocument,
   type Theme,
@@ -72,18 +77,33 @@ export async function renderDocument(
 ): Promise<RenderReport> {
   // 1. model: parse and validate the template (cached per distinct content)
   const document = parseTemplateContent(content);
+  return renderLayout((layoutOptions) => layoutDocument(document, data, layoutOptions), options);
+}
+
+/** Renders an HTML template (text, or compiled once with compileHtml) with its data into a PDF plus a report. */
+export async function renderHtml(
+  html: string | CompiledHtml,
+  data: unknown,
+  options: RenderOptions = {},
+): Promise<RenderReport> {
+  const compiled = typeof html === "string" ? compileHtml(html) : html;
+  return renderLayout((layoutOptions) => layoutHtml(compiled, data, layoutOptions), options);
+}
+
+// The steps every front end shares once its content is parsed: fonts, layout, resources, base layer, paint.
+async function renderLayout(layoutWith: (options: LayoutOptions) => LayoutResult, options: RenderOptions): Promise<RenderReport> {
   // 2. fonts: the process-wide registry, parsed once
   const fonts = options.fonts ?? (await loadDesignerFonts());
   // 3. layout: tokens, measuring, flow, pagination and finalize → pages of positioned items; images and
   //    SVGs come from the process caches through synchronous lookups
   const resources = new RenderResources();
   const layoutOptions = { fonts, theme: options.theme, now: options.now ?? new Date(), resources };
-  let layout = layoutDocument(document, data, layoutOptions);
+  let layout = layoutWith(layoutOptions);
   // 3b. resources layout met for the first time (a GIF to convert, an SVG to sanitise) are prepared, and the
   //     document is laid out once more with them; a render of known resources is one pass
   if (resources.hasPending) {
     await resources.prepare();
-    layout = layoutDocument(document, data, layoutOptions);
+    layout = layoutWith(layoutOptions);
   }
   // 4. base layer: the base PDF parsed (cached per bytes), drawn under each page by the painter
   const base = await baseLayer(options);
