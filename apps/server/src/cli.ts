@@ -3,14 +3,15 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { flattenErrors, parseDocument, validateTheme, type Diagnostic } from "@docsvc/layout";
+import { compileHtml, flattenErrors, parseDocument, validateTheme, type Diagnostic } from "@docsvc/layout";
 import { ConfigError, loadConfig } from "./config.js";
 import { SHUTDOWN_MS, startServer } from "./main.js";
+import { inlineEditorMode } from "./services/content.js";
 
 const USAGE = `Usage:
   docsvc serve                                   start the HTTP service (configured by environment variables)
   docsvc validate <template.json>                check a template document; prints one problem per line
-  docsvc render <template.json> <data.json> [-o out.pdf] [--theme JSON] [--now ISO]
+  docsvc render <template.json|page.html> <data.json> [-o out.pdf] [--theme JSON] [--now ISO]
                                                  render a PDF (-o - writes to stdout)
 `;
 
@@ -52,7 +53,9 @@ async function render(args: readonly string[]): Promise<number> {
 
   const content = await readFile(templateFile, "utf8");
   const data: unknown = JSON.parse(await readFile(dataFile, "utf8"));
-  const parsed = parseDocument(content);
+  // An .html file, or content whose first non-blank character is not `{`, is an HTML template.
+  const html = /\.html?$/i.test(templateFile) || inlineEditorMode(content) === "html";
+  const parsed = html ? { ok: true as const, document: compileHtml(content) } : parseDocument(content);
   if (!parsed.ok) {
     for (const line of flattenErrors(parsed.errors)) process.stderr.write(`${line}\n`);
     return 1;
@@ -72,10 +75,10 @@ async function render(args: readonly string[]): Promise<number> {
   const pdf = await renderPdf(parsed.document, data, {
     ...(theme !== undefined ? { theme: theme.theme } : {}),
     ...(now !== undefined ? { now } : {}),
-    title: basename(templateFile).replace(/(\.template)?\.json$/i, ""),
+    title: basename(templateFile).replace(/(\.template)?\.(json|html?)$/i, ""),
     diagnostics: (d: Diagnostic) => process.stderr.write(`${d.path}: ${d.message} [${d.code}]\n`),
   });
-  const output = values.output ?? `${basename(templateFile).replace(/(\.template)?\.json$/i, "")}.pdf`;
+  const output = values.output ?? `${basename(templateFile).replace(/(\.template)?\.(json|html?)$/i, "")}.pdf`;
   if (output === "-") process.stdout.write(pdf);
   else {
     await writeFile(output, pdf);

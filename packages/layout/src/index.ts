@@ -69,3 +69,4 @@ export type { ShapeCacheStats } from "./text/shape.js";
 export { shapeCacheStats } from "./text/shape.js";
 export type { CompiledHtml } from "./html/index.js";
 export { compileHtml, layoutHtml } from "./html/index.js";
+export { HtmlLimitError, MAX_DEPTH as HTML_MAX_DEPTH, MAX_ELEMENTS as HTML_MAX_ELEMENTS } from "./html/limits.js";

@@ -69,15 +69,25 @@ export function parseTemplateContent(content: string | TemplateDocument): Templa
   return parsed.document;
 }
 
-/** Renders a template (JSON text or parsed document) with its data into a PDF plus a report. */
+/** A template ready to lay out: a report document (JSON text or parsed) or an HTML template compiled once. */
+export type TemplateContent = string | TemplateDocument | CompiledHtml;
+
+/** The layout function of a template: parses report JSON (cached per distinct content; throws InvalidDocumentError). */
+export function templateLayout(content: TemplateContent): (data: unknown, options: LayoutOptions) => LayoutResult {
+  if (typeof content !== "string" && "sheet" in content) return (data, options) => layoutHtml(content, data, options);
+  const document = parseTemplateContent(content);
+  return (data, options) => layoutDocument(document, data, options);
+}
+
+/** Renders a template (report JSON text, a parsed document or compiled HTML) with its data into a PDF plus a report. */
 export async function renderDocument(
-  content: string | TemplateDocument,
+  content: TemplateContent,
   data: unknown,
   options: RenderOptions = {},
 ): Promise<RenderReport> {
   // 1. model: parse and validate the template (cached per distinct content)
-  const document = parseTemplateContent(content);
-  return renderLayout((layoutOptions) => layoutDocument(document, data, layoutOptions), options);
+  const layout = templateLayout(content);
+  return renderLayout((layoutOptions) => layout(data, layoutOptions), options);
 }
 
 /** Renders an HTML template (text, or compiled once with compileHtml) with its data into a PDF plus a report. */
@@ -86,8 +96,7 @@ export async function renderHtml(
   data: unknown,
   options: RenderOptions = {},
 ): Promise<RenderReport> {
-  const compiled = typeof html === "string" ? compileHtml(html) : html;
-  return renderLayout((layoutOptions) => layoutHtml(compiled, data, layoutOptions), options);
+  return renderDocument(typeof html === "string" ? compileHtml(html) : html, data, options);
 }
 
 // The steps every front end shares once its content is parsed: fonts, layout, resources, base layer, paint.
@@ -116,7 +125,7 @@ async function renderLayout(layoutWith: (options: LayoutOptions) => LayoutResult
 
 /** Renders a template with its data into PDF bytes (the embedder's one-call API). */
 export async function renderPdf(
-  content: string | TemplateDocument,
+  content: TemplateContent,
   data: unknown,
   options: RenderOptions = {},
 ): Promise<Uint8Array> {

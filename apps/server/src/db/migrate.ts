@@ -4,6 +4,7 @@ import * as batchVersions from "./migrations/2026-11-21T20-00-batch-versions.js"
 import * as basePdfs from "./migrations/2026-11-21T21-00-base-pdfs.js";
 import * as batchInputs from "./migrations/2026-11-21T21-30-batch-inputs.js";
 import * as collab from "./migrations/2026-11-21T20-30-collab.js";
+import * as editorMode from "./migrations/2026-11-23T15-30-editor-mode.js";
 
 // Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
 // Names sort by their date prefix; Kysely applies them in that order.
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21T21-00-base-pdfs": basePdfs,
   "2026-11-21T21-30-batch-inputs": batchInputs,
   "2026-11-21T20-30-collab": collab,
+  "2026-11-23T15-30-editor-mode": editorMode,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -6,6 +6,8 @@ export interface RenderTask {
   /** `<templateId>@<updatedAt>` for stored templates: the worker caches the parsed document under it. */
   readonly cacheKey: string | null;
   readonly content: string;
+  /** How `content` is read: a v4 report document (the default) or an HTML template. */
+  readonly editorMode?: "report" | "html";
   readonly data: unknown;
   /** Already validated and normalised (validateTheme) on the main thread. */
   readonly theme: Theme | undefined;
@@ -34,6 +36,8 @@ export type InspectBaseResult =
 export interface MergeTask {
   readonly cacheKey: string | null;
   readonly content: string;
+  /** How `content` is read, as in RenderTask. */
+  readonly editorMode?: "report" | "html";
   readonly rows: readonly unknown[];
   readonly theme: Theme | undefined;
   readonly title: string | undefined;

@@ -1,13 +1,14 @@
 // A render worker thread: parses templates (cached per template version) and calls renderPdf.
 // Everything CPU-heavy happens here so the main thread's event loop keeps serving requests.
-import { parseDocument, type Diagnostic, type TemplateDocument } from "@docsvc/layout";
+import { compileHtml, HtmlLimitError, parseDocument, type CompiledHtml, type Diagnostic, type TemplateDocument } from "@docsvc/layout";
 import { move, transferableSymbol, valueSymbol } from "piscina";
 import { countPdfPages } from "./pages.js";
 import { readFile } from "node:fs/promises";
 import type { BaseRef, ContentErrors, InspectBaseResult, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
 
-// Stored templates by id@updatedAt: a new save has a new key, so entries never go stale, only unused.
-const parsed = new Map<string, TemplateDocument>();
+// Stored templates by id@updatedAt: a new save has a new key, so entries never go stale, only unused. An HTML
+// template is kept parsed, sanitised and with its style sheets read (compileHtml), so a render only applies data.
+const parsed = new Map<string, TemplateDocument | CompiledHtml>();
 const CACHE_LIMIT = 200;
 
 // Imported dynamically so that a worker whose PDF backend fails to load still validates templates.
@@ -44,39 +45,62 @@ function baseOptions(ref: BaseRef | undefined): Promise<{ basePdf?: Uint8Array; 
   return loaded;
 }
 
-function parse(content: string, cacheKey: string | null): { document: TemplateDocument } | { errors: ContentErrors } {
-  const hit = cacheKey === null ? undefined : parsed.get(cacheKey);
+function parse(content: string, cacheKey: string | null, editorMode: RenderTask["editorMode"]): { document: TemplateDocument | CompiledHtml } | { errors: ContentErrors } {
+  const key = cacheKey === null ? null : `${editorMode ?? "report"}:${cacheKey}`;
+  const hit = key === null ? undefined : parsed.get(key);
   if (hit !== undefined) {
     // Refresh recency (Map keeps insertion order; the first key is the least recently used).
-    parsed.delete(cacheKey as string);
-    parsed.set(cacheKey as string, hit);
+    parsed.delete(key as string);
+    parsed.set(key as string, hit);
     return { document: hit };
   }
-  const result = parseDocument(content);
-  if (!result.ok) return { errors: result.errors };
-  if (cacheKey !== null) {
+  let document: TemplateDocument | CompiledHtml;
+  if (editorMode === "html") {
+    try {
+      document = compileHtml(content);
+    } catch (error) {
+      if (error instanceof HtmlLimitError) return { errors: { content: [error.message] } };
+      throw error;
+    }
+  } else {
+    const result = parseDocument(content);
+    if (!result.ok) return { errors: result.errors };
+    document = result.document;
+  }
+  if (key !== null) {
     if (parsed.size >= CACHE_LIMIT) {
       const oldest = parsed.keys().next().value;
       if (oldest !== undefined) parsed.delete(oldest);
     }
-    parsed.set(cacheKey, result.document);
+    parsed.set(key, document);
   }
-  return { document: result.document };
+  return { document };
+}
+
+/** An HTML template that grows past the layout limits with its data is a content error (400), not a crash. */
+async function tooLarge<T>(work: Promise<T>): Promise<T | { errors: ContentErrors }> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof HtmlLimitError) return { errors: { content: [error.message] } };
+    throw error;
+  }
 }
 
 /** Renders one task to PDF bytes (moved, not copied, back to the main thread). */
 export async function render(task: RenderTask): Promise<RenderTaskResult> {
-  const doc = parse(task.content, task.cacheKey);
+  const doc = parse(task.content, task.cacheKey, task.editorMode);
   if ("errors" in doc) return { ok: false, errors: doc.errors };
   const { renderPdf } = await pdfModule;
   const diagnostics: Diagnostic[] = [];
-  const bytes = await renderPdf(doc.document, task.data, {
+  const bytes = await tooLarge(renderPdf(doc.document, task.data, {
     ...(task.theme !== undefined ? { theme: task.theme } : {}),
     ...(task.title !== undefined ? { title: task.title } : {}),
     ...(task.now !== undefined ? { now: new Date(task.now) } : {}),
     diagnostics: (d: Diagnostic) => diagnostics.push(d),
     ...(await baseOptions(task.base)),
-  });
+  }));
+  if ("errors" in bytes) return { ok: false, errors: bytes.errors };
   // Transfer needs a buffer the PDF owns alone; a view into a shared (pooled) buffer is copied first.
   const pdf = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
   const result: RenderTaskResult = { ok: true, pdf, pages: countPdfPages(pdf), diagnostics };
@@ -87,15 +111,16 @@ export async function render(task: RenderTask): Promise<RenderTaskResult> {
 
 /** Renders every row of a batch into one PDF, painted as one document (fonts and images embedded once). */
 export async function merge(task: MergeTask): Promise<MergeTaskResult> {
-  const doc = parse(task.content, task.cacheKey);
+  const doc = parse(task.content, task.cacheKey, task.editorMode);
   if ("errors" in doc) return { ok: false, errors: doc.errors };
   const { renderMerged } = await pdfModule;
-  const report = await renderMerged(doc.document, task.rows, {
+  const report = await tooLarge(renderMerged(doc.document, task.rows, {
     ...(task.theme !== undefined ? { theme: task.theme } : {}),
     ...(task.title !== undefined ? { title: task.title } : {}),
     ...(task.now !== undefined ? { now: new Date(task.now) } : {}),
     ...(await baseOptions(task.base)),
-  });
+  }));
+  if ("errors" in report) return { ok: false, errors: report.errors };
   const pdf = report.pdf.byteOffset === 0 && report.pdf.byteLength === report.pdf.buffer.byteLength ? report.pdf : report.pdf.slice();
   const result: MergeTaskResult = { ok: true, pdf, pages: report.pageCount, rowPages: report.rowPages };
   const movable = { [transferableSymbol]: [pdf.buffer], [valueSymbol]: result };

@@ -8,12 +8,12 @@ const NameField = v.pipe(
   v.maxLength(200, "name must be at most 200 characters."),
 );
 
-const ContentField = v.string("content must be a string holding the template document (JSON text).");
+const ContentField = v.string("content must be a string holding the template document (JSON text, or HTML for editorMode html).");
 
 export const CreateTemplateBody = v.object({
   name: NameField,
   content: ContentField,
-  editorMode: v.nullish(v.picklist(["report"], "editorMode must be 'report' (or null, meaning 'report').")),
+  editorMode: v.nullish(v.picklist(["report", "html"], "editorMode must be 'report' or 'html' (or null, meaning 'report').")),
 });
 
 export const UpdateTemplateBody = v.object({

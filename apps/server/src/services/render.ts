@@ -6,7 +6,7 @@ import { findTemplate } from "../db/templates.js";
 import { NotFoundError, TooManyRequestsError, ValidationError } from "../errors.js";
 import type { RenderTask } from "../render/protocol.js";
 import { baseRefFor } from "./base-pdf.js";
-import { invalidContent } from "./content.js";
+import { editorModeOf, inlineEditorMode, invalidContent } from "./content.js";
 import type { ServiceDeps } from "./deps.js";
 
 /** A finished render, ready to send. */
@@ -51,6 +51,7 @@ export async function renderStoredTemplate(
   return run(deps, principal, template.id, {
     cacheKey: `${template.id}@${template.updated_at}`,
     content: template.content,
+    editorMode: editorModeOf(template.editor_mode),
     data: body.data,
     theme,
     title: template.name,
@@ -73,7 +74,7 @@ export async function renderInline(
     base = await baseRefFor(deps.db, deps.config.dataDir, principal.workspaceId, body.baseTemplateId);
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
-  return run(deps, principal, null, { cacheKey: null, content: body.content, data: body.data, theme, title: undefined, now: undefined, base });
+  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base });
 }
 
 async function run(deps: ServiceDeps, principal: Principal, templateId: string | null, task: RenderTask): Promise<RenderedPdf> {

@@ -14,7 +14,7 @@ import { prepareSavedState } from "../collab/saved-state.js";
 import { ConflictError, NotFoundError } from "../errors.js";
 import { uuidv7 } from "../ids.js";
 import { normaliseIso, nowIso } from "../time.js";
-import { checkContent, type EditorMode } from "./content.js";
+import { checkContent, editorModeOf, type EditorMode } from "./content.js";
 import type { ServiceDeps } from "./deps.js";
 import { recordSave } from "./versions.js";
 import { requireRole } from "./workspaces.js";
@@ -82,7 +82,7 @@ export async function createTemplate(deps: ServiceDeps, principal: SessionPrinci
     updated_at: nowIso(now),
   };
   await insertTemplate(deps.db, row);
-  await recordSave(deps.db, { templateId: row.id, workspaceId: row.workspace_id, content: row.content, authorId: principal.userId, kind: "auto" });
+  await recordSave(deps.db, { templateId: row.id, workspaceId: row.workspace_id, content: row.content, editorMode: row.editor_mode, authorId: principal.userId, kind: "auto" });
   return full(row);
 }
 
@@ -107,7 +107,7 @@ export async function updateWorkspaceTemplate(
   const current = await findTemplate(deps.db, principal.workspaceId, id);
   if (current === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
-  await checkContent(deps.renderer, input.content, current.editor_mode as EditorMode);
+  await checkContent(deps.renderer, input.content, editorModeOf(current.editor_mode));
   const mergeSharedState = await prepareSavedState(deps, id, input.yState, input.yStateSeq);
   // Validated as a timestamp by the request schema; normalised so any spelling of the same instant matches.
   const expected = input.expectedUpdatedAt === undefined ? undefined : normaliseIso(input.expectedUpdatedAt);
@@ -128,7 +128,7 @@ export async function updateWorkspaceTemplate(
     // another save succeeded, so this terminates.)
     return updateWorkspaceTemplate(deps, principal, id, input);
   }
-  await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content: input.content, authorId: principal.userId, kind: input.versionKind });
+  await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content: input.content, editorMode: current.editor_mode, authorId: principal.userId, kind: input.versionKind });
   const yStateSeq = mergeSharedState === undefined ? undefined : await mergeSharedState();
   return { ...full({ ...current, ...update }), ...(yStateSeq !== undefined ? { yStateSeq } : {}) };
 }

@@ -8,15 +8,12 @@ import { evaluate, resolveText } from "../tokens/resolve.js";
 import { isTruthy } from "../tokens/text.js";
 import type { RowScope, TokenContext } from "../tokens/types.js";
 import { append, element, type HtmlElement } from "./dom.js";
-
-/** The most elements one render may produce after repetition: every render's work stays bounded. */
-export const MAX_ELEMENTS = 400_000;
+import { HtmlLimitError, MAX_ELEMENTS } from "./limits.js";
 
 /** The template tree with data applied: a new tree; the template is never changed (it is cached). */
 export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnostics: DiagnosticSink): HtmlElement {
   const out = element(root.tag, root.attrs, root.path);
   let count = 0;
-  let truncated = false;
   // Explicit work list (trees may be deep): each entry copies `from`'s children into `to` under `scope`.
   const work: { from: HtmlElement; to: HtmlElement; scope: RowScope | undefined }[] = [{ from: root, to: out, scope: undefined }];
   while (work.length > 0) {
@@ -38,17 +35,13 @@ export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnost
       for (const row of rows) {
         const condition = child.attrs.get("data-if");
         if (condition !== undefined && !isTruthy(evaluate(condition.replace(/^\s*\{\{|\}\}\s*$/g, ""), tokens, row.scope))) continue;
-        if (++count > MAX_ELEMENTS) {
-          truncated = true;
-          break;
-        }
+        if (++count > MAX_ELEMENTS) throw new HtmlLimitError(`With its data the HTML template has more than ${MAX_ELEMENTS} elements.`);
         const copy = element(child.tag, attributes(child, tokens, row.scope), child.path, child.svg);
         append(to, copy);
         work.push({ from: child, to: copy, scope: row.scope });
       }
     }
   }
-  if (truncated) diagnostics.add("html.too-large", `the document would have more than ${MAX_ELEMENTS} elements; the rest is left out`, "html");
   return out;
 }
 

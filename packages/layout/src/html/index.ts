@@ -30,7 +30,7 @@ export interface CompiledHtml {
   readonly lang: string | undefined;
 }
 
-/** Parses and sanitises HTML and reads its style sheets (`css` is an extra sheet after the document's own). */
+/** Parses and sanitises HTML and reads its style sheets (`css` is an extra sheet after the document's own); throws HtmlLimitError past the limits. */
 export function compileHtml(html: string, css?: string): CompiledHtml {
   const sink = new DiagnosticSink();
   const parsed = parseHtml(html, sink);
@@ -38,7 +38,7 @@ export function compileHtml(html: string, css?: string): CompiledHtml {
   return { root: parsed.root, sheet, diagnostics: sink.items, lang: parsed.root.attrs.get("lang") };
 }
 
-/** Lays an HTML template out with its data: pages of positioned items, like layoutDocument. */
+/** Lays an HTML template out with its data: pages of positioned items, like layoutDocument; throws HtmlLimitError past the limits. */
 export function layoutHtml(template: string | CompiledHtml, data: unknown, options: LayoutOptions): LayoutResult {
   const compiled = typeof template === "string" ? compileHtml(template) : template;
   const diagnostics = new DiagnosticSink();

@@ -5,9 +5,7 @@
 import { parse, serializeOuter, type DefaultTreeAdapterTypes as P } from "parse5";
 import type { DiagnosticSink } from "../diagnostics.js";
 import { append, element, type HtmlElement } from "./dom.js";
-
-/** Deeper elements are flattened into their text: layout recursion stays bounded whatever the input. */
-export const MAX_DEPTH = 256;
+import { HtmlLimitError, MAX_DEPTH, MAX_ELEMENTS } from "./limits.js";
 
 /** A parsed, sanitised document. */
 export interface ParsedHtml {
@@ -25,12 +23,12 @@ export function parseHtml(html: string, diagnostics: DiagnosticSink): ParsedHtml
   const document = parse(html);
   const styles: string[] = [];
   const htmlNode = document.childNodes.find((n): n is P.Element => n.nodeName === "html");
-  const root = element("html", new Map(), "html");
-  if (htmlNode) convertChildren(htmlNode, root, 1, styles, diagnostics);
+  const root = element("html", htmlNode ? attributesOf(htmlNode, "html", diagnostics) : new Map(), "html");
+  if (htmlNode) convertChildren(htmlNode, root, 1, styles, diagnostics, { elements: 0 });
   return { root, styles };
 }
 
-function convertChildren(from: P.ParentNode, to: HtmlElement, depth: number, styles: string[], diagnostics: DiagnosticSink): void {
+function convertChildren(from: P.ParentNode, to: HtmlElement, depth: number, styles: string[], diagnostics: DiagnosticSink, count: { elements: number }): void {
   let index = 0;
   for (const node of from.childNodes) {
     if (node.nodeName === "#text") {
@@ -54,6 +52,7 @@ function convertChildren(from: P.ParentNode, to: HtmlElement, depth: number, sty
     }
     if (SILENT.has(tag)) continue;
     index++;
+    if (++count.elements > MAX_ELEMENTS) throw new HtmlLimitError(`The HTML template has more than ${MAX_ELEMENTS} elements.`);
     const path = `${to.path} > ${tag}:nth-child(${index})`;
     if (depth >= MAX_DEPTH) {
       diagnostics.add("html.too-deep", `elements nested deeper than ${MAX_DEPTH} levels keep only their text`, path);
@@ -67,7 +66,7 @@ function convertChildren(from: P.ParentNode, to: HtmlElement, depth: number, sty
     }
     const child = element(tag, attrs, path);
     append(to, child);
-    convertChildren(el, child, depth + 1, styles, diagnostics);
+    convertChildren(el, child, depth + 1, styles, diagnostics, count);
   }
 }
 
