@@ -38,7 +38,7 @@ table { display: table; border-spacing: 2px; border-collapse: separate }
 thead { display: table-header-group; vertical-align: middle }
 tbody { display: table-row-group; vertical-align: middle }
 tfoot { display: table-footer-group; vertical-align: middle }
-tr { display: table-row }
+tr { display: table-row; vertical-align: inherit }
 td, th { display: table-cell; padding: 1px; vertical-align: inherit }
 th { text-align: center }
 col { display: table-column }

@@ -77,7 +77,7 @@ export function inlinePieces(el: HtmlElement, ctx: HtmlContext, out: InlinePiece
   const style = styleOf(ctx, el);
   if (style.display === "none") return;
   if (el.tag === "br") {
-    out.push({ text: "\n", style, path: el.path });
+    out.push({ text: "\n", style, path: el.path, hardBreak: true });
     return;
   }
   const href = el.tag === "a" ? el.attrs.get("href")?.trim() : undefined;

@@ -8,11 +8,10 @@ import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { resolveLength } from "../values.js";
 import { GapBlock, RowBlock, ShiftBlock } from "./box.js";
-import { flowItems } from "./collect.js";
 import { styleOf, type Absolute, type HtmlContext } from "./context.js";
 import { edgesOf, marginX, sizeOf } from "./edges.js";
 import { layoutBlockBox, type Laid } from "./flow.js";
-import { paragraphBlock } from "./inline.js";
+import { paragraphBlock, type InlinePiece } from "./inline.js";
 import { maxContent, minContent } from "./measure.js";
 
 interface Item {
@@ -27,19 +26,28 @@ interface Item {
 
 /** Lays out a flex container's items in a content box `width` points wide. */
 export function layoutFlex(el: HtmlElement, style: ComputedStyle, width: number, ctx: HtmlContext, sink: Absolute[]): Block | null {
+  // Every child element is a flex item (blockified); runs of the container's own text are anonymous items.
   const items: Item[] = [];
-  for (const item of flowItems(el, ctx)) {
-    if (item.kind === "absolute") {
-      const laid = layoutBlockBox(item.element, ctx, width, sink);
-      const s = styleOf(ctx, item.element);
-      if (laid) sink.push({ block: laid.block, width: laid.width, left: sizeOf(s.inset[3], width), top: sizeOf(s.inset[0], width), right: sizeOf(s.inset[1], width), bottom: sizeOf(s.inset[2], width) });
-    } else if (item.kind === "inline") {
-      const block = paragraphBlock(item.pieces, style, Infinity, ctx, el.path);
-      if (block) items.push({ element: null, style, basis: block.width, min: block.width, marginX: 0, anonymous: paragraphBlock(item.pieces, style, block.width + 0.01, ctx, el.path) ?? block });
-    } else {
-      for (const child of item.kind === "atomic" ? item.elements : [item.element]) items.push(flexItem(child, width, ctx));
+  let text: InlinePiece[] = [];
+  const flushText = (): void => {
+    const block = text.length > 0 ? paragraphBlock(text, style, Infinity, ctx, el.path) : null;
+    if (block) items.push({ element: null, style, basis: block.width, min: block.width, marginX: 0, anonymous: paragraphBlock(text, style, block.width + 0.01, ctx, el.path) ?? block });
+    text = [];
+  };
+  for (const child of el.children) {
+    if (child.kind === "text") {
+      text.push({ text: child.text, style, path: el.path, ...(child.deferred ? { deferred: child.deferred } : {}) });
+      continue;
     }
+    const s = styleOf(ctx, child);
+    if (s.display === "none") continue;
+    flushText();
+    if (s.position === "absolute") {
+      const laid = layoutBlockBox(child, ctx, width, sink);
+      if (laid) sink.push({ block: laid.block, width: laid.width, left: sizeOf(s.inset[3], width), top: sizeOf(s.inset[0], width), right: sizeOf(s.inset[1], width), bottom: sizeOf(s.inset[2], width) });
+    } else items.push(flexItem(child, width, ctx));
   }
+  flushText();
   if (items.length === 0) return null;
   const column = style.flexDirection === "column" || style.flexDirection === "column-reverse";
   const reverse = style.flexDirection.endsWith("reverse") !== (style.direction === "rtl" && !column);

@@ -24,6 +24,8 @@ export interface InlinePiece {
   readonly deferred?: { readonly scope: RowScope | undefined };
   /** Element path, for diagnostics. */
   readonly path: string;
+  /** A `<br>`: a line break that white-space processing keeps. */
+  readonly hardBreak?: boolean;
 }
 
 /** The paragraph of a block's inline content, or null when it is only collapsible white space. */
@@ -77,6 +79,10 @@ function spanStyle(p: InlinePiece, ctx: HtmlContext): SpanStyle {
 function collapseWhiteSpace(pieces: readonly InlinePiece[]): string[] {
   let afterSpace = true;
   const out = pieces.map((p) => {
+    if (p.hardBreak) {
+      afterSpace = true;
+      return "\n";
+    }
     const ws = p.style.whiteSpace;
     let text = transform(p.text, p.style.textTransform);
     if (ws === "pre" || ws === "pre-wrap") {

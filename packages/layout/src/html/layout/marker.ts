@@ -1,7 +1,8 @@
 // List markers: `disc`, `circle`, `square`, `decimal`, `lower-`/`upper-alpha` (and `-latin`),
 // `lower-`/`upper-roman`, `none`; numbered by the item's position among its list's items (`<ol start>`,
 // `<li value>`), drawn right-aligned just left of the item's content (outside, as browsers do).
-import type { Block } from "../../elements/block.js";
+import { atomicSplit, type Block, type PageNumbers, type Split } from "../../elements/block.js";
+import type { FrameItem } from "../../frame/types.js";
 import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { styleOf, type HtmlContext } from "./context.js";
@@ -9,6 +10,13 @@ import { paragraphBlock } from "./inline.js";
 
 /** The marker of a list item, or undefined for `list-style-type: none`. */
 export function markerOf(el: HtmlElement, style: ComputedStyle, ctx: HtmlContext): { block: Block; x: number } | undefined {
+  const type = style.listStyleType;
+  if (type === "disc" || type === "circle" || type === "square") {
+    // Drawn, not typeset: not every designer font has the circle and square bullets.
+    const size = style.size * 0.36;
+    const line = "mult" in style.lineHeight ? style.lineHeight.mult * style.size : style.lineHeight.pt;
+    return { block: new BulletBlock(type, size, (line - size) / 2, style.color), x: -size - style.size * 0.55 };
+  }
   const text = markerText(style.listStyleType, ordinal(el, ctx));
   if (text === undefined) return undefined;
   const markerStyle: ComputedStyle = { ...style, textAlign: "left", textTransform: "none", whiteSpace: "nowrap", underline: false, strike: false };
@@ -43,12 +51,6 @@ function markerText(type: string, n: number): string | undefined {
   switch (type) {
     case "none":
       return undefined;
-    case "disc":
-      return "\u2022";
-    case "circle":
-      return "\u25e6";
-    case "square":
-      return "\u25aa";
     case "decimal":
       return `${n}.`;
     case "decimal-leading-zero":
@@ -64,7 +66,7 @@ function markerText(type: string, n: number): string | undefined {
     case "upper-roman":
       return `${roman(n)}.`;
     default:
-      return "\u2022";
+      return `${n}.`;
   }
 }
 
@@ -87,4 +89,30 @@ function roman(n: number): string {
     }
   }
   return out;
+}
+
+/** A disc, circle or square bullet, centred on the first line. */
+class BulletBlock implements Block {
+  readonly height: number;
+
+  constructor(
+    private readonly shape: "disc" | "circle" | "square",
+    private readonly size: number,
+    private readonly top: number,
+    private readonly colour: string,
+  ) {
+    this.height = top + size;
+  }
+
+  split(available: number): Split {
+    return atomicSplit(this, available);
+  }
+
+  place(out: FrameItem[], x: number, y: number, _page: PageNumbers): void {
+    const s = this.size;
+    const top = y + this.top;
+    if (this.shape === "square") out.push({ kind: "shape", geometry: { type: "rect", x, y: top, width: s, height: s }, fill: this.colour });
+    else if (this.shape === "disc") out.push({ kind: "shape", geometry: { type: "ellipse", cx: x + s / 2, cy: top + s / 2, rx: s / 2, ry: s / 2 }, fill: this.colour });
+    else out.push({ kind: "shape", geometry: { type: "ellipse", cx: x + s / 2, cy: top + s / 2, rx: s / 2 - s / 10, ry: s / 2 - s / 10 }, stroke: { color: this.colour, width: s / 5 } });
+  }
 }

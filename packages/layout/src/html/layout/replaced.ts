@@ -23,7 +23,8 @@ export function replacedBlock(el: HtmlElement, style: ComputedStyle, maxWidth: n
   const wanted = { width: cssWidth ?? attr("width"), height: cssHeight ?? attr("height") };
   const loaded = load(el, ctx, wanted);
   if (loaded.kind === "failed") {
-    ctx.diagnostics.add(loaded.code, loaded.message, el.path);
+    // A missing or empty value draws nothing, as in reports; a source that cannot be drawn is reported.
+    if (loaded.code !== "image.missing") ctx.diagnostics.add(loaded.code, loaded.message, el.path);
     return new EmptyBlock(wanted.height ?? 0);
   }
   if (loaded.kind === "pending") return new EmptyBlock(wanted.height ?? 0);
@@ -48,7 +49,7 @@ export function replacedBlock(el: HtmlElement, style: ComputedStyle, maxWidth: n
 function load(el: HtmlElement, ctx: HtmlContext, wanted: { width: number | undefined; height: number | undefined }): ImageLoad {
   if (el.tag === "svg") return el.svg !== undefined ? ctx.images.svg(el.svg) : { kind: "failed", code: "image.undecodable", message: "the inline SVG is empty" };
   const src = el.attrs.get("src")?.trim() ?? "";
-  if (src === "") return { kind: "failed", code: "image.missing", message: "the image has no source (an empty src or a missing value)" };
+  if (src === "") return { kind: "failed", code: "image.missing", message: "the image has no source" };
   const box = { width: wanted.width ?? 300, height: wanted.height ?? 300, fit: "contain" as const };
   return ctx.images.load(src, box);
 }
