@@ -8,12 +8,13 @@ import { evaluate, resolveText } from "../tokens/resolve.js";
 import { isTruthy } from "../tokens/text.js";
 import type { RowScope, TokenContext } from "../tokens/types.js";
 import { append, element, type HtmlElement } from "./dom.js";
-import { HtmlLimitError, MAX_ELEMENTS } from "./limits.js";
+import { HtmlLimitError, MAX_ELEMENTS, MAX_TEXT } from "./limits.js";
 
 /** The template tree with data applied: a new tree; the template is never changed (it is cached). */
 export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnostics: DiagnosticSink): HtmlElement {
   const out = element(root.tag, root.attrs, root.path);
   let count = 0;
+  let chars = 0;
   // Explicit work list (trees may be deep): each entry copies `from`'s children into `to` under `scope`.
   const work: { from: HtmlElement; to: HtmlElement; scope: RowScope | undefined }[] = [{ from: root, to: out, scope: undefined }];
   while (work.length > 0) {
@@ -21,8 +22,9 @@ export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnost
     for (const child of from.children) {
       if (child.kind === "text") {
         const parsed = parseTemplate(child.text);
-        if (parsed.usesPageTokens) append(to, { kind: "text", text: child.text, parent: null, deferred: { scope } });
-        else append(to, { kind: "text", text: parsed.hasTokens ? resolveText(parsed, tokens, scope) : child.text, parent: null });
+        const text = parsed.hasTokens && !parsed.usesPageTokens ? resolveText(parsed, tokens, scope) : child.text;
+        if ((chars += text.length) > MAX_TEXT) throw new HtmlLimitError(`With its data the HTML template has more than ${MAX_TEXT} characters of text.`);
+        append(to, { kind: "text", text, parent: null, ...(parsed.usesPageTokens ? { deferred: { scope } } : {}) });
         continue;
       }
       const each = child.attrs.get("data-each");

@@ -5,7 +5,7 @@
 import { parse, serializeOuter, type DefaultTreeAdapterTypes as P } from "parse5";
 import type { DiagnosticSink } from "../diagnostics.js";
 import { append, element, type HtmlElement } from "./dom.js";
-import { HtmlLimitError, MAX_DEPTH, MAX_ELEMENTS } from "./limits.js";
+import { HtmlLimitError, MAX_DEPTH, MAX_ELEMENTS, MAX_TEXT, PATH_STEPS } from "./limits.js";
 
 /** A parsed, sanitised document. */
 export interface ParsedHtml {
@@ -24,15 +24,17 @@ export function parseHtml(html: string, diagnostics: DiagnosticSink): ParsedHtml
   const styles: string[] = [];
   const htmlNode = document.childNodes.find((n): n is P.Element => n.nodeName === "html");
   const root = element("html", htmlNode ? attributesOf(htmlNode, "html", diagnostics) : new Map(), "html");
-  if (htmlNode) convertChildren(htmlNode, root, 1, styles, diagnostics, { elements: 0 });
+  if (htmlNode) convertChildren(htmlNode, root, 1, styles, diagnostics, { elements: 0, text: 0 });
   return { root, styles };
 }
 
-function convertChildren(from: P.ParentNode, to: HtmlElement, depth: number, styles: string[], diagnostics: DiagnosticSink, count: { elements: number }): void {
+function convertChildren(from: P.ParentNode, to: HtmlElement, depth: number, styles: string[], diagnostics: DiagnosticSink, count: { elements: number; text: number }): void {
   let index = 0;
   for (const node of from.childNodes) {
     if (node.nodeName === "#text") {
-      append(to, { kind: "text", text: (node as P.TextNode).value, parent: null });
+      const text = (node as P.TextNode).value;
+      if ((count.text += text.length) > MAX_TEXT) throw new HtmlLimitError(`The HTML template has more than ${MAX_TEXT} characters of text.`);
+      append(to, { kind: "text", text, parent: null });
       continue;
     }
     if (!("tagName" in node)) continue;
@@ -53,7 +55,7 @@ function convertChildren(from: P.ParentNode, to: HtmlElement, depth: number, sty
     if (SILENT.has(tag)) continue;
     index++;
     if (++count.elements > MAX_ELEMENTS) throw new HtmlLimitError(`The HTML template has more than ${MAX_ELEMENTS} elements.`);
-    const path = `${to.path} > ${tag}:nth-child(${index})`;
+    const path = pathOf(to.path, `${tag}:nth-child(${index})`);
     if (depth >= MAX_DEPTH) {
       diagnostics.add("html.too-deep", `elements nested deeper than ${MAX_DEPTH} levels keep only their text`, path);
       append(to, { kind: "text", text: textOf(el), parent: null });
@@ -141,4 +143,10 @@ function textOf(root: P.Element): string {
     else if ("childNodes" in node) for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i] as P.ChildNode);
   }
   return out;
+}
+
+/** An element's path for diagnostics: the last PATH_STEPS steps (paths of deep elements stay short). */
+function pathOf(parent: string, step: string): string {
+  const steps = parent.split(" > ");
+  return steps.length < PATH_STEPS ? `${parent} > ${step}` : `… > ${steps.slice(-(PATH_STEPS - 1)).join(" > ")} > ${step}`;
 }
