@@ -32,7 +32,6 @@ export interface ComputedStyle {
   readonly lineHeight: { readonly mult: number } | { readonly pt: number };
   readonly textAlign: TextAlign;
   readonly letterSpacing: number;
-  readonly wordSpacing: number;
   readonly underline: boolean;
   readonly strike: boolean;
   readonly textTransform: "none" | "uppercase" | "lowercase" | "capitalize";
@@ -44,7 +43,6 @@ export interface ComputedStyle {
   readonly minWidth: Length;
   readonly maxWidth: Length | "none";
   readonly minHeight: Length;
-  readonly maxHeight: Length | "none";
   readonly borderBox: boolean;
   readonly flexDirection: "row" | "row-reverse" | "column" | "column-reverse";
   readonly flexWrap: boolean;
@@ -65,16 +63,13 @@ export interface ComputedStyle {
   readonly borderCollapse: boolean;
   readonly borderSpacing: number;
   readonly objectFit: "contain" | "cover" | "fill";
-  readonly hidden: boolean;
-  /** `content` (margin boxes only), as written. */
-  readonly content: string;
 }
 
 /** Properties inherited by default. */
 export const INHERITED = new Set([
   "color", "font-family", "font-size", "font-weight", "font-style", "line-height", "text-align", "letter-spacing",
-  "word-spacing", "text-transform", "white-space", "direction", "list-style-type", "orphans", "widows",
-  "border-collapse", "border-spacing", "visibility", "text-decoration", "text-decoration-line",
+  "text-transform", "white-space", "direction", "list-style-type", "orphans", "widows",
+  "border-collapse", "border-spacing", "text-decoration", "text-decoration-line",
 ]);
 
 /** Properties the converter reads (anything else is reported once per selector). */
@@ -82,11 +77,13 @@ export const SUPPORTED = new Set([
   ...INHERITED, "display", "position", "top", "right", "bottom", "left", "margin-top", "margin-right",
   "margin-bottom", "margin-left", "padding-top", "padding-right", "padding-bottom", "padding-left",
   ...["top", "right", "bottom", "left"].flatMap((s) => [`border-${s}-width`, `border-${s}-style`, `border-${s}-color`]),
-  "border-radius", "background-color", "width", "height", "min-width", "max-width", "min-height", "max-height",
+  "border-radius", "background-color", "width", "height", "min-width", "max-width", "min-height",
   "box-sizing", "flex-direction", "flex-wrap", "justify-content", "align-items", "align-self", "flex-grow",
   "flex-shrink", "flex-basis", "row-gap", "column-gap", "vertical-align", "break-before", "break-after",
-  "break-inside", "object-fit", "content", "font-variant", "print-color-adjust", "-webkit-print-color-adjust",
-  "color-adjust", "overflow", "text-decoration-color", "text-decoration-style", "list-style-position", "unicode-bidi",
+  "break-inside", "object-fit",
+  // Accepted with no effect on a PDF page: colour adjustment for print, bidi isolation (the text engine
+  // resolves bidi per paragraph itself).
+  "print-color-adjust", "-webkit-print-color-adjust", "color-adjust", "unicode-bidi",
 ]);
 
 const SIDES = ["top", "right", "bottom", "left"] as const;
@@ -146,7 +143,6 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     lineHeight: inherits("line-height") ? p.lineHeight : lineHeight(get("line-height"), base),
     textAlign: pick("text-align", ["left", "center", "right", "justify", "start", "end"], "start", p.textAlign),
     letterSpacing: inherits("letter-spacing") ? p.letterSpacing : get("letter-spacing") === "normal" ? 0 : len(get("letter-spacing"), ZERO).pt,
-    wordSpacing: inherits("word-spacing") ? p.wordSpacing : get("word-spacing") === "normal" ? 0 : len(get("word-spacing"), ZERO).pt,
     underline: decoration === undefined ? p.underline : decoration.includes("underline"),
     strike: decoration === undefined ? p.strike : decoration.includes("line-through"),
     textTransform: pick("text-transform", ["none", "uppercase", "lowercase", "capitalize"], "none", p.textTransform),
@@ -158,7 +154,6 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     minWidth: len(get("min-width"), ZERO),
     maxWidth: get("max-width") === undefined || get("max-width") === "none" ? "none" : len(get("max-width"), ZERO),
     minHeight: len(get("min-height"), ZERO),
-    maxHeight: get("max-height") === undefined || get("max-height") === "none" ? "none" : len(get("max-height"), ZERO),
     borderBox: get("box-sizing") === "border-box",
     flexDirection: pick("flex-direction", ["row", "row-reverse", "column", "column-reverse"], "row", "row"),
     flexWrap: get("flex-wrap") === "wrap" || get("flex-wrap") === "wrap-reverse",
@@ -179,8 +174,6 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     borderCollapse: inherits("border-collapse") ? p.borderCollapse : get("border-collapse") === "collapse",
     borderSpacing: inherits("border-spacing") ? p.borderSpacing : len(splitValue(get("border-spacing") ?? "0")[0], ZERO).pt,
     objectFit: pick("object-fit", ["contain", "cover", "fill"], "fill", "fill"),
-    hidden: inherits("visibility") ? p.hidden : get("visibility") === "hidden" || get("visibility") === "collapse",
-    content: get("content") ?? "",
   };
 }
 
@@ -245,11 +238,10 @@ export const INITIAL: ComputedStyle = {
   display: "block", position: "static", inset: ["auto", "auto", "auto", "auto"], margin: [ZERO, ZERO, ZERO, ZERO],
   padding: [ZERO, ZERO, ZERO, ZERO], borderWidth: [0, 0, 0, 0], borderStyle: ["none", "none", "none", "none"],
   borderColor: ["#000000", "#000000", "#000000", "#000000"], radius: 0, background: null, color: "#000000", family: [],
-  size: 12, weight: 400, italic: false, lineHeight: { mult: 1.2 }, textAlign: "start", letterSpacing: 0, wordSpacing: 0,
+  size: 12, weight: 400, italic: false, lineHeight: { mult: 1.2 }, textAlign: "start", letterSpacing: 0,
   underline: false, strike: false, textTransform: "none", whiteSpace: "normal", verticalAlign: "baseline", direction: "ltr",
-  width: "auto", height: "auto", minWidth: ZERO, maxWidth: "none", minHeight: ZERO, maxHeight: "none", borderBox: false,
+  width: "auto", height: "auto", minWidth: ZERO, maxWidth: "none", minHeight: ZERO, borderBox: false,
   flexDirection: "row", flexWrap: false, justifyContent: "flex-start", alignItems: "stretch", alignSelf: "auto", grow: 0,
   shrink: 1, basis: "auto", rowGap: ZERO, columnGap: ZERO, listStyleType: "disc", breakBefore: false, breakAfter: false,
-  avoidBreakInside: false, orphans: 2, widows: 2, borderCollapse: false, borderSpacing: 0, objectFit: "fill", hidden: false,
-  content: "",
+  avoidBreakInside: false, orphans: 2, widows: 2, borderCollapse: false, borderSpacing: 0, objectFit: "fill",
 };

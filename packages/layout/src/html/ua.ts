@@ -46,4 +46,6 @@ colgroup { display: table-column-group }
 caption { display: table-caption; text-align: center }
 img, svg { display: inline-block }
 center { display: block; text-align: center }
+[dir=rtl i] { direction: rtl }
+[dir=ltr i] { direction: ltr }
 `;
