@@ -5,8 +5,10 @@
 import { EPSILON, type Block, type PageNumbers, type Split } from "../../elements/block.js";
 import { moveItem } from "../../elements/markdown-block.js";
 import type { FrameItem } from "../../frame/types.js";
+import { layoutParagraph } from "../../text/paragraph.js";
 import { layoutRichParagraph } from "../../text/rich.js";
 import type { RichLayout, RichSpan, SpanStyle } from "../../text/rich-types.js";
+import type { ParagraphStyle } from "../../text/types.js";
 import { resolveText } from "../../tokens/resolve.js";
 import type { RowScope } from "../../tokens/types.js";
 import type { ComputedStyle } from "../style.js";
@@ -47,7 +49,9 @@ export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedSt
     direction: block.direction,
   };
   const report = (code: string, message: string): void => ctx.diagnostics.add(code, message, path);
-  const layout = layoutRichParagraph(ctx.fonts, spansAt(undefined), style, width, report);
+  const plain = deferred ? undefined : plainStyle(pieces, block, ctx);
+  // Text in one plain style (most table cells) takes the plain engine, whose layouts are cached per process.
+  const layout = plain ? plainLayout(texts.join(""), plain, width, ctx, report) : layoutRichParagraph(ctx.fonts, spansAt(undefined), style, width, report);
   const perPage = new Map<number, RichLayout>();
   const relayout = deferred
     ? (page: PageNumbers): RichLayout => {
@@ -57,6 +61,47 @@ export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedSt
       }
     : undefined;
   return ParagraphBlock.of({ layout, relayout, orphans: block.orphans, widows: block.widows });
+}
+
+/** The paragraph style of text in one style without links, backgrounds or decorations; undefined otherwise. */
+export function plainStyle(pieces: readonly InlinePiece[], block: ComputedStyle, ctx: HtmlContext): ParagraphStyle | undefined {
+  const first = pieces[0];
+  if (!first) return undefined;
+  const s = first.style;
+  for (const p of pieces) {
+    const o = p.style;
+    if (p.link || p.background || o.underline || o.strike) return undefined;
+    if (o !== s && (o.family !== s.family || o.weight !== s.weight || o.italic !== s.italic || o.size !== s.size || o.color !== s.color)) return undefined;
+  }
+  if (s.size !== block.size) return undefined;
+  // One style object per (block, text) style pair: the text engine's caches key on it.
+  let byText = plainStyles.get(block);
+  if (!byText) plainStyles.set(block, (byText = new WeakMap()));
+  const family = familyOf(ctx, s, first.path); // per render: an unknown family is reported in every render
+  let style = byText.get(s);
+  if (!style || style.family !== family) byText.set(s, (style = paragraphStyle(block, s, family)));
+  return style;
+}
+
+const plainStyles = new WeakMap<ComputedStyle, WeakMap<ComputedStyle, ParagraphStyle>>();
+
+function paragraphStyle(block: ComputedStyle, s: ComputedStyle, family: string | undefined): ParagraphStyle {
+  return {
+    ...(family !== undefined ? { family } : {}),
+    weight: s.weight,
+    italic: s.italic,
+    size: s.size,
+    lineHeight: "mult" in block.lineHeight ? block.lineHeight.mult : block.lineHeight.pt / block.size,
+    letterSpacing: block.letterSpacing,
+    align: block.textAlign,
+    direction: block.direction,
+    color: s.color,
+  };
+}
+
+function plainLayout(text: string, style: ParagraphStyle, width: number, ctx: HtmlContext, report: (code: string, message: string) => void): RichLayout {
+  const layout = layoutParagraph(ctx.fonts, text, style, width, report);
+  return { lines: layout.lines.map((line) => ({ ...line, items: line.runs })), height: layout.height, width: layout.width };
 }
 
 function spanStyle(p: InlinePiece, ctx: HtmlContext): SpanStyle {
@@ -76,7 +121,7 @@ function spanStyle(p: InlinePiece, ctx: HtmlContext): SpanStyle {
 
 // CSS white-space processing across the pieces of one paragraph: collapsible runs become one space (none at
 // the paragraph's start or end), `pre` keeps every space and line feed, `nowrap` forbids breaks.
-function collapseWhiteSpace(pieces: readonly InlinePiece[]): string[] {
+export function collapseWhiteSpace(pieces: readonly InlinePiece[]): string[] {
   let afterSpace = true;
   const out = pieces.map((p) => {
     if (p.hardBreak) {

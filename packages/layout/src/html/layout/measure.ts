@@ -1,13 +1,14 @@
 // Intrinsic widths (CSS Sizing 3): max-content (the width with no wrapping) and min-content (the widest
 // unbreakable piece) of an element's border box. Tables size auto columns, flex items their bases and
 // inline blocks their shrink-to-fit widths with them. Memoised per element for the render.
+import { measureText, minContentWidth } from "../../text/measure.js";
 import { layoutRichParagraph } from "../../text/rich.js";
 import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { resolveLength } from "../values.js";
 import { flowItems } from "./collect.js";
 import { familyOf, styleOf, type HtmlContext } from "./context.js";
-import { paragraphBlock, type InlinePiece } from "./inline.js";
+import { collapseWhiteSpace, paragraphBlock, plainStyle, type InlinePiece } from "./inline.js";
 
 interface Intrinsic {
   readonly min: number;
@@ -133,6 +134,11 @@ function horizontalInsets(style: ComputedStyle): number {
 
 // Max-content: the paragraph laid out without a width limit. Min-content: its widest word.
 function inlineIntrinsic(pieces: readonly InlinePiece[], block: ComputedStyle, ctx: HtmlContext, path: string): Intrinsic {
+  const plain = pieces.some((p) => p.deferred) ? undefined : plainStyle(pieces, block, ctx);
+  if (plain) {
+    const text = collapseWhiteSpace(pieces).join("");
+    return { min: minContentWidth(ctx.fonts, text, plain), max: measureText(ctx.fonts, text, plain) };
+  }
   const paragraph = paragraphBlock(pieces, block, Infinity, ctx, path);
   if (!paragraph) return { min: 0, max: 0 };
   let min = 0;
