@@ -90,33 +90,38 @@ function readColumns(el: HtmlElement, ctx: HtmlContext, width: number, out: (num
 
 // Fixed columns (a <col> width, or a single-column cell's width) get their width; auto columns share the rest
 // between their min- and max-content widths, and a table wider than its content spreads the surplus.
+// Intrinsic widths are measured only for auto columns, min-content only when max-content does not fit.
 function columnWidths(rows: readonly Row[], columns: number, fixed: readonly (number | undefined)[], room: number, ctx: HtmlContext): number[] {
-  const min = new Array<number>(columns).fill(0);
-  const max = new Array<number>(columns).fill(0);
   const set = fixed.slice(0, columns).concat(new Array(Math.max(0, columns - fixed.length)).fill(undefined));
+  const single: HtmlElement[][] = Array.from({ length: columns }, () => []);
   for (const row of rows) {
     let c = 0;
     for (const cell of row.cells) {
       if (cell.span === 1 && c < columns) {
-        min[c] = Math.max(min[c] as number, minContent(cell.element, ctx));
-        max[c] = Math.max(max[c] as number, maxContent(cell.element, ctx));
+        single[c]?.push(cell.element);
         const w = sizeOf(styleOf(ctx, cell.element).width, room);
         if (w !== undefined && set[c] === undefined) set[c] = w + horizontalInsets(styleOf(ctx, cell.element));
       }
       c += cell.span;
     }
   }
+  const widest = (c: number, measure: (el: HtmlElement, ctx: HtmlContext) => number): number =>
+    (single[c] ?? []).reduce((m, el) => Math.max(m, measure(el, ctx)), 0);
   const widths = new Array<number>(columns).fill(0);
   let rest = room;
   const auto: number[] = [];
   for (let c = 0; c < columns; c++) {
     const f = set[c];
     if (f !== undefined) {
-      widths[c] = Math.max(f, min[c] as number);
-      rest -= widths[c] as number;
+      widths[c] = f;
+      rest -= f;
     } else auto.push(c);
   }
+  const max = new Array<number>(columns).fill(0);
+  for (const c of auto) max[c] = widest(c, maxContent);
   const sumMax = auto.reduce((s, c) => s + (max[c] as number), 0);
+  const min = new Array<number>(columns).fill(0);
+  if (sumMax > rest) for (const c of auto) min[c] = widest(c, minContent);
   const sumMin = auto.reduce((s, c) => s + (min[c] as number), 0);
   for (const c of auto) {
     if (sumMax <= rest) widths[c] = sumMax > 0 ? ((max[c] as number) * rest) / sumMax : rest / auto.length;
