@@ -15,7 +15,7 @@ import { parseStyleSheets, type StyleSheet } from "./css.js";
 import type { HtmlElement } from "./dom.js";
 import { expandTemplate } from "./expand.js";
 import { finalizeHtmlPages } from "./finalize.js";
-import { BoxBlock } from "./layout/box.js";
+import { BoxBlock, plainDecoration } from "./layout/box.js";
 import type { Absolute, HtmlContext } from "./layout/context.js";
 import { layoutBlockBox } from "./layout/flow.js";
 import { pageSetup } from "./layout/page.js";
@@ -65,8 +65,7 @@ export function layoutHtml(template: string | CompiledHtml, data: unknown, optio
   const contentWidth = Math.max(1, geometry.width - setup.margins.left - setup.margins.right);
   const absolutes: Absolute[] = [];
   const laid = layoutBlockBox(root, ctx, contentWidth, absolutes);
-  const none = { insets: [0, 0, 0, 0], borderWidth: [0, 0, 0, 0], borderStyle: ["none", "none", "none", "none"], borderColor: ["", "", "", ""], background: null, radius: 0, width: contentWidth } as const;
-  const flow = new BoxBlock(none, laid?.block ?? null, 0, { dx: 0, dy: 0, absolutes, avoidBreak: false, valign: 0, pageBody: geometry.body });
+  const flow = new BoxBlock(plainDecoration(contentWidth, null), laid?.block ?? null, 0, { dx: 0, dy: 0, absolutes, avoidBreak: false, valign: 0, pageBody: geometry.body });
   // 5. paginate with the band flow's loop; 6. finalize with page numbers
   const { pages: bodies, overflowed } = paginate(flow, geometry.body);
   if (overflowed) diagnostics.add("layout.overflow", "some content cannot fit any page and overflows its page body", "html");

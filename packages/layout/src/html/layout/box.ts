@@ -19,6 +19,11 @@ export interface BoxDecoration {
   readonly width: number;
 }
 
+/** A decoration with no borders or padding: only a background (or nothing), `width` wide. */
+export function plainDecoration(width: number, background: string | null): BoxDecoration {
+  return { insets: [0, 0, 0, 0], borderWidth: [0, 0, 0, 0], borderStyle: ["none", "none", "none", "none"], borderColor: ["", "", "", ""], background, radius: 0, width };
+}
+
 /** What the first fragment of a box carries besides its content. */
 export interface BoxExtras {
   /** Offset of `position: relative`. */

@@ -24,6 +24,11 @@ export function edgesOf(style: ComputedStyle, cb: number): Edges {
   return { margin, insets };
 }
 
+/** Horizontal padding and borders of a box, in points (lengths only; percentages count as zero here). */
+export function horizontalInsets(style: ComputedStyle): number {
+  return style.padding[1].pt + style.padding[3].pt + style.borderWidth[1] + style.borderWidth[3];
+}
+
 /** Clamps a content-box or border-box dimension by min-/max- and converts it to a border box. */
 export function borderBoxWidth(style: ComputedStyle, specified: number, insetsX: number, cb: number): number {
   const toBorderBox = (v: number): number => (style.borderBox ? Math.max(v, insetsX) : v + insetsX);

@@ -10,7 +10,7 @@ import { resolveLength } from "../values.js";
 import { GapBlock, RowBlock, ShiftBlock } from "./box.js";
 import { styleOf, type Absolute, type HtmlContext } from "./context.js";
 import { edgesOf, marginX, sizeOf } from "./edges.js";
-import { layoutBlockBox, type Laid } from "./flow.js";
+import { layoutBlockBox, positionAbsolute, type Laid } from "./flow.js";
 import { paragraphBlock, type InlinePiece } from "./inline.js";
 import { maxContent, minContent } from "./measure.js";
 
@@ -42,10 +42,8 @@ export function layoutFlex(el: HtmlElement, style: ComputedStyle, width: number,
     const s = styleOf(ctx, child);
     if (s.display === "none") continue;
     flushText();
-    if (s.position === "absolute") {
-      const laid = layoutBlockBox(child, ctx, width, sink);
-      if (laid) sink.push({ block: laid.block, width: laid.width, left: sizeOf(s.inset[3], width), top: sizeOf(s.inset[0], width), right: sizeOf(s.inset[1], width), bottom: sizeOf(s.inset[2], width) });
-    } else items.push(flexItem(child, width, ctx));
+    if (s.position === "absolute") positionAbsolute(child, ctx, width, sink);
+    else items.push(flexItem(child, width, ctx));
   }
   flushText();
   if (items.length === 0) return null;

@@ -150,16 +150,19 @@ function flowItem(item: FlowItem, parent: HtmlElement, width: number, ctx: HtmlC
       return { block: atomicRow(item.elements, parent, width, ctx, sink), box: null, marginLeft: 0, width, marginTop: 0, marginBottom: 0, breakBefore: false, breakAfter: false };
     case "block":
       return layoutBlockBox(item.element, ctx, width, sink);
-    case "absolute": {
-      const style = styleOf(ctx, item.element);
-      const laid = layoutBlockBox(item.element, ctx, width, sink);
-      if (laid) {
-        const at = (i: number): number | undefined => sizeOf(style.inset[i] ?? "auto", width);
-        sink.push({ block: laid.block, width: laid.width, left: at(3), top: at(0), right: at(1), bottom: at(2) });
-      }
+    case "absolute":
+      positionAbsolute(item.element, ctx, width, sink);
       return null;
-    }
   }
+}
+
+/** Lays out an absolutely positioned box and hands it to its containing block (`sink`) with its offsets. */
+export function positionAbsolute(el: HtmlElement, ctx: HtmlContext, width: number, sink: Absolute[]): void {
+  const style = styleOf(ctx, el);
+  const laid = layoutBlockBox(el, ctx, width, sink);
+  if (!laid) return;
+  const at = (i: number): number | undefined => sizeOf(style.inset[i] ?? "auto", width);
+  sink.push({ block: laid.block, width: laid.width, left: at(3), top: at(0), right: at(1), bottom: at(2) });
 }
 
 // Atomic inline boxes (images, inline blocks) left to right, wrapping at the content width; each line is
@@ -179,7 +182,7 @@ function atomicRow(elements: readonly HtmlElement[], parent: HtmlElement, width:
       lines.push([]);
       used = 0;
     }
-    (lines[lines.length - 1] as { block: Block; width: number }[]).push({ block: withMargins(laid), width: w });
+    (lines[lines.length - 1] as { block: Block; width: number }[]).push({ block: marginBoxed(laid), width: w });
     used += w;
   }
   const rows: StackChild[] = lines.filter((l) => l.length > 0).map((line) => {
@@ -197,7 +200,7 @@ function atomicRow(elements: readonly HtmlElement[], parent: HtmlElement, width:
 }
 
 /** A laid box with its vertical margins as space above and below (inside a row, margins do not collapse). */
-function withMargins(laid: Laid): Block {
+function marginBoxed(laid: Laid): Block {
   if (laid.marginTop === 0 && laid.marginBottom === 0) return laid.block;
   return new RowBlock([{ block: laid.block, x: 0, y: Math.max(0, laid.marginTop) }], laid.block.height + Math.max(0, laid.marginTop) + Math.max(0, laid.marginBottom));
 }

@@ -8,6 +8,7 @@ import type { ComputedStyle } from "../style.js";
 import { resolveLength } from "../values.js";
 import { flowItems } from "./collect.js";
 import { familyOf, styleOf, type HtmlContext } from "./context.js";
+import { horizontalInsets } from "./edges.js";
 import { collapseWhiteSpace, paragraphBlock, plainStyle, type InlinePiece } from "./inline.js";
 
 interface Intrinsic {
@@ -126,10 +127,6 @@ function tableIntrinsic(el: HtmlElement, ctx: HtmlContext): Intrinsic {
   }
   const insets = horizontalInsets(styleOf(ctx, el));
   return { min: min + insets, max: max + insets };
-}
-
-function horizontalInsets(style: ComputedStyle): number {
-  return style.padding[1].pt + style.padding[3].pt + style.borderWidth[1] + style.borderWidth[3];
 }
 
 // Max-content: the paragraph laid out without a width limit. Min-content: its widest word.

@@ -6,9 +6,9 @@ import { EmptyBlock, type Block } from "../../elements/block.js";
 import { StackBlock, type StackChild } from "../../flow/stack.js";
 import { elementChildren, type HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
-import { BoxBlock, GapBlock, RowBlock } from "./box.js";
+import { BoxBlock, GapBlock, plainDecoration, RowBlock } from "./box.js";
 import { styleOf, type Absolute, type HtmlContext } from "./context.js";
-import { sizeOf } from "./edges.js";
+import { horizontalInsets, sizeOf } from "./edges.js";
 import { layoutBlockBox } from "./flow.js";
 import { maxContent, minContent } from "./measure.js";
 
@@ -100,7 +100,8 @@ function columnWidths(rows: readonly Row[], columns: number, fixed: readonly (nu
       if (cell.span === 1 && c < columns) {
         single[c]?.push(cell.element);
         const w = sizeOf(styleOf(ctx, cell.element).width, room);
-        if (w !== undefined && set[c] === undefined) set[c] = w + horizontalInsets(styleOf(ctx, cell.element));
+        const cellStyle = styleOf(ctx, cell.element);
+        if (w !== undefined && set[c] === undefined) set[c] = w + (cellStyle.borderBox ? 0 : horizontalInsets(cellStyle));
       }
       c += cell.span;
     }
@@ -136,10 +137,6 @@ function columnWidths(rows: readonly Row[], columns: number, fixed: readonly (nu
   return widths;
 }
 
-function horizontalInsets(style: ComputedStyle): number {
-  return style.borderBox ? 0 : style.padding[1].pt + style.padding[3].pt + style.borderWidth[1] + style.borderWidth[3];
-}
-
 function layoutRow(row: Row, widths: readonly number[], spacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[]): Block {
   const laid: { box: BoxBlock | null; block: Block; x: number; valign: number }[] = [];
   let c = 0;
@@ -157,8 +154,7 @@ function layoutRow(row: Row, widths: readonly number[], spacing: number, rtl: bo
   const height = Math.max(specified, ...laid.map((l) => l.block.height));
   const cells: { block: Block; x: number; y: number }[] = [];
   if (rowStyle.background) {
-    const deco = { insets: [0, 0, 0, 0], borderWidth: [0, 0, 0, 0], borderStyle: ["none", "none", "none", "none"], borderColor: ["", "", "", ""], background: rowStyle.background, radius: 0, width: tableWidth } as const;
-    cells.push({ block: new BoxBlock(deco, null, height + spacing, { dx: 0, dy: 0, absolutes: [], avoidBreak: false, valign: 0, pageBody: ctx.pageBody }), x: 0, y: 0 });
+    cells.push({ block: new BoxBlock(plainDecoration(tableWidth, rowStyle.background), null, height + spacing, { dx: 0, dy: 0, absolutes: [], avoidBreak: false, valign: 0, pageBody: ctx.pageBody }), x: 0, y: 0 });
   }
   for (const l of laid) cells.push({ block: l.box ? l.box.stretched(height, l.valign) : l.block, x: l.x, y: spacing });
   return cells.length > 0 ? new RowBlock(cells, height + spacing) : new EmptyBlock(height + spacing);
