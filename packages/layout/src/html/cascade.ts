@@ -4,6 +4,7 @@
 // style share one computed style object (rows of a table mostly do).
 import type { DiagnosticSink } from "../diagnostics.js";
 import { parseStyleAttribute, parseStyleSheets, type StyleRule, type StyleSheet } from "./css.js";
+import { RuleIndex } from "./rule-index.js";
 import type { HtmlElement } from "./dom.js";
 import type { Declaration } from "./shorthands.js";
 import { computeStyle, SUPPORTED, type ComputedStyle } from "./style.js";
@@ -21,16 +22,21 @@ interface Weighted {
   readonly source: string;
 }
 
-// The user-agent sheet is parsed once per process; its rules come before every author rule.
-let uaRules: readonly StyleRule[] | undefined;
-function userAgentRules(diagnostics: DiagnosticSink): readonly StyleRule[] {
-  uaRules ??= parseStyleSheets([UA_CSS], diagnostics, -1e6).rules;
+// The user-agent sheet is parsed and indexed once per process; its rules come before every author rule.
+let uaRules: RuleIndex | undefined;
+function userAgentRules(diagnostics: DiagnosticSink): RuleIndex {
+  uaRules ??= new RuleIndex(parseStyleSheets([UA_CSS], diagnostics, -1e6).rules);
   return uaRules;
 }
+
+// Author rules indexed once per compiled sheet (a cached template keeps its index).
+const indexes = new WeakMap<StyleSheet, RuleIndex>();
 
 /** Computes the style of every element under `root` (iteratively: trees may be deep). */
 export function cascade(root: HtmlElement, sheet: StyleSheet, diagnostics: DiagnosticSink): Styles {
   const ua = userAgentRules(diagnostics);
+  let author = indexes.get(sheet);
+  if (!author) indexes.set(sheet, (author = new RuleIndex(sheet.rules)));
   const styles = new Map<HtmlElement, ComputedStyle>();
   const shared = new Map<ComputedStyle | undefined, Map<string, ComputedStyle>>();
   const ids = new WeakMap<readonly Declaration[], number>();
@@ -45,8 +51,8 @@ export function cascade(root: HtmlElement, sheet: StyleSheet, diagnostics: Diagn
   while (stack.length > 0) {
     const { el, parent } = stack.pop() as { el: HtmlElement; parent: ComputedStyle | undefined };
     const matched: { rule: StyleRule; tier: number }[] = [];
-    for (const rule of ua) if (rule.matches(el)) matched.push({ rule, tier: 0 });
-    for (const rule of sheet.rules) if (rule.matches(el)) matched.push({ rule, tier: 1 });
+    for (const rule of ua.candidates(el)) if (rule.matches(el)) matched.push({ rule, tier: 0 });
+    for (const rule of author.candidates(el)) if (rule.matches(el)) matched.push({ rule, tier: 1 });
     const inline = el.attrs.get("style");
     const key = `${matched.map((m) => `${m.rule.order}:${idOf(m.rule.declarations)}`).join(",")}|${inline ?? ""}`;
     let byKey = shared.get(parent);

@@ -131,3 +131,22 @@ describe("sanitising", () => {
     assert.equal(diagnostics.filter((d) => d.code === "css.dropped").length, 2);
   });
 });
+
+describe("rule index keys", () => {
+  test("the rightmost compound's id, class or tag, outside brackets and parentheses", async () => {
+    const { keyOf } = await import("../../src/html/rule-index.js");
+    const cases: [string, string][] = [
+      ["table.items tbody tr:nth-child(even)", "tr"],
+      ["div > p.note", ".note"],
+      ["#x.y", "#x"],
+      ["a[href]", "a"],
+      ["ul li:not(.done)", "li"],
+      [":is(h1, h2)", "*"],
+      ["*", "*"],
+      ['[data-x="a b"]', "*"],
+      ["p + .a", ".a"],
+      ["TD", "td"],
+    ];
+    for (const [selector, key] of cases) assert.equal(keyOf(selector), key, selector);
+  });
+});
