@@ -10,8 +10,13 @@ import type { RowScope, TokenContext } from "../tokens/types.js";
 import { append, element, type HtmlElement } from "./dom.js";
 import { HtmlLimitError, MAX_ELEMENTS, MAX_TEXT } from "./limits.js";
 
-/** The template tree with data applied: a new tree; the template is never changed (it is cached). */
-export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnostics: DiagnosticSink): HtmlElement {
+/**
+ * The template tree with data applied: a new tree; the template is never changed (it is cached). With
+ * `keptTokens` (import-html), each data-each element appears once and every token in text is replaced by a
+ * short unbreakable placeholder `¦<n>¦` (n in base 36), indexing the token's source pushed onto `keptTokens`.
+ */
+export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnostics: DiagnosticSink, keptTokens?: string[]): HtmlElement {
+  const keepTokens = keptTokens !== undefined;
   const out = element(root.tag, root.attrs, root.path);
   let count = 0;
   let chars = 0;
@@ -22,23 +27,25 @@ export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnost
     for (const child of from.children) {
       if (child.kind === "text") {
         const parsed = parseTemplate(child.text);
-        const text = parsed.hasTokens && !parsed.usesPageTokens ? resolveText(parsed, tokens, scope) : child.text;
+        const text = keptTokens
+          ? parsed.parts.map((part) => (typeof part === "string" ? part : `¦${(keptTokens.push(part.source) - 1).toString(36)}¦`)).join("")
+          : parsed.hasTokens && !parsed.usesPageTokens ? resolveText(parsed, tokens, scope) : child.text;
         if ((chars += text.length) > MAX_TEXT) throw new HtmlLimitError(`With its data the HTML template has more than ${MAX_TEXT} characters of text.`);
-        append(to, { kind: "text", text, parent: null, ...(parsed.usesPageTokens ? { deferred: { scope } } : {}) });
+        append(to, { kind: "text", text, parent: null, ...(parsed.usesPageTokens && !keepTokens ? { deferred: { scope } } : {}) });
         continue;
       }
       const each = child.attrs.get("data-each");
       const rows: { scope: RowScope | undefined }[] = [];
-      if (each !== undefined) {
+      if (each !== undefined && !keepTokens) {
         const value = evaluate(each.replace(/^\s*\{\{|\}\}\s*$/g, ""), tokens, scope);
         if (Array.isArray(value)) value.forEach((row, index) => rows.push({ scope: { row, index, parent: scope } }));
         else if (value !== undefined && value !== null) diagnostics.add("html.each", `data-each="${each}" is not a list; the element is left out`, child.path);
       } else rows.push({ scope });
       for (const row of rows) {
         const condition = child.attrs.get("data-if");
-        if (condition !== undefined && !isTruthy(evaluate(condition.replace(/^\s*\{\{|\}\}\s*$/g, ""), tokens, row.scope))) continue;
+        if (condition !== undefined && !keepTokens && !isTruthy(evaluate(condition.replace(/^\s*\{\{|\}\}\s*$/g, ""), tokens, row.scope))) continue;
         if (++count > MAX_ELEMENTS) throw new HtmlLimitError(`With its data the HTML template has more than ${MAX_ELEMENTS} elements.`);
-        const copy = element(child.tag, attributes(child, tokens, row.scope), child.path, child.svg);
+        const copy = element(child.tag, keepTokens ? child.attrs : attributes(child, tokens, row.scope), child.path, child.svg);
         append(to, copy);
         work.push({ from: child, to: copy, scope: row.scope });
       }

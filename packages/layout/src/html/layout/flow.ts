@@ -129,7 +129,7 @@ export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sin
     pending = marginBottom;
   };
   for (const item of flowItems(el, ctx)) {
-    const laid = flowItem(item, el, width, ctx, sink);
+    const laid = layoutFlowItem(item, el, width, ctx, sink);
     if (!laid) continue;
     push(laid.block, laid.marginTop, laid.marginBottom, laid.breakBefore);
     breakNext = laid.breakAfter;
@@ -140,7 +140,8 @@ export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sin
   return { block, lead: lead ?? 0, trail: pending };
 }
 
-function flowItem(item: FlowItem, parent: HtmlElement, width: number, ctx: HtmlContext, sink: Absolute[]): Laid | null {
+/** Lays out one item of a block container's flow (null for whitespace and absolute boxes, which go to `sink`). */
+export function layoutFlowItem(item: FlowItem, parent: HtmlElement, width: number, ctx: HtmlContext, sink: Absolute[]): Laid | null {
   switch (item.kind) {
     case "inline": {
       const block = paragraphBlock(item.pieces, styleOf(ctx, parent), width, ctx, parent.path);

@@ -20,8 +20,36 @@ interface Row {
 /** The largest colspan honoured (HTML's own limit is 1000). */
 const MAX_SPAN = 1000;
 
+/** A table's laid-out parts: captions, header rows, body rows (with their elements) and footer rows. */
+export interface TableParts {
+  readonly captions: readonly Block[];
+  readonly header: readonly Block[];
+  readonly body: readonly { readonly block: Block; readonly element: HtmlElement }[];
+  readonly footer: readonly Block[];
+}
+
 /** Lays a table's rows out in a content box `width` points wide. */
 export function layoutTable(el: HtmlElement, style: ComputedStyle, width: number, ctx: HtmlContext, sink: Absolute[]): Block | null {
+  const parts = tableParts(el, style, width, ctx, sink);
+  const children: StackChild[] = parts.captions.map((block) => ({ block, role: "header", breakBefore: false }));
+  if (parts.header.length + parts.body.length + parts.footer.length === 0) {
+    return children.length > 0 ? StackBlock.of(children, { keepTogether: false, pageBody: ctx.pageBody, repeat: [] }) : null;
+  }
+  for (const h of parts.header) children.push({ block: h, role: "header", breakBefore: false });
+  const bodies = parts.body.map((r) => ({ block: r.block, breakBefore: styleOf(ctx, r.element).breakBefore }));
+  // The last body row and the footer rows move as one: a total never starts a page on its own.
+  const last = bodies.pop();
+  for (const b of bodies) children.push({ block: b.block, role: "row", breakBefore: b.breakBefore });
+  const tail = [...(last ? [last.block] : []), ...parts.footer];
+  if (tail.length > 0) {
+    const together = tail.length === 1 ? (tail[0] as Block) : StackBlock.of(tail.map((block) => ({ block, role: "row", breakBefore: false })), { keepTogether: true, pageBody: ctx.pageBody, repeat: [] });
+    children.push({ block: together, role: "row", breakBefore: last?.breakBefore ?? false });
+  }
+  return StackBlock.of(children, { keepTogether: style.avoidBreakInside, pageBody: ctx.pageBody, repeat: parts.header });
+}
+
+/** The parts of a table laid out in a content box `width` points wide (row blocks include border-spacing). */
+export function tableParts(el: HtmlElement, style: ComputedStyle, width: number, ctx: HtmlContext, sink: Absolute[]): TableParts {
   const head: Row[] = [];
   const body: Row[] = [];
   const foot: Row[] = [];
@@ -40,29 +68,14 @@ export function layoutTable(el: HtmlElement, style: ComputedStyle, width: number
   }
   const all = [...head, ...body, ...foot];
   const columns = Math.max(colWidths.length, ...all.map((r) => r.cells.reduce((s, c) => s + c.span, 0)));
-  const children: StackChild[] = [];
-  for (const caption of captions) {
-    const laid = layoutBlockBox(caption, ctx, width, sink);
-    if (laid) children.push({ block: laid.block, role: "header", breakBefore: false });
-  }
-  if (columns === 0) return children.length > 0 ? StackBlock.of(children, { keepTogether: false, pageBody: ctx.pageBody, repeat: [] }) : null;
+  const captionBlocks = captions.flatMap((caption) => layoutBlockBox(caption, ctx, width, sink)?.block ?? []);
+  if (columns === 0) return { captions: captionBlocks, header: [], body: [], footer: [] };
   const spacing = style.borderCollapse ? 0 : style.borderSpacing;
   const widths = columnWidths(all, columns, colWidths, width - spacing * (columns + 1), ctx);
   const rowBlock = (row: Row): Block => layoutRow(row, widths, spacing, style.direction === "rtl", width, ctx, sink);
-  const headers = head.map(rowBlock);
-  for (const h of headers) children.push({ block: h, role: "header", breakBefore: false });
-  const bodies = body.map((r) => ({ block: rowBlock(r), breakBefore: styleOf(ctx, r.element).breakBefore }));
-  const footers = foot.map(rowBlock);
-  if (spacing > 0) footers.push(new GapBlock(spacing));
-  // The last body row and the footer rows move as one: a total never starts a page on its own.
-  const last = bodies.pop();
-  for (const b of bodies) children.push({ block: b.block, role: "row", breakBefore: b.breakBefore });
-  const tail = [...(last ? [last.block] : []), ...footers];
-  if (tail.length > 0) {
-    const together = tail.length === 1 ? (tail[0] as Block) : StackBlock.of(tail.map((block) => ({ block, role: "row", breakBefore: false })), { keepTogether: true, pageBody: ctx.pageBody, repeat: [] });
-    children.push({ block: together, role: "row", breakBefore: last?.breakBefore ?? false });
-  }
-  return StackBlock.of(children, { keepTogether: style.avoidBreakInside, pageBody: ctx.pageBody, repeat: headers });
+  const footer = foot.map(rowBlock);
+  if (spacing > 0) footer.push(new GapBlock(spacing));
+  return { captions: captionBlocks, header: head.map(rowBlock), body: body.map((r) => ({ block: rowBlock(r), element: r.element })), footer };
 }
 
 function rowOf(tr: HtmlElement, ctx: HtmlContext): Row {
