@@ -3,7 +3,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { compileHtml, flattenErrors, parseDocument, validateTheme, type Diagnostic } from "@docsvc/layout";
+import { compileHtml, flattenErrors, importHtml, parseDocument, validateTheme, type Diagnostic } from "@docsvc/layout";
 import { ConfigError, loadConfig } from "./config.js";
 import { SHUTDOWN_MS, startServer } from "./main.js";
 import { inlineEditorMode } from "./services/content.js";
@@ -13,6 +13,8 @@ const USAGE = `Usage:
   docsvc validate <template.json>                check a template document; prints one problem per line
   docsvc render <template.json|page.html> <data.json> [-o out.pdf] [--theme JSON] [--now ISO]
                                                  render a PDF (-o - writes to stdout)
+  docsvc import-html <page.html> [-o template.json] [--css file.css]
+                                                 convert HTML into a report template document (-o - writes to stdout)
 `;
 
 async function serve(): Promise<number> {
@@ -87,6 +89,26 @@ async function render(args: readonly string[]): Promise<number> {
   return 0;
 }
 
+async function importHtmlCommand(args: readonly string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: [...args], allowPositionals: true, options: { output: { type: "string", short: "o" }, css: { type: "string" } } });
+  const [htmlFile] = positionals;
+  if (htmlFile === undefined || positionals.length > 1) return usage();
+  const html = await readFile(htmlFile, "utf8");
+  const css = values.css === undefined ? undefined : await readFile(values.css, "utf8");
+  // Loaded on demand, like render: the designer fonts measure the text the bands are laid out from.
+  const { loadDesignerFonts } = await import("@docsvc/pdf");
+  const result = importHtml(html, { fonts: await loadDesignerFonts(), ...(css !== undefined ? { css } : {}) });
+  for (const d of result.diagnostics) process.stderr.write(`${d.path}: ${d.message} [${d.code}]\n`);
+  const json = `${JSON.stringify(result.document, null, 2)}\n`;
+  const output = values.output ?? `${basename(htmlFile).replace(/\.html?$/i, "")}.template.json`;
+  if (output === "-") process.stdout.write(json);
+  else {
+    await writeFile(output, json);
+    process.stderr.write(`wrote ${output} (${result.document.bands.length} bands)\n`);
+  }
+  return 0;
+}
+
 function usage(): number {
   process.stderr.write(USAGE);
   return 2;
@@ -101,6 +123,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return validate(rest);
     case "render":
       return render(rest);
+    case "import-html":
+      return importHtmlCommand(rest);
     case "help":
     case "--help":
     case "-h":

@@ -65,3 +65,14 @@ export type RenderTaskResult =
 
 /** What a validate task answers. */
 export type ValidateTaskResult = { readonly ok: true } | { readonly ok: false; readonly errors: ContentErrors };
+
+/** An HTML template to convert into a report document (import-html, upgrade-to-report). */
+export interface ImportHtmlTask {
+  readonly html: string;
+  readonly css?: string | undefined;
+}
+
+/** The report document (JSON text) converted from HTML, or why it could not be. */
+export type ImportHtmlTaskResult =
+  | { readonly ok: true; readonly content: string; readonly diagnostics: readonly Diagnostic[] }
+  | { readonly ok: false; readonly errors: ContentErrors };

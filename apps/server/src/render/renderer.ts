@@ -1,7 +1,7 @@
 // The render pool: piscina worker threads, one per core, running ./worker.
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
-import type { InspectBaseResult, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
+import type { ImportHtmlTask, ImportHtmlTaskResult, InspectBaseResult, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
 
 /** Renders and validates templates off the main thread. */
 export interface Renderer {
@@ -11,6 +11,8 @@ export interface Renderer {
   merge?(task: MergeTask): Promise<MergeTaskResult>;
   /** Checks and rasterises an uploaded base PDF; absent in stand-ins that do not render. */
   inspectBase?(bytes: Uint8Array): Promise<InspectBaseResult>;
+  /** Converts an HTML template into a report document; absent in stand-ins that do not render. */
+  importHtml?(task: ImportHtmlTask): Promise<ImportHtmlTaskResult>;
   /** Waits for running tasks, then stops the threads. */
   close(): Promise<void>;
 }
@@ -39,6 +41,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     validate: (content) => pool.run({ content }, { name: "validate" }) as Promise<ValidateTaskResult>,
     merge: (task) => pool.run(task, { name: "merge" }) as Promise<MergeTaskResult>,
     inspectBase: (bytes) => pool.run({ bytes }, { name: "inspectBase" }) as Promise<InspectBaseResult>,
+    importHtml: (task) => pool.run(task, { name: "importHtml" }) as Promise<ImportHtmlTaskResult>,
     close: () => pool.close(),
   };
 }

@@ -1,10 +1,10 @@
 // A render worker thread: parses templates (cached per template version) and calls renderPdf.
 // Everything CPU-heavy happens here so the main thread's event loop keeps serving requests.
-import { compileHtml, HtmlLimitError, parseDocument, type CompiledHtml, type Diagnostic, type TemplateDocument } from "@docsvc/layout";
+import { compileHtml, HtmlLimitError, importHtml as importHtmlDocument, parseDocument, type CompiledHtml, type Diagnostic, type TemplateDocument } from "@docsvc/layout";
 import { move, transferableSymbol, valueSymbol } from "piscina";
 import { countPdfPages } from "./pages.js";
 import { readFile } from "node:fs/promises";
-import type { BaseRef, ContentErrors, InspectBaseResult, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
+import type { BaseRef, ContentErrors, ImportHtmlTask, ImportHtmlTaskResult, InspectBaseResult, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
 
 // Stored templates by id@updatedAt: a new save has a new key, so entries never go stale, only unused. An HTML
 // template is kept parsed, sanitised and with its style sheets read (compileHtml), so a render only applies data.
@@ -137,4 +137,16 @@ export async function inspectBase(task: { bytes: Uint8Array }): Promise<InspectB
 export function validate(task: { content: string }): ValidateTaskResult {
   const result = parseDocument(task.content);
   return result.ok ? { ok: true } : { ok: false, errors: result.errors };
+}
+
+/** Converts an HTML template into a v4 report document (laid out once with the designer fonts). */
+export async function importHtml(task: ImportHtmlTask): Promise<ImportHtmlTaskResult> {
+  const fonts = await (await pdfModule).loadDesignerFonts();
+  try {
+    const result = importHtmlDocument(task.html, { fonts, ...(task.css !== undefined ? { css: task.css } : {}) });
+    return { ok: true, content: JSON.stringify(result.document), diagnostics: result.diagnostics };
+  } catch (error) {
+    if (error instanceof HtmlLimitError) return { ok: false, errors: { html: [error.message] } };
+    throw error;
+  }
 }

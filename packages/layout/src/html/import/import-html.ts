@@ -82,7 +82,13 @@ export function importHtml(html: string, options: ImportHtmlOptions): ImportHtml
     bands,
     schema: [],
   };
-  return { document, diagnostics: diagnostics.items };
+  // Images are laid out from their tokens as written, which are not image data: say once per image why it is
+  // missing instead of passing on the decoder's complaint.
+  const notes = diagnostics.items.filter((d) => !d.code.startsWith("image."));
+  for (const d of diagnostics.items) {
+    if (d.code.startsWith("image.")) notes.push({ code: "import.dropped", message: "images are not imported; add an image element bound to the same value", path: d.path });
+  }
+  return { document, diagnostics: notes };
 }
 
 function nameOf(el: HtmlElement): string {
