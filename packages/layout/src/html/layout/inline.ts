@@ -85,7 +85,8 @@ export function plainStyle(pieces: readonly InlinePiece[], block: ComputedStyle,
 
 const plainStyles = new WeakMap<ComputedStyle, WeakMap<ComputedStyle, ParagraphStyle>>();
 
-function paragraphStyle(block: ComputedStyle, s: ComputedStyle, family: string | undefined): ParagraphStyle {
+/** The plain paragraph style of text in style `s` inside a block of style `block`. */
+export function paragraphStyle(block: ComputedStyle, s: ComputedStyle, family: string | undefined): ParagraphStyle {
   return {
     ...(family !== undefined ? { family } : {}),
     weight: s.weight,

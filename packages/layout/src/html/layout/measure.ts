@@ -1,15 +1,17 @@
 // Intrinsic widths (CSS Sizing 3): max-content (the width with no wrapping) and min-content (the widest
 // unbreakable piece) of an element's border box. Tables size auto columns, flex items their bases and
 // inline blocks their shrink-to-fit widths with them. Memoised per element for the render.
+import { GenerationCache } from "../../text/lru.js";
 import { measureText, minContentWidth } from "../../text/measure.js";
-import { layoutRichParagraph } from "../../text/rich.js";
+import type { FontRegistry } from "../../text/registry.js";
+import type { ParagraphStyle } from "../../text/types.js";
 import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { resolveLength } from "../values.js";
 import { flowItems } from "./collect.js";
 import { familyOf, styleOf, type HtmlContext } from "./context.js";
 import { horizontalInsets } from "./edges.js";
-import { collapseWhiteSpace, paragraphBlock, plainStyle, type InlinePiece } from "./inline.js";
+import { collapseWhiteSpace, paragraphBlock, paragraphStyle, plainStyle, type InlinePiece } from "./inline.js";
 
 interface Intrinsic {
   readonly min: number;
@@ -17,6 +19,10 @@ interface Intrinsic {
 }
 
 const memo = new WeakMap<HtmlContext, Map<HtmlElement, Intrinsic>>();
+
+/** Intrinsic widths of plain texts per font registry, across renders (bounded). */
+const plainWidths = new WeakMap<FontRegistry, GenerationCache<string, Intrinsic>>();
+const PLAIN_WIDTHS = 20_000;
 
 /** The max-content border-box width of an element (margins excluded). */
 export function maxContent(el: HtmlElement, ctx: HtmlContext): number {
@@ -129,25 +135,27 @@ function tableIntrinsic(el: HtmlElement, ctx: HtmlContext): Intrinsic {
   return { min: min + insets, max: max + insets };
 }
 
-// Max-content: the paragraph laid out without a width limit. Min-content: its widest word.
+// Max-content: the paragraph laid out without a width limit; min-content: its widest unbreakable piece, per
+// styled piece. Plain widths are cached across renders (labels and rows of stored templates recur).
 function inlineIntrinsic(pieces: readonly InlinePiece[], block: ComputedStyle, ctx: HtmlContext, path: string): Intrinsic {
+  const texts = collapseWhiteSpace(pieces);
   const plain = pieces.some((p) => p.deferred) ? undefined : plainStyle(pieces, block, ctx);
-  if (plain) {
-    const text = collapseWhiteSpace(pieces).join("");
-    return { min: minContentWidth(ctx.fonts, text, plain), max: measureText(ctx.fonts, text, plain) };
-  }
+  if (plain) return plainIntrinsic(texts.join(""), plain, ctx);
   const paragraph = paragraphBlock(pieces, block, Infinity, ctx, path);
   if (!paragraph) return { min: 0, max: 0 };
   let min = 0;
-  for (const piece of pieces) {
-    const nowrap = piece.style.whiteSpace === "nowrap" || piece.style.whiteSpace === "pre";
-    const words = nowrap ? [piece.text] : piece.text.split(/\s+/);
-    for (const word of words) {
-      if (word === "") continue;
-      const span = { text: word, style: { family: familyOf(ctx, piece.style, path), weight: piece.style.weight, italic: piece.style.italic, size: piece.style.size, color: piece.style.color } };
-      const w = layoutRichParagraph(ctx.fonts, [span], { lineHeight: 1.2, size: piece.style.size, letterSpacing: piece.style.letterSpacing, align: "left", direction: piece.style.direction }, Infinity).width;
-      if (w > min) min = w;
-    }
-  }
+  pieces.forEach((piece, i) => {
+    const style = paragraphStyle(piece.style, piece.style, familyOf(ctx, piece.style, path));
+    min = Math.max(min, plainIntrinsic(texts[i] ?? "", style, ctx).min);
+  });
   return { min, max: paragraph.width };
+}
+
+function plainIntrinsic(text: string, style: ParagraphStyle, ctx: HtmlContext): Intrinsic {
+  let cache = plainWidths.get(ctx.fonts);
+  if (!cache) plainWidths.set(ctx.fonts, (cache = new GenerationCache(PLAIN_WIDTHS)));
+  const key = `${style.family ?? ""}\u0001${style.weight}\u0001${style.italic ? 1 : 0}\u0001${style.size}\u0001${style.letterSpacing}\u0001${text}`;
+  let hit = cache.get(key);
+  if (!hit) cache.set(key, (hit = { min: minContentWidth(ctx.fonts, text, style), max: measureText(ctx.fonts, text, style) }));
+  return hit;
 }
