@@ -8,13 +8,18 @@ import { join } from "node:path";
 import { machineLine, percentile, replaceSection, root } from "./bench-lib.mjs";
 
 const pdfEntry = join(root, "packages/pdf/dist/src/index.js");
+const layoutEntry = join(root, "packages/layout/dist/src/index.js");
 const NOW = new Date("2026-11-21T12:00:00Z");
 
 const fixture = async (name) => readFile(join(root, "fixtures", name), "utf8");
+// The HTML invoice is compiled once (parse, sanitise, style sheets), as a server does once per template version.
+const htmlInvoice = async () => (await import(layoutEntry)).compileHtml(await fixture("invoice.html"));
 const loadCases = async () => ({
   "invoice-20": { template: await fixture("invoice.template.json"), data: JSON.parse(await fixture("invoice-20.data.json")) },
   "invoice-500": { template: await fixture("invoice.template.json"), data: JSON.parse(await fixture("invoice-500.data.json")) },
   receipt: { template: await fixture("receipt.template.json"), data: JSON.parse(await fixture("receipt.data.json")) },
+  "html-invoice-20": { template: await htmlInvoice(), data: JSON.parse(await fixture("invoice-20.data.json")) },
+  "html-invoice-500": { template: await htmlInvoice(), data: JSON.parse(await fixture("invoice-500.data.json")) },
   ...(await loadExtraCases()),
 });
 
@@ -138,6 +143,7 @@ async function main() {
 
 Machine: ${machineLine()}.
 Run on ${new Date().toISOString().slice(0, 10)}; each case warmed up with 20 renders, then rendered one at a time for ${seconds} s, clock fixed.
+The html-invoice cases render fixtures/invoice.html compiled once (as the server does per template version); each render applies the data, the cascade and layout.
 
 | fixture | pages | PDF size | renders/s (1 thread) | p50 ms | p95 ms | p99 ms | runs |
 |---|---|---|---|---|---|---|---|
@@ -148,6 +154,8 @@ ${rows.join("\n")}
 | invoice-20, 2 worker threads | ${twoThreads.toFixed(1)} renders/s | ≥ 300/s |
 | invoice-20, 1 thread | ${results["invoice-20"].perSecond.toFixed(1)} renders/s, median ${results["invoice-20"].p50.toFixed(2)} ms | ≥ 150/s, median ≤ 6.5 ms |
 | invoice-500 median | ${results["invoice-500"].p50.toFixed(1)} ms | ≤ 60 ms |
+| HTML invoice-20 (fixtures/invoice.html), 1 thread | ${results["html-invoice-20"].perSecond.toFixed(1)} renders/s, median ${results["html-invoice-20"].p50.toFixed(2)} ms | ≥ 200/s |
+| HTML invoice-500, 1 thread | ${results["html-invoice-500"].perSecond.toFixed(1)} renders/s, median ${results["html-invoice-500"].p50.toFixed(1)} ms | ≥ 25/s |
 | first render in a fresh process (fonts loaded, nothing warmed) | ${cold.firstRender.toFixed(0)} ms (${cold.sinceStart.toFixed(0)} ms after process start) | ≤ 400 ms |
 | peak RSS of the benchmark process (before the thread run) | ${peakRssMb.toFixed(0)} MB | ≤ 200 MB |
 `;

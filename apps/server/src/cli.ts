@@ -3,16 +3,19 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { flattenErrors, parseDocument, validateTheme, type Diagnostic } from "@docsvc/layout";
+import { compileHtml, flattenErrors, importHtml, parseDocument, validateTheme, type Diagnostic } from "@docsvc/layout";
 import { admin, ADMIN_USAGE } from "./admin-cli.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { SHUTDOWN_MS, startServer } from "./main.js";
+import { inlineEditorMode } from "./services/content.js";
 
 const USAGE = `Usage:
   docsvc serve                                   start the HTTP service (configured by environment variables)
   docsvc validate <template.json>                check a template document; prints one problem per line
-  docsvc render <template.json> <data.json> [-o out.pdf] [--theme JSON] [--now ISO]
+  docsvc render <template.json|page.html> <data.json> [-o out.pdf] [--theme JSON] [--now ISO]
                                                  render a PDF (-o - writes to stdout)
+  docsvc import-html <page.html> [-o template.json] [--css file.css]
+                                                 convert HTML into a report template document (-o - writes to stdout)
 ${ADMIN_USAGE}`;
 
 async function serve(): Promise<number> {
@@ -53,7 +56,9 @@ async function render(args: readonly string[]): Promise<number> {
 
   const content = await readFile(templateFile, "utf8");
   const data: unknown = JSON.parse(await readFile(dataFile, "utf8"));
-  const parsed = parseDocument(content);
+  // An .html file, or content whose first non-blank character is not `{`, is an HTML template.
+  const html = /\.html?$/i.test(templateFile) || inlineEditorMode(content) === "html";
+  const parsed = html ? { ok: true as const, document: compileHtml(content) } : parseDocument(content);
   if (!parsed.ok) {
     for (const line of flattenErrors(parsed.errors)) process.stderr.write(`${line}\n`);
     return 1;
@@ -73,14 +78,34 @@ async function render(args: readonly string[]): Promise<number> {
   const pdf = await renderPdf(parsed.document, data, {
     ...(theme !== undefined ? { theme: theme.theme } : {}),
     ...(now !== undefined ? { now } : {}),
-    title: basename(templateFile).replace(/(\.template)?\.json$/i, ""),
+    title: basename(templateFile).replace(/(\.template)?\.(json|html?)$/i, ""),
     diagnostics: (d: Diagnostic) => process.stderr.write(`${d.path}: ${d.message} [${d.code}]\n`),
   });
-  const output = values.output ?? `${basename(templateFile).replace(/(\.template)?\.json$/i, "")}.pdf`;
+  const output = values.output ?? `${basename(templateFile).replace(/(\.template)?\.(json|html?)$/i, "")}.pdf`;
   if (output === "-") process.stdout.write(pdf);
   else {
     await writeFile(output, pdf);
     process.stderr.write(`wrote ${output} (${pdf.byteLength} bytes)\n`);
+  }
+  return 0;
+}
+
+async function importHtmlCommand(args: readonly string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: [...args], allowPositionals: true, options: { output: { type: "string", short: "o" }, css: { type: "string" } } });
+  const [htmlFile] = positionals;
+  if (htmlFile === undefined || positionals.length > 1) return usage();
+  const html = await readFile(htmlFile, "utf8");
+  const css = values.css === undefined ? undefined : await readFile(values.css, "utf8");
+  // Loaded on demand, like render: the designer fonts measure the text the bands are laid out from.
+  const { loadDesignerFonts } = await import("@docsvc/pdf");
+  const result = importHtml(html, { fonts: await loadDesignerFonts(), ...(css !== undefined ? { css } : {}) });
+  for (const d of result.diagnostics) process.stderr.write(`${d.path}: ${d.message} [${d.code}]\n`);
+  const json = `${JSON.stringify(result.document, null, 2)}\n`;
+  const output = values.output ?? `${basename(htmlFile).replace(/\.html?$/i, "")}.template.json`;
+  if (output === "-") process.stdout.write(json);
+  else {
+    await writeFile(output, json);
+    process.stderr.write(`wrote ${output} (${result.document.bands.length} bands)\n`);
   }
   return 0;
 }
@@ -105,6 +130,8 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(result.err);
       return result.code;
     }
+    case "import-html":
+      return importHtmlCommand(rest);
     case "help":
     case "--help":
     case "-h":

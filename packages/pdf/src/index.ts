@@ -4,5 +4,5 @@ export { loadDesignerFonts, designerFontsDir, readFontManifest, FONTS_DIR_ENV, F
 export { parseFontManifest, type FontManifest, type FontManifestFamily, type FontManifestFace } from "./fonts/manifest.js";
 export { renderMerged, type MergedReport } from "./merged.js";
 export { loadBasePdf, basePdfHash, type BasePdf } from "./base/base-pdf.js";
-export { renderPdf, renderDocument, parseTemplateContent, InvalidDocumentError, type RenderOptions, type RenderReport } from "./render.js";
+export { renderPdf, renderDocument, renderHtml, templateLayout, type TemplateContent, parseTemplateContent, InvalidDocumentError, type RenderOptions, type RenderReport } from "./render.js";
 export { RenderResources, clearResourceCaches, resourceCacheStats, RASTER_CACHE_BYTES, SVG_CACHE_CHARS } from "./resources/resources.js";

@@ -1,9 +1,9 @@
 // Many data rows through one template into one PDF: each row is laid out on its own, and all pages are
 // painted as one document, so fonts are subset and embedded once and each image is written once.
-import { layoutDocument, type Diagnostic, type FontFace, type FrameImage, type LayoutResult, type Page, type TemplateDocument } from "@docsvc/layout";
+import type { Diagnostic, FontFace, FrameImage, LayoutResult, Page } from "@docsvc/layout";
 import { loadDesignerFonts } from "./fonts/load.js";
 import { paintPdf } from "./paint/document.js";
-import { baseLayer, parseTemplateContent, type RenderOptions } from "./render.js";
+import { baseLayer, templateLayout, type RenderOptions, type TemplateContent } from "./render.js";
 import { RenderResources } from "./resources/resources.js";
 
 /** A merged render: the PDF, its pages, each row's page count (in row order) and every row's diagnostics. */
@@ -16,11 +16,11 @@ export interface MergedReport {
 
 /** Renders one template once per data row into a single PDF whose pages follow the row order. */
 export async function renderMerged(
-  content: string | TemplateDocument,
+  content: TemplateContent,
   rows: readonly unknown[],
   options: Omit<RenderOptions, "diagnostics"> = {},
 ): Promise<MergedReport> {
-  const document = parseTemplateContent(content);
+  const layoutRow = templateLayout(content);
   const fonts = options.fonts ?? (await loadDesignerFonts());
   // One resource set for the whole batch: a logo shared by every row is prepared once.
   const resources = new RenderResources();
@@ -32,10 +32,10 @@ export async function renderMerged(
   const diagnostics: (Diagnostic & { row: number })[] = [];
   for (const [row, data] of rows.entries()) {
     // As in renderDocument: a resource met for the first time is prepared, then the row is laid out again.
-    let layout: LayoutResult = layoutDocument(document, data, layoutOptions);
+    let layout: LayoutResult = layoutRow(data, layoutOptions);
     if (resources.hasPending) {
       await resources.prepare();
-      layout = layoutDocument(document, data, layoutOptions);
+      layout = layoutRow(data, layoutOptions);
     }
     pages.push(...layout.pages);
     // Face and image keys name their content (font id, image hash), so rows share entries safely.

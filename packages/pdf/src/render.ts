@@ -1,7 +1,12 @@
 import {
+  compileHtml,
   layoutDocument,
+  layoutHtml,
   parseDocument,
+  type CompiledHtml,
   type Diagnostic,
+  type LayoutOptions,
+  type LayoutResult,
   type FontRegistry,
   type TemplateDocument,
   type Theme,
@@ -64,26 +69,50 @@ export function parseTemplateContent(content: string | TemplateDocument): Templa
   return parsed.document;
 }
 
-/** Renders a template (JSON text or parsed document) with its data into a PDF plus a report. */
+/** A template ready to lay out: a report document (JSON text or parsed) or an HTML template compiled once. */
+export type TemplateContent = string | TemplateDocument | CompiledHtml;
+
+/** The layout function of a template: parses report JSON (cached per distinct content; throws InvalidDocumentError). */
+export function templateLayout(content: TemplateContent): (data: unknown, options: LayoutOptions) => LayoutResult {
+  if (typeof content !== "string" && "sheet" in content) return (data, options) => layoutHtml(content, data, options);
+  const document = parseTemplateContent(content);
+  return (data, options) => layoutDocument(document, data, options);
+}
+
+/** Renders a template (report JSON text, a parsed document or compiled HTML) with its data into a PDF plus a report. */
 export async function renderDocument(
-  content: string | TemplateDocument,
+  content: TemplateContent,
   data: unknown,
   options: RenderOptions = {},
 ): Promise<RenderReport> {
   // 1. model: parse and validate the template (cached per distinct content)
-  const document = parseTemplateContent(content);
+  const layout = templateLayout(content);
+  return renderLayout((layoutOptions) => layout(data, layoutOptions), options);
+}
+
+/** Renders an HTML template (text, or compiled once with compileHtml) with its data into a PDF plus a report. */
+export async function renderHtml(
+  html: string | CompiledHtml,
+  data: unknown,
+  options: RenderOptions = {},
+): Promise<RenderReport> {
+  return renderDocument(typeof html === "string" ? compileHtml(html) : html, data, options);
+}
+
+// The steps every front end shares once its content is parsed: fonts, layout, resources, base layer, paint.
+async function renderLayout(layoutWith: (options: LayoutOptions) => LayoutResult, options: RenderOptions): Promise<RenderReport> {
   // 2. fonts: the process-wide registry, parsed once
   const fonts = options.fonts ?? (await loadDesignerFonts());
   // 3. layout: tokens, measuring, flow, pagination and finalize → pages of positioned items; images and
   //    SVGs come from the process caches through synchronous lookups
   const resources = new RenderResources();
   const layoutOptions = { fonts, theme: options.theme, now: options.now ?? new Date(), resources };
-  let layout = layoutDocument(document, data, layoutOptions);
+  let layout = layoutWith(layoutOptions);
   // 3b. resources layout met for the first time (a GIF to convert, an SVG to sanitise) are prepared, and the
   //     document is laid out once more with them; a render of known resources is one pass
   if (resources.hasPending) {
     await resources.prepare();
-    layout = layoutDocument(document, data, layoutOptions);
+    layout = layoutWith(layoutOptions);
   }
   // 4. base layer: the base PDF parsed (cached per bytes), drawn under each page by the painter
   const base = await baseLayer(options);
@@ -96,7 +125,7 @@ export async function renderDocument(
 
 /** Renders a template with its data into PDF bytes (the embedder's one-call API). */
 export async function renderPdf(
-  content: string | TemplateDocument,
+  content: TemplateContent,
   data: unknown,
   options: RenderOptions = {},
 ): Promise<Uint8Array> {

@@ -2,8 +2,9 @@
 import type { Db } from "./database.js";
 import type { BatchJobsTable, BatchRowsTable, BatchStatus } from "./schema.js";
 
-export type BatchJobRow = BatchJobsTable;
-export type BatchJobSummaryRow = Omit<BatchJobRow, "content" | "rows" | "theme">;
+/** A job with its submission; `editor_mode` lives in batch_inputs with the content. */
+export type BatchJobRow = BatchJobsTable & { readonly editor_mode: string };
+export type BatchJobSummaryRow = Omit<BatchJobRow, "content" | "rows" | "theme" | "editor_mode">;
 export type BatchRowResult = BatchRowsTable;
 
 const SUMMARY = [
@@ -14,8 +15,9 @@ const SUMMARY = [
 /** Inserts a job and its submission (content snapshot, rows, theme) in one transaction. */
 export async function insertJob(db: Db, row: BatchJobRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto("batch_jobs").values({ ...row, content: "", rows: "[]", theme: null }).execute();
-    await trx.insertInto("batch_inputs").values({ job_id: row.id, content: row.content, rows: row.rows, theme: row.theme }).execute();
+    const { editor_mode, ...job } = row;
+    await trx.insertInto("batch_jobs").values({ ...job, content: "", rows: "[]", theme: null }).execute();
+    await trx.insertInto("batch_inputs").values({ job_id: row.id, content: row.content, editor_mode, rows: row.rows, theme: row.theme }).execute();
   });
 }
 
@@ -55,9 +57,9 @@ export async function nextJob(db: Db): Promise<BatchJobRow | undefined> {
     .limit(1)
     .executeTakeFirst();
   if (job === undefined) return undefined;
-  const input = await db.selectFrom("batch_inputs").select(["content", "rows", "theme"]).where("job_id", "=", job.id).executeTakeFirst();
+  const input = await db.selectFrom("batch_inputs").select(["content", "editor_mode", "rows", "theme"]).where("job_id", "=", job.id).executeTakeFirst();
   // A job without its submission cannot run; it is handed over empty and fails as invalid content.
-  return { ...job, content: input?.content ?? "", rows: input?.rows ?? "[]", theme: input?.theme ?? null };
+  return { ...job, content: input?.content ?? "", editor_mode: input?.editor_mode ?? "report", rows: input?.rows ?? "[]", theme: input?.theme ?? null };
 }
 
 /** Sets a job's status (and, when finishing, its finish and expiry times or error). */

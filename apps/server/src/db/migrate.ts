@@ -7,6 +7,7 @@ import * as collab from "./migrations/2026-11-21T20-30-collab.js";
 import * as unlimitedPlan from "./migrations/2026-11-23T12-00-unlimited-plan.js";
 import * as batchRowDiagnostics from "./migrations/2026-11-23T12-10-batch-row-diagnostics.js";
 import * as oauth from "./migrations/2026-11-23T15-00-oauth.js";
+import * as editorMode from "./migrations/2026-11-23T15-30-editor-mode.js";
 
 // Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
 // Names sort by their date prefix; Kysely applies them in that order.
@@ -20,6 +21,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-23T12-00-unlimited-plan": unlimitedPlan,
   "2026-11-23T12-10-batch-row-diagnostics": batchRowDiagnostics,
   "2026-11-23T15-00-oauth": oauth,
+  "2026-11-23T15-30-editor-mode": editorMode,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

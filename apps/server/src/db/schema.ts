@@ -122,6 +122,8 @@ export interface TemplateVersionsTable {
   content: string;
   /** SHA-256 of content, hex: identical saves are skipped without comparing megabytes. */
   content_hash: string;
+  /** The editor mode the content was saved under (`report` or `html`). */
+  editor_mode: string;
   author_id: string | null;
   created_at: string;
   /** The last save coalesced into this version. */
@@ -174,6 +176,8 @@ export interface BatchRowsTable {
 export interface BatchInputsTable {
   job_id: string;
   content: string;
+  /** The template's editor mode when the job was submitted (`report` or `html`). */
+  editor_mode: string;
   rows: string;
   theme: string | null;
 }

@@ -32,6 +32,8 @@ export function findTemplate(db: Db, workspaceId: string, id: string): Promise<T
 export interface TemplateUpdate {
   readonly name?: string;
   readonly content: string;
+  /** Set when a save changes the editor mode (upgrade-to-report, restoring a version of the other mode). */
+  readonly editor_mode?: string;
   readonly updated_at: string;
 }
 

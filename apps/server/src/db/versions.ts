@@ -5,7 +5,7 @@ import type { TemplateVersionsTable } from "./schema.js";
 export type VersionRow = TemplateVersionsTable;
 export type VersionSummaryRow = Omit<VersionRow, "content">;
 
-const SUMMARY = ["id", "template_id", "workspace_id", "number", "kind", "label", "content_hash", "author_id", "created_at", "updated_at"] as const;
+const SUMMARY = ["id", "template_id", "workspace_id", "number", "kind", "label", "content_hash", "editor_mode", "author_id", "created_at", "updated_at"] as const;
 
 /** The newest version of a template (highest number). */
 export function latestVersion(db: Db, templateId: string): Promise<VersionSummaryRow | undefined> {
@@ -18,7 +18,7 @@ export async function insertVersion(db: Db, row: VersionRow): Promise<void> {
 }
 
 /** Replaces the content of a version (a coalesced save) or its kind and label. */
-export async function updateVersion(db: Db, id: string, update: Partial<Pick<VersionRow, "content" | "content_hash" | "updated_at" | "kind" | "label">>): Promise<void> {
+export async function updateVersion(db: Db, id: string, update: Partial<Pick<VersionRow, "content" | "content_hash" | "editor_mode" | "updated_at" | "kind" | "label">>): Promise<void> {
   await db.updateTable("template_versions").set(update).where("id", "=", id).execute();
 }
 

@@ -1,4 +1,5 @@
 // One batch row through the render pool: what counts as a failed row, and the row's email.
+import { editorModeOf } from "../services/content.js";
 import type { Diagnostic, Theme } from "@docsvc/layout";
 import type { BatchJobRow } from "../db/batch.js";
 import type { Mailer } from "../mail/mailer.js";
@@ -33,7 +34,7 @@ export async function renderRow(renderer: Renderer, job: BatchJobRow, theme: The
     // The cache key names the job: every row shares the parsed snapshot.
     // Batch priority: interactive renders go first; rows obey the same budget as any render.
     result = await renderer.render(
-      { cacheKey: `batch:${job.id}`, content: job.content, data, theme, title: job.template_name, now: undefined, base },
+      { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), data, theme, title: job.template_name, now: undefined, base },
       { workspaceId: job.workspace_id, priority: "batch" },
     );
   } catch (err) {

@@ -1,6 +1,7 @@
 // The batch worker: takes durable jobs from the database in order and runs their rows through the render
 // pool. Each attempted row is recorded (with its PDF under DATA_DIR) before the next counts as done, so a
 // job interrupted by a restart resumes at the first unrecorded row and no row reaches the result twice.
+import { editorModeOf } from "../services/content.js";
 import type { Theme } from "@docsvc/layout";
 import JSZip from "jszip";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -175,7 +176,7 @@ export class BatchWorker {
       if (ok.length === 0) throw new JobFailure("Every row failed; there is nothing to merge.");
       const merge = this.options.renderer.merge;
       if (merge === undefined) throw new JobFailure("This server's renderer cannot merge documents.");
-      const task = { cacheKey: `batch:${job.id}`, content: job.content, rows: ok.map((r) => rows[r.idx]), theme, title: job.template_name, now: undefined, base };
+      const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), rows: ok.map((r) => rows[r.idx]), theme, title: job.template_name, now: undefined, base };
       const merged = await merge.call(this.options.renderer, task, { workspaceId: job.workspace_id, priority: "batch" }).catch((err: unknown) => {
         throw err instanceof RenderBudgetError ? new JobFailure(err.message) : err;
       });

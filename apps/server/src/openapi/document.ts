@@ -27,6 +27,7 @@ const COMPONENTS: Record<string, AnySchema> = {
   ResetPasswordBody: auth.ResetPasswordBody,
   ChangePasswordBody: auth.ChangePasswordBody,
   CreateTemplateBody: templates.CreateTemplateBody,
+  ImportHtmlBody: templates.ImportHtmlBody,
   UpdateTemplateBody: templates.UpdateTemplateBody,
   RenderTemplateBody: render.RenderTemplateBody,
   RenderInlineBody: render.RenderInlineBody,

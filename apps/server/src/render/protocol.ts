@@ -6,6 +6,8 @@ export interface RenderTask {
   /** `<templateId>@<updatedAt>` for stored templates: the worker caches the parsed document under it. */
   readonly cacheKey: string | null;
   readonly content: string;
+  /** How `content` is read: a v4 report document (the default) or an HTML template. */
+  readonly editorMode?: "report" | "html";
   readonly data: unknown;
   /** Already validated and normalised (validateTheme) on the main thread. */
   readonly theme: Theme | undefined;
@@ -39,6 +41,8 @@ export type FirstPageRaster =
 export interface MergeTask {
   readonly cacheKey: string | null;
   readonly content: string;
+  /** How `content` is read, as in RenderTask. */
+  readonly editorMode?: "report" | "html";
   readonly rows: readonly unknown[];
   readonly theme: Theme | undefined;
   readonly title: string | undefined;
@@ -68,7 +72,7 @@ export type RenderTaskResult =
 export type ValidateTaskResult = { readonly ok: true } | { readonly ok: false; readonly errors: ContentErrors };
 
 /** The jobs a worker runs. */
-export type JobKind = "render" | "validate" | "merge" | "inspectBase" | "rasterFirstPage";
+export type JobKind = "render" | "validate" | "merge" | "inspectBase" | "rasterFirstPage" | "importHtml";
 
 /** One job, as posted to a worker. */
 export interface WorkerJob {
@@ -85,3 +89,14 @@ export type WorkerReply =
   | { readonly ready: true }
   | { readonly id: number; readonly ok: true; readonly result: unknown }
   | { readonly id: number; readonly ok: false; readonly message: string; readonly limit: boolean };
+
+/** An HTML template to convert into a report document (import-html, upgrade-to-report). */
+export interface ImportHtmlTask {
+  readonly html: string;
+  readonly css?: string | undefined;
+}
+
+/** The report document (JSON text) converted from HTML, or why it could not be. */
+export type ImportHtmlTaskResult =
+  | { readonly ok: true; readonly content: string; readonly diagnostics: readonly Diagnostic[] }
+  | { readonly ok: false; readonly errors: ContentErrors };

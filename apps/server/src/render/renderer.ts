@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import { RENDER_DEFAULTS } from "./budget.js";
 import type { Priority } from "./fair-queue.js";
 import { RenderPool, type PoolStats } from "./pool.js";
-import type { FirstPageRaster, InspectBaseResult, JobKind, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
+import type { FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, InspectBaseResult, JobKind, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
 
 /** Who a job is for and how long it may run. */
 export interface JobOptions {
@@ -27,6 +27,8 @@ export interface Renderer {
   inspectBase?(bytes: Uint8Array, options?: JobOptions): Promise<InspectBaseResult>;
   /** Rasterises page 1 of a PDF (AI references and drafts); absent in stand-ins that do not render. */
   rasterFirstPage?(bytes: Uint8Array, options?: JobOptions): Promise<FirstPageRaster>;
+  /** Converts an HTML template into a report document; absent in stand-ins that do not render. */
+  importHtml?(task: ImportHtmlTask, options?: JobOptions): Promise<ImportHtmlTaskResult>;
   /** Queue and worker counters (for monitoring); absent in stand-ins. */
   stats?(): PoolStats;
   /** Waits for queued and running jobs, then stops the threads. */
@@ -73,6 +75,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     merge: (task, job) => run("merge", task, job, timeoutMs * Math.max(1, task.rows.length)) as Promise<MergeTaskResult>,
     inspectBase: (bytes, job) => run("inspectBase", { bytes }, job) as Promise<InspectBaseResult>,
     rasterFirstPage: (bytes, job) => run("rasterFirstPage", { bytes }, job) as Promise<FirstPageRaster>,
+    importHtml: (task, job) => run("importHtml", task, job) as Promise<ImportHtmlTaskResult>,
     stats: () => pool.stats(),
     close: () => pool.close(),
   };

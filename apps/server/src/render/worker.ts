@@ -1,15 +1,17 @@
 // A render worker thread: parses templates (cached per template version) and calls renderPdf.
 // Everything CPU-heavy happens here so the main thread's event loop keeps serving requests.
-import { LayoutLimitError, parseDocument, type Diagnostic, type TemplateDocument } from "@docsvc/layout";
+import { compileHtml, HtmlLimitError, importHtml as importHtmlDocument, LayoutLimitError, parseDocument, type CompiledHtml, type Diagnostic, type TemplateDocument } from "@docsvc/layout";
 import { readFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
 import { countPdfPages } from "./pages.js";
 import type {
-  BaseRef, ContentErrors, FirstPageRaster, InspectBaseResult, JobKind, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult, WorkerJob, WorkerReply,
+  BaseRef, ContentErrors, FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, InspectBaseResult, JobKind, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult,
+  ValidateTaskResult, WorkerJob, WorkerReply,
 } from "./protocol.js";
 
-// Stored templates by id@updatedAt: a new save has a new key, so entries never go stale, only unused.
-const parsed = new Map<string, TemplateDocument>();
+// Stored templates by id@updatedAt: a new save has a new key, so entries never go stale, only unused. An HTML
+// template is kept parsed, sanitised and with its style sheets read (compileHtml), so a render only applies data.
+const parsed = new Map<string, TemplateDocument | CompiledHtml>();
 const CACHE_LIMIT = 200;
 
 // Imported dynamically so that a worker whose PDF backend fails to load still validates templates.
@@ -56,39 +58,62 @@ function baseOptions(ref: BaseRef | undefined): Promise<{ basePdf?: Uint8Array; 
   return loaded;
 }
 
-function parse(content: string, cacheKey: string | null): { document: TemplateDocument } | { errors: ContentErrors } {
-  const hit = cacheKey === null ? undefined : parsed.get(cacheKey);
+function parse(content: string, cacheKey: string | null, editorMode: RenderTask["editorMode"]): { document: TemplateDocument | CompiledHtml } | { errors: ContentErrors } {
+  const key = cacheKey === null ? null : `${editorMode ?? "report"}:${cacheKey}`;
+  const hit = key === null ? undefined : parsed.get(key);
   if (hit !== undefined) {
     // Refresh recency (Map keeps insertion order; the first key is the least recently used).
-    parsed.delete(cacheKey as string);
-    parsed.set(cacheKey as string, hit);
+    parsed.delete(key as string);
+    parsed.set(key as string, hit);
     return { document: hit };
   }
-  const result = parseDocument(content);
-  if (!result.ok) return { errors: result.errors };
-  if (cacheKey !== null) {
+  let document: TemplateDocument | CompiledHtml;
+  if (editorMode === "html") {
+    try {
+      document = compileHtml(content);
+    } catch (error) {
+      if (error instanceof HtmlLimitError) return { errors: { content: [error.message] } };
+      throw error;
+    }
+  } else {
+    const result = parseDocument(content);
+    if (!result.ok) return { errors: result.errors };
+    document = result.document;
+  }
+  if (key !== null) {
     if (parsed.size >= CACHE_LIMIT) {
       const oldest = parsed.keys().next().value;
       if (oldest !== undefined) parsed.delete(oldest);
     }
-    parsed.set(cacheKey, result.document);
+    parsed.set(key, document);
   }
-  return { document: result.document };
+  return { document };
+}
+
+/** An HTML template that grows past the layout limits with its data is a content error (400), not a crash. */
+async function tooLarge<T>(work: Promise<T>): Promise<T | { errors: ContentErrors }> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof HtmlLimitError) return { errors: { content: [error.message] } };
+    throw error;
+  }
 }
 
 /** Renders one task to PDF bytes (moved, not copied, back to the main thread). */
 export async function render(task: RenderTask): Promise<RenderTaskResult> {
-  const doc = parse(task.content, task.cacheKey);
+  const doc = parse(task.content, task.cacheKey, task.editorMode);
   if ("errors" in doc) return { ok: false, errors: doc.errors };
   const { renderPdf } = await pdfModule;
   const diagnostics: Diagnostic[] = [];
-  const bytes = await renderPdf(doc.document, task.data, {
+  const bytes = await tooLarge(renderPdf(doc.document, task.data, {
     ...(task.theme !== undefined ? { theme: task.theme } : {}),
     ...(task.title !== undefined ? { title: task.title } : {}),
     ...(task.now !== undefined ? { now: new Date(task.now) } : {}),
     diagnostics: (d: Diagnostic) => diagnostics.push(d),
     ...(await baseOptions(task.base)),
-  });
+  }));
+  if ("errors" in bytes) return { ok: false, errors: bytes.errors };
   const pdf = ownBuffer(bytes);
   return { ok: true, pdf, pages: countPdfPages(pdf), diagnostics };
 }
@@ -100,15 +125,16 @@ function ownBuffer(bytes: Uint8Array): Uint8Array {
 
 /** Renders every row of a batch into one PDF, painted as one document (fonts and images embedded once). */
 export async function merge(task: MergeTask): Promise<MergeTaskResult> {
-  const doc = parse(task.content, task.cacheKey);
+  const doc = parse(task.content, task.cacheKey, task.editorMode);
   if ("errors" in doc) return { ok: false, errors: doc.errors };
   const { renderMerged } = await pdfModule;
-  const report = await renderMerged(doc.document, task.rows, {
+  const report = await tooLarge(renderMerged(doc.document, task.rows, {
     ...(task.theme !== undefined ? { theme: task.theme } : {}),
     ...(task.title !== undefined ? { title: task.title } : {}),
     ...(task.now !== undefined ? { now: new Date(task.now) } : {}),
     ...(await baseOptions(task.base)),
-  });
+  }));
+  if ("errors" in report) return { ok: false, errors: report.errors };
   return { ok: true, pdf: ownBuffer(report.pdf), pages: report.pageCount, rowPages: report.rowPages };
 }
 
@@ -135,7 +161,19 @@ export function validate(task: { content: string }): ValidateTaskResult {
   return result.ok ? { ok: true } : { ok: false, errors: result.errors };
 }
 
-const jobs: Record<JobKind, (task: never) => unknown> = { render, merge, inspectBase, rasterFirstPage, validate };
+/** Converts an HTML template into a v4 report document (laid out once with the designer fonts). */
+export async function importHtml(task: ImportHtmlTask): Promise<ImportHtmlTaskResult> {
+  const fonts = await (await pdfModule).loadDesignerFonts();
+  try {
+    const result = importHtmlDocument(task.html, { fonts, ...(task.css !== undefined ? { css: task.css } : {}) });
+    return { ok: true, content: JSON.stringify(result.document), diagnostics: result.diagnostics };
+  } catch (error) {
+    if (error instanceof HtmlLimitError) return { ok: false, errors: { html: [error.message] } };
+    throw error;
+  }
+}
+
+const jobs: Record<JobKind, (task: never) => unknown> = { render, merge, inspectBase, rasterFirstPage, validate, importHtml };
 
 // The pool's side of the thread: one job at a time; a PDF in the answer is moved, not copied, to the main thread.
 async function answer(job: WorkerJob): Promise<WorkerReply> {

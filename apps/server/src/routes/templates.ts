@@ -8,10 +8,12 @@ import {
   createTemplate,
   deleteWorkspaceTemplate,
   getTemplate,
+  importHtmlTemplate,
   listWorkspaceTemplates,
   updateWorkspaceTemplate,
+  upgradeToReport,
 } from "../services/templates.js";
-import { CreateTemplateBody, TemplateListQuery, UpdateTemplateBody } from "../schemas/templates.js";
+import { CreateTemplateBody, ImportHtmlBody, TemplateListQuery, UpdateTemplateBody } from "../schemas/templates.js";
 
 /** Template CRUD. */
 export function templateRoutes(deps: ServiceDeps): Hono<AppEnv> {
@@ -25,11 +27,15 @@ export function templateRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   app.post("/", session, jsonBody(CreateTemplateBody), async (c) => c.json(await createTemplate(deps, c.get("principal"), c.req.valid("json"))));
 
+  app.post("/import-html", session, jsonBody(ImportHtmlBody), async (c) => c.json(await importHtmlTemplate(deps, c.get("principal"), c.req.valid("json"))));
+
+  app.post("/:id/upgrade-to-report", session, id, async (c) => c.json(await upgradeToReport(deps, c.get("principal"), c.req.param("id"))));
+
   app.get("/:id", session, id, async (c) => c.json(await getTemplate(deps, c.get("principal"), c.req.param("id"))));
 
   app.put("/:id", session, id, jsonBody(UpdateTemplateBody), async (c) => {
-    const { content, name, expectedUpdatedAt, versionKind, yState, yStateSeq } = c.req.valid("json");
-    const input = { content, ...(name !== undefined ? { name } : {}), ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}), versionKind, yState, yStateSeq };
+    const { content, name, expectedUpdatedAt, versionKind, yState, yStateSeq, editorMode } = c.req.valid("json");
+    const input = { content, ...(name !== undefined ? { name } : {}), ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}), versionKind, yState, yStateSeq, editorMode };
     return c.json(await updateWorkspaceTemplate(deps, c.get("principal"), c.req.param("id"), input));
   });
 

@@ -17,7 +17,7 @@ export const RenderTemplateBody = v.object({
 });
 
 export const RenderInlineBody = v.object({
-  content: v.string("content must be a string holding the template document (JSON text)."),
+  content: v.string("content must be a string: a template document (JSON text, first non-blank character '{') or an HTML template."),
   data: DataField,
   baseTemplateId: v.nullish(v.pipe(v.string("baseTemplateId must be a UUID."), v.uuid("baseTemplateId must be a UUID."))),
   theme: v.optional(ThemeField),

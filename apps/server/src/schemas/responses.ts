@@ -147,6 +147,7 @@ export const TemplateVersion = v.object({
   number: v.pipe(v.number(), v.integer(), v.description("Per template, from 1.")),
   kind: v.picklist(["auto", "manual", "restore"]),
   label: v.nullable(v.string()),
+  editorMode: v.pipe(v.picklist(["report", "html"]), v.description("The editor mode the content was saved under; restoring the version restores it.")),
   authorId: v.nullable(Id),
   createdAt: Timestamp,
   updatedAt: v.pipe(v.string(), v.isoTimestamp(), v.description("The last save coalesced into this version.")),

@@ -8,12 +8,12 @@ const NameField = v.pipe(
   v.maxLength(200, "name must be at most 200 characters."),
 );
 
-const ContentField = v.string("content must be a string holding the template document (JSON text).");
+const ContentField = v.string("content must be a string holding the template document (JSON text, or HTML for editorMode html).");
 
 export const CreateTemplateBody = v.object({
   name: NameField,
   content: ContentField,
-  editorMode: v.nullish(v.picklist(["report"], "editorMode must be 'report' (or null, meaning 'report').")),
+  editorMode: v.nullish(v.picklist(["report", "html"], "editorMode must be 'report' or 'html' (or null, meaning 'report').")),
 });
 
 export const UpdateTemplateBody = v.object({
@@ -26,6 +26,14 @@ export const UpdateTemplateBody = v.object({
   yState: v.nullish(v.string("yState must be a base64 string.")),
   yStateSeq: v.nullish(v.pipe(v.number("yStateSeq must be an integer."), v.integer("yStateSeq must be an integer."))),
   versionKind: v.nullish(v.picklist(["auto", "manual", "restore"], "versionKind must be one of auto, manual, restore.")),
+  // Restoring a version of the other editor mode switches the template's mode with the save.
+  editorMode: v.nullish(v.picklist(["report", "html"], "editorMode must be 'report' or 'html' (or null, meaning unchanged).")),
+});
+
+export const ImportHtmlBody = v.object({
+  name: NameField,
+  html: v.pipe(v.string("html must be a string."), v.description("The HTML template: tokens, data-each and data-if as in html templates; @page margin boxes become page bands.")),
+  css: v.nullish(v.pipe(v.string("css must be a string."), v.description("An extra style sheet, applied after the document's own <style> elements."))),
 });
 
 export const TemplateListQuery = v.object({

@@ -87,6 +87,7 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
     template_id: template.id,
     template_name: template.name,
     content: template.content,
+    editor_mode: template.editor_mode,
     rows: JSON.stringify(input.rows),
     theme: input.theme === undefined ? null : JSON.stringify(input.theme),
     output: input.output ?? "zip",

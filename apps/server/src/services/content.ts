@@ -1,12 +1,23 @@
-// Template content validation through the layout model (parseDocument), run in the render workers:
-// documents can be megabytes, and parsing them must not stall the event loop.
+// Template content validation, by editor mode: a report document through the layout model (parseDocument,
+// run in the render workers: documents can be megabytes and parsing them must not stall the event loop);
+// HTML is parsed as browsers parse it, so any text is HTML and only empty content is refused.
 import { ValidationError, type FieldErrors } from "../errors.js";
 import type { Renderer } from "../render/renderer.js";
 
-/** The editor modes a template may have. `html` arrives with the HTML converter (import-html). */
-export const EDITOR_MODES = ["report"] as const;
+/** The editor modes a template may have: the band report document (v4 JSON) or an HTML template. */
+export const EDITOR_MODES = ["report", "html"] as const;
 
 export type EditorMode = (typeof EDITOR_MODES)[number];
+
+/** The editor mode of a stored value (an unknown one reads as the default, `report`). */
+export function editorModeOf(value: string): EditorMode {
+  return value === "html" ? "html" : "report";
+}
+
+/** How inline content is read: a first non-blank character `{` makes it a JSON document, anything else HTML. */
+export function inlineEditorMode(content: string): EditorMode {
+  return content.trimStart().startsWith("{") ? "report" : "html";
+}
 
 /** A 400 carrying the model's errors, keyed by document path (`bands[2].elements[0].width`). */
 export function invalidContent(errors: FieldErrors): ValidationError {
@@ -22,6 +33,10 @@ export async function checkContent(renderer: Renderer, content: string, editorMo
       if (!result.ok) throw invalidContent(result.errors);
       return;
     }
+    case "html":
+      // Problems inside HTML (unreadable CSS, unknown fonts, unsupported properties) are render diagnostics.
+      if (content.trim() === "") throw invalidContent({ content: ["An HTML template must not be empty."] });
+      return;
     default: {
       const unreachable: never = editorMode;
       throw new Error(`unknown editor mode ${String(unreachable)}`);

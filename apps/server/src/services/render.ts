@@ -7,7 +7,7 @@ import { HttpError, NotFoundError, ServiceUnavailableError, TooManyRequestsError
 import { RenderAbortedError, RenderBudgetError, RenderQueueFullError } from "../render/budget.js";
 import type { RenderTask, RenderTaskResult } from "../render/protocol.js";
 import { baseRefFor } from "./base-pdf.js";
-import { invalidContent } from "./content.js";
+import { editorModeOf, inlineEditorMode, invalidContent } from "./content.js";
 import type { ServiceDeps } from "./deps.js";
 
 /** A finished render, ready to send. */
@@ -56,6 +56,7 @@ export async function renderStoredTemplate(
   return run(deps, principal, template.id, {
     cacheKey: `${template.id}@${template.updated_at}`,
     content: template.content,
+    editorMode: editorModeOf(template.editor_mode),
     data: body.data,
     theme,
     title: template.name,
@@ -79,7 +80,7 @@ export async function renderInline(
     base = await baseRefFor(deps.db, deps.config.dataDir, principal.workspaceId, body.baseTemplateId);
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
-  return run(deps, principal, null, { cacheKey: null, content: body.content, data: body.data, theme, title: undefined, now: undefined, base }, signal);
+  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base }, signal);
 }
 
 /** The render pool's refusals as HTTP answers: over budget 422, queue full 503, abandoned 499 (nobody reads it). */

@@ -14,7 +14,7 @@ import { prepareSavedState } from "../collab/saved-state.js";
 import { ConflictError, NotFoundError } from "../errors.js";
 import { uuidv7 } from "../ids.js";
 import { normaliseIso, nowIso } from "../time.js";
-import { checkContent, type EditorMode } from "./content.js";
+import { checkContent, editorModeOf, invalidContent, type EditorMode } from "./content.js";
 import type { ServiceDeps } from "./deps.js";
 import { recordSave } from "./versions.js";
 import { requireRole } from "./workspaces.js";
@@ -50,6 +50,15 @@ export interface UpdateTemplateInput {
   /** A collaborative client's full Yjs state (base64) and the last hub seq it applied; merged, never overwriting. */
   readonly yState?: string | null | undefined;
   readonly yStateSeq?: number | null | undefined;
+  /** Switches the editor mode with this save (restoring a version of the other mode); absent keeps it. */
+  readonly editorMode?: EditorMode | null | undefined;
+}
+
+/** What importing HTML takes. */
+export interface ImportHtmlInput {
+  readonly name: string;
+  readonly html: string;
+  readonly css?: string | null | undefined;
 }
 
 function summary(row: TemplateSummaryRow): TemplateSummaryView {
@@ -82,7 +91,7 @@ export async function createTemplate(deps: ServiceDeps, principal: SessionPrinci
     updated_at: nowIso(now),
   };
   await insertTemplate(deps.db, row);
-  await recordSave(deps.db, { templateId: row.id, workspaceId: row.workspace_id, content: row.content, authorId: principal.userId, kind: "auto" });
+  await recordSave(deps.db, { templateId: row.id, workspaceId: row.workspace_id, content: row.content, editorMode: row.editor_mode, authorId: principal.userId, kind: "auto" });
   return full(row);
 }
 
@@ -107,7 +116,8 @@ export async function updateWorkspaceTemplate(
   const current = await findTemplate(deps.db, principal.workspaceId, id);
   if (current === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
-  await checkContent(deps.renderer, input.content, current.editor_mode as EditorMode);
+  const editorMode = input.editorMode ?? editorModeOf(current.editor_mode);
+  await checkContent(deps.renderer, input.content, editorMode);
   const mergeSharedState = await prepareSavedState(deps, id, input.yState, input.yStateSeq);
   // Validated as a timestamp by the request schema; normalised so any spelling of the same instant matches.
   const expected = input.expectedUpdatedAt === undefined ? undefined : normaliseIso(input.expectedUpdatedAt);
@@ -117,7 +127,12 @@ export async function updateWorkspaceTemplate(
   // updatedAt must move forward on every save, even two saves within one millisecond, or a stale
   // expectedUpdatedAt could still match.
   const updatedAt = nowIso(Math.max(Date.now(), Date.parse(current.updated_at) + 1));
-  const update = { content: input.content, updated_at: updatedAt, ...(input.name !== undefined ? { name: input.name.trim() } : {}) };
+  const update = {
+    content: input.content,
+    updated_at: updatedAt,
+    ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+    ...(editorMode !== current.editor_mode ? { editor_mode: editorMode } : {}),
+  };
   // The WHERE on the read updated_at makes this a compare-and-swap even without expectedUpdatedAt, so
   // updatedAt stays monotonic when saves race.
   if (!(await updateTemplate(deps.db, principal.workspaceId, id, update, current.updated_at))) {
@@ -128,7 +143,7 @@ export async function updateWorkspaceTemplate(
     // another save succeeded, so this terminates.)
     return updateWorkspaceTemplate(deps, principal, id, input);
   }
-  await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content: input.content, authorId: principal.userId, kind: input.versionKind });
+  await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content: input.content, editorMode, authorId: principal.userId, kind: input.versionKind });
   const yStateSeq = mergeSharedState === undefined ? undefined : await mergeSharedState();
   return { ...full({ ...current, ...update }), ...(yStateSeq !== undefined ? { yStateSeq } : {}) };
 }
@@ -138,4 +153,38 @@ export async function deleteWorkspaceTemplate(deps: ServiceDeps, principal: Sess
   if ((await findTemplate(deps.db, principal.workspaceId, id)) === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
   if (!(await deleteTemplate(deps.db, principal.workspaceId, id))) throw new NotFoundError("Template");
+}
+
+/** Converts HTML into a new stored report template (Owner or Editor), through the render workers. */
+export async function importHtmlTemplate(deps: ServiceDeps, principal: SessionPrincipal, input: ImportHtmlInput): Promise<TemplateView> {
+  requireRole(principal, "Owner", "Editor");
+  const content = await reportFromHtml(deps, input.html, input.css ?? undefined);
+  return createTemplate(deps, principal, { name: input.name, content, editorMode: "report" });
+}
+
+/**
+ * Turns a stored html template into a report template in place (Owner or Editor). The HTML is recorded as a
+ * manual version first, so restoring it (PUT with its content and editorMode html) makes an html template again.
+ */
+export async function upgradeToReport(deps: ServiceDeps, principal: SessionPrincipal, id: string): Promise<TemplateView> {
+  const current = await findTemplate(deps.db, principal.workspaceId, id);
+  if (current === undefined) throw new NotFoundError("Template");
+  requireRole(principal, "Owner", "Editor");
+  if (editorModeOf(current.editor_mode) !== "html") throw new ConflictError("Only an html template can be upgraded to a report template.");
+  const content = await reportFromHtml(deps, current.content, undefined);
+  await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content: current.content, editorMode: "html", authorId: principal.userId, kind: "manual" });
+  const update = { content, editor_mode: "report", updated_at: nowIso(Math.max(Date.now(), Date.parse(current.updated_at) + 1)) };
+  if (!(await updateTemplate(deps.db, principal.workspaceId, id, update, current.updated_at))) {
+    throw new ConflictError("The template was changed while it was being upgraded; try again.");
+  }
+  await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content, editorMode: "report", authorId: principal.userId, kind: "auto" });
+  return full({ ...current, ...update });
+}
+
+async function reportFromHtml(deps: ServiceDeps, html: string, css: string | undefined): Promise<string> {
+  if (html.trim() === "") throw invalidContent({ html: ["html must not be empty."] });
+  if (deps.renderer.importHtml === undefined) throw new Error("this server's renderer cannot import HTML");
+  const result = await deps.renderer.importHtml({ html, css });
+  if (!result.ok) throw invalidContent(result.errors);
+  return result.content;
 }

@@ -30,6 +30,8 @@ export interface VersionView {
   readonly number: number;
   readonly kind: VersionKind;
   readonly label: string | null;
+  /** The editor mode the content was saved under: restoring the version restores it too. */
+  readonly editorMode: string;
   readonly authorId: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -45,13 +47,15 @@ export interface SavedState {
   readonly templateId: string;
   readonly workspaceId: string;
   readonly content: string;
+  /** `report` (or absent) or `html`: the template's editor mode at this save. */
+  readonly editorMode?: string;
   readonly authorId: string | null;
   /** `auto` (or absent) for ordinary saves. */
   readonly kind: VersionKind | null | undefined;
 }
 
 function view(row: VersionSummaryRow): VersionView {
-  return { id: row.id, number: row.number, kind: row.kind, label: row.label, authorId: row.author_id, createdAt: row.created_at, updatedAt: row.updated_at };
+  return { id: row.id, number: row.number, kind: row.kind, label: row.label, editorMode: row.editor_mode, authorId: row.author_id, createdAt: row.created_at, updatedAt: row.updated_at };
 }
 
 const hash = (content: string): string => createHash("sha256").update(content).digest("hex");
@@ -72,7 +76,7 @@ export async function recordSave(db: Db, state: SavedState): Promise<void> {
       if (latest.content_hash === contentHash) return;
       const sameAuthor = latest.author_id !== null && latest.author_id === state.authorId;
       if (latest.kind === "auto" && sameAuthor && now - Date.parse(latest.created_at) < COALESCE_MS) {
-        await updateVersion(trx, latest.id, { content: state.content, content_hash: contentHash, updated_at: nowIso(now) });
+        await updateVersion(trx, latest.id, { content: state.content, content_hash: contentHash, editor_mode: state.editorMode ?? "report", updated_at: nowIso(now) });
         return;
       }
     }
@@ -85,6 +89,7 @@ export async function recordSave(db: Db, state: SavedState): Promise<void> {
       label: null,
       content: state.content,
       content_hash: contentHash,
+      editor_mode: state.editorMode ?? "report",
       author_id: state.authorId,
       created_at: nowIso(now),
       updated_at: nowIso(now),
@@ -156,6 +161,7 @@ export async function nameCurrentVersion(deps: ServiceDeps, principal: SessionPr
     label,
     content: template.content,
     content_hash: hash(template.content),
+    editor_mode: template.editor_mode,
     author_id: principal.userId,
     created_at: nowIso(now),
     updated_at: nowIso(now),

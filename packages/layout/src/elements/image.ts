@@ -51,7 +51,8 @@ function sourceValue(element: ImageElement, ctx: MeasureContext): unknown {
   return src.includes("{{") ? evaluate(src, ctx.tokens, ctx.scope) : src;
 }
 
-class ImageBlock implements Block {
+/** A raster image fitted into its box (contain, cover with a clip, or fill). */
+export class ImageBlock implements Block {
   constructor(
     private readonly key: string,
     private readonly pixelWidth: number,

@@ -1,0 +1,119 @@
+// Style sheets with css-tree: rules (selector, specificity, order, longhand declarations) and @page rules
+// with their margin boxes. Nothing is fetched: @import and every url() value are dropped with a diagnostic.
+import { calculate } from "@bramus/specificity/core";
+import * as csstree from "css-tree";
+import type { DiagnosticSink } from "../diagnostics.js";
+import { compileSelector, type Matcher } from "./select.js";
+import { expand, type Declaration } from "./shorthands.js";
+
+/** One selector of a style rule with its declarations. */
+export interface StyleRule {
+  readonly selector: string;
+  readonly matches: Matcher;
+  /** a·1e6 + b·1e3 + c. */
+  readonly specificity: number;
+  /** Position among all rules (later wins on equal specificity). */
+  readonly order: number;
+  readonly declarations: readonly Declaration[];
+}
+
+/** An @page rule: page declarations (size, margin…) and margin boxes by name (`top-center`). */
+export interface PageRule {
+  readonly first: boolean;
+  readonly declarations: readonly Declaration[];
+  readonly boxes: ReadonlyMap<string, readonly Declaration[]>;
+}
+
+/** Everything the style sheets of one document say. */
+export interface StyleSheet {
+  readonly rules: readonly StyleRule[];
+  readonly pages: readonly PageRule[];
+}
+
+/** Parses style sheets in order; rule order continues across them. */
+export function parseStyleSheets(texts: readonly string[], diagnostics: DiagnosticSink, startOrder = 0): StyleSheet {
+  const rules: StyleRule[] = [];
+  const pages: PageRule[] = [];
+  let order = startOrder;
+  for (const text of texts) {
+    const ast = csstree.parse(text, {
+      parseValue: false,
+      parseAtrulePrelude: false,
+      onParseError: (error) => diagnostics.add("css.invalid", `CSS could not be read: ${error.message}`, "style"),
+    });
+    const visit = (list: csstree.List<csstree.CssNode> | undefined): void => {
+      list?.forEach((node) => {
+        if (node.type === "Rule") {
+          const declarations = declarationsOf(node.block, diagnostics, "style");
+          for (const rule of selectorRules(node, declarations, diagnostics)) rules.push({ ...rule, order: order++ });
+        } else if (node.type === "Atrule") {
+          const name = node.name.toLowerCase();
+          const prelude = node.prelude ? csstree.generate(node.prelude).trim().toLowerCase() : "";
+          if (name === "page") pages.push(pageRule(node, prelude, diagnostics));
+          else if (name === "media") {
+            if (/\b(print|all)\b/.test(prelude) || prelude === "") visit(node.block?.children);
+          } else if (name === "import") diagnostics.add("css.dropped", "@import is never fetched; it was removed", "style");
+          else diagnostics.add("css.unsupported", `@${name} is not supported; it was ignored`, "style");
+        }
+      });
+    };
+    if (ast.type === "StyleSheet") visit(ast.children);
+  }
+  return { rules, pages };
+}
+
+/** The declarations of a `style` attribute, expanded. */
+export function parseStyleAttribute(text: string, diagnostics: DiagnosticSink, path: string): Declaration[] {
+  const ast = csstree.parse(text, {
+    context: "declarationList",
+    parseValue: false,
+    onParseError: (error) => diagnostics.add("css.invalid", `the style attribute could not be read: ${error.message}`, path),
+  });
+  return ast.type === "DeclarationList" ? collect(ast.children, diagnostics, path) : [];
+}
+
+function declarationsOf(block: csstree.Block | null, diagnostics: DiagnosticSink, path: string): Declaration[] {
+  return block ? collect(block.children, diagnostics, path) : [];
+}
+
+function collect(list: csstree.List<csstree.CssNode>, diagnostics: DiagnosticSink, path: string): Declaration[] {
+  const out: Declaration[] = [];
+  list.forEach((node) => {
+    if (node.type !== "Declaration") return;
+    const property = node.property.toLowerCase();
+    const value = csstree.generate(node.value).trim();
+    if (/url\s*\(/i.test(value) || /image-set\s*\(/i.test(value)) {
+      diagnostics.add("css.dropped", `${property}: url() is never fetched; the declaration was removed`, path);
+      return;
+    }
+    out.push(...expand(property, value, node.important !== false));
+  });
+  return out;
+}
+
+function selectorRules(rule: csstree.Rule, declarations: Declaration[], diagnostics: DiagnosticSink): Omit<StyleRule, "order">[] {
+  const out: Omit<StyleRule, "order">[] = [];
+  if (rule.prelude.type !== "SelectorList") return out;
+  rule.prelude.children.forEach((selectorNode) => {
+    const selector = csstree.generate(selectorNode);
+    const matches = compileSelector(selector);
+    if (!matches) {
+      diagnostics.add("css.unsupported", `the selector ${selector} is not supported; its rule was ignored`, selector);
+      return;
+    }
+    const s = calculate(selector)[0]?.value ?? { a: 0, b: 0, c: 0 };
+    out.push({ selector, matches, specificity: s.a * 1e6 + s.b * 1e3 + s.c, declarations });
+  });
+  return out;
+}
+
+function pageRule(node: csstree.Atrule, prelude: string, diagnostics: DiagnosticSink): PageRule {
+  const declarations: Declaration[] = [];
+  const boxes = new Map<string, Declaration[]>();
+  node.block?.children.forEach((child) => {
+    if (child.type === "Declaration") declarations.push(...collect(new csstree.List<csstree.CssNode>().appendData(child), diagnostics, "@page"));
+    else if (child.type === "Atrule") boxes.set(child.name.toLowerCase(), declarationsOf(child.block, diagnostics, `@page @${child.name}`));
+  });
+  if (prelude !== "" && prelude !== ":first") diagnostics.add("css.unsupported", `@page ${prelude} is not supported; only :first`, "@page");
+  return { first: prelude === ":first", declarations, boxes };
+}

@@ -1,0 +1,65 @@
+// Tokens, repetition and conditions on the parsed template: `{{ path | filter }}` in text and attribute
+// values (the band model's token engine, so the same formats), `data-each="items"` repeats an element per
+// item (paths resolve against the item, then outward; `$index` is 1-based), `data-if="path"` keeps an
+// element only when the value is truthy. Values become text nodes, never markup: nothing needs escaping.
+import type { DiagnosticSink } from "../diagnostics.js";
+import { parseTemplate } from "../tokens/parse.js";
+import { evaluate, resolveText } from "../tokens/resolve.js";
+import { isTruthy } from "../tokens/text.js";
+import type { RowScope, TokenContext } from "../tokens/types.js";
+import { append, element, type HtmlElement } from "./dom.js";
+import { HtmlLimitError, MAX_ELEMENTS, MAX_TEXT } from "./limits.js";
+
+/**
+ * The template tree with data applied: a new tree; the template is never changed (it is cached). With
+ * `keptTokens` (import-html), each data-each element appears once and every token in text is replaced by a
+ * short unbreakable placeholder `¦<n>¦` (n in base 36), indexing the token's source pushed onto `keptTokens`.
+ */
+export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnostics: DiagnosticSink, keptTokens?: string[]): HtmlElement {
+  const keepTokens = keptTokens !== undefined;
+  const out = element(root.tag, root.attrs, root.path);
+  let count = 0;
+  let chars = 0;
+  // Explicit work list (trees may be deep): each entry copies `from`'s children into `to` under `scope`.
+  const work: { from: HtmlElement; to: HtmlElement; scope: RowScope | undefined }[] = [{ from: root, to: out, scope: undefined }];
+  while (work.length > 0) {
+    const { from, to, scope } = work.pop() as { from: HtmlElement; to: HtmlElement; scope: RowScope | undefined };
+    for (const child of from.children) {
+      if (child.kind === "text") {
+        const parsed = parseTemplate(child.text);
+        const text = keptTokens
+          ? parsed.parts.map((part) => (typeof part === "string" ? part : `¦${(keptTokens.push(part.source) - 1).toString(36)}¦`)).join("")
+          : parsed.hasTokens && !parsed.usesPageTokens ? resolveText(parsed, tokens, scope) : child.text;
+        if ((chars += text.length) > MAX_TEXT) throw new HtmlLimitError(`With its data the HTML template has more than ${MAX_TEXT} characters of text.`);
+        append(to, { kind: "text", text, parent: null, ...(parsed.usesPageTokens && !keepTokens ? { deferred: { scope } } : {}) });
+        continue;
+      }
+      const each = child.attrs.get("data-each");
+      const rows: { scope: RowScope | undefined }[] = [];
+      if (each !== undefined && !keepTokens) {
+        const value = evaluate(each.replace(/^\s*\{\{|\}\}\s*$/g, ""), tokens, scope);
+        if (Array.isArray(value)) value.forEach((row, index) => rows.push({ scope: { row, index, parent: scope } }));
+        else if (value !== undefined && value !== null) diagnostics.add("html.each", `data-each="${each}" is not a list; the element is left out`, child.path);
+      } else rows.push({ scope });
+      for (const row of rows) {
+        const condition = child.attrs.get("data-if");
+        if (condition !== undefined && !keepTokens && !isTruthy(evaluate(condition.replace(/^\s*\{\{|\}\}\s*$/g, ""), tokens, row.scope))) continue;
+        if (++count > MAX_ELEMENTS) throw new HtmlLimitError(`With its data the HTML template has more than ${MAX_ELEMENTS} elements.`);
+        const copy = element(child.tag, keepTokens ? child.attrs : attributes(child, tokens, row.scope), child.path, child.svg);
+        append(to, copy);
+        work.push({ from: child, to: copy, scope: row.scope });
+      }
+    }
+  }
+  return out;
+}
+
+function attributes(el: HtmlElement, tokens: TokenContext, scope: RowScope | undefined): ReadonlyMap<string, string> {
+  let changed: Map<string, string> | undefined;
+  for (const [name, value] of el.attrs) {
+    if (name === "data-each" || name === "data-if" || !value.includes("{{")) continue;
+    changed ??= new Map(el.attrs);
+    changed.set(name, resolveText(value, tokens, scope));
+  }
+  return changed ?? el.attrs;
+}

@@ -1,0 +1,41 @@
+// Finalize for HTML documents: with the page count known, every page's body is placed inside its margins
+// and the @page margin boxes are laid out with their page numbers (the band flow's finalize step, for CSS).
+import type { Block, PageNumbers } from "../elements/block.js";
+import type { FrameItem, Page } from "../frame/types.js";
+import { pageHeight, type PageGeometry } from "../flow/page.js";
+import { resolveText } from "../tokens/resolve.js";
+import { paragraphBlock } from "./layout/inline.js";
+import type { HtmlContext } from "./layout/context.js";
+import type { MarginBox, PageSetup } from "./layout/page.js";
+
+/** Places each page's body with its margin boxes; returns the finished pages. */
+export function finalizeHtmlPages(bodies: readonly (Block | null)[], geometry: PageGeometry, setup: PageSetup, ctx: HtmlContext): Page[] {
+  const pages = bodies.length;
+  const { margins } = geometry;
+  return bodies.map((body, i): Page => {
+    const numbers: PageNumbers = { page: i + 1, pages };
+    const height = pageHeight(geometry, body?.height ?? 0);
+    const items: FrameItem[] = [];
+    body?.place(items, margins.left, margins.top, numbers);
+    const boxes = i === 0 && setup.firstBoxes ? setup.firstBoxes : setup.boxes;
+    for (const box of boxes) placeMarginBox(items, box, numbers, geometry, height, ctx);
+    return { width: geometry.width, height, items };
+  });
+}
+
+// The three boxes of a margin share the width between the left and right page margins; each is centred
+// vertically in its margin and aligned by its position unless it sets text-align itself.
+function placeMarginBox(out: FrameItem[], box: MarginBox, page: PageNumbers, geometry: PageGeometry, height: number, ctx: HtmlContext): void {
+  const { margins, width } = geometry;
+  const third = (width - margins.left - margins.right) / 3;
+  const [edge, where] = box.name.split("-") as [string, string];
+  const text = resolveText(box.text, { ...ctx.tokens, page: page.page, pages: page.pages });
+  const align = box.style.textAlign !== "start" ? box.style.textAlign : where === "left" ? "left" : where === "right" ? "right" : "center";
+  const style = { ...box.style, textAlign: align, whiteSpace: "pre-line" as const };
+  const block = paragraphBlock([{ text, style, path: `@page @${box.name}` }], style, third, ctx, `@page @${box.name}`);
+  if (!block) return;
+  const x = margins.left + (where === "left" ? 0 : where === "center" ? third : 2 * third);
+  const area = edge === "top" ? margins.top : margins.bottom;
+  const top = edge === "top" ? 0 : height - margins.bottom;
+  block.place(out, x, top + Math.max(0, (area - block.height) / 2), page);
+}

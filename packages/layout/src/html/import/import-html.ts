@@ -1,0 +1,186 @@
+// import-html: an HTML template → a v4 report document a person can go on editing in the band designer.
+// The template is laid out once with its tokens as written; then each block of <body> becomes a band of
+// positioned elements, a table whose row has data-each becomes a detail band bound to that array (its
+// <thead> a detail-header repeated on every page, its <tfoot> a detail-footer), and the @page margin boxes
+// become page header and footer bands with {{$page}} / {{$pages}}. Fonts, sizes and colours carry over.
+import type { Block } from "../../elements/block.js";
+import type { Diagnostic } from "../../diagnostics.js";
+import type { FrameItem } from "../../frame/types.js";
+import { findPageSizePreset } from "../../model/page-sizes.js";
+import type { Band, Element, PageSizeSpec, TemplateDocument } from "../../model/types.js";
+import type { FontRegistry } from "../../text/registry.js";
+import { elementChildren, type HtmlElement } from "../dom.js";
+import { compileHtml, prepareHtml } from "../index.js";
+import { flowItems } from "../layout/collect.js";
+import { styleOf, type Absolute, type HtmlContext } from "../layout/context.js";
+import { collapse, edgesOf, marginX, sizeOf } from "../layout/edges.js";
+import { layoutFlowItem } from "../layout/flow.js";
+import { paragraphBlock } from "../layout/inline.js";
+import type { MarginBox, PageSetup } from "../layout/page.js";
+import { tableParts } from "../layout/table.js";
+import { elementsOf } from "./elements.js";
+
+/** Options of an import. */
+export interface ImportHtmlOptions {
+  readonly fonts: FontRegistry;
+  /** An extra style sheet, applied after the document's own. */
+  readonly css?: string;
+}
+
+/** The imported document and what could not be carried over. */
+export interface ImportHtmlResult {
+  readonly document: TemplateDocument;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Converts an HTML template into a v4 report document (pure; throws HtmlLimitError past the HTML limits). */
+export function importHtml(html: string, options: ImportHtmlOptions): ImportHtmlResult {
+  // Tokens are laid out as short placeholders (a token never wraps inside itself) and written back as text.
+  const tokens: string[] = [];
+  const prepared = prepareHtml(compileHtml(html, options.css), {}, { fonts: options.fonts }, tokens);
+  const { root, ctx, setup, contentWidth, diagnostics } = prepared;
+  let n = 0;
+  const nextId = (): string => `e${++n}`;
+  const body = elementChildren(root).find((e) => e.tag === "body") ?? root;
+  const bodyStyle = styleOf(ctx, body);
+  const edges = edgesOf(bodyStyle, contentWidth);
+  const left = (Number.isNaN(edges.margin[3]) ? 0 : edges.margin[3]) + edges.insets[3];
+  const width = Math.max(1, contentWidth - marginX(edges) - edges.insets[1] - edges.insets[3]);
+  const convert = (block: Block, at: number, path: string): Element[] => {
+    const items: FrameItem[] = [];
+    block.place(items, left, at, { page: 1, pages: 1 });
+    return elementsOf(items, { fonts: options.fonts, width: contentWidth, nextId, diagnostics, path, tokens });
+  };
+  const bands: Band[] = [...marginBands(setup, contentWidth, ctx, nextId)];
+  const sink: Absolute[] = [];
+  let gap = Number.isNaN(edges.margin[0]) ? 0 : edges.margin[0] + edges.insets[0];
+  for (const item of flowItems(body, ctx)) {
+    const table = item.kind === "block" ? repeatedTable(item.element, ctx) : undefined;
+    if (table && item.kind === "block") {
+      bands.push(...tableBands(item.element, table, width, ctx, sink, (block, path) => convert(block, 0, path), () => `b${bands.length + 1}`, gap));
+      gap = 0;
+      continue;
+    }
+    const laid = layoutFlowItem(item, body, width, ctx, sink);
+    if (!laid) continue;
+    const top = collapse(gap, laid.marginTop);
+    const path = item.kind === "block" ? item.element.path : body.path;
+    bands.push({ id: `b${bands.length + 1}`, kind: "detail", name: nameOf(item.kind === "block" ? item.element : body), height: top + laid.block.height, elements: convert(laid.block, top, path) });
+    gap = laid.marginBottom;
+  }
+  if (sink.length > 0) diagnostics.add("import.dropped", "absolutely positioned boxes are not imported; place them as elements of a band", body.path);
+  const margins = setup.margins;
+  const hasHeader = bands.some((b) => b.kind === "page-header");
+  const hasFooter = bands.some((b) => b.kind === "page-footer");
+  const document: TemplateDocument = {
+    version: 4,
+    pageSize: pageSizeOf(setup),
+    // Margin boxes live in the page margins; as bands they take the margin's place inside the content box.
+    margins: { top: hasHeader ? 0 : margins.top, right: margins.right, bottom: hasFooter ? 0 : margins.bottom, left: margins.left },
+    ...(bodyStyle.direction === "rtl" ? { direction: "rtl" as const } : {}),
+    ...(ctx.tokens.locale !== "en-US" ? { locale: ctx.tokens.locale } : {}),
+    bands,
+    schema: [],
+  };
+  // Images are laid out from their tokens as written, which are not image data: say once per image why it is
+  // missing instead of passing on the decoder's complaint.
+  const notes = diagnostics.items.filter((d) => !d.code.startsWith("image."));
+  for (const d of diagnostics.items) {
+    if (d.code.startsWith("image.")) notes.push({ code: "import.dropped", message: "images are not imported; add an image element bound to the same value", path: d.path });
+  }
+  return { document, diagnostics: notes };
+}
+
+function nameOf(el: HtmlElement): string {
+  const cls = el.attrs.get("class")?.trim().split(/\s+/)[0];
+  return cls ? `${el.tag}.${cls}` : el.tag;
+}
+
+/** The data-each path of a table's repeated row, when it has one. */
+function repeatedTable(el: HtmlElement, ctx: HtmlContext): { readonly row: HtmlElement; readonly path: string } | undefined {
+  if (styleOf(ctx, el).display !== "table") return undefined;
+  const rows = elementChildren(el).flatMap((c) => (c.tag === "tr" ? [c] : elementChildren(c).filter((r) => r.tag === "tr")));
+  const row = rows.find((r) => r.attrs.has("data-each"));
+  const path = row?.attrs.get("data-each")?.replace(/^\s*\{\{|\}\}\s*$/g, "").trim();
+  return row && path ? { row, path } : undefined;
+}
+
+// A repeated table: header rows (and static rows before the repeated one) → detail-header, the repeated row →
+// the detail band, rows after it and the footer → detail-footer.
+function tableBands(
+  el: HtmlElement,
+  table: { readonly row: HtmlElement; readonly path: string },
+  width: number,
+  ctx: HtmlContext,
+  sink: Absolute[],
+  convert: (block: Block, path: string) => Element[],
+  nextBandId: () => string,
+  gap: number,
+): Band[] {
+  const style = styleOf(ctx, el);
+  const edges = edgesOf(style, width);
+  const inner = (sizeOf(style.width, width) ?? width - marginX(edges)) - edges.insets[1] - edges.insets[3];
+  const parts = tableParts(el, style, inner, ctx, sink);
+  const index = parts.body.findIndex((r) => r.element === table.row);
+  const stack = (blocks: readonly Block[], path: string): { height: number; elements: Element[] } => {
+    let y = 0;
+    const elements: Element[] = [];
+    for (const block of blocks) {
+      for (const e of convert(block, path)) elements.push({ ...e, y: e.y + y });
+      y += block.height;
+    }
+    return { height: y, elements };
+  };
+  const detailId = nextBandId();
+  const header = stack([...parts.captions, ...parts.header, ...parts.body.slice(0, index).map((r) => r.block)], el.path);
+  const row = stack([parts.body[index]?.block].filter((b): b is Block => b !== undefined), table.row.path);
+  const footer = stack([...parts.body.slice(index + 1).map((r) => r.block), ...parts.footer], el.path);
+  const bands: Band[] = [];
+  if (gap > 0) bands.push({ id: `${detailId}-gap`, kind: "detail", height: gap, elements: [] });
+  bands.push({ id: detailId, kind: "detail", name: nameOf(el), bindingField: table.path, height: row.height, elements: row.elements });
+  if (header.elements.length > 0) bands.push({ id: `${detailId}-header`, kind: "detail-header", parentId: detailId, height: header.height, elements: header.elements });
+  if (footer.elements.length > 0) bands.push({ id: `${detailId}-footer`, kind: "detail-footer", parentId: detailId, keepTogether: true, height: footer.height, elements: footer.elements });
+  return bands;
+}
+
+// @top-* boxes → a page-header band as tall as the top margin; @bottom-* → a page-footer band.
+function marginBands(setup: PageSetup, width: number, ctx: HtmlContext, nextId: () => string): Band[] {
+  const bands: Band[] = [];
+  for (const [edge, kind, height] of [["top", "page-header", setup.margins.top], ["bottom", "page-footer", setup.margins.bottom]] as const) {
+    const boxes = setup.boxes.filter((b) => b.name.startsWith(`${edge}-`));
+    if (boxes.length === 0) continue;
+    bands.push({ id: kind, kind, height, elements: boxes.map((box) => marginElement(box, width, height, ctx, nextId)) });
+  }
+  if (setup.firstBoxes) ctx.diagnostics.add("import.dropped", "@page :first margin boxes are not imported; the page bands print on every page", "@page :first");
+  return bands;
+}
+
+function marginElement(box: MarginBox, width: number, height: number, ctx: HtmlContext, nextId: () => string): Element {
+  const third = width / 3;
+  const where = box.name.split("-")[1];
+  const align = box.style.textAlign !== "start" ? box.style.textAlign : where === "left" ? "left" : where === "right" ? "right" : "center";
+  const style = { ...box.style, textAlign: align, whiteSpace: "pre-line" as const };
+  const measured = paragraphBlock([{ text: box.text, style, path: `@page @${box.name}` }], style, third, ctx, `@page @${box.name}`);
+  const h = measured?.height ?? box.style.size * 1.2;
+  return {
+    id: nextId(),
+    type: "text",
+    x: where === "left" ? 0 : where === "center" ? third : 2 * third,
+    y: Math.max(0, (height - h) / 2),
+    width: third,
+    height: h,
+    text: box.text,
+    fontSize: box.style.size,
+    fontWeight: box.style.weight,
+    ...(box.style.italic ? { italic: true } : {}),
+    color: box.style.color,
+    align,
+  };
+}
+
+function pageSizeOf(setup: PageSetup): PageSizeSpec {
+  const { size } = setup;
+  const preset = findPageSizePreset(size.id);
+  if (preset) return size.width > size.height && !preset.roll ? { id: preset.id, orientation: "landscape" } : { id: preset.id };
+  return { id: "custom", width: size.width, height: size.roll ? 3370 : size.height };
+}

@@ -1,0 +1,185 @@
+// A CSS box around its content: background, borders per side, padding, a forced or minimum height, a
+// relative offset, the list marker, and the absolutely positioned boxes it contains. It implements the
+// split contract by splitting its content; every fragment draws its own background and borders (CSS
+// `box-decoration-break: clone`), the marker and absolutes go with the first fragment.
+import { EPSILON, type Block, type PageNumbers, type Split } from "../../elements/block.js";
+import type { FrameItem } from "../../frame/types.js";
+import type { Absolute } from "./context.js";
+
+/** The painted and spacing parts of a box. */
+export interface BoxDecoration {
+  /** Border + padding per side: top, right, bottom, left. */
+  readonly insets: readonly [number, number, number, number];
+  readonly borderWidth: readonly [number, number, number, number];
+  readonly borderStyle: readonly [string, string, string, string];
+  readonly borderColor: readonly [string, string, string, string];
+  readonly background: string | null;
+  readonly radius: number;
+  /** The border-box width. */
+  readonly width: number;
+}
+
+/** A decoration with no borders or padding: only a background (or nothing), `width` wide. */
+export function plainDecoration(width: number, background: string | null): BoxDecoration {
+  return { insets: [0, 0, 0, 0], borderWidth: [0, 0, 0, 0], borderStyle: ["none", "none", "none", "none"], borderColor: ["", "", "", ""], background, radius: 0, width };
+}
+
+/** What the first fragment of a box carries besides its content. */
+export interface BoxExtras {
+  /** Offset of `position: relative`. */
+  readonly dx: number;
+  readonly dy: number;
+  /** The list marker, placed left of the content's first line. */
+  readonly marker?: { readonly block: Block; readonly x: number };
+  readonly absolutes: readonly Absolute[];
+  /** Avoid splitting (`break-inside: avoid`) unless taller than a page. */
+  readonly avoidBreak: boolean;
+  /** Vertical position of the content in a taller box (table cells): 0 top, 0.5 middle, 1 bottom. */
+  readonly valign: number;
+  /** Height of an empty page body. */
+  readonly pageBody: number;
+}
+
+/** A box: decoration around a content block. */
+export class BoxBlock implements Block {
+  readonly height: number;
+  readonly breaks: boolean;
+
+  constructor(
+    private readonly deco: BoxDecoration,
+    private readonly content: Block | null,
+    /** The content height the box shows (at least the content's). */
+    private readonly contentHeight: number,
+    private readonly extras: BoxExtras,
+  ) {
+    const [top, , bottom] = deco.insets;
+    this.height = top + Math.max(contentHeight, content?.height ?? 0) + bottom;
+    this.breaks = content?.breaks === true;
+  }
+
+  /** The same box at least `height` tall (rows stretch their cells), its content placed by `valign`. */
+  stretched(height: number, valign = this.extras.valign): BoxBlock {
+    const [top, , bottom] = this.deco.insets;
+    return new BoxBlock(this.deco, this.content, Math.max(this.contentHeight, height - top - bottom), { ...this.extras, valign });
+  }
+
+  split(available: number, atTop: boolean): Split {
+    if (this.height <= available + EPSILON && !this.breaks) return { fits: this, rest: null };
+    const { pageBody, avoidBreak } = this.extras;
+    if (avoidBreak && !atTop && !this.breaks && this.height <= pageBody + EPSILON) return { fits: null, rest: this };
+    const [top, , bottom] = this.deco.insets;
+    if (!this.content) return { fits: null, rest: this };
+    const part = this.content.split(available - top - bottom, atTop);
+    if (!part.fits) return { fits: null, rest: this };
+    const fits = new BoxBlock(this.deco, part.fits, part.rest ? part.fits.height : this.contentHeight, this.extras);
+    if (!part.rest) return { fits, rest: null };
+    // The marker and the absolutes belong to the first fragment only.
+    const { marker: _marker, ...later } = this.extras;
+    const rest = new BoxBlock(this.deco, part.rest, Math.max(0, this.contentHeight - part.fits.height), { ...later, absolutes: [] });
+    return { fits, rest };
+  }
+
+  place(out: FrameItem[], x0: number, y0: number, page: PageNumbers): void {
+    const x = x0 + this.extras.dx;
+    const y = y0 + this.extras.dy;
+    const { deco } = this;
+    const h = this.height;
+    if (deco.background) {
+      out.push({ kind: "shape", geometry: { type: "rect", x, y, width: deco.width, height: h, ...(deco.radius > 0 ? { radius: deco.radius } : {}) }, fill: deco.background });
+    }
+    drawBorders(out, deco, x, y, h);
+    const [top, , , left] = deco.insets;
+    const inner = Math.max(this.contentHeight, this.content?.height ?? 0);
+    const offset = this.content ? (inner - this.content.height) * this.extras.valign : 0;
+    this.content?.place(out, x + left, y + top + offset, page);
+    const marker = this.extras.marker;
+    if (marker) marker.block.place(out, x + left + marker.x, y + top + offset, page);
+    const bw = deco.borderWidth;
+    const paddingBox = { x: x + bw[3], y: y + bw[0], width: deco.width - bw[1] - bw[3], height: h - bw[0] - bw[2] };
+    for (const a of this.extras.absolutes) {
+      const ax = a.left !== undefined ? paddingBox.x + a.left : a.right !== undefined ? paddingBox.x + paddingBox.width - a.right - a.width : paddingBox.x;
+      const ay = a.top !== undefined ? paddingBox.y + a.top : a.bottom !== undefined ? paddingBox.y + paddingBox.height - a.bottom - a.block.height : paddingBox.y;
+      a.block.place(out, ax, ay, page);
+    }
+  }
+}
+
+function drawBorders(out: FrameItem[], deco: BoxDecoration, x: number, y: number, h: number): void {
+  const [t, r, b, l] = deco.borderWidth;
+  if (t + r + b + l <= 0) return;
+  const w = deco.width;
+  const uniform = t === r && r === b && b === l && new Set(deco.borderColor).size === 1 && new Set(deco.borderStyle).size === 1;
+  if (uniform && deco.radius > 0) {
+    out.push({ kind: "shape", geometry: { type: "rect", x: x + t / 2, y: y + t / 2, width: w - t, height: h - t, radius: deco.radius }, stroke: strokeOf(deco, 0) });
+    return;
+  }
+  // Each side a line along the middle of its border, from outer corner to outer corner.
+  const sides: [number, number, number, number, number][] = [
+    [0, x, y + t / 2, x + w, y + t / 2],
+    [1, x + w - r / 2, y, x + w - r / 2, y + h],
+    [2, x, y + h - b / 2, x + w, y + h - b / 2],
+    [3, x + l / 2, y, x + l / 2, y + h],
+  ];
+  for (const [side, x1, y1, x2, y2] of sides) {
+    if ((deco.borderWidth[side] ?? 0) <= 0) continue;
+    out.push({ kind: "shape", geometry: { type: "line", x1, y1, x2, y2 }, stroke: strokeOf(deco, side) });
+  }
+}
+
+function strokeOf(deco: BoxDecoration, side: number): { color: string; width: number; dash?: number[]; cap?: "round" } {
+  const width = deco.borderWidth[side] ?? 0;
+  const style = deco.borderStyle[side];
+  const color = deco.borderColor[side] ?? "#000000";
+  if (style === "dashed") return { color, width, dash: [width * 3, width * 3] };
+  if (style === "dotted") return { color, width, dash: [0, width * 2], cap: "round" };
+  return { color, width };
+}
+
+/** Vertical space between boxes (a collapsed margin): truncated at a page break, never carried over. */
+export class GapBlock implements Block {
+  constructor(readonly height: number) {}
+
+  split(available: number): Split {
+    return { fits: new GapBlock(Math.max(0, Math.min(this.height, available))), rest: null };
+  }
+
+  place(): void {}
+}
+
+/** Blocks side by side at fixed offsets (a flex line, a row of inline boxes): moves to the next page whole. */
+export class RowBlock implements Block {
+  constructor(
+    private readonly cells: readonly { readonly block: Block; readonly x: number; readonly y: number }[],
+    readonly height: number,
+  ) {}
+
+  split(available: number): Split {
+    return this.height <= available + EPSILON ? { fits: this, rest: null } : { fits: null, rest: this };
+  }
+
+  place(out: FrameItem[], x: number, y: number, page: PageNumbers): void {
+    for (const c of this.cells) c.block.place(out, x + c.x, y + c.y, page);
+  }
+}
+
+/** A block moved right by `dx` (centred or end-aligned boxes). */
+export class ShiftBlock implements Block {
+  constructor(private readonly inner: Block, private readonly dx: number) {}
+
+  get height(): number {
+    return this.inner.height;
+  }
+
+  get breaks(): boolean {
+    return this.inner.breaks === true;
+  }
+
+  split(available: number, atTop: boolean): Split {
+    const part = this.inner.split(available, atTop);
+    return { fits: part.fits && new ShiftBlock(part.fits, this.dx), rest: part.rest && new ShiftBlock(part.rest, this.dx) };
+  }
+
+  place(out: FrameItem[], x: number, y: number, page: PageNumbers): void {
+    this.inner.place(out, x + this.dx, y, page);
+  }
+}

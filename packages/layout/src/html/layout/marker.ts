@@ -1,0 +1,118 @@
+// List markers: `disc`, `circle`, `square`, `decimal`, `lower-`/`upper-alpha` (and `-latin`),
+// `lower-`/`upper-roman`, `none`; numbered by the item's position among its list's items (`<ol start>`,
+// `<li value>`), drawn right-aligned just left of the item's content (outside, as browsers do).
+import { atomicSplit, type Block, type PageNumbers, type Split } from "../../elements/block.js";
+import type { FrameItem } from "../../frame/types.js";
+import type { HtmlElement } from "../dom.js";
+import type { ComputedStyle } from "../style.js";
+import { styleOf, type HtmlContext } from "./context.js";
+import { paragraphBlock } from "./inline.js";
+
+/** The marker of a list item, or undefined for `list-style-type: none`. */
+export function markerOf(el: HtmlElement, style: ComputedStyle, ctx: HtmlContext): { block: Block; x: number } | undefined {
+  const type = style.listStyleType;
+  if (type === "disc" || type === "circle" || type === "square") {
+    // Drawn, not typeset: not every designer font has the circle and square bullets.
+    const size = style.size * 0.36;
+    const line = "mult" in style.lineHeight ? style.lineHeight.mult * style.size : style.lineHeight.pt;
+    return { block: new BulletBlock(type, size, (line - size) / 2, style.color), x: -size - style.size * 0.55 };
+  }
+  const text = markerText(style.listStyleType, ordinal(el, ctx));
+  if (text === undefined) return undefined;
+  const markerStyle: ComputedStyle = { ...style, textAlign: "left", textTransform: "none", whiteSpace: "nowrap", underline: false, strike: false };
+  const box = paragraphBlock([{ text, style: markerStyle, path: el.path }], markerStyle, Infinity, ctx, el.path);
+  if (!box) return undefined;
+  const width = box.width;
+  const gap = style.size * 0.5;
+  return { block: box, x: -width - gap };
+}
+
+function ordinal(el: HtmlElement, ctx: HtmlContext): number {
+  const list = el.parent;
+  let n = Number(list?.tag === "ol" ? list.attrs.get("start") ?? 1 : 1);
+  if (!Number.isFinite(n)) n = 1;
+  if (list?.attrs.has("reversed")) n = Number(list.attrs.get("start") ?? countItems(list, ctx));
+  const step = list?.attrs.has("reversed") ? -1 : 1;
+  for (const sibling of list?.children ?? []) {
+    if (sibling === el) break;
+    if (sibling.kind !== "element" || styleOf(ctx, sibling).display !== "list-item") continue;
+    const value = Number(sibling.attrs.get("value"));
+    n = (Number.isFinite(value) && sibling.attrs.has("value") ? value : n) + step;
+  }
+  const own = Number(el.attrs.get("value"));
+  return el.attrs.has("value") && Number.isFinite(own) ? own : n;
+}
+
+function countItems(list: HtmlElement, ctx: HtmlContext): number {
+  return list.children.filter((c) => c.kind === "element" && styleOf(ctx, c).display === "list-item").length;
+}
+
+function markerText(type: string, n: number): string | undefined {
+  switch (type) {
+    case "none":
+      return undefined;
+    case "decimal":
+      return `${n}.`;
+    case "decimal-leading-zero":
+      return `${n < 10 && n >= 0 ? "0" : ""}${n}.`;
+    case "lower-alpha":
+    case "lower-latin":
+      return `${alpha(n)}.`;
+    case "upper-alpha":
+    case "upper-latin":
+      return `${alpha(n).toUpperCase()}.`;
+    case "lower-roman":
+      return `${roman(n).toLowerCase()}.`;
+    case "upper-roman":
+      return `${roman(n)}.`;
+    default:
+      return `${n}.`;
+  }
+}
+
+function alpha(n: number): string {
+  if (n < 1) return String(n);
+  let out = "";
+  for (let v = n; v > 0; v = Math.floor((v - 1) / 26)) out = String.fromCharCode(97 + ((v - 1) % 26)) + out;
+  return out;
+}
+
+function roman(n: number): string {
+  if (n < 1 || n > 3999) return String(n);
+  const table: [number, string][] = [[1000, "M"], [900, "CM"], [500, "D"], [400, "CD"], [100, "C"], [90, "XC"], [50, "L"], [40, "XL"], [10, "X"], [9, "IX"], [5, "V"], [4, "IV"], [1, "I"]];
+  let out = "";
+  let v = n;
+  for (const [value, digits] of table) {
+    while (v >= value) {
+      out += digits;
+      v -= value;
+    }
+  }
+  return out;
+}
+
+/** A disc, circle or square bullet, centred on the first line. */
+class BulletBlock implements Block {
+  readonly height: number;
+
+  constructor(
+    private readonly shape: "disc" | "circle" | "square",
+    private readonly size: number,
+    private readonly top: number,
+    private readonly colour: string,
+  ) {
+    this.height = top + size;
+  }
+
+  split(available: number): Split {
+    return atomicSplit(this, available);
+  }
+
+  place(out: FrameItem[], x: number, y: number, _page: PageNumbers): void {
+    const s = this.size;
+    const top = y + this.top;
+    if (this.shape === "square") out.push({ kind: "shape", geometry: { type: "rect", x, y: top, width: s, height: s }, fill: this.colour });
+    else if (this.shape === "disc") out.push({ kind: "shape", geometry: { type: "ellipse", cx: x + s / 2, cy: top + s / 2, rx: s / 2, ry: s / 2 }, fill: this.colour });
+    else out.push({ kind: "shape", geometry: { type: "ellipse", cx: x + s / 2, cy: top + s / 2, rx: s / 2 - s / 10, ry: s / 2 - s / 10 }, stroke: { color: this.colour, width: s / 5 } });
+  }
+}

@@ -1,0 +1,161 @@
+// Intrinsic widths (CSS Sizing 3): max-content (the width with no wrapping) and min-content (the widest
+// unbreakable piece) of an element's border box. Tables size auto columns, flex items their bases and
+// inline blocks their shrink-to-fit widths with them. Memoised per element for the render.
+import { GenerationCache } from "../../text/lru.js";
+import { measureText, minContentWidth } from "../../text/measure.js";
+import type { FontRegistry } from "../../text/registry.js";
+import type { ParagraphStyle } from "../../text/types.js";
+import type { HtmlElement } from "../dom.js";
+import type { ComputedStyle } from "../style.js";
+import { resolveLength } from "../values.js";
+import { flowItems } from "./collect.js";
+import { familyOf, styleOf, type HtmlContext } from "./context.js";
+import { horizontalInsets } from "./edges.js";
+import { collapseWhiteSpace, paragraphBlock, paragraphStyle, plainStyle, type InlinePiece } from "./inline.js";
+
+interface Intrinsic {
+  readonly min: number;
+  readonly max: number;
+}
+
+const memo = new WeakMap<HtmlContext, Map<HtmlElement, Intrinsic>>();
+
+/** Intrinsic widths of plain texts per font registry, across renders (bounded). */
+const plainWidths = new WeakMap<FontRegistry, GenerationCache<string, Intrinsic>>();
+const PLAIN_WIDTHS = 20_000;
+
+/** The max-content border-box width of an element (margins excluded). */
+export function maxContent(el: HtmlElement, ctx: HtmlContext): number {
+  return intrinsic(el, ctx).max;
+}
+
+/** The min-content border-box width of an element (margins excluded). */
+export function minContent(el: HtmlElement, ctx: HtmlContext): number {
+  return intrinsic(el, ctx).min;
+}
+
+function intrinsic(el: HtmlElement, ctx: HtmlContext): Intrinsic {
+  let cache = memo.get(ctx);
+  if (!cache) memo.set(ctx, (cache = new Map()));
+  const hit = cache.get(el);
+  if (hit) return hit;
+  const result = compute(el, ctx);
+  cache.set(el, result);
+  return result;
+}
+
+function compute(el: HtmlElement, ctx: HtmlContext): Intrinsic {
+  const style = styleOf(ctx, el);
+  if (style.display === "none") return { min: 0, max: 0 };
+  const insets = horizontalInsets(style);
+  if (style.width !== "auto" && style.width.pct === 0) {
+    const w = style.borderBox ? style.width.pt : style.width.pt + insets;
+    return { min: w, max: w };
+  }
+  if (el.tag === "img" || el.tag === "svg") {
+    const w = Number.parseFloat(el.attrs.get("width") ?? "") * 0.75;
+    const v = Number.isFinite(w) ? w + insets : 100;
+    return { min: v, max: v };
+  }
+  let min = 0;
+  let max = 0;
+  const rowLike = style.display === "flex" && (style.flexDirection === "row" || style.flexDirection === "row-reverse");
+  const rowGap = resolveLength(style.columnGap, 0);
+  let count = 0;
+  for (const item of flowItems(el, ctx)) {
+    let m: Intrinsic;
+    if (item.kind === "absolute") continue;
+    if (item.kind === "inline") m = inlineIntrinsic(item.pieces, style, ctx, el.path);
+    else if (item.kind === "atomic") {
+      const parts = item.elements.map((e) => withMargins(e, ctx));
+      m = { min: Math.max(0, ...parts.map((p) => p.min)), max: parts.reduce((s, p) => s + p.max, 0) };
+    } else if (style.display === "table" || style.display.startsWith("table-")) m = tableLike(item.element, ctx);
+    else m = withMargins(item.element, ctx);
+    if (rowLike) {
+      min += m.min;
+      max += m.max + (count > 0 ? rowGap : 0);
+    } else {
+      min = Math.max(min, m.min);
+      max = Math.max(max, m.max);
+    }
+    count++;
+  }
+  if (rowLike && !style.flexWrap) min = max;
+  return { min: min + insets, max: max + insets };
+}
+
+// Rows and row groups add their cells side by side; everything else stacks.
+function tableLike(el: HtmlElement, ctx: HtmlContext): Intrinsic {
+  const style = styleOf(ctx, el);
+  if (style.display === "table-row") {
+    let min = 0;
+    let max = 0;
+    for (const c of el.children) {
+      if (c.kind !== "element") continue;
+      const m = withMargins(c, ctx);
+      min += m.min + style.borderSpacing;
+      max += m.max + style.borderSpacing;
+    }
+    return { min, max };
+  }
+  if (style.display.startsWith("table-")) {
+    let min = 0;
+    let max = 0;
+    for (const c of el.children) {
+      if (c.kind !== "element") continue;
+      const m = tableLike(c, ctx);
+      min = Math.max(min, m.min);
+      max = Math.max(max, m.max);
+    }
+    return { min, max };
+  }
+  return withMargins(el, ctx);
+}
+
+function withMargins(el: HtmlElement, ctx: HtmlContext): Intrinsic {
+  const style = styleOf(ctx, el);
+  const m = (i: number): number => {
+    const v = style.margin[i];
+    return v === undefined || v === "auto" ? 0 : v.pt;
+  };
+  const own = style.display === "table" ? tableIntrinsic(el, ctx) : intrinsic(el, ctx);
+  return { min: own.min + m(1) + m(3), max: own.max + m(1) + m(3) };
+}
+
+function tableIntrinsic(el: HtmlElement, ctx: HtmlContext): Intrinsic {
+  let min = 0;
+  let max = 0;
+  for (const c of el.children) {
+    if (c.kind !== "element") continue;
+    const m = tableLike(c, ctx);
+    min = Math.max(min, m.min);
+    max = Math.max(max, m.max);
+  }
+  const insets = horizontalInsets(styleOf(ctx, el));
+  return { min: min + insets, max: max + insets };
+}
+
+// Max-content: the paragraph laid out without a width limit; min-content: its widest unbreakable piece, per
+// styled piece. Plain widths are cached across renders (labels and rows of stored templates recur).
+function inlineIntrinsic(pieces: readonly InlinePiece[], block: ComputedStyle, ctx: HtmlContext, path: string): Intrinsic {
+  const texts = collapseWhiteSpace(pieces);
+  const plain = pieces.some((p) => p.deferred) ? undefined : plainStyle(pieces, block, ctx);
+  if (plain) return plainIntrinsic(texts.join(""), plain, ctx);
+  const paragraph = paragraphBlock(pieces, block, Infinity, ctx, path);
+  if (!paragraph) return { min: 0, max: 0 };
+  let min = 0;
+  pieces.forEach((piece, i) => {
+    const style = paragraphStyle(piece.style, piece.style, familyOf(ctx, piece.style, path));
+    min = Math.max(min, plainIntrinsic(texts[i] ?? "", style, ctx).min);
+  });
+  return { min, max: paragraph.width };
+}
+
+function plainIntrinsic(text: string, style: ParagraphStyle, ctx: HtmlContext): Intrinsic {
+  let cache = plainWidths.get(ctx.fonts);
+  if (!cache) plainWidths.set(ctx.fonts, (cache = new GenerationCache(PLAIN_WIDTHS)));
+  const key = `${style.family ?? ""}\u0001${style.weight}\u0001${style.italic ? 1 : 0}\u0001${style.size}\u0001${style.letterSpacing}\u0001${text}`;
+  let hit = cache.get(key);
+  if (!hit) cache.set(key, (hit = { min: minContentWidth(ctx.fonts, text, style), max: measureText(ctx.fonts, text, style) }));
+  return hit;
+}

@@ -1,0 +1,104 @@
+// Paged media: `@page` size (the 22 presets by name, A4/letter/legal, `landscape`, explicit lengths, a
+// roll width with `auto` height), margins, and the margin boxes (`@top-left|center|right`,
+// `@bottom-left|center|right`) whose `content` strings and `counter(page)` / `counter(pages)` are resolved
+// per page at finalize. `@page :first` margin boxes replace the others on the first page.
+import type { DiagnosticSink } from "../../diagnostics.js";
+import { findPageSizePreset, PAGE_SIZES, ROLL_BREAK_HEIGHT, type ResolvedPageSize } from "../../model/page-sizes.js";
+import type { Margins } from "../../model/types.js";
+import type { PageRule } from "../css.js";
+import type { Declaration } from "../shorthands.js";
+import { computeStyle, type ComputedStyle } from "../style.js";
+import { parseLength, splitValue } from "../values.js";
+
+/** One margin box: its place, its content as token text (`Page {{$page}} of {{$pages}}`), its style. */
+export interface MarginBox {
+  readonly name: string;
+  readonly text: string;
+  readonly style: ComputedStyle;
+}
+
+/** The page set-up of a document. */
+export interface PageSetup {
+  readonly size: ResolvedPageSize;
+  readonly margins: Margins;
+  readonly boxes: readonly MarginBox[];
+  /** Margin boxes of the first page, when `@page :first` has any. */
+  readonly firstBoxes: readonly MarginBox[] | undefined;
+}
+
+const BOX_NAMES = ["top-left", "top-center", "top-right", "bottom-left", "bottom-center", "bottom-right"];
+
+/** Reads the @page rules (later declarations win) against the root element's style. */
+export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagnostics: DiagnosticSink): PageSetup {
+  const all = new Map<string, string>();
+  for (const rule of rules) if (!rule.first) for (const d of rule.declarations) all.set(d.property, d.value);
+  const size = pageSize(all.get("size"), diagnostics);
+  const base = { em: root.size, rem: root.size };
+  const side = (name: string): number => {
+    const l = parseLength(all.get(`margin-${name}`) ?? "", base);
+    return l ? Math.max(0, l.pt + (l.pct * size.width) / 100) : size.defaultMargin;
+  };
+  const margins = { top: side("top"), right: side("right"), bottom: side("bottom"), left: side("left") };
+  const boxesOf = (first: boolean): MarginBox[] | undefined => {
+    const byName = new Map<string, Declaration[]>();
+    for (const rule of rules) {
+      if (rule.first !== first) continue;
+      for (const [name, declarations] of rule.boxes) {
+        if (!BOX_NAMES.includes(name)) {
+          diagnostics.add("css.unsupported", `the margin box @${name} is not supported; use @top-… or @bottom-…`, "@page");
+          continue;
+        }
+        byName.set(name, [...(byName.get(name) ?? []), ...declarations]);
+      }
+    }
+    if (byName.size === 0) return undefined;
+    return [...byName].map(([name, declarations]) => {
+      const specified = new Map(declarations.map((d) => [d.property, d.value] as const));
+      return { name, text: contentText(specified.get("content") ?? ""), style: computeStyle(specified, root, root.size) };
+    }).filter((b) => b.text !== "");
+  };
+  const boxes = boxesOf(false) ?? [];
+  const first = boxesOf(true);
+  for (const rule of rules) if (rule.first && rule.declarations.length > 0) diagnostics.add("css.unsupported", "@page :first takes margin boxes only; its size and margins are those of every page", "@page :first");
+  return { size, margins, boxes, firstBoxes: first ? [...boxes.filter((b) => !first.some((f) => f.name === b.name)), ...first] : undefined };
+}
+
+function pageSize(value: string | undefined, diagnostics: DiagnosticSink): ResolvedPageSize {
+  const a4 = PAGE_SIZES.a4;
+  const fallback: ResolvedPageSize = { id: "a4", width: a4.width, height: a4.height, defaultMargin: a4.defaultMargin, roll: false, known: true };
+  if (value === undefined) return fallback;
+  const parts = splitValue(value.toLowerCase());
+  const landscape = parts.includes("landscape");
+  const rest = parts.filter((p) => p !== "landscape" && p !== "portrait");
+  const named = rest.length === 1 ? findPageSizePreset(rest[0]) ?? findPageSizePreset((rest[0] as string).replace(/-(\w)/g, (_m, c: string) => c.toUpperCase())) : undefined;
+  if (named) {
+    const swap = landscape && !named.roll;
+    return { id: named.id, width: swap ? named.height : named.width, height: swap ? named.width : named.height, defaultMargin: named.defaultMargin, roll: named.roll, known: true };
+  }
+  if (rest.length === 0) return landscape ? { ...fallback, width: a4.height, height: a4.width } : fallback;
+  const base = { em: 12, rem: 12 };
+  const w = parseLength(rest[0] as string, base);
+  const hText = rest[1] ?? (rest[0] as string);
+  if (!w || w.pct !== 0 || w.pt <= 0) {
+    diagnostics.add("css.invalid", `@page size ${JSON.stringify(value)} is not a page size; A4 is used`, "@page");
+    return fallback;
+  }
+  const width = Math.min(3370, Math.max(36, w.pt));
+  const margin = Math.min(36, Math.max(4, Math.round(width * 0.06)));
+  if (hText === "auto") return { id: "roll", width, height: ROLL_BREAK_HEIGHT, defaultMargin: margin, roll: true, known: true };
+  const h = parseLength(hText, base);
+  if (!h || h.pct !== 0 || h.pt <= 0) return fallback;
+  const height = Math.min(3370, Math.max(36, h.pt));
+  return { id: "custom", width: landscape ? Math.max(width, height) : width, height: landscape ? Math.min(width, height) : height, defaultMargin: margin, roll: false, known: true };
+}
+
+// `"Page " counter(page) " of " counter(pages)` → `Page {{$page}} of {{$pages}}` (strings may hold tokens).
+function contentText(content: string): string {
+  let out = "";
+  const re = /"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)'|counter\(\s*(page|pages)\s*\)/gi;
+  for (let m = re.exec(content); m; m = re.exec(content)) {
+    if (m[3]) out += m[3].toLowerCase() === "page" ? "{{$page}}" : "{{$pages}}";
+    else out += (m[1] ?? m[2] ?? "").replace(/\\(.)/g, "$1");
+  }
+  return out;
+}

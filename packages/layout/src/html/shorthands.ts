@@ -1,0 +1,121 @@
+// Shorthand properties expanded into longhands at parse time, so the cascade only ever compares longhands
+// (a later `margin-top` beats an earlier `margin`, as in browsers).
+import { parseColour, splitValue } from "./values.js";
+
+/** A declaration after expansion. */
+export interface Declaration {
+  readonly property: string;
+  readonly value: string;
+  readonly important: boolean;
+}
+
+const SIDES = ["top", "right", "bottom", "left"] as const;
+const BORDER_STYLES = new Set(["none", "hidden", "solid", "dashed", "dotted", "double", "groove", "ridge", "inset", "outset"]);
+
+/** The four values of a 1–4 value box shorthand (top, right, bottom, left). */
+export function boxValues(value: string): [string, string, string, string] | undefined {
+  const v = splitValue(value);
+  if (v.length === 0 || v.length > 4) return undefined;
+  const [t, r = t, b = t, l = r] = v as [string, string?, string?, string?];
+  return [t, r, b, l];
+}
+
+/** Expands one declaration into longhands (itself when it is not a shorthand). */
+export function expand(property: string, value: string, important: boolean): Declaration[] {
+  const out: Declaration[] = [];
+  const add = (p: string, v: string): void => void out.push({ property: p, value: v, important });
+  switch (property) {
+    case "margin":
+    case "padding": {
+      const box = boxValues(value);
+      if (box) SIDES.forEach((side, i) => add(`${property}-${side}`, box[i] as string));
+      return out;
+    }
+    case "border-width":
+    case "border-style":
+    case "border-color": {
+      const box = boxValues(value);
+      const part = property.slice(7);
+      if (box) SIDES.forEach((side, i) => add(`border-${side}-${part}`, box[i] as string));
+      return out;
+    }
+    case "border":
+    case "border-top":
+    case "border-right":
+    case "border-bottom":
+    case "border-left": {
+      const sides = property === "border" ? SIDES : [property.slice(7)];
+      const parts = borderParts(value);
+      for (const side of sides) {
+        add(`border-${side}-width`, parts.width);
+        add(`border-${side}-style`, parts.style);
+        add(`border-${side}-color`, parts.color);
+      }
+      return out;
+    }
+    case "background": {
+      // Only the colour of a background is drawn; a url() never reaches here (dropped by the sanitiser).
+      const colour = splitValue(value).find((p) => parseColour(p) !== undefined);
+      add("background-color", colour ?? "transparent");
+      return out;
+    }
+    case "flex": {
+      const v = splitValue(value);
+      if (v[0] === "none") return [...expand("flex-grow", "0", important), ...expand("flex-shrink", "0", important), ...expand("flex-basis", "auto", important)];
+      if (v[0] === "auto") return [...expand("flex-grow", "1", important), ...expand("flex-shrink", "1", important), ...expand("flex-basis", "auto", important)];
+      const numbers = v.filter((p) => /^[\d.]+$/.test(p));
+      const basis = v.find((p) => !/^[\d.]+$/.test(p));
+      add("flex-grow", numbers[0] ?? "1");
+      add("flex-shrink", numbers[1] ?? "1");
+      add("flex-basis", basis ?? "0%");
+      return out;
+    }
+    case "flex-flow": {
+      for (const p of splitValue(value)) add(p.includes("wrap") ? "flex-wrap" : "flex-direction", p);
+      return out;
+    }
+    case "gap": {
+      const [row, column = row] = splitValue(value);
+      if (row !== undefined) {
+        add("row-gap", row);
+        add("column-gap", column as string);
+      }
+      return out;
+    }
+    case "list-style": {
+      for (const p of splitValue(value)) if (p !== "inside" && p !== "outside") add("list-style-type", p);
+      return out;
+    }
+    case "page-break-before":
+    case "page-break-after":
+    case "page-break-inside": {
+      const v = value.trim() === "always" ? "page" : value.trim();
+      add(property.slice(5), v);
+      return out;
+    }
+    case "border-radius": {
+      add("border-radius", splitValue(value)[0] ?? "0");
+      return out;
+    }
+    case "inset": {
+      const box = boxValues(value);
+      if (box) SIDES.forEach((side, i) => add(side, box[i] as string));
+      return out;
+    }
+    default:
+      add(property, value);
+      return out;
+  }
+}
+
+function borderParts(value: string): { width: string; style: string; color: string } {
+  let width = "medium";
+  let style = "none";
+  let color = "currentcolor";
+  for (const p of splitValue(value)) {
+    if (BORDER_STYLES.has(p)) style = p;
+    else if (parseColour(p) !== undefined || p === "currentcolor") color = p;
+    else width = p;
+  }
+  return { width, style, color };
+}

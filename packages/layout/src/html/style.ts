@@ -1,0 +1,247 @@
+// Computed styles: the cascade's winning value per property turned into typed values, with inheritance and
+// initial values. Lengths that depend on the containing block stay `Length` (resolved by layout).
+import type { TextAlign } from "../model/types.js";
+import { parseColour, parseLength, splitValue, type Length, type UnitBase } from "./values.js";
+
+export type Display =
+  | "block" | "inline" | "inline-block" | "none" | "list-item" | "flex" | "table" | "table-row" | "table-cell"
+  | "table-header-group" | "table-row-group" | "table-footer-group" | "table-column" | "table-column-group" | "table-caption";
+
+/** A length, or `auto`. */
+export type Size = Length | "auto";
+
+/** Every property layout reads, computed. Inherited properties are marked in INHERITED. */
+export interface ComputedStyle {
+  readonly display: Display;
+  readonly position: "static" | "relative" | "absolute";
+  readonly inset: readonly [Size, Size, Size, Size];
+  readonly margin: readonly [Size, Size, Size, Size];
+  readonly padding: readonly [Length, Length, Length, Length];
+  /** Border widths in points (0 when the style is none). */
+  readonly borderWidth: readonly [number, number, number, number];
+  readonly borderStyle: readonly [string, string, string, string];
+  readonly borderColor: readonly [string, string, string, string];
+  readonly radius: number;
+  readonly background: string | null;
+  readonly color: string;
+  readonly family: readonly string[];
+  readonly size: number;
+  readonly weight: number;
+  readonly italic: boolean;
+  /** Line height: a multiple of the font size, or points. */
+  readonly lineHeight: { readonly mult: number } | { readonly pt: number };
+  readonly textAlign: TextAlign;
+  readonly letterSpacing: number;
+  readonly underline: boolean;
+  readonly strike: boolean;
+  readonly textTransform: "none" | "uppercase" | "lowercase" | "capitalize";
+  readonly whiteSpace: "normal" | "pre" | "nowrap" | "pre-wrap" | "pre-line";
+  readonly verticalAlign: string;
+  readonly direction: "ltr" | "rtl";
+  readonly width: Size;
+  readonly height: Size;
+  readonly minWidth: Length;
+  readonly maxWidth: Length | "none";
+  readonly minHeight: Length;
+  readonly borderBox: boolean;
+  readonly flexDirection: "row" | "row-reverse" | "column" | "column-reverse";
+  readonly flexWrap: boolean;
+  readonly justifyContent: string;
+  readonly alignItems: string;
+  readonly alignSelf: string;
+  readonly grow: number;
+  readonly shrink: number;
+  readonly basis: Size;
+  readonly rowGap: Length;
+  readonly columnGap: Length;
+  readonly listStyleType: string;
+  readonly breakBefore: boolean;
+  readonly breakAfter: boolean;
+  readonly avoidBreakInside: boolean;
+  readonly orphans: number;
+  readonly widows: number;
+  readonly borderCollapse: boolean;
+  readonly borderSpacing: number;
+  readonly objectFit: "contain" | "cover" | "fill";
+}
+
+/** Properties inherited by default. */
+export const INHERITED = new Set([
+  "color", "font-family", "font-size", "font-weight", "font-style", "line-height", "text-align", "letter-spacing",
+  "text-transform", "white-space", "direction", "list-style-type", "orphans", "widows",
+  "border-collapse", "border-spacing", "text-decoration", "text-decoration-line",
+]);
+
+/** Properties the converter reads (anything else is reported once per selector). */
+export const SUPPORTED = new Set([
+  ...INHERITED, "display", "position", "top", "right", "bottom", "left", "margin-top", "margin-right",
+  "margin-bottom", "margin-left", "padding-top", "padding-right", "padding-bottom", "padding-left",
+  ...["top", "right", "bottom", "left"].flatMap((s) => [`border-${s}-width`, `border-${s}-style`, `border-${s}-color`]),
+  "border-radius", "background-color", "width", "height", "min-width", "max-width", "min-height",
+  "box-sizing", "flex-direction", "flex-wrap", "justify-content", "align-items", "align-self", "flex-grow",
+  "flex-shrink", "flex-basis", "row-gap", "column-gap", "vertical-align", "break-before", "break-after",
+  "break-inside", "object-fit",
+  // Accepted with no effect on a PDF page: colour adjustment for print, bidi isolation (the text engine
+  // resolves bidi per paragraph itself).
+  "print-color-adjust", "-webkit-print-color-adjust", "color-adjust", "unicode-bidi",
+]);
+
+const SIDES = ["top", "right", "bottom", "left"] as const;
+const ZERO: Length = { pt: 0, pct: 0 };
+
+/** The winning declared values of one element (after `inherit`/`initial` are known to be absent or kept). */
+export type Specified = ReadonlyMap<string, string>;
+
+/** Computes an element's style from its specified values and its parent's computed style. */
+export function computeStyle(specified: Specified, parent: ComputedStyle | undefined, rootSize: number): ComputedStyle {
+  const p = parent ?? INITIAL;
+  // The value of a property: its own, else inherited (for inherited properties), else undefined (initial).
+  const get = (name: string): string | undefined => {
+    const v = specified.get(name);
+    if (v === "inherit") return INHERIT_MARK;
+    if (v === "initial" || v === "unset" || v === "revert") return undefined;
+    return v;
+  };
+  const inherits = (name: string): boolean => {
+    const v = specified.get(name);
+    return v === "inherit" || (v === undefined && INHERITED.has(name)) || (v === "unset" && INHERITED.has(name));
+  };
+  const size = fontSize(get("font-size"), inherits("font-size") ? p.size : INITIAL.size, p.size, rootSize);
+  const base: UnitBase = { em: size, rem: rootSize };
+  const len = (v: string | undefined, fallback: Length): Length => (v === undefined ? fallback : parseLength(v, base) ?? fallback);
+  const sized = (name: string, fallback: Size): Size => {
+    const v = get(name);
+    if (v === undefined || v === INHERIT_MARK) return fallback;
+    return v === "auto" ? "auto" : parseLength(v, base) ?? fallback;
+  };
+  const pick = <T extends string>(name: string, allowed: readonly T[], own: T, inherited: T): T => {
+    if (inherits(name)) return inherited;
+    const v = get(name)?.toLowerCase();
+    return v !== undefined && (allowed as readonly string[]).includes(v) ? (v as T) : own;
+  };
+  const color = inherits("color") ? p.color : parseColour(get("color") ?? "") ?? INITIAL.color;
+  const colourOf = (v: string | undefined): string => (v === undefined || v === "currentcolor" ? color : parseColour(v) ?? color);
+  const styles = SIDES.map((s) => (get(`border-${s}-style`) ?? "none").toLowerCase()) as [string, string, string, string];
+  const decoration = inherits("text-decoration") && !specified.has("text-decoration-line") ? undefined : get("text-decoration-line") ?? get("text-decoration");
+  const display = pick("display", DISPLAYS, parent ? "inline" : "block", "inline");
+  return {
+    display,
+    position: pick("position", ["static", "relative", "absolute"], "static", "static"),
+    inset: SIDES.map((s) => sized(s, "auto")) as [Size, Size, Size, Size],
+    margin: SIDES.map((s) => sized(`margin-${s}`, ZERO)) as [Size, Size, Size, Size],
+    padding: SIDES.map((s) => len(get(`padding-${s}`), ZERO)) as [Length, Length, Length, Length],
+    borderWidth: SIDES.map((s, i) => (styles[i] === "none" || styles[i] === "hidden" ? 0 : borderWidth(get(`border-${s}-width`), base))) as [number, number, number, number],
+    borderStyle: styles,
+    borderColor: SIDES.map((s) => colourOf(get(`border-${s}-color`))) as [string, string, string, string],
+    radius: Math.max(0, len(get("border-radius"), ZERO).pt),
+    background: get("background-color") === undefined ? null : parseColour(get("background-color") as string) ?? null,
+    color,
+    family: inherits("font-family") ? p.family : families(get("font-family")),
+    size,
+    weight: inherits("font-weight") ? p.weight : fontWeight(get("font-weight"), p.weight),
+    italic: inherits("font-style") ? p.italic : /italic|oblique/.test(get("font-style") ?? ""),
+    lineHeight: inherits("line-height") ? p.lineHeight : lineHeight(get("line-height"), base),
+    textAlign: pick("text-align", ["left", "center", "right", "justify", "start", "end"], "start", p.textAlign),
+    letterSpacing: inherits("letter-spacing") ? p.letterSpacing : get("letter-spacing") === "normal" ? 0 : len(get("letter-spacing"), ZERO).pt,
+    underline: decoration === undefined ? p.underline : decoration.includes("underline"),
+    strike: decoration === undefined ? p.strike : decoration.includes("line-through"),
+    textTransform: pick("text-transform", ["none", "uppercase", "lowercase", "capitalize"], "none", p.textTransform),
+    whiteSpace: pick("white-space", ["normal", "pre", "nowrap", "pre-wrap", "pre-line"], "normal", p.whiteSpace),
+    verticalAlign: specified.get("vertical-align") === "inherit" ? p.verticalAlign : (get("vertical-align") ?? "baseline").toLowerCase(),
+    direction: pick("direction", ["ltr", "rtl"], "ltr", p.direction),
+    width: sized("width", "auto"),
+    height: sized("height", "auto"),
+    minWidth: len(get("min-width"), ZERO),
+    maxWidth: get("max-width") === undefined || get("max-width") === "none" ? "none" : len(get("max-width"), ZERO),
+    minHeight: len(get("min-height"), ZERO),
+    borderBox: get("box-sizing") === "border-box",
+    flexDirection: pick("flex-direction", ["row", "row-reverse", "column", "column-reverse"], "row", "row"),
+    flexWrap: get("flex-wrap") === "wrap" || get("flex-wrap") === "wrap-reverse",
+    justifyContent: get("justify-content") ?? "flex-start",
+    alignItems: get("align-items") ?? "stretch",
+    alignSelf: get("align-self") ?? "auto",
+    grow: Math.max(0, Number(get("flex-grow") ?? 0) || 0),
+    shrink: Math.max(0, Number(get("flex-shrink") ?? 1) || 0),
+    basis: get("flex-basis") === "content" ? "auto" : sized("flex-basis", "auto"),
+    rowGap: get("row-gap") === "normal" ? ZERO : len(get("row-gap"), ZERO),
+    columnGap: get("column-gap") === "normal" ? ZERO : len(get("column-gap"), ZERO),
+    listStyleType: inherits("list-style-type") ? p.listStyleType : (get("list-style-type") ?? "disc").toLowerCase(),
+    breakBefore: /^(page|always|left|right|recto|verso)$/.test(get("break-before") ?? ""),
+    breakAfter: /^(page|always|left|right|recto|verso)$/.test(get("break-after") ?? ""),
+    avoidBreakInside: /^avoid/.test(get("break-inside") ?? ""),
+    orphans: inherits("orphans") ? p.orphans : Math.max(1, Math.floor(Number(get("orphans")) || 2)),
+    widows: inherits("widows") ? p.widows : Math.max(1, Math.floor(Number(get("widows")) || 2)),
+    borderCollapse: inherits("border-collapse") ? p.borderCollapse : get("border-collapse") === "collapse",
+    borderSpacing: inherits("border-spacing") ? p.borderSpacing : len(splitValue(get("border-spacing") ?? "0")[0], ZERO).pt,
+    objectFit: pick("object-fit", ["contain", "cover", "fill"], "fill", "fill"),
+  };
+}
+
+const INHERIT_MARK = "\u0000inherit";
+
+const DISPLAYS: readonly Display[] = [
+  "block", "inline", "inline-block", "none", "list-item", "flex", "table", "table-row", "table-cell", "table-header-group",
+  "table-row-group", "table-footer-group", "table-column", "table-column-group", "table-caption",
+];
+
+const KEYWORD_SIZES: Readonly<Record<string, number>> = {
+  "xx-small": 7, "x-small": 7.5, small: 9.75, medium: 12, large: 13.5, "x-large": 18, "xx-large": 24, "xxx-large": 36,
+};
+
+function fontSize(v: string | undefined, inherited: number, parentSize: number, rootSize: number): number {
+  if (v === undefined || v === INHERIT_MARK) return inherited;
+  const k = v.toLowerCase();
+  if (KEYWORD_SIZES[k] !== undefined) return KEYWORD_SIZES[k];
+  if (k === "smaller") return parentSize / 1.2;
+  if (k === "larger") return parentSize * 1.2;
+  const l = parseLength(k, { em: parentSize, rem: rootSize });
+  if (!l) return inherited;
+  const size = l.pt + (l.pct * parentSize) / 100;
+  return size > 0 && size < 2000 ? size : inherited;
+}
+
+function fontWeight(v: string | undefined, parentWeight: number): number {
+  if (v === undefined) return 400;
+  const k = v.toLowerCase();
+  if (k === "normal") return 400;
+  if (k === "bold") return 700;
+  if (k === "bolder") return parentWeight < 600 ? 700 : 900;
+  if (k === "lighter") return parentWeight > 500 ? 400 : 100;
+  const n = Number(k);
+  return Number.isFinite(n) && n >= 1 && n <= 1000 ? n : 400;
+}
+
+function lineHeight(v: string | undefined, base: UnitBase): ComputedStyle["lineHeight"] {
+  if (v === undefined || v === "normal") return { mult: 1.2 };
+  const n = Number(v);
+  if (Number.isFinite(n) && n > 0) return { mult: n };
+  const l = parseLength(v, base);
+  if (!l) return { mult: 1.2 };
+  if (l.pct !== 0 && l.pt === 0) return { mult: l.pct / 100 };
+  return l.pt > 0 ? { pt: l.pt } : { mult: 1.2 };
+}
+
+function borderWidth(v: string | undefined, base: UnitBase): number {
+  if (v === undefined || v === "medium") return 2.25;
+  if (v === "thin") return 0.75;
+  if (v === "thick") return 3.75;
+  return Math.max(0, parseLength(v, base)?.pt ?? 2.25);
+}
+
+function families(v: string | undefined): readonly string[] {
+  if (v === undefined) return [];
+  return v.split(",").map((f) => f.trim().replace(/^["']|["']$/g, "")).filter((f) => f !== "");
+}
+
+/** The style of the initial containing block (the parent of `<html>`). */
+export const INITIAL: ComputedStyle = {
+  display: "block", position: "static", inset: ["auto", "auto", "auto", "auto"], margin: [ZERO, ZERO, ZERO, ZERO],
+  padding: [ZERO, ZERO, ZERO, ZERO], borderWidth: [0, 0, 0, 0], borderStyle: ["none", "none", "none", "none"],
+  borderColor: ["#000000", "#000000", "#000000", "#000000"], radius: 0, background: null, color: "#000000", family: [],
+  size: 12, weight: 400, italic: false, lineHeight: { mult: 1.2 }, textAlign: "start", letterSpacing: 0,
+  underline: false, strike: false, textTransform: "none", whiteSpace: "normal", verticalAlign: "baseline", direction: "ltr",
+  width: "auto", height: "auto", minWidth: ZERO, maxWidth: "none", minHeight: ZERO, borderBox: false,
+  flexDirection: "row", flexWrap: false, justifyContent: "flex-start", alignItems: "stretch", alignSelf: "auto", grow: 0,
+  shrink: 1, basis: "auto", rowGap: ZERO, columnGap: ZERO, listStyleType: "disc", breakBefore: false, breakAfter: false,
+  avoidBreakInside: false, orphans: 2, widows: 2, borderCollapse: false, borderSpacing: 0, objectFit: "fill",
+};
