@@ -2,6 +2,7 @@
 // documents can be megabytes, and parsing them must not stall the event loop.
 import { ValidationError, type FieldErrors } from "../errors.js";
 import type { Renderer } from "../render/renderer.js";
+import { renderFailure } from "./render-failure.js";
 
 /** The editor modes a template may have. `html` arrives with the HTML converter (import-html). */
 export const EDITOR_MODES = ["report"] as const;
@@ -14,11 +15,13 @@ export function invalidContent(errors: FieldErrors): ValidationError {
   return new ValidationError(`The template content is not a valid document (${count} problem${count === 1 ? "" : "s"}; see errors).`, errors);
 }
 
-/** Throws a 400 unless `content` is a valid document for the editor mode. */
-export async function checkContent(renderer: Renderer, content: string, editorMode: EditorMode): Promise<void> {
+/** Throws a 400 unless `content` is a valid document for the editor mode (parsed in the workspace's turn). */
+export async function checkContent(renderer: Renderer, content: string, editorMode: EditorMode, workspaceId: string): Promise<void> {
   switch (editorMode) {
     case "report": {
-      const result = await renderer.validate(content);
+      const result = await renderer.validate(content, { workspaceId }).catch((error: unknown) => {
+        throw renderFailure(error);
+      });
       if (!result.ok) throw invalidContent(result.errors);
       return;
     }
