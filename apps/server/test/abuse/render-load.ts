@@ -38,9 +38,13 @@ export async function startLoadServer(options: { readonly queueMax?: number; rea
   const renderer = createRenderer({ ...render, threads: 2 });
   const t = await startTestApp({ renderer, plans: OPEN_PLANS, config: { render } });
   const server = createAdaptorServer({ fetch: t.app.fetch, hostname: "127.0.0.1" }) as Server;
+  // As main.ts does: longer than the client's idle sockets live, so a reused connection is never closed under it.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const [a, b] = [await t.signup(), await t.signup()];
+  // Measure the service, not its start-up: every worker (the spare too) warm before the abuse begins.
+  while ((renderer.stats?.().starting ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
   return {
     t,
     renderer,
