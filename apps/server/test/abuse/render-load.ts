@@ -37,6 +37,8 @@ export async function startLoadServer(options: { readonly queueMax?: number; rea
   const render = { timeoutMs: options.timeoutMs ?? TEST_TIMEOUT_MS, queueMax: options.queueMax ?? 16, heapMb: 512 };
   const renderer = createRenderer({ ...render, threads: 2 });
   const t = await startTestApp({ renderer, plans: OPEN_PLANS, config: { render } });
+  // As main.ts does: queued batch jobs run.
+  t.deps.batch.start();
   const server = createAdaptorServer({ fetch: t.app.fetch, hostname: "127.0.0.1" }) as Server;
   // As main.ts does: longer than the client's idle sockets live, so a reused connection is never closed under it.
   server.keepAliveTimeout = 65_000;
@@ -54,6 +56,7 @@ export async function startLoadServer(options: { readonly queueMax?: number; rea
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await t.deps.batch.stop();
       await t.close();
     },
   };
