@@ -89,6 +89,7 @@ describe("GET /metrics", () => {
           threads: 2,
           queued: { interactive: 3, batch: 2 },
           running: 2,
+          starting: 0,
           workerRestarts: 2,
           timeouts: 1,
           memoryKills: 0,

@@ -6,6 +6,7 @@ import { HttpError, ValidationError } from "../errors.js";
 import { parseOrThrow } from "../http/validate.js";
 import { INSTRUCTION_LIMIT } from "../schemas/ai.js";
 import { checkContent, invalidContent } from "../services/content.js";
+import { renderFailure } from "../services/render-failure.js";
 import type { AiContext } from "./context.js";
 import { comparePages } from "./diff.js";
 import { fileField, jsonField, textField, type Form } from "./form.js";
@@ -64,19 +65,23 @@ export async function revisionRequest(ctx: AiContext, principal: Principal, form
   const sampleData = sampleText === undefined ? {} : jsonField(sampleText, "sampleData");
   const ref = await reference(ctx, form);
   if (instruction === undefined && ref === undefined) throw ValidationError.field("body", "At least one of instruction or image is required.");
-  await checkContent(ctx.deps.renderer, content, "report");
+  await checkContent(ctx.deps.renderer, content, "report", principal.workspaceId);
   const input = { document, raw: raw as ReviseInput["raw"], instruction, reference: ref };
   if (checkToken === undefined) return { input: { ...input, check: undefined }, credit: await ctx.quota.hold(principal) };
   if (ref === undefined || !ctx.checkTokens.redeem(checkToken, principal.workspaceId, ref.hash)) {
     throw ValidationError.field("checkToken", "checkToken is unknown, expired, already used, or was issued for another reference.");
   }
-  return { input: { ...input, check: await renderAndCompare(ctx, content, sampleData, ref) }, credit: undefined };
+  return { input: { ...input, check: await renderAndCompare(ctx, principal.workspaceId, content, sampleData, ref) }, credit: undefined };
 }
 
-async function renderAndCompare(ctx: AiContext, content: string, data: unknown, ref: Reference): Promise<ReviseInput["check"]> {
-  const rendered = await ctx.deps.renderer.render({ cacheKey: null, content, data, theme: undefined, title: undefined, now: undefined });
+async function renderAndCompare(ctx: AiContext, workspaceId: string, content: string, data: unknown, ref: Reference): Promise<ReviseInput["check"]> {
+  // In the workspace's own turn on the render pool, under the same budget as any render.
+  const job = { workspaceId };
+  const rendered = await ctx.deps.renderer.render({ cacheKey: null, content, data, theme: undefined, title: undefined, now: undefined }, job).catch((error: unknown) => {
+    throw renderFailure(error);
+  });
   if (!rendered.ok) throw invalidContent(rendered.errors);
-  const raster = await ctx.deps.renderer.rasterFirstPage?.(rendered.pdf);
+  const raster = await ctx.deps.renderer.rasterFirstPage?.(rendered.pdf, job);
   if (raster === undefined || !raster.ok) throw new HttpError(503, "This server cannot rasterise drafts.");
   const page = ref.pdfPage ?? { width: raster.width, height: raster.height };
   return { draftPng: raster.png, diff: await comparePages(ref.png, raster.png, page) };

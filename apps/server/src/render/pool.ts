@@ -34,6 +34,8 @@ export interface PoolStats {
   readonly threads: number;
   readonly queued: { readonly interactive: number; readonly batch: number };
   readonly running: number;
+  /** Workers still starting (loading fonts and warming up), the spare included. */
+  readonly starting: number;
   /** Workers replaced after a timeout, an abort, a heap exhaustion or a crash. */
   readonly workerRestarts: number;
   readonly timeouts: number;
@@ -61,6 +63,9 @@ interface Slot {
   /** Set by the worker's `error` event: why it is about to exit. */
   fault: Error | undefined;
 }
+
+/** How long to wait before replacing a worker that died while starting. */
+const START_RETRY_MS = 1_000;
 
 /** Seconds a refused caller is told to wait: about what the queue ahead needs. */
 const RETRY_AFTER_SECONDS = 2;
@@ -102,11 +107,16 @@ export class RenderPool {
   /** Current counters. */
   stats(): PoolStats {
     let running = 0;
-    for (const slot of this.slots) if (slot.job !== undefined) running += 1;
+    let starting = 0;
+    for (const slot of this.slots) {
+      if (slot.job !== undefined) running += 1;
+      if (!slot.ready) starting += 1;
+    }
     return {
       threads: this.options.threads,
       queued: { interactive: this.queue.size("interactive"), batch: this.queue.size("batch") },
       running,
+      starting,
       ...this.counts,
     };
   }
@@ -222,14 +232,22 @@ export class RenderPool {
     slot.job = undefined;
     if (job !== undefined) this.settle(job, () => job.reject(error));
     this.counts.workerRestarts += 1;
-    if (slot === this.spare) this.spare = undefined;
-    else if (this.spare !== undefined) {
-      this.spare.spare = false;
-      this.spare = undefined;
-    } else if (!this.closing || !this.idle()) this.spawn(false);
-    if (!this.closing) this.spare = this.spawn(true);
-    this.dispatch();
-    this.checkDrained();
+    const wasSpare = slot === this.spare;
+    if (wasSpare) this.spare = undefined;
+    const replace = (): void => {
+      if (!wasSpare) {
+        if (this.spare !== undefined) {
+          this.spare.spare = false;
+          this.spare = undefined;
+        } else if (!this.closing || !this.idle()) this.spawn(false);
+      }
+      if (!this.closing && this.spare === undefined) this.spare = this.spawn(true);
+      this.dispatch();
+      this.checkDrained();
+    };
+    // A worker that dies before it is ready cannot start at all (a broken install): retry slowly, not in a loop.
+    if (slot.ready) replace();
+    else setTimeout(replace, START_RETRY_MS).unref();
   }
 
   private settle(job: Job, finish: () => void): void {

@@ -3,6 +3,7 @@
 // HTML is parsed as browsers parse it, so any text is HTML and only empty content is refused.
 import { ValidationError, type FieldErrors } from "../errors.js";
 import type { Renderer } from "../render/renderer.js";
+import { renderFailure } from "./render-failure.js";
 
 /** The editor modes a template may have: the band report document (v4 JSON) or an HTML template. */
 export const EDITOR_MODES = ["report", "html"] as const;
@@ -25,11 +26,13 @@ export function invalidContent(errors: FieldErrors): ValidationError {
   return new ValidationError(`The template content is not a valid document (${count} problem${count === 1 ? "" : "s"}; see errors).`, errors);
 }
 
-/** Throws a 400 unless `content` is a valid document for the editor mode. */
-export async function checkContent(renderer: Renderer, content: string, editorMode: EditorMode): Promise<void> {
+/** Throws a 400 unless `content` is a valid document for the editor mode (parsed in the workspace's turn). */
+export async function checkContent(renderer: Renderer, content: string, editorMode: EditorMode, workspaceId: string): Promise<void> {
   switch (editorMode) {
     case "report": {
-      const result = await renderer.validate(content);
+      const result = await renderer.validate(content, { workspaceId }).catch((error: unknown) => {
+        throw renderFailure(error);
+      });
       if (!result.ok) throw invalidContent(result.errors);
       return;
     }

@@ -3,11 +3,11 @@
 import { validateTheme, type Diagnostic, type Theme } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
 import { findTemplate } from "../db/templates.js";
-import { HttpError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, UnprocessableError, ValidationError } from "../errors.js";
-import { RenderAbortedError, RenderBudgetError, RenderQueueFullError } from "../render/budget.js";
+import { NotFoundError, TooManyRequestsError, ValidationError } from "../errors.js";
 import type { RenderTask, RenderTaskResult } from "../render/protocol.js";
 import { baseRefFor } from "./base-pdf.js";
 import { editorModeOf, inlineEditorMode, invalidContent } from "./content.js";
+import { renderFailure } from "./render-failure.js";
 import type { ServiceDeps } from "./deps.js";
 
 /** A finished render, ready to send. */
@@ -81,14 +81,6 @@ export async function renderInline(
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
   return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base }, signal);
-}
-
-/** The render pool's refusals as HTTP answers: over budget 422, queue full 503, abandoned 499 (nobody reads it). */
-export function renderFailure(error: unknown): unknown {
-  if (error instanceof RenderBudgetError) return new UnprocessableError(error.message);
-  if (error instanceof RenderQueueFullError) return new ServiceUnavailableError(error.message, error.retryAfterSeconds);
-  if (error instanceof RenderAbortedError) return new HttpError(499, error.message);
-  return error;
 }
 
 async function run(deps: ServiceDeps, principal: Principal, templateId: string | null, task: RenderTask, signal: AbortSignal | undefined): Promise<RenderedPdf> {

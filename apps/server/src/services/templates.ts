@@ -78,7 +78,7 @@ export async function listWorkspaceTemplates(deps: ServiceDeps, principal: Sessi
 export async function createTemplate(deps: ServiceDeps, principal: SessionPrincipal, input: CreateTemplateInput): Promise<TemplateView> {
   requireRole(principal, "Owner", "Editor");
   const editorMode = input.editorMode ?? "report";
-  await checkContent(deps.renderer, input.content, editorMode);
+  await checkContent(deps.renderer, input.content, editorMode, principal.workspaceId);
   const now = Date.now();
   const row: TemplateRow = {
     id: uuidv7(now),
@@ -117,7 +117,7 @@ export async function updateWorkspaceTemplate(
   if (current === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
   const editorMode = input.editorMode ?? editorModeOf(current.editor_mode);
-  await checkContent(deps.renderer, input.content, editorMode);
+  await checkContent(deps.renderer, input.content, editorMode, principal.workspaceId);
   const mergeSharedState = await prepareSavedState(deps, id, input.yState, input.yStateSeq);
   // Validated as a timestamp by the request schema; normalised so any spelling of the same instant matches.
   const expected = input.expectedUpdatedAt === undefined ? undefined : normaliseIso(input.expectedUpdatedAt);

@@ -14,7 +14,7 @@ const WORD = "x".repeat(200_000);
 
 let s: LoadServer;
 before(async () => {
-  s = await startLoadServer({ timeoutMs: TIMEOUT_MS, queueMax: 16 });
+  s = await startLoadServer({ timeoutMs: TIMEOUT_MS, queueMax: 8 });
 });
 after(async () => {
   await s.close();
@@ -28,14 +28,14 @@ test("40 concurrent heavy renders from one workspace: bounded queue (503 + Retry
   const statuses = answers.map((a) => a.status);
   assert.ok(statuses.every((status) => status === 422 || status === 503), statuses.join(","));
   const busy = answers.filter((a) => a.status === 503);
-  // 2 running and at most 4 waiting (a quarter of RENDER_QUEUE_MAX=16) per workspace: most are refused at once.
+  // 2 running and at most 2 waiting (a quarter of RENDER_QUEUE_MAX=8) per workspace: most are refused at once.
   assert.ok(busy.length >= 30, `${busy.length} refused`);
   for (const a of busy) {
     assert.ok(Number(a.headers.get("Retry-After")) >= 1);
     assert.match(a.json.detail, /busy rendering/);
   }
   for (const a of answers.filter((x) => x.status === 422)) assert.match(a.json.detail, TOO_LONG);
-  // The last accepted render waited for at most 3 rounds of 2 workers: well within 15 s even on a loaded machine.
+  // The last accepted render waited for at most 2 rounds of 2 workers: well within 15 s even on a loaded machine.
   assert.ok(Math.max(...answers.map((a) => a.ms)) < 15_000);
   assert.equal((s.renderer.stats?.().rejected ?? 0) - rejectedBefore, busy.length);
   assert.ok(memory.stop() < 600, "RSS grew by more than 600 MB");
