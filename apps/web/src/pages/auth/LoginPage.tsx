@@ -8,6 +8,7 @@ import { Field } from "../../ui/Field";
 import { Problem } from "../../ui/Problem";
 import { checkEmail, isValid, type FormErrors } from "../../ui/validation";
 import { AuthCard } from "./AuthLayout";
+import { ProviderFailure, ProviderSignIn, returnPath } from "./ProviderSignIn";
 
 /** The next path from ?next=, only when it stays inside the app. */
 export function nextPath(params: URLSearchParams): string {
@@ -39,6 +40,8 @@ export function LoginPage() {
   const query = params.toString() ? `?${params.toString()}` : "";
   return (
     <AuthCard title="Log in">
+      <ProviderFailure params={params} />
+      <ProviderSignIn redirect={returnPath("/login", params)} />
       <form onSubmit={submit} noValidate>
         <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} autoFocus />
         <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />

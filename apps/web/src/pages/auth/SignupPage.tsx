@@ -9,6 +9,7 @@ import { Field } from "../../ui/Field";
 import { Problem } from "../../ui/Problem";
 import { checkEmail, checkPasswordPair, isValid, type FormErrors } from "../../ui/validation";
 import { AuthCard } from "./AuthLayout";
+import { ProviderFailure, ProviderSignIn, returnPath } from "./ProviderSignIn";
 import { nextPath } from "./LoginPage";
 
 /** The sign-up form (exported for the component tests). */
@@ -52,6 +53,8 @@ export function SignupPage() {
   });
   return (
     <AuthCard title="Create your account">
+      <ProviderFailure params={params} />
+      <ProviderSignIn redirect={returnPath("/signup", params)} />
       <SignupForm onSubmit={(email, password) => signup.mutate({ email, password })} error={signup.error} pending={signup.isPending} />
       <p className="links">
         Already have an account? <Link to={`/login${params.toString() ? `?${params.toString()}` : ""}`}>Log in</Link>
