@@ -16,6 +16,11 @@ export function nextPath(params: URLSearchParams): string {
   return next && next.startsWith("/") && !next.startsWith("//") ? next : "/templates";
 }
 
+/** `?next=…` to carry to the other signed-out page (a failed provider sign-in's ?error= stays behind). */
+export function nextQuery(params: URLSearchParams): string {
+  return params.has("next") ? `?next=${encodeURIComponent(nextPath(params))}` : "";
+}
+
 /** The log-in page. */
 export function LoginPage() {
   const { adopt } = useSession();
@@ -37,7 +42,6 @@ export function LoginPage() {
     setErrors(found);
     if (isValid(found)) login.mutate();
   };
-  const query = params.toString() ? `?${params.toString()}` : "";
   return (
     <AuthCard title="Log in">
       <ProviderFailure params={params} />
@@ -51,7 +55,7 @@ export function LoginPage() {
         </button>
       </form>
       <p className="links">
-        <Link to={`/signup${query}`}>Create an account</Link> · <Link to="/forgot-password">Forgot your password?</Link>
+        <Link to={`/signup${nextQuery(params)}`}>Create an account</Link> · <Link to="/forgot-password">Forgot your password?</Link>
       </p>
     </AuthCard>
   );
