@@ -6,6 +6,8 @@ import { api } from "./client";
 /** Features the app switches on when the server has them. */
 export interface Capabilities {
   readonly htmlTemplates: boolean;
+  /** Sign-in through providers (`GET /api/auth/oauth/providers` exists; asking an older server would log a 404). */
+  readonly oauth: boolean;
 }
 
 /** Reads the capabilities out of an OpenAPI document. */
@@ -13,7 +15,8 @@ export function capabilitiesOf(doc: unknown): Capabilities {
   const editorMode = (doc as { components?: { schemas?: { CreateTemplateBody?: { properties?: { editorMode?: unknown } } } } })
     ?.components?.schemas?.CreateTemplateBody?.properties?.editorMode;
   // The schema shape varies (enum, anyOf with null): any mention of the value "html" in it counts.
-  return { htmlTemplates: JSON.stringify(editorMode ?? null).includes('"html"') };
+  const paths = (doc as { paths?: Record<string, unknown> } | null)?.paths ?? {};
+  return { htmlTemplates: JSON.stringify(editorMode ?? null).includes('"html"'), oauth: "/api/auth/oauth/providers" in paths };
 }
 
 /** The server's capabilities (fetched once per page load). */

@@ -7,15 +7,28 @@ type Listener = (session: TokenResponse | null) => void;
 
 // The refresh cookie is HttpOnly, so the page cannot see it; this flag remembers that a session was started
 // in this browser, so a visitor who never signed in is not sent a refresh that can only answer 401.
+// A sign-in through a provider ends on a page load with only the cookie, so it sets the flag to "provider"
+// before leaving: the refresh is then tried, unless the provider's sign-in came back with an error.
 const SIGNED_IN_FLAG = "docsvc:signed-in";
+type Flag = "1" | "provider";
 
-function flag(on?: boolean): boolean {
+function flag(on?: boolean | Flag): boolean {
   try {
     if (on === true) localStorage.setItem(SIGNED_IN_FLAG, "1");
     else if (on === false) localStorage.removeItem(SIGNED_IN_FLAG);
-    return localStorage.getItem(SIGNED_IN_FLAG) === "1";
+    else if (on !== undefined) localStorage.setItem(SIGNED_IN_FLAG, on);
+    const value = localStorage.getItem(SIGNED_IN_FLAG);
+    return value === "1" || value === "provider";
   } catch {
     return true;
+  }
+}
+
+function providerPending(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_FLAG) === "provider";
+  } catch {
+    return false;
   }
 }
 
@@ -66,6 +79,16 @@ export class ApiClient {
     this.token = session?.accessToken ?? null;
     flag(session !== null);
     for (const l of this.listeners) l(session);
+  }
+
+  /** Called before the browser leaves to sign in with a provider: the page it comes back to refreshes. */
+  expectProviderSession(): void {
+    if (!flag()) flag("provider");
+  }
+
+  /** Called when a provider's sign-in came back failed: no cookie was set, so no refresh is sent. */
+  abandonProviderSession(): void {
+    if (providerPending()) flag(false);
   }
 
   /** Renews the access token through the refresh cookie; null when there is no live session. Concurrent callers share one request. */

@@ -1,7 +1,7 @@
 // One typed function per endpoint the app uses (paths and bodies as in /openapi/v1.json).
 import { api } from "./client";
 import type {
-  ApiKey, BatchJob, Comment, CreatedApiKey, DailyUsage, Invite, InvitePreview, Me, Member, Role, Template,
+  ApiKey, BatchJob, Comment, CreatedApiKey, DailyUsage, Invite, InvitePreview, LinkedIdentity, Me, Member, OAuthProvider, Role, Template,
   TemplateSummary, TemplateVersion, TemplateVersionDetail, Theme, TokenResponse, Usage, Viewer, WorkspaceListItem,
 } from "./types";
 
@@ -23,6 +23,15 @@ export const auth = {
   logoutAll: () => api.json<Ok>("/api/auth/logout-all", { method: "POST" }),
   me: () => api.json<Me>("/api/auth/me"),
   switchWorkspace: (id: string) => api.json<TokenResponse>(`/api/auth/switch-workspace/${enc(id)}`, { method: "POST" }),
+};
+
+/** Sign-in through a provider (OAuth, Beta) and the identities it links. */
+export const oauth = {
+  providers: () => api.json<OAuthProvider[]>("/api/auth/oauth/providers", { anonymous: true }),
+  /** Where the browser goes to sign in with `provider`; it comes back to `redirect` (a path in the app). */
+  startUrl: (provider: string, redirect: string) => `/api/auth/oauth/${enc(provider)}/start?redirect=${enc(redirect)}`,
+  identities: () => api.json<LinkedIdentity[]>("/api/auth/identities"),
+  unlink: (id: string) => api.json<Ok>(`/api/auth/identities/${enc(id)}`, { method: "DELETE" }),
 };
 
 /** Workspaces, members and invites. */

@@ -165,6 +165,21 @@ export interface BatchJob {
   readonly expiresAt: string | null;
 }
 
+/** A configured sign-in provider (`GET /api/auth/oauth/providers`). */
+export interface OAuthProvider {
+  readonly id: string;
+  readonly label: string;
+}
+
+/** A provider identity linked to the caller's account (`GET /api/auth/identities`). */
+export interface LinkedIdentity {
+  readonly id: string;
+  readonly provider: string;
+  readonly label: string;
+  readonly email: string | null;
+  readonly createdAt: string;
+}
+
 export interface Theme {
   readonly primary?: string | null;
   readonly accent?: string | null;

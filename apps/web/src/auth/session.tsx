@@ -26,6 +26,8 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
 
   useEffect(() => {
     const off = api.onSession(setSession);
+    // A provider's sign-in that failed comes back with ?error= and without a refresh cookie.
+    if (new URLSearchParams(window.location.search).has("error")) api.abandonProviderSession();
     // Unreachable server at start: show the login page rather than wait forever.
     api.refresh().catch(() => setSession(null));
     return () => void off();

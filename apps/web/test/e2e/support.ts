@@ -29,14 +29,18 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** What a test adds to the server's environment, given the server's URL (known before it starts). */
+export type ExtraEnv = (url: string) => Promise<Readonly<Record<string, string>>>;
+
 /** Starts the server (which serves the built web app at /) with mail going to the sink. */
-export async function startStack(): Promise<Stack> {
+export async function startStack(extraEnv: ExtraEnv = async () => ({})): Promise<Stack> {
   const smtp = await startSmtpCatcher();
   const dataDir = await mkdtemp(join(tmpdir(), "docsvc-web-e2e-"));
   // The emailed links must point at this server, so the port is chosen before it starts.
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const config = await loadConfig({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: url, SMTP_URL: smtp.url, LOG_LEVEL: "silent" });
+  const env = { ...(await extraEnv(url)), PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: url, SMTP_URL: smtp.url, LOG_LEVEL: "silent" };
+  const config = await loadConfig(env);
   const server = await startServer(config, { log: createLogger("silent") });
   return {
     url,
@@ -74,7 +78,8 @@ export async function openPage(browser: Browser, origin: string): Promise<Watche
   page.setDefaultTimeout(45_000);
   const errors: string[] = [];
   page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
+    // Only the app's own: a provider's sign-in pages (another origin) log what they log.
+    if (m.type() === "error" && page.url().startsWith(origin)) errors.push(m.text());
   });
   page.on("pageerror", (e) => errors.push(String(e)));
   // "Leave with unsaved changes?" is answered as a user who means to leave would.

@@ -122,4 +122,20 @@ describe("ApiClient session renewal", () => {
     expect(await client.refresh()).toBeNull();
     expect(calls.map((c) => c.url)).toEqual(["/api/auth/login"]);
   });
+
+  test("a browser leaving for a provider refreshes on its return, unless the sign-in came back failed", async () => {
+    const { impl, calls } = fakeFetch(() => new Response(JSON.stringify(session("from-cookie")), { status: 200 }));
+    const client = new ApiClient(impl);
+    client.expectProviderSession();
+    expect((await client.refresh())?.accessToken).toBe("from-cookie");
+    expect(calls.map((c) => c.url)).toEqual(["/api/auth/refresh"]);
+    // A session started in this browser is not dropped by a failed provider sign-in; a pending one is.
+    client.abandonProviderSession();
+    expect(await client.refresh()).not.toBeNull();
+    client.setSession(null);
+    client.expectProviderSession();
+    client.abandonProviderSession();
+    expect(await client.refresh()).toBeNull();
+    expect(calls).toHaveLength(2);
+  });
 });

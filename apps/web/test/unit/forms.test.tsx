@@ -115,9 +115,14 @@ describe("mentions and batch columns", () => {
 describe("server capabilities", () => {
   test("HTML templates are offered only when the OpenAPI document allows editorMode html", () => {
     const doc = (modes: string[]) => ({ components: { schemas: { CreateTemplateBody: { properties: { editorMode: { anyOf: [{ enum: modes, type: "string" }, { type: "null" }] } } } } } });
-    expect(capabilitiesOf(doc(["report"]))).toEqual({ htmlTemplates: false });
-    expect(capabilitiesOf(doc(["report", "html"]))).toEqual({ htmlTemplates: true });
-    expect(capabilitiesOf({})).toEqual({ htmlTemplates: false });
-    expect(capabilitiesOf(null)).toEqual({ htmlTemplates: false });
+    expect(capabilitiesOf(doc(["report"])).htmlTemplates).toBe(false);
+    expect(capabilitiesOf(doc(["report", "html"])).htmlTemplates).toBe(true);
+    expect(capabilitiesOf({})).toEqual({ htmlTemplates: false, oauth: false });
+    expect(capabilitiesOf(null)).toEqual({ htmlTemplates: false, oauth: false });
+  });
+
+  test("provider sign-in is offered only when the document has the providers endpoint", () => {
+    expect(capabilitiesOf({ paths: { "/api/auth/oauth/providers": {} } }).oauth).toBe(true);
+    expect(capabilitiesOf({ paths: { "/api/auth/login": {} } }).oauth).toBe(false);
   });
 });

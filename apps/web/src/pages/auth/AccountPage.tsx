@@ -1,4 +1,4 @@
-// The account: email status (resend verification), change password, log out here or everywhere.
+// The account: email status (resend verification), change password, linked providers, log out here or everywhere.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { auth } from "../../api/endpoints";
@@ -6,6 +6,7 @@ import { useSession } from "../../auth/session";
 import { Field } from "../../ui/Field";
 import { Problem } from "../../ui/Problem";
 import { checkPasswordPair, isValid, type FormErrors } from "../../ui/validation";
+import { LinkedIdentities } from "./LinkedIdentities";
 
 /** The account page. */
 export function AccountPage() {
@@ -54,6 +55,7 @@ export function AccountPage() {
           </form>
         )}
       </div>
+      <LinkedIdentities />
       <div className="panel">
         <h2>Sessions</h2>
         <div className="row">

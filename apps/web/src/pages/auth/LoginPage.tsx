@@ -8,11 +8,17 @@ import { Field } from "../../ui/Field";
 import { Problem } from "../../ui/Problem";
 import { checkEmail, isValid, type FormErrors } from "../../ui/validation";
 import { AuthCard } from "./AuthLayout";
+import { ProviderFailure, ProviderSignIn, returnPath } from "./ProviderSignIn";
 
 /** The next path from ?next=, only when it stays inside the app. */
 export function nextPath(params: URLSearchParams): string {
   const next = params.get("next");
   return next && next.startsWith("/") && !next.startsWith("//") ? next : "/templates";
+}
+
+/** `?next=…` to carry to the other signed-out page (a failed provider sign-in's ?error= stays behind). */
+export function nextQuery(params: URLSearchParams): string {
+  return params.has("next") ? `?next=${encodeURIComponent(nextPath(params))}` : "";
 }
 
 /** The log-in page. */
@@ -36,9 +42,10 @@ export function LoginPage() {
     setErrors(found);
     if (isValid(found)) login.mutate();
   };
-  const query = params.toString() ? `?${params.toString()}` : "";
   return (
     <AuthCard title="Log in">
+      <ProviderFailure params={params} />
+      <ProviderSignIn redirect={returnPath("/login", params)} />
       <form onSubmit={submit} noValidate>
         <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} autoFocus />
         <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
@@ -48,7 +55,7 @@ export function LoginPage() {
         </button>
       </form>
       <p className="links">
-        <Link to={`/signup${query}`}>Create an account</Link> · <Link to="/forgot-password">Forgot your password?</Link>
+        <Link to={`/signup${nextQuery(params)}`}>Create an account</Link> · <Link to="/forgot-password">Forgot your password?</Link>
       </p>
     </AuthCard>
   );

@@ -9,7 +9,8 @@ import { Field } from "../../ui/Field";
 import { Problem } from "../../ui/Problem";
 import { checkEmail, checkPasswordPair, isValid, type FormErrors } from "../../ui/validation";
 import { AuthCard } from "./AuthLayout";
-import { nextPath } from "./LoginPage";
+import { ProviderFailure, ProviderSignIn, returnPath } from "./ProviderSignIn";
+import { nextPath, nextQuery } from "./LoginPage";
 
 /** The sign-up form (exported for the component tests). */
 export function SignupForm({ onSubmit, error, pending }: { readonly onSubmit: (email: string, password: string) => void; readonly error: unknown; readonly pending: boolean }) {
@@ -52,9 +53,11 @@ export function SignupPage() {
   });
   return (
     <AuthCard title="Create your account">
+      <ProviderFailure params={params} />
+      <ProviderSignIn redirect={returnPath("/signup", params)} />
       <SignupForm onSubmit={(email, password) => signup.mutate({ email, password })} error={signup.error} pending={signup.isPending} />
       <p className="links">
-        Already have an account? <Link to={`/login${params.toString() ? `?${params.toString()}` : ""}`}>Log in</Link>
+        Already have an account? <Link to={`/login${nextQuery(params)}`}>Log in</Link>
       </p>
     </AuthCard>
   );
