@@ -123,7 +123,7 @@ export function shapeWithFontkit(face: FontFace, text: string, rtl: boolean, sha
     offsetsY[v] = p ? p.yOffset : 0;
     advance += advances[v]!;
   }
-  const { texts, cluster } = clusters(text, glyphs.map((g) => g.codePoints), rtl);
+  const { texts, cluster } = clusters(text, shaping, glyphs.map((g) => g.codePoints), rtl);
   const clusterEnd = new Uint8Array(n);
   const cursive = CURSIVE.test(text);
   let spacingSlots = 0;
@@ -223,10 +223,13 @@ function fromFast(face: FontFace, text: string, fast: FastShaped): CachedRun {
  * the code points of their first use, so `codePoints` can be stale (a precomposed é met before e + U+0301,
  * glyph 0 shared by every missing character): a glyph's code points are trusted only when they match the
  * input at that position, otherwise it takes one code point. Marks, joiners and glyphs without code points
- * join the previous cluster; the first glyph of a cluster carries the whole cluster's text.
+ * join the previous cluster; the first glyph of a cluster carries the whole cluster's text. Code points are
+ * matched against `shaping` (what the shaper saw: mirrored brackets, reordered Hebrew points), the text
+ * comes from `text` at the same offsets, so a cluster's text is the source as written.
  */
 function clusters(
   text: string,
+  shaping: string,
   codePoints: readonly (readonly number[])[],
   rtl: boolean,
 ): { texts: string[]; cluster: Int32Array } {
@@ -245,7 +248,7 @@ function clusters(
       let p = pos;
       let ok = true;
       for (const cp of cps) {
-        if (p >= text.length || text.codePointAt(p) !== cp) {
+        if (p >= shaping.length || shaping.codePointAt(p) !== cp) {
           ok = false;
           break;
         }

@@ -190,7 +190,8 @@ class DocumentPainter implements PaintContext {
         }
         this.fonts.set(item.face, subset);
       }
-      for (const glyph of item.glyphs) subset.use(glyph.id, glyph.text);
+      // Glyphs without text of their own are painted as outlines (paint/text.ts), not from the subset.
+      for (const glyph of item.glyphs) if (glyph.text !== "") subset.use(glyph.id, glyph.text);
     }
   }
 }
