@@ -7,6 +7,7 @@ import type { RowScope, TemplateText } from "../tokens/types.js";
 import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
 import { colourOf, num, report, text, type MeasureContext } from "./context.js";
 import { DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT } from "./text-style.js";
+import { fitsBox, shrinkToFit } from "./shrink.js";
 
 /** Defaults of the table keys (document-model.md gives header 20 and row 18). */
 export const TABLE_DEFAULTS = { headerHeight: 20, rowHeight: 18, padding: 4, borderWidth: 0.5, borderColor: "#d1d5db" } as const;
@@ -69,12 +70,25 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
   });
   const headerColor = (element.headerColor === undefined ? "#000000" : colourOf(ctx, element.headerColor, "headerColor")) ?? "#000000";
   const textColor = (element.color === undefined ? "#000000" : colourOf(ctx, element.color, "color")) ?? "#000000";
-  const headerStyles = columns.map((c) => base(c.align, 700, headerColor));
+  // Header words break only at break opportunities (never `Positio`/`n`): too long a word shrinks the cell.
+  const headerStyles = columns.map((c) => ({ ...base(c.align, 700, headerColor), keepWords: true }));
   const cellStyles = columns.map((c) => base(c.align, 400, textColor));
   const inner = widths.map((w) => Math.max(0, w - 2 * padding));
   const diag = (code: string, message: string): void => report(ctx, code, message);
-  const lay = (text: string, style: ParagraphStyle, col: number): ParagraphLayout =>
-    ctx.env.paragraphs.layout(text, style, inner[col] ?? 0, diag);
+  const overflowing = new Set<number>();
+  // A cell whose number (never cut) or header word is wider than the column is set smaller, down to the
+  // shrink floor; below that it overflows, reported once per column.
+  const lay = (text: string, style: ParagraphStyle, col: number): ParagraphLayout => {
+    const width = inner[col] ?? 0;
+    const layout = ctx.env.paragraphs.layout(text, style, width, diag);
+    if (fitsBox(layout, width, Infinity)) return layout;
+    const shrunk = shrinkToFit(style, (s) => ctx.env.paragraphs.layout(text, s, width, diag), (l) => fitsBox(l, width, Infinity));
+    if (!shrunk.fits && !overflowing.has(col)) {
+      overflowing.add(col);
+      report(ctx, "table.overflow", `column ${col + 1} is too narrow for '${text.slice(0, 40)}' even at ${shrunk.style.size} pt`);
+    }
+    return ctx.env.paragraphs.layout(text, shrunk.style, width, diag);
+  };
 
   const headerHeight = Math.max(0, num(element.headerHeight, TABLE_DEFAULTS.headerHeight));
   const headerCells = columns.map((c, i) =>

@@ -1,6 +1,6 @@
 // text: tokens resolved, laid out in its box. overflow `grow` (default: the box grows to the content),
 // `clip` (the box keeps its height, the text is clipped to it) or `shrink` (the font size is lowered until
-// the text fits the box, down to SHRINK_FLOOR). Texts using `$page`/`$pages` are re-laid out in their box
+// the text fits the box by height and width, down to SHRINK_FLOOR). Texts using `$page`/`$pages` are re-laid out in their box
 // at finalize, once the page numbers are known.
 import type { TextElement } from "../model/types.js";
 import { parseTemplate } from "../tokens/parse.js";
@@ -13,9 +13,9 @@ import type { ElementKind } from "./kind.js";
 import { contentBoxOf } from "./content-box.js";
 import { TextBlock, type Relayout, type TextBox } from "./text-block.js";
 import { paragraphStyle } from "./text-style.js";
+import { fitsBox, shrinkToFit } from "./shrink.js";
 
-/** The smallest font size `overflow: shrink` goes down to, in points. */
-export const SHRINK_FLOOR = 4;
+export { SHRINK_FLOOR } from "./shrink.js";
 
 /** Page numbers a text with page tokens is measured with before pagination (two digits, a typical width). */
 export const PLACEHOLDER_PAGES: PageNumbers = { page: 88, pages: 88 };
@@ -62,8 +62,11 @@ export const textElement: ElementKind<TextElement> = {
     const overflow = element.overflow === "clip" || element.overflow === "shrink" ? element.overflow : "grow";
     let used = style;
     let layout = lay(style, pageTokens ? PLACEHOLDER_PAGES : undefined);
-    if (overflow === "shrink" && layout.height > innerHeight) {
-      used = shrinkToFit(style, (s) => lay(s, pageTokens ? PLACEHOLDER_PAGES : undefined), innerHeight);
+    // Shrink by height and by width: a number is never cut, so a long amount makes the layout wider than its box.
+    if (overflow === "shrink" && !fitsBox(layout, innerWidth, innerHeight)) {
+      const shrunk = shrinkToFit(style, (s) => lay(s, pageTokens ? PLACEHOLDER_PAGES : undefined), (l) => fitsBox(l, innerWidth, innerHeight));
+      if (!shrunk.fits) diag("text.overflow", `the text does not fit its ${num(element.width, 0)} × ${designed} pt box even at ${shrunk.style.size} pt`);
+      used = shrunk.style;
       layout = lay(used, pageTokens ? PLACEHOLDER_PAGES : undefined);
     }
     const height = overflow === "grow" ? Math.max(designed, layout.height + 2 * box.padding) : designed;
@@ -71,25 +74,6 @@ export const textElement: ElementKind<TextElement> = {
     return new TextBlock({ ...box, clip: overflow === "clip" }, layout, height, relayout);
   },
 };
-
-// Largest size (to 0.1 pt) between the floor and the designed size whose layout fits the box height.
-function shrinkToFit(
-  style: ParagraphStyle,
-  lay: (s: ParagraphStyle) => ParagraphLayout,
-  innerHeight: number,
-): ParagraphStyle {
-  const at = (size: number): ParagraphStyle => ({ ...style, size });
-  const floor = Math.min(SHRINK_FLOOR, style.size);
-  if (lay(at(floor)).height > innerHeight) return at(floor);
-  let lo = Math.round(floor * 10);
-  let hi = Math.round(style.size * 10);
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if (lay(at(mid / 10)).height <= innerHeight) lo = mid;
-    else hi = mid;
-  }
-  return at(lo / 10);
-}
 
 function textBox(element: TextElement, ctx: MeasureContext, painted: boolean): TextBox {
   return {

@@ -27,6 +27,11 @@ export interface ParagraphStyle {
   readonly direction: TextDirection;
   /** Resolved colour, `#rrggbb`. */
   readonly color: string;
+  /**
+   * Never cut a word between graphemes: an over-long word overflows the box (the caller shrinks the text).
+   * Numbers are never cut whatever this says.
+   */
+  readonly keepWords?: boolean;
 }
 
 /** The geometry every laid-out line has, plain or rich; relative to the paragraph's box. */
