@@ -1,7 +1,7 @@
 // @docsvc/layout: the one entry. Explicit named exports only.
 export type {
   Colour, PageOrientation, PageSizeSpec, Margins, Brand, DocumentFonts, SchemaFieldType, SchemaField,
-  TextRole, TextAlign, VerticalAlign, TextOverflow, Border, TextStyleKeys, TextElement, ImageFit, ImageElement,
+  TextRole, TextAlign, VerticalAlign, TextOverflow, NumericStyle, Border, TextStyleKeys, TextElement, ImageFit, ImageElement,
   ColumnAlign, TableColumn, TableElement, LineElement, RectElement, EllipseElement, BarcodeFormat, BarcodeElement,
   MarkdownElement, IconElement, Element, ElementType, BandKind, Band, TemplateDocument, Theme,
 } from "./model/types.js";

@@ -1,6 +1,6 @@
 // A table measured: columns placed (mirrored in RTL), header and every row laid out once, row heights
 // fixed. A row keeps the designed rowHeight unless one of its cells wraps onto more lines, then it grows.
-import type { ColumnAlign, TableElement } from "../model/types.js";
+import type { TableColumn, TableElement } from "../model/types.js";
 import { parseTemplate } from "../tokens/parse.js";
 import { evaluate, resolveText } from "../tokens/resolve.js";
 import type { RowScope, TemplateText } from "../tokens/types.js";
@@ -8,6 +8,7 @@ import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
 import { colourOf, num, report, text, type MeasureContext } from "./context.js";
 import { DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT } from "./text-style.js";
 import { fitsBox, shrinkToFit } from "./shrink.js";
+import { decimalColumns } from "./table-decimal.js";
 
 /** Defaults of the table keys (document-model.md gives header 20 and row 18). */
 export const TABLE_DEFAULTS = { headerHeight: 20, rowHeight: 18, padding: 4, borderWidth: 0.5, borderColor: "#d1d5db" } as const;
@@ -57,29 +58,31 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
   const padding = Math.max(0, num(element.padding, TABLE_DEFAULTS.padding));
   const size = num(element.fontSize, DEFAULT_FONT_SIZE) > 0 ? num(element.fontSize, DEFAULT_FONT_SIZE) : DEFAULT_FONT_SIZE;
   const family = text(element.fontFamily) ?? ctx.env.bodyFamily;
-  const base = (align: ColumnAlign | undefined, weight: number, color: string): ParagraphStyle => ({
+  const base = (column: TableColumn, weight: number, color: string): ParagraphStyle => ({
     ...(family ? { family } : {}),
     weight,
     italic: false,
     size,
     lineHeight: DEFAULT_LINE_HEIGHT,
     letterSpacing: 0,
-    align: align ?? "start",
+    // A decimal column is right-aligned, each cell moved left by what its fraction lacks (below).
+    align: column.align === "decimal" ? "right" : column.align ?? "start",
     direction: ctx.env.direction,
     color,
+    // Tabular figures by default: amounts line up digit under digit.
+    numeric: column.numeric ?? element.numeric ?? "tabular",
   });
   const headerColor = (element.headerColor === undefined ? "#000000" : colourOf(ctx, element.headerColor, "headerColor")) ?? "#000000";
   const textColor = (element.color === undefined ? "#000000" : colourOf(ctx, element.color, "color")) ?? "#000000";
   // Header words break only at break opportunities (never `Positio`/`n`): too long a word shrinks the cell.
-  const headerStyles = columns.map((c) => ({ ...base(c.align, 700, headerColor), keepWords: true }));
-  const cellStyles = columns.map((c) => base(c.align, 400, textColor));
+  const headerStyles = columns.map((c) => ({ ...base(c, 700, headerColor), keepWords: true }));
+  const cellStyles = columns.map((c) => base(c, 400, textColor));
   const inner = widths.map((w) => Math.max(0, w - 2 * padding));
   const diag = (code: string, message: string): void => report(ctx, code, message);
   const overflowing = new Set<number>();
   // A cell whose number (never cut) or header word is wider than the column is set smaller, down to the
   // shrink floor; below that it overflows, reported once per column.
-  const lay = (text: string, style: ParagraphStyle, col: number): ParagraphLayout => {
-    const width = inner[col] ?? 0;
+  const lay = (text: string, style: ParagraphStyle, col: number, width = inner[col] ?? 0): ParagraphLayout => {
     const layout = ctx.env.paragraphs.layout(text, style, width, diag);
     if (fitsBox(layout, width, Infinity)) return layout;
     const shrunk = shrinkToFit(style, (s) => ctx.env.paragraphs.layout(text, s, width, diag), (l) => fitsBox(l, width, Infinity));
@@ -101,11 +104,15 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
   const data = rowsOf(element, ctx);
   const rows: RowLayout[] = [];
   const prefix = new Float64Array(data.length + 1);
+  const scopes = data.map((row, i): RowScope => (ctx.scope ? { row, index: i, parent: ctx.scope } : { row, index: i }));
+  const decimal = decimalColumns(columns, templates, scopes, cellStyles, ctx);
   for (let i = 0; i < data.length; i++) {
-    const scope: RowScope = ctx.scope ? { row: data[i], index: i, parent: ctx.scope } : { row: data[i], index: i };
+    const scope = scopes[i]!;
     const cells: ParagraphLayout[] = new Array<ParagraphLayout>(templates.length);
     for (let c = 0; c < templates.length; c++) {
-      cells[c] = lay(resolveText(templates[c] as TemplateText, ctx.tokens, scope), cellStyles[c] as ParagraphStyle, c);
+      const aligned = decimal[c];
+      if (aligned) cells[c] = lay(aligned.texts[i]!, cellStyles[c]!, c, Math.max(0, (inner[c] ?? 0) - aligned.shifts[i]!));
+      else cells[c] = lay(resolveText(templates[c] as TemplateText, ctx.tokens, scope), cellStyles[c] as ParagraphStyle, c);
     }
     const row = measuredRow(cells, rowHeight, padding, i);
     rows.push(row);

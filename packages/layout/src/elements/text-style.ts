@@ -30,6 +30,7 @@ export function paragraphStyle(keys: TextStyleKeys, ctx: MeasureContext): { styl
     align: keys.align !== undefined && ALIGNS.includes(keys.align) ? keys.align : "start",
     direction: env.direction,
     color: color ?? "#000000",
+    ...(keys.numeric === "tabular" || keys.numeric === "proportional" ? { numeric: keys.numeric } : {}),
   };
   return { style, painted: !transparent };
 }

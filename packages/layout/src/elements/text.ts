@@ -6,7 +6,7 @@ import type { TextElement } from "../model/types.js";
 import { parseTemplate } from "../tokens/parse.js";
 import { resolveText } from "../tokens/resolve.js";
 import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
-import type { TemplateText } from "../tokens/types.js";
+import type { TemplatePart, TemplateText } from "../tokens/types.js";
 import type { PageNumbers } from "./block.js";
 import { num, report, type LayoutEnv, type MeasureContext } from "./context.js";
 import type { ElementKind } from "./kind.js";
@@ -39,7 +39,12 @@ function prepare(element: TextElement, ctx: MeasureContext): Prepared {
   let hit = perEnv.get(element);
   if (!hit) {
     const { style, painted } = paragraphStyle(element, ctx);
-    hit = { template: parseTemplate(typeof element.text === "string" ? element.text : ""), style, box: textBox(element, ctx, painted) };
+    const template = parseTemplate(typeof element.text === "string" ? element.text : "");
+    // Figures that all come from `number`-formatted tokens are tabular unless the text says otherwise, so
+    // totals line up; prose whose other tokens or words print digits (dates, years) keeps the font's own.
+    const numbered = style.numeric === undefined && template.parts.some(isNumberToken) &&
+      template.parts.every((p) => (typeof p === "string" ? !/\d/.test(p) : isNumberToken(p)));
+    hit = { template, style: numbered ? { ...style, numeric: "tabular" } : style, box: textBox(element, ctx, painted) };
     perEnv.set(element, hit);
   }
   return hit;
@@ -74,6 +79,10 @@ export const textElement: ElementKind<TextElement> = {
     return new TextBlock({ ...box, clip: overflow === "clip" }, layout, height, relayout);
   },
 };
+
+function isNumberToken(part: TemplatePart): boolean {
+  return typeof part !== "string" && part.filters.some((f) => f.name === "number");
+}
 
 function textBox(element: TextElement, ctx: MeasureContext, painted: boolean): TextBox {
   return {

@@ -39,6 +39,7 @@ const textStyle = {
   underline: v.optional(boolean),
   strike: v.optional(boolean),
   overflow: v.optional(oneOf(["grow", "clip", "shrink"])),
+  numeric: v.optional(oneOf(["tabular", "proportional"])),
 };
 
 const text = entries({ ...head("text"), text: string, ...textStyle, ...common });
@@ -58,8 +59,9 @@ const column = object({
   key: string,
   header: string,
   width: nonNegative,
-  align: v.optional(oneOf(["left", "center", "right", "start", "end"])),
+  align: v.optional(oneOf(["left", "center", "right", "start", "end", "decimal"])),
   format: v.optional(string),
+  numeric: v.optional(oneOf(["tabular", "proportional"])),
 });
 
 const table = entries({
@@ -77,6 +79,7 @@ const table = entries({
   borderColor: v.optional(colour),
   borderWidth: v.optional(nonNegative),
   padding: v.optional(nonNegative),
+  numeric: v.optional(oneOf(["tabular", "proportional"])),
   ...common,
 });
 

@@ -88,7 +88,11 @@ export interface TextStyleKeys {
   readonly underline?: boolean;
   readonly strike?: boolean;
   readonly overflow?: TextOverflow;
+  /** Figures: `tabular` (every digit one width: amounts line up) or `proportional`; absent: see docs/model.md. */
+  readonly numeric?: NumericStyle;
 }
+
+export type NumericStyle = "tabular" | "proportional";
 
 export interface TextElement extends ElementBase, TextStyleKeys {
   readonly type: "text";
@@ -104,7 +108,8 @@ export interface ImageElement extends ElementBase {
   readonly fit?: ImageFit;
 }
 
-export type ColumnAlign = "left" | "center" | "right" | "start" | "end";
+/** `decimal`: right-aligned with every cell's decimal separator on one vertical line. */
+export type ColumnAlign = "left" | "center" | "right" | "start" | "end" | "decimal";
 
 export interface TableColumn {
   readonly key: string;
@@ -113,6 +118,8 @@ export interface TableColumn {
   readonly align?: ColumnAlign;
   /** A token pipe such as `number:"#,##0.00"`. */
   readonly format?: string;
+  /** Figures of this column's cells and header; default the table's `numeric`, else `tabular`. */
+  readonly numeric?: NumericStyle;
 }
 
 export interface TableElement extends ElementBase {
@@ -130,6 +137,8 @@ export interface TableElement extends ElementBase {
   readonly borderColor?: Colour;
   readonly borderWidth?: number;
   readonly padding?: number;
+  /** Figures of every column without its own `numeric`; default `tabular`. */
+  readonly numeric?: NumericStyle;
 }
 
 export interface LineElement extends ElementBase {

@@ -69,7 +69,7 @@ export function layoutParagraph(
     cache = new GenerationCache(LAYOUT_CACHE_LIMIT);
     layoutCaches.set(fonts, cache);
   }
-  const key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${maxWidth}\u0001${text}`;
+  const key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${maxWidth}\u0001${text}`;
   const hit = cache.get(key);
   if (hit) {
     layoutHits++;

@@ -77,6 +77,7 @@ function paragraphStyleOf(span: SpanStyle, s: RichParagraphStyle): ParagraphStyl
     align: s.align,
     direction: s.direction,
     color: span.color,
+    ...(s.numeric !== undefined ? { numeric: s.numeric } : {}),
   };
 }
 
