@@ -3,8 +3,8 @@
 // ends of whole numbers) stand on one vertical line.
 import type { TableColumn } from "../model/types.js";
 import { numberSymbols } from "../tokens/locale.js";
-import { resolveText } from "../tokens/resolve.js";
-import type { RowScope, TemplateText } from "../tokens/types.js";
+import { resolveDisplayText } from "../tokens/resolve.js";
+import type { RowScope, TemplateText, TokenContext } from "../tokens/types.js";
 import { measureText } from "../text/measure.js";
 import type { ParagraphStyle } from "../text/types.js";
 import type { MeasureContext } from "./context.js";
@@ -21,13 +21,14 @@ export function decimalColumns(
   templates: readonly TemplateText[],
   scopes: readonly RowScope[],
   styles: readonly ParagraphStyle[],
+  tokens: TokenContext,
   ctx: MeasureContext,
 ): (DecimalColumn | undefined)[] {
   return columns.map((column, c) => {
     if (column.align !== "decimal") return undefined;
-    const { decimal } = numberSymbols(ctx.tokens.locale);
+    const { decimal } = numberSymbols(tokens.locale, tokens.digits);
     const style = styles[c]!;
-    const texts = scopes.map((scope) => resolveText(templates[c]!, ctx.tokens, scope));
+    const texts = scopes.map((scope) => resolveDisplayText(templates[c]!, tokens, scope));
     const fractions = texts.map((text) => {
       const at = text.lastIndexOf(decimal);
       return at < 0 || !/\d/.test(text.slice(at + decimal.length)) ? 0 : measureText(ctx.env.fonts, text.slice(at), style);

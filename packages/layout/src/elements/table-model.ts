@@ -2,11 +2,11 @@
 // fixed. A row keeps the designed rowHeight unless one of its cells wraps onto more lines, then it grows.
 import type { TableColumn, TableElement } from "../model/types.js";
 import { parseTemplate } from "../tokens/parse.js";
-import { evaluate, resolveText } from "../tokens/resolve.js";
+import { evaluate, resolveDisplayText } from "../tokens/resolve.js";
 import type { RowScope, TemplateText } from "../tokens/types.js";
 import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
 import { colourOf, num, report, text, type MeasureContext } from "./context.js";
-import { DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT } from "./text-style.js";
+import { DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT, isolatingTokens, withDirection } from "./text-style.js";
 import { fitsBox, shrinkToFit } from "./shrink.js";
 import { decimalColumns } from "./table-decimal.js";
 
@@ -47,7 +47,11 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
   const columns = (Array.isArray(element.columns) ? element.columns : []).filter((c) => num(c.width, 0) > 0);
   const widths = columns.map((c) => c.width);
   const total = widths.reduce((a, b) => a + b, 0);
-  const rtl = ctx.env.direction === "rtl";
+  // The table's own ltr/rtl orders its columns and sets its cells; `auto` keeps the document's column
+  // order and gives each cell the direction of its first strong character.
+  const direction = element.direction === "ltr" || element.direction === "rtl" ? element.direction : ctx.env.direction;
+  const rtl = direction === "rtl";
+  const tokens = isolatingTokens(ctx.tokens, element.direction);
   const elementWidth = num(element.width, total);
   const columnX: number[] = [];
   let cum = 0;
@@ -67,7 +71,7 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
     letterSpacing: 0,
     // A decimal column is right-aligned, each cell moved left by what its fraction lacks (below).
     align: column.align === "decimal" ? "right" : column.align ?? "start",
-    direction: ctx.env.direction,
+    direction,
     color,
     // Tabular figures by default: amounts line up digit under digit.
     numeric: column.numeric ?? element.numeric ?? "tabular",
@@ -83,6 +87,7 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
   // A cell whose number (never cut) or header word is wider than the column is set smaller, down to the
   // shrink floor; below that it overflows, reported once per column.
   const lay = (text: string, style: ParagraphStyle, col: number, width = inner[col] ?? 0): ParagraphLayout => {
+    style = withDirection(style, element.direction, text);
     const layout = ctx.env.paragraphs.layout(text, style, width, diag);
     if (fitsBox(layout, width, Infinity)) return layout;
     const shrunk = shrinkToFit(style, (s) => ctx.env.paragraphs.layout(text, s, width, diag), (l) => fitsBox(l, width, Infinity));
@@ -95,7 +100,7 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
 
   const headerHeight = Math.max(0, num(element.headerHeight, TABLE_DEFAULTS.headerHeight));
   const headerCells = columns.map((c, i) =>
-    lay(resolveText(parseTemplate(String(c.header ?? "")), ctx.tokens, ctx.scope), headerStyles[i] as ParagraphStyle, i),
+    lay(resolveDisplayText(parseTemplate(String(c.header ?? "")), tokens, ctx.scope), headerStyles[i] as ParagraphStyle, i),
   );
   const header = fixedRow(headerCells, headerHeight, -1);
 
@@ -105,14 +110,14 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
   const rows: RowLayout[] = [];
   const prefix = new Float64Array(data.length + 1);
   const scopes = data.map((row, i): RowScope => (ctx.scope ? { row, index: i, parent: ctx.scope } : { row, index: i }));
-  const decimal = decimalColumns(columns, templates, scopes, cellStyles, ctx);
+  const decimal = decimalColumns(columns, templates, scopes, cellStyles, tokens, ctx);
   for (let i = 0; i < data.length; i++) {
     const scope = scopes[i]!;
     const cells: ParagraphLayout[] = new Array<ParagraphLayout>(templates.length);
     for (let c = 0; c < templates.length; c++) {
       const aligned = decimal[c];
       if (aligned) cells[c] = lay(aligned.texts[i]!, cellStyles[c]!, c, Math.max(0, (inner[c] ?? 0) - aligned.shifts[i]!));
-      else cells[c] = lay(resolveText(templates[c] as TemplateText, ctx.tokens, scope), cellStyles[c] as ParagraphStyle, c);
+      else cells[c] = lay(resolveDisplayText(templates[c] as TemplateText, tokens, scope), cellStyles[c] as ParagraphStyle, c);
     }
     const row = measuredRow(cells, rowHeight, padding, i);
     rows.push(row);

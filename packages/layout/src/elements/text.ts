@@ -4,7 +4,7 @@
 // at finalize, once the page numbers are known.
 import type { TextElement } from "../model/types.js";
 import { parseTemplate } from "../tokens/parse.js";
-import { resolveText } from "../tokens/resolve.js";
+import { resolveDisplayText } from "../tokens/resolve.js";
 import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
 import type { TemplatePart, TemplateText } from "../tokens/types.js";
 import type { PageNumbers } from "./block.js";
@@ -12,7 +12,7 @@ import { num, report, type LayoutEnv, type MeasureContext } from "./context.js";
 import type { ElementKind } from "./kind.js";
 import { contentBoxOf } from "./content-box.js";
 import { TextBlock, type Relayout, type TextBox } from "./text-block.js";
-import { paragraphStyle } from "./text-style.js";
+import { isolatingTokens, paragraphStyle, withDirection } from "./text-style.js";
 import { fitsBox, shrinkToFit } from "./shrink.js";
 
 export { SHRINK_FLOOR } from "./shrink.js";
@@ -58,10 +58,11 @@ export const textElement: ElementKind<TextElement> = {
     const innerWidth = Math.max(0, box.width - 2 * box.padding);
     const innerHeight = Math.max(0, designed - 2 * box.padding);
     const diag = (code: string, message: string): void => report(ctx, code, message);
+    const own = isolatingTokens(ctx.tokens, element.direction);
     const lay = (s: ParagraphStyle, page?: PageNumbers): ParagraphLayout => {
-      const tokens = page ? { ...ctx.tokens, ...page } : ctx.tokens;
-      const text = template.hasTokens ? resolveText(template, tokens, ctx.scope) : template.source;
-      return ctx.env.paragraphs.layout(text, s, innerWidth, diag);
+      const tokens = page ? { ...own, ...page } : own;
+      const text = template.hasTokens ? resolveDisplayText(template, tokens, ctx.scope) : template.source;
+      return ctx.env.paragraphs.layout(text, withDirection(s, element.direction, text), innerWidth, diag);
     };
     const pageTokens = template.usesPageTokens && ctx.tokens.page === undefined;
     const overflow = element.overflow === "clip" || element.overflow === "shrink" ? element.overflow : "grow";

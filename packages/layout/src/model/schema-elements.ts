@@ -40,6 +40,7 @@ const textStyle = {
   strike: v.optional(boolean),
   overflow: v.optional(oneOf(["grow", "clip", "shrink"])),
   numeric: v.optional(oneOf(["tabular", "proportional"])),
+  direction: v.optional(oneOf(["ltr", "rtl", "auto"])),
 };
 
 const text = entries({ ...head("text"), text: string, ...textStyle, ...common });
@@ -80,6 +81,7 @@ const table = entries({
   borderWidth: v.optional(nonNegative),
   padding: v.optional(nonNegative),
   numeric: v.optional(oneOf(["tabular", "proportional"])),
+  direction: v.optional(oneOf(["ltr", "rtl", "auto"])),
   ...common,
 });
 

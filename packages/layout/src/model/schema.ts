@@ -74,6 +74,7 @@ const documentObject = object(
     fonts: v.optional(fonts),
     locale: v.optional(nonEmptyString),
     timezone: v.optional(nonEmptyString),
+    digits: v.optional(oneOf(["latn", "arab", "arabext"])),
     bands: array(band),
     schema: array(schemaField),
   },

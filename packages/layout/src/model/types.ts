@@ -90,9 +90,17 @@ export interface TextStyleKeys {
   readonly overflow?: TextOverflow;
   /** Figures: `tabular` (every digit one width: amounts line up) or `proportional`; absent: see docs/model.md. */
   readonly numeric?: NumericStyle;
+  /** This element's paragraph direction, instead of the document's. */
+  readonly direction?: ElementDirection;
 }
 
 export type NumericStyle = "tabular" | "proportional";
+
+/** A numbering system for printed numbers and dates (Unicode CLDR names). */
+export type Digits = "latn" | "arab" | "arabext";
+
+/** An element's own paragraph direction; `auto` takes the first strong character's. */
+export type ElementDirection = "ltr" | "rtl" | "auto";
 
 export interface TextElement extends ElementBase, TextStyleKeys {
   readonly type: "text";
@@ -139,6 +147,8 @@ export interface TableElement extends ElementBase {
   readonly padding?: number;
   /** Figures of every column without its own `numeric`; default `tabular`. */
   readonly numeric?: NumericStyle;
+  /** Column order and cell direction, instead of the document's (`auto`: per cell, columns as the document). */
+  readonly direction?: ElementDirection;
 }
 
 export interface LineElement extends ElementBase {
@@ -245,6 +255,8 @@ export interface TemplateDocument {
   readonly fonts?: DocumentFonts;
   readonly locale?: string;
   readonly timezone?: string;
+  /** Digits numbers and dates print with (`latn` 0–9 by default, `arab` ٠–٩, `arabext` ۰–۹). */
+  readonly digits?: Digits;
   readonly bands: readonly Band[];
   readonly schema: readonly SchemaField[];
 }

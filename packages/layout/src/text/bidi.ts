@@ -42,6 +42,16 @@ export function resolveBidi(text: string, direction: TextDirection): BidiInfo {
   return { levels: result.levels, baseLevel: direction === "rtl" ? 1 : 0, shaping };
 }
 
+const FIRST_STRONG = /[\p{L}\p{Nl}]/u;
+const RTL_STRONG = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
+
+/** The direction of the first strong character of `text` (UAX #9 rules P2–P3), or undefined when none. */
+export function firstStrongDirection(text: string): TextDirection | undefined {
+  const match = FIRST_STRONG.exec(text);
+  if (match === null) return undefined;
+  return RTL_STRONG.test(match[0]) ? "rtl" : "ltr";
+}
+
 /**
  * Returns the visual order (indices into `levels`) of a line's pieces given each piece's level: from the
  * highest level down to the lowest odd level, every maximal sequence at that level or higher is reversed.
