@@ -18,7 +18,7 @@ function childrenOf(nodes: readonly BandNode[], env: LayoutEnv, scope: RowScope 
   const out: StackChild[] = [];
   for (const node of nodes) {
     const block = contentOf(node, env, scope);
-    if (block) out.push({ block, role: "row", breakBefore: node.band.pageBreakBefore === true });
+    if (block) out.push({ block, role: "row", breakBefore: node.band.pageBreakBefore === true, keepWithPrevious: node.band.keepWithPrevious === true });
   }
   return out;
 }
@@ -30,12 +30,12 @@ function contentOf(node: BandNode, env: LayoutEnv, scope: RowScope | undefined):
   const perRow = node.band.pageBreakPerRow === true;
   const rows: StackChild[] = scopes.map((s, i) => ({ block: instanceOf(node, env, s), role: "row", breakBefore: perRow && i > 0 }));
   const headers = blocksOf(node.headers, env, scope);
-  const footers = blocksOf(node.footers, env, scope);
+  const footers = childrenOf(node.footers, env, scope).map((c): StackChild => ({ ...c, role: "footer", breakBefore: false }));
   if (headers.length === 0 && footers.length === 0 && rows.length === 1) return (rows[0] as StackChild).block;
   const children: StackChild[] = [
     ...headers.map((block): StackChild => ({ block, role: "header", breakBefore: false })),
     ...rows,
-    ...footers.map((block): StackChild => ({ block, role: "footer", breakBefore: false })),
+    ...footers,
   ];
   return StackBlock.of(children, { keepTogether: false, pageBody: env.pageBody, repeat: headers });
 }

@@ -55,6 +55,7 @@ const band = object({
   parentId: v.optional(string),
   bindingField: v.optional(string),
   keepTogether: v.optional(boolean),
+  keepWithPrevious: v.optional(boolean),
   pageBreakBefore: v.optional(boolean),
   pageBreakPerRow: v.optional(boolean),
   visibleIf: v.optional(string),

@@ -239,6 +239,8 @@ export interface Band {
   readonly parentId?: string;
   readonly bindingField?: string;
   readonly keepTogether?: boolean;
+  /** Never alone at the top of a page: the end of what precedes it (a detail's last rows) moves along. */
+  readonly keepWithPrevious?: boolean;
   readonly pageBreakBefore?: boolean;
   readonly pageBreakPerRow?: boolean;
   readonly visibleIf?: string;

@@ -2,6 +2,7 @@
 // string or an ISO date when it looks like one, so `number | unknown` keeps the formatted text.
 import { formatDate } from "./date-format.js";
 import { formatNumber } from "./number-format.js";
+import { aggregate } from "./aggregate.js";
 import { toText } from "./text.js";
 import { withDigits } from "./digits.js";
 import type { FilterCall, TokenContext } from "./types.js";
@@ -23,6 +24,12 @@ function applyFilter(value: unknown, filter: FilterCall, ctx: TokenContext): unk
       return formatDate(value, filter.arg, "date", ctx.locale, ctx.timezone, ctx.digits);
     case "datetime":
       return formatDate(value, filter.arg, "datetime", ctx.locale, ctx.timezone, ctx.digits);
+    case "sum":
+    case "count":
+    case "avg":
+    case "min":
+    case "max":
+      return aggregate(filter.name, value, filter.arg, ctx);
     case "markdown":
       // In a markdown element: insert the value as markdown instead of escaping it (markdown-escape.ts).
       return value;
