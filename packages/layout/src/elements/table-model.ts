@@ -40,6 +40,8 @@ export interface TableModel {
   readonly stripeBg: string | undefined;
   readonly border: { readonly color: string; readonly width: number } | undefined;
   readonly pageBody: number;
+  /** The data rows, by index: a row placed on a page is reported to it (`PageNumbers.rows`). */
+  readonly data: readonly unknown[];
 }
 
 /** Measures a table element in its row scope. */
@@ -139,6 +141,7 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
     stripeBg: colourOf(ctx, element.stripeBg, "stripeBg"),
     border: borderColor && borderWidth > 0 ? { color: borderColor, width: borderWidth } : undefined,
     pageBody: ctx.env.pageBody,
+    data,
   };
 }
 

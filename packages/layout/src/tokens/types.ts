@@ -13,6 +13,10 @@ export interface TokenContext {
   /** 1-based page number; absent until pagination is final, when `$page` prints empty. */
   readonly page?: number;
   readonly pages?: number;
+  /** Page bands only: the data rows (detail and table rows) that start on this page, in order. */
+  readonly pageRows?: readonly unknown[];
+  /** Page bands only: the data rows of every earlier page ("carried forward"). */
+  readonly rowsBefore?: readonly unknown[];
   /** Digits of formatted numbers and dates (and the separators that go with them); default `latn`. */
   readonly digits?: Digits;
   /** Right-to-left documents: `resolveDisplayText` isolates every value, not only right-to-left ones. */
