@@ -119,6 +119,7 @@ const barcode = entries({
   value: string,
   showText: v.optional(boolean),
   color: v.optional(colour),
+  dpi: v.optional(positive),
   ...common,
 });
 

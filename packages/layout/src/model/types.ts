@@ -181,6 +181,8 @@ export interface BarcodeElement extends ElementBase {
   readonly value: string;
   readonly showText?: boolean;
   readonly color?: Colour;
+  /** The printer's resolution (203, 300, 600 …): module widths become whole dots. */
+  readonly dpi?: number;
 }
 
 export interface MarkdownElement extends ElementBase, TextStyleKeys {

@@ -52,13 +52,42 @@ function symbolBox(items: readonly FrameItem[]): { x0: number; y0: number; x1: n
   return { x0: r(a * b.x0 + e), y0: r(d * b.y0 + f), x1: r(a * b.x1 + e), y1: r(d * b.y1 + f) };
 }
 
-test("1-D symbols fill the width; 2-D symbols keep their aspect, centred", () => {
+test("1-D symbols fill the width inside their quiet zones; 2-D symbols keep their aspect, centred with theirs", () => {
+  // Code 128 "ABC": 68 modules plus 10 quiet modules each side in 150 pt.
+  const m = 150 / 88;
   const b = symbolBox(place(measure({ type: "barcode", format: "code128", value: "ABC", width: 150, height: 40 })));
-  assert.deepEqual([b.x0, b.y0, b.x1, b.y1], [0, 0, 150, 40]);
+  assert.deepEqual([b.x0, b.y0, b.x1, b.y1].map((v) => Math.round(v * 1000) / 1000), [10 * m, 0, 78 * m, 40].map((v) => Math.round(v * 1000) / 1000));
+  // QR version 1: 21 modules plus 4 each side, in the 40 pt height.
   const q = symbolBox(place(measure({ type: "barcode", format: "qr", value: "ABC", width: 150, height: 40 })));
-  assert.equal(Math.round(q.x1 - q.x0), 40);
-  assert.equal(Math.round(q.y1 - q.y0), 40);
-  assert.equal(Math.round(q.x0), 55);
+  assert.equal(Math.round((q.x1 - q.x0) * 100) / 100, Math.round((21 * 40) / 29 * 100) / 100);
+  assert.equal(Math.round(q.x0 * 100) / 100, Math.round((55 + (4 * 40) / 29) * 100) / 100);
+});
+
+test("dpi snaps module widths to whole dots and reports a symbol too small to scan", () => {
+  const env = testEnv();
+  const b = symbolBox(place(measure({ type: "barcode", format: "code128", value: "12345678", width: 72, height: 30, dpi: 203 }, env)));
+  const module = (b.x1 - b.x0) / 79; // start C, four pairs, check, stop: 79 modules
+  assert.ok(Math.abs(module - (2 * 72) / 203) < 1e-4, `two dots: ${module}`);
+  assert.deepEqual(env.diagnostics.items, []);
+  const tiny = testEnv();
+  measure({ type: "barcode", format: "code128", value: "A LONG CODE 128 VALUE", width: 72, height: 30, dpi: 203 }, tiny);
+  assert.deepEqual(tiny.diagnostics.items.map((d) => d.code), ["barcode.small"]);
+});
+
+test("Code 128 encodes Latin-1 (Grüße as five characters) and refuses characters outside it", () => {
+  const env = testEnv();
+  measure({ type: "barcode", format: "code128", value: "Grüße", width: 150, height: 40 }, env);
+  assert.deepEqual(env.diagnostics.items, []);
+  const euro = testEnv();
+  measure({ type: "barcode", format: "code128", value: "5 €", width: 150, height: 40 }, euro);
+  assert.deepEqual(euro.diagnostics.items.map((d) => d.code), ["barcode.invalid"]);
+  assert.match(euro.diagnostics.items[0]!.message, /Latin-1.*'€' \(U\+20AC\)/);
+});
+
+test("ITF-14 has bearer bars above and below, across its quiet zones", () => {
+  const items = place(measure({ type: "barcode", format: "itf14", value: "1540014128876", width: 200, height: 50 }));
+  const bars = shapes(items).filter((s) => s.geometry.type === "rect");
+  assert.equal(bars.length, 2);
 });
 
 test("symbol paths are in module units, shared by every size, and merge repeated runs", () => {

@@ -30,7 +30,7 @@ const CASES: readonly Case[] = [
   { format: "ean13", value: "590123412345", decoded: "5901234123457", width: 190, height: 70 },
   { format: "ean8", value: "96385074", decoded: "96385074", width: 140, height: 60 },
   { format: "upca", value: "036000291452", decoded: "036000291452", width: 190, height: 70 },
-  { format: "itf14", value: "1001234500001", decoded: "10012345000017", width: 260, height: 60 },
+  { format: "itf14", value: "1001234500001", decoded: "10012345000017", width: 300, height: 60 },
   { format: "datamatrix", value: "SN 4471-AX-09", decoded: "SN 4471-AX-09", width: 90, height: 90 },
   { format: "pdf417", value: "Ship 3 boxes to Dock 4 / ref 10042", decoded: "Ship 3 boxes to Dock 4 / ref 10042", width: 240, height: 90 },
 ];
