@@ -12,6 +12,7 @@ import { atomicSplit, EmptyBlock, type Block, type PageNumbers, type Split } fro
 import { BWIP_IDS, encodeBarcode, type BarcodeSymbol } from "./barcode-encode.js";
 import { colourOf, num, report, type MeasureContext } from "./context.js";
 import { fitSymbol, MIN_MODULE, type SymbolFit } from "./barcode-fit.js";
+import { guardExtensions, hasRetailLayout, retailGroups, retailText } from "./barcode-retail.js";
 import type { ElementKind } from "./kind.js";
 
 /** The face of the human-readable text when the registry has it. */
@@ -43,10 +44,16 @@ export const barcodeElement: ElementKind<BarcodeElement> = {
     }
     if (element.color === "transparent" || width <= 0 || height <= 0) return new EmptyBlock(height);
     const color = colourOf(ctx, element.color, "color") ?? "#000000";
-    const label = element.showText === true ? humanText(encoding.symbol.text, width, height, color, ctx) : undefined;
-    const symbolHeight = label ? Math.max(0, height - label.height * (1 + TEXT_GAP)) : height;
-    const items: FrameItem[] = [];
     const dpi = typeof element.dpi === "number" && element.dpi > 0 ? element.dpi : undefined;
+    const { symbol: encoded } = encoding;
+    // EAN and UPC print their digits in groups under the halves, between extended guard bars.
+    const retail = element.showText === true && encoded.kind === "linear" && hasRetailLayout(format, encoded.text)
+      ? retailText(retailGroups(format, encoded.text, fitSymbol(encoded, format, width, height, dpi)), height,
+        (size) => textStyle(size, "center", color, ctx), ctx.env.paragraphs, (code, message) => report(ctx, code, message), [TEXT_MIN, TEXT_MAX, TEXT_GAP])
+      : undefined;
+    const label = element.showText === true && retail === undefined ? humanText(encoded.text, width, height, color, ctx) : undefined;
+    const symbolHeight = retail ? retail.barHeight : label ? Math.max(0, height - label.height * (1 + TEXT_GAP)) : height;
+    const items: FrameItem[] = [];
     const fit = fitSymbol(encoding.symbol, format, width, symbolHeight, dpi);
     if (fit.moduleWidth < MIN_MODULE - 1e-9 || fit.outerWidth > width + 1e-6) {
       const mm = ((fit.moduleWidth * 25.4) / 72).toFixed(3);
@@ -56,6 +63,7 @@ export const barcodeElement: ElementKind<BarcodeElement> = {
     const symbol = symbolItem(encoding.symbol, fit, symbolHeight, color);
     if (symbol) items.push(symbol);
     if (format === "itf14") items.push(...bearerBars(fit, symbolHeight, color));
+    if (retail && encoded.kind === "linear") items.push(...guardExtensions(format, encoded, fit, symbolHeight, retail.guardBottom, color), ...retail.runs);
     if (label) {
       const dy = height - label.height;
       for (const line of label.lines) for (const run of line.runs) items.push({ ...run, y: run.y + dy });
@@ -85,16 +93,18 @@ class BarcodeBlock implements Block {
   }
 }
 
+/** The human-readable text's style: the mono face when the registry has it, else the body font. */
+function textStyle(size: number, align: ParagraphStyle["align"], color: string, ctx: MeasureContext): ParagraphStyle {
+  const mono = ctx.env.fonts.match(BARCODE_TEXT_FAMILY, 400, false).familyFound;
+  const family = mono ? BARCODE_TEXT_FAMILY : ctx.env.bodyFamily;
+  return { ...(family ? { family } : {}), weight: 400, italic: false, size, lineHeight: 1, letterSpacing: 0, align, direction: "ltr", color };
+}
+
 /** The human-readable text on one line, centred: sized from the box height, smaller if it is too wide. */
 function humanText(text: string, width: number, height: number, color: string, ctx: MeasureContext): ParagraphLayout | undefined {
   const { env } = ctx;
-  const mono = env.fonts.match(BARCODE_TEXT_FAMILY, 400, false).familyFound;
-  const family = mono ? BARCODE_TEXT_FAMILY : env.bodyFamily;
   const diag = (code: string, message: string): void => report(ctx, code, message);
-  const at = (size: number): ParagraphStyle => ({
-    ...(family ? { family } : {}),
-    weight: 400, italic: false, size, lineHeight: 1, letterSpacing: 0, align: "center", direction: "ltr", color,
-  });
+  const at = (size: number): ParagraphStyle => textStyle(size, "center", color, ctx);
   let size = Math.min(TEXT_MAX, Math.max(TEXT_MIN, height * 0.15));
   const natural = env.paragraphs.layout(text, at(size), Infinity, diag).width;
   if (natural > width) size = Math.floor((size * width * 10) / natural) / 10;

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { test } from "node:test";
 import { encodeBarcode, gs1CheckDigit } from "../../src/elements/barcode-encode.js";
-import type { FrameItem, ShapeItem } from "../../src/frame/types.js";
+import type { TextRunItem, FrameItem, ShapeItem } from "../../src/frame/types.js";
 import { measure, place, testEnv } from "./env.js";
 
 const FORMATS = ["qr", "code128", "code39", "ean13", "ean8", "upca", "itf14", "datamatrix", "pdf417"] as const;
@@ -103,7 +103,23 @@ test("tokens resolve before encoding; brand slots colour the bars; showText prin
   const env = testEnv({}, { sku: "590123412345" });
   const items = place(measure({ type: "barcode", format: "ean13", value: "{{ sku }}", color: "@primary", showText: true, width: 160, height: 60 }, env));
   assert.equal(shapes(items)[0]?.fill, env.palette.primary);
-  assert.deepEqual(texts(items), ["5901234123457"]);
+  assert.deepEqual(texts(items), ["5", "901234", "123457"], "EAN-13's retail layout: first digit, then two groups");
+});
+
+test("EAN and UPC human-readable text in the retail layout: groups under the halves, guards run down between them", () => {
+  const items = place(measure({ type: "barcode", format: "ean13", value: "590123412345", showText: true, width: 190, height: 70 }));
+  const runs = items.flatMap((i) => (i.kind === "group" ? i.items : [i])).filter((i): i is TextRunItem => i.kind === "text");
+  const box = symbolBox(items);
+  const [first, left, right] = runs;
+  assert.ok(first!.x < box.x0, "the first digit stands in the left quiet zone");
+  assert.ok(left!.x > box.x0 && left!.x < right!.x, "the left group under the left half");
+  const guards = shapes(items).filter((s) => s.geometry.type === "rect");
+  assert.equal(guards.length, 6, "two bars in each of the three guards, extended");
+  for (const g of guards) if (g.geometry.type === "rect") assert.ok(g.geometry.y + g.geometry.height > first!.y - 5, "guards reach down beside the digits");
+  const upca = place(measure({ type: "barcode", format: "upca", value: "03600029145", showText: true, width: 190, height: 70 }));
+  assert.deepEqual(texts(upca), ["0", "36000", "29145", "2"]);
+  const ean8 = place(measure({ type: "barcode", format: "ean8", value: "9638507", showText: true, width: 140, height: 60 }));
+  assert.deepEqual(texts(ean8), ["9638", "5074"]);
 });
 
 test("a refused value is a diagnostic and an empty box of the designed height", () => {
