@@ -1,7 +1,8 @@
 // barcode: `format`, `value` (tokens resolved first), `showText`, `color`, `dpi`. The symbol is drawn as one
-// filled vector path scaled into the box with its quiet zones inside the box (barcode-fit.ts): 1-D symbols as
-// wide as fits, 2-D symbols keeping their aspect, centred; with `dpi`, modules are whole printer dots. The human-readable text is the engine's own text (a mono face when
-// the registry has one, else the body font), so it is extractable. A value the symbology refuses gives a
+// filled vector path scaled into the box with its quiet zones inside the box (barcode-fit.ts): 1-D symbols
+// as wide as fits, 2-D symbols keeping their aspect, centred; with `dpi`, modules are whole printer dots.
+// The human-readable text is the engine's own text (a mono face when the registry has one, else the body
+// font), so it is extractable; EAN and UPC use the retail layout (barcode-retail.ts). A value the symbology refuses gives a
 // diagnostic and an empty box; nothing throws.
 import type { FrameItem } from "../frame/types.js";
 import type { BarcodeElement, BarcodeFormat } from "../model/types.js";
@@ -54,13 +55,13 @@ export const barcodeElement: ElementKind<BarcodeElement> = {
     const label = element.showText === true && retail === undefined ? humanText(encoded.text, width, height, color, ctx) : undefined;
     const symbolHeight = retail ? retail.barHeight : label ? Math.max(0, height - label.height * (1 + TEXT_GAP)) : height;
     const items: FrameItem[] = [];
-    const fit = fitSymbol(encoding.symbol, format, width, symbolHeight, dpi);
+    const fit = fitSymbol(encoded, format, width, symbolHeight, dpi);
     if (fit.moduleWidth < MIN_MODULE - 1e-9 || fit.outerWidth > width + 1e-6) {
       const mm = ((fit.moduleWidth * 25.4) / 72).toFixed(3);
       report(ctx, "barcode.small", `the ${format} symbol's modules are ${mm} mm wide${dpi ? ` (${fit.dots} dot${fit.dots === 1 ? "" : "s"} at ${dpi} dpi)` : ""}` +
         `${fit.outerWidth > width + 1e-6 ? " and it is wider than its box with its quiet zones" : ""}; scanners need at least 0.19 mm: make the box wider or the value shorter`);
     }
-    const symbol = symbolItem(encoding.symbol, fit, symbolHeight, color);
+    const symbol = symbolItem(encoded, fit, symbolHeight, color);
     if (symbol) items.push(symbol);
     if (format === "itf14") items.push(...bearerBars(fit, symbolHeight, color));
     if (retail && encoded.kind === "linear") items.push(...guardExtensions(format, encoded, fit, symbolHeight, retail.guardBottom, color), ...retail.runs);

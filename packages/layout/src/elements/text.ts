@@ -1,7 +1,7 @@
 // text: tokens resolved, laid out in its box. overflow `grow` (default: the box grows to the content),
 // `clip` (the box keeps its height, the text is clipped to it) or `shrink` (the font size is lowered until
-// the text fits the box by height and width, down to SHRINK_FLOOR). Texts using `$page`/`$pages` are re-laid out in their box
-// at finalize, once the page numbers are known.
+// the text fits the box by height and width, down to SHRINK_FLOOR). Texts using `$page`/`$pages` are
+// re-laid out in their box at finalize, once the page numbers are known.
 import type { TextElement } from "../model/types.js";
 import { parseTemplate } from "../tokens/parse.js";
 import { resolveDisplayText } from "../tokens/resolve.js";

@@ -123,13 +123,13 @@ export class StackBlock implements Block {
         return this.finish(fits, onlyHeaders, atTop, lead, this.start);
       }
     }
-    let before = { used, onlyHeaders, top: atTopNow() }; // the state before the previous child was offered
+    let before = { onlyHeaders, top: atTopNow() }; // the state before the previous child was offered
     for (let i = this.start; i < children.length; i++) {
       const child = children[i] as StackChild;
       if (child.breakBefore && !atTopNow()) {
         return this.finish(fits, onlyHeaders, atTop, NO_LEAD, i);
       }
-      const state = { used, onlyHeaders, top: atTopNow() };
+      const state = { onlyHeaders, top: atTopNow() };
       const part = offer(child.block, child.role);
       if (part.rest) {
         if (part.fits === null && child.keepWithPrevious === true && i > this.start && this.lead.blocks.length === 0) {
