@@ -101,6 +101,7 @@ const rect = entries({
   fill: v.optional(colour),
   stroke: v.optional(colour),
   strokeWidth: v.optional(nonNegative),
+  dash: v.optional(array(nonNegative)),
   radius: v.optional(nonNegative),
   ...common,
 });
@@ -110,6 +111,7 @@ const ellipse = entries({
   fill: v.optional(colour),
   stroke: v.optional(colour),
   strokeWidth: v.optional(nonNegative),
+  dash: v.optional(array(nonNegative)),
   ...common,
 });
 

@@ -163,6 +163,7 @@ export interface RectElement extends ElementBase {
   readonly fill?: Colour;
   readonly stroke?: Colour;
   readonly strokeWidth?: number;
+  readonly dash?: readonly number[];
   readonly radius?: number;
 }
 
@@ -171,6 +172,7 @@ export interface EllipseElement extends ElementBase {
   readonly fill?: Colour;
   readonly stroke?: Colour;
   readonly strokeWidth?: number;
+  readonly dash?: readonly number[];
 }
 
 export type BarcodeFormat = "qr" | "code128" | "code39" | "ean13" | "ean8" | "upca" | "itf14" | "datamatrix" | "pdf417";
