@@ -1,7 +1,7 @@
 // @docsvc/layout: the one entry. Explicit named exports only.
 export type {
   Colour, PageOrientation, PageSizeSpec, Margins, Brand, DocumentFonts, SchemaFieldType, SchemaField,
-  TextRole, TextAlign, VerticalAlign, TextOverflow, Border, TextStyleKeys, TextElement, ImageFit, ImageElement,
+  TextRole, TextAlign, VerticalAlign, TextOverflow, NumericStyle, Border, TextStyleKeys, TextElement, ImageFit, ImageElement,
   ColumnAlign, TableColumn, TableElement, LineElement, RectElement, EllipseElement, BarcodeFormat, BarcodeElement,
   MarkdownElement, IconElement, Element, ElementType, BandKind, Band, TemplateDocument, Theme,
 } from "./model/types.js";
@@ -36,7 +36,7 @@ export { THEME_KEYS, validateTheme } from "./brand/theme.js";
 export type { TokenContext, RowScope, FilterCall, TokenPart, TemplatePart, TemplateText } from "./tokens/types.js";
 export { parseTemplate, parseFilterChain } from "./tokens/parse.js";
 export { lookupPath } from "./tokens/path.js";
-export { resolveText, evaluate } from "./tokens/resolve.js";
+export { resolveText, resolveDisplayText, isolateValue, evaluate } from "./tokens/resolve.js";
 export { applyFilters } from "./tokens/filters.js";
 export { isTruthy } from "./tokens/text.js";
 export { formatNumber } from "./tokens/number-format.js";

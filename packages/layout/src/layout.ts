@@ -47,6 +47,8 @@ export function layoutDocument(document: TemplateDocument, data: unknown, option
     locale: typeof document.locale === "string" && document.locale ? document.locale : "en-US",
     timezone: typeof document.timezone === "string" && document.timezone ? document.timezone : "UTC",
     now: options.now ?? new Date(),
+    ...(document.digits ? { digits: document.digits } : {}),
+    isolateValues: document.direction === "rtl",
   };
   // 2. band tree: page bands apart, nested bands under their parents
   const tree = buildBandTree(document.bands, diagnostics);
@@ -74,5 +76,12 @@ export function layoutDocument(document: TemplateDocument, data: unknown, option
   // 6. finalize: page headers, footers and backgrounds per page, page numbers resolved, items placed
   const pages = finalizePages(bodies, geometry, pageBands, env);
   // 7. result: pages plus the faces and images their items reference
-  return { pages, faces: collectFaces(pages, options.fonts), images: env.images.images, diagnostics: diagnostics.items };
+  return {
+    pages,
+    faces: collectFaces(pages, options.fonts),
+    images: env.images.images,
+    diagnostics: diagnostics.items,
+    ...(typeof document.locale === "string" && document.locale ? { language: document.locale } : {}),
+    direction: env.direction,
+  };
 }

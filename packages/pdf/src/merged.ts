@@ -46,7 +46,12 @@ export async function renderMerged(
   }
   const base = await baseLayer(options);
   if (base.problem !== undefined) diagnostics.push({ ...base.problem, row: -1 });
-  const merged: LayoutResult = { pages, faces, images, diagnostics };
+  // Every row shares the template, so its locale and direction are the merged document's.
+  const merged: LayoutResult = {
+    pages, faces, images, diagnostics,
+    ...(document.locale ? { language: document.locale } : {}),
+    direction: document.direction === "rtl" ? "rtl" : "ltr",
+  };
   const pageIndexes = rowPages.flatMap((count) => Array.from({ length: count }, (_, i) => i));
   const pdf = await paintPdf(merged, { title: options.title, now: options.now, ...(base.layer ? { base: { ...base.layer, pageIndexes } } : {}) });
   return { pdf, pageCount: pages.length, rowPages, diagnostics };

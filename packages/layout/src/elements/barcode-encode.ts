@@ -73,9 +73,15 @@ function encode(format: BarcodeFormat, value: string): Encoding {
   if (value.length > MAX_BARCODE_VALUE) return { ok: false, reason: `the value is longer than ${MAX_BARCODE_VALUE} characters` };
   const gs1 = GS1_LENGTHS[format];
   if (gs1 !== undefined && !/^\d+$/.test(value)) return { ok: false, reason: `${format} takes digits only` };
+  // Code 128 carries ISO 8859-1 bytes (its FNC4 shift): Grüße is G r ü ß e, not its UTF-8 bytes.
+  const outside = format === "code128" ? /[^\u0000-\u00ff]/u.exec(value) : null;
+  if (outside !== null) {
+    const cp = outside[0].codePointAt(0)!;
+    return { ok: false, reason: `Code 128 encodes Latin-1 (ISO 8859-1) characters only; '${outside[0]}' (U+${cp.toString(16).toUpperCase().padStart(4, "0")}) is not one` };
+  }
   let raw: unknown;
   try {
-    raw = bwipjs.raw({ bcid, text: value });
+    raw = bwipjs.raw({ bcid, text: value, ...(format === "code128" ? { binarytext: true } : {}) });
   } catch (error) {
     return { ok: false, reason: bwipMessage(error) };
   }

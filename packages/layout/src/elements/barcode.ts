@@ -1,7 +1,8 @@
-// barcode: `format`, `value` (tokens resolved first), `showText`, `color`. The symbol is drawn as one
-// filled vector path scaled into the box: 1-D symbols fill the width (quiet zones are the template's margin),
-// 2-D symbols keep their aspect, centred. The human-readable text is the engine's own text (a mono face when
-// the registry has one, else the body font), so it is extractable. A value the symbology refuses gives a
+// barcode: `format`, `value` (tokens resolved first), `showText`, `color`, `dpi`. The symbol is drawn as one
+// filled vector path scaled into the box with its quiet zones inside the box (barcode-fit.ts): 1-D symbols
+// as wide as fits, 2-D symbols keeping their aspect, centred; with `dpi`, modules are whole printer dots.
+// The human-readable text is the engine's own text (a mono face when the registry has one, else the body
+// font), so it is extractable; EAN and UPC use the retail layout (barcode-retail.ts). A value the symbology refuses gives a
 // diagnostic and an empty box; nothing throws.
 import type { FrameItem } from "../frame/types.js";
 import type { BarcodeElement, BarcodeFormat } from "../model/types.js";
@@ -11,6 +12,8 @@ import { resolveText } from "../tokens/resolve.js";
 import { atomicSplit, EmptyBlock, type Block, type PageNumbers, type Split } from "./block.js";
 import { BWIP_IDS, encodeBarcode, type BarcodeSymbol } from "./barcode-encode.js";
 import { colourOf, num, report, type MeasureContext } from "./context.js";
+import { fitSymbol, MIN_MODULE, type SymbolFit } from "./barcode-fit.js";
+import { guardExtensions, hasRetailLayout, retailGroups, retailText } from "./barcode-retail.js";
 import type { ElementKind } from "./kind.js";
 
 /** The face of the human-readable text when the registry has it. */
@@ -42,16 +45,31 @@ export const barcodeElement: ElementKind<BarcodeElement> = {
     }
     if (element.color === "transparent" || width <= 0 || height <= 0) return new EmptyBlock(height);
     const color = colourOf(ctx, element.color, "color") ?? "#000000";
-    const label = element.showText === true ? humanText(encoding.symbol.text, width, height, color, ctx) : undefined;
-    const symbolHeight = label ? Math.max(0, height - label.height * (1 + TEXT_GAP)) : height;
+    const dpi = typeof element.dpi === "number" && element.dpi > 0 ? element.dpi : undefined;
+    const { symbol: encoded } = encoding;
+    // EAN and UPC print their digits in groups under the halves, between extended guard bars.
+    const retail = element.showText === true && encoded.kind === "linear" && hasRetailLayout(format, encoded.text)
+      ? retailText(retailGroups(format, encoded.text, fitSymbol(encoded, format, width, height, dpi)), height,
+        (size) => textStyle(size, "center", color, ctx), ctx.env.paragraphs, (code, message) => report(ctx, code, message), [TEXT_MIN, TEXT_MAX, TEXT_GAP])
+      : undefined;
+    const label = element.showText === true && retail === undefined ? humanText(encoded.text, width, height, color, ctx) : undefined;
+    const symbolHeight = retail ? retail.barHeight : label ? Math.max(0, height - label.height * (1 + TEXT_GAP)) : height;
     const items: FrameItem[] = [];
-    const symbol = symbolItem(encoding.symbol, width, symbolHeight, color);
+    const fit = fitSymbol(encoded, format, width, symbolHeight, dpi);
+    if (fit.moduleWidth < MIN_MODULE - 1e-9 || fit.outerWidth > width + 1e-6) {
+      const mm = ((fit.moduleWidth * 25.4) / 72).toFixed(3);
+      report(ctx, "barcode.small", `the ${format} symbol's modules are ${mm} mm wide${dpi ? ` (${fit.dots} dot${fit.dots === 1 ? "" : "s"} at ${dpi} dpi)` : ""}` +
+        `${fit.outerWidth > width + 1e-6 ? " and it is wider than its box with its quiet zones" : ""}; scanners need at least 0.19 mm: make the box wider or the value shorter`);
+    }
+    const symbol = symbolItem(encoded, fit, symbolHeight, color);
     if (symbol) items.push(symbol);
+    if (format === "itf14") items.push(...bearerBars(fit, symbolHeight, color));
+    if (retail && encoded.kind === "linear") items.push(...guardExtensions(format, encoded, fit, symbolHeight, retail.guardBottom, color), ...retail.runs);
     if (label) {
       const dy = height - label.height;
       for (const line of label.lines) for (const run of line.runs) items.push({ ...run, y: run.y + dy });
     }
-    return new BarcodeBlock(height, items);
+    return new BarcodeBlock(height, items, dpi);
   },
 };
 
@@ -60,6 +78,8 @@ class BarcodeBlock implements Block {
   constructor(
     readonly height: number,
     private readonly items: readonly FrameItem[],
+    /** The printer's resolution: the symbol is moved onto its dot grid when placed. */
+    private readonly dpi?: number,
   ) {}
 
   split(available: number): Split {
@@ -67,20 +87,25 @@ class BarcodeBlock implements Block {
   }
 
   place(out: FrameItem[], x: number, y: number, _page: PageNumbers): void {
-    if (this.items.length > 0) out.push({ kind: "group", transform: [1, 0, 0, 1, x, y], items: this.items });
+    if (this.items.length === 0) return;
+    const dot = this.dpi ? 72 / this.dpi : 0;
+    const snap = (v: number): number => (dot > 0 ? Math.round(v / dot) * dot : v);
+    out.push({ kind: "group", transform: [1, 0, 0, 1, snap(x), snap(y)], items: this.items });
   }
+}
+
+/** The human-readable text's style: the mono face when the registry has it, else the body font. */
+function textStyle(size: number, align: ParagraphStyle["align"], color: string, ctx: MeasureContext): ParagraphStyle {
+  const mono = ctx.env.fonts.match(BARCODE_TEXT_FAMILY, 400, false).familyFound;
+  const family = mono ? BARCODE_TEXT_FAMILY : ctx.env.bodyFamily;
+  return { ...(family ? { family } : {}), weight: 400, italic: false, size, lineHeight: 1, letterSpacing: 0, align, direction: "ltr", color };
 }
 
 /** The human-readable text on one line, centred: sized from the box height, smaller if it is too wide. */
 function humanText(text: string, width: number, height: number, color: string, ctx: MeasureContext): ParagraphLayout | undefined {
   const { env } = ctx;
-  const mono = env.fonts.match(BARCODE_TEXT_FAMILY, 400, false).familyFound;
-  const family = mono ? BARCODE_TEXT_FAMILY : env.bodyFamily;
   const diag = (code: string, message: string): void => report(ctx, code, message);
-  const at = (size: number): ParagraphStyle => ({
-    ...(family ? { family } : {}),
-    weight: 400, italic: false, size, lineHeight: 1, letterSpacing: 0, align: "center", direction: "ltr", color,
-  });
+  const at = (size: number): ParagraphStyle => textStyle(size, "center", color, ctx);
   let size = Math.min(TEXT_MAX, Math.max(TEXT_MIN, height * 0.15));
   const natural = env.paragraphs.layout(text, at(size), Infinity, diag).width;
   if (natural > width) size = Math.floor((size * width * 10) / natural) / 10;
@@ -91,22 +116,22 @@ function humanText(text: string, width: number, height: number, color: string, c
 }
 
 /**
- * The symbol scaled into (width × height) of the box: its path is in module units (small integers, so it is
- * short, and shared by every size), placed with a scaling group.
+ * The symbol at its fit: its path is in module units (small integers, so it is short, and shared by every
+ * size), placed with a scaling group.
  */
-function symbolItem(symbol: BarcodeSymbol, width: number, height: number, color: string): FrameItem | undefined {
-  if (height <= 0 || width <= 0) return undefined;
+function symbolItem(symbol: BarcodeSymbol, fit: SymbolFit, height: number, color: string): FrameItem | undefined {
+  if (height <= 0 || fit.moduleWidth <= 0) return undefined;
   const d = symbolPath(symbol);
   if (d === "") return undefined;
-  let transform: [number, number, number, number, number, number];
-  if (symbol.kind === "linear") {
-    transform = [width / symbol.modules, 0, 0, height, 0, 0];
-  } else {
-    const w = Math.min(width, height / symbol.aspect);
-    const h = w * symbol.aspect;
-    transform = [w / symbol.columns, 0, 0, h / symbol.rows, (width - w) / 2, (height - h) / 2];
-  }
+  const transform: [number, number, number, number, number, number] = [fit.moduleWidth, 0, 0, fit.rowHeight, fit.x, fit.y];
   return { kind: "group", transform, items: [{ kind: "shape", geometry: { type: "path", d, fillRule: "nonzero" }, fill: color }] };
+}
+
+/** ITF-14's bearer bars: 3 modules thick above and below the bars, across the quiet zones (GS1 §5.3.2.6). */
+function bearerBars(fit: SymbolFit, height: number, color: string): FrameItem[] {
+  const thickness = Math.min(3 * fit.moduleWidth, height / 4);
+  const bar = (y: number): FrameItem => ({ kind: "shape", geometry: { type: "rect", x: fit.outerX, y, width: fit.outerWidth, height: thickness }, fill: color });
+  return [bar(0), bar(height - thickness)];
 }
 
 const paths = new WeakMap<BarcodeSymbol, string>();

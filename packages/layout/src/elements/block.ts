@@ -8,6 +8,8 @@ export interface PageNumbers {
   /** 1-based. */
   readonly page: number;
   readonly pages: number;
+  /** Collects the data rows (detail and table rows) placed on this page, for the page bands' `$pageRows`. */
+  readonly rows?: unknown[];
 }
 
 /** What split returns: the part that fits the space offered, and the part that continues on the next page. */

@@ -1,4 +1,4 @@
-// ellipse: inscribed in the element's box; `fill`, `stroke`, `strokeWidth`.
+// ellipse: inscribed in the element's box; `fill`, `stroke`, `strokeWidth`, `dash`.
 import type { EllipseElement } from "../model/types.js";
 import { EmptyBlock } from "./block.js";
 import { num } from "./context.js";

@@ -3,7 +3,7 @@ import type { LineElement } from "../model/types.js";
 import { EmptyBlock } from "./block.js";
 import { colourOf, num } from "./context.js";
 import type { ElementKind } from "./kind.js";
-import { ShapeBlock } from "./shape-block.js";
+import { dashOf, ShapeBlock } from "./shape-block.js";
 
 /** Lines: `stroke` (default black), `strokeWidth` (default 1), `dash`. */
 export const lineElement: ElementKind<LineElement> = {
@@ -12,8 +12,8 @@ export const lineElement: ElementKind<LineElement> = {
     const width = num(element.strokeWidth, 1);
     const h = num(element.height, 0);
     if (!color || width <= 0) return new EmptyBlock(Math.abs(h));
-    const dash = Array.isArray(element.dash) ? element.dash.filter((d) => typeof d === "number" && Number.isFinite(d) && d >= 0) : undefined;
-    const stroke = { color, width, ...(dash && dash.length > 0 && dash.some((d) => d > 0) ? { dash } : {}) };
+    const dash = dashOf(element.dash);
+    const stroke = { color, width, ...(dash ? { dash } : {}) };
     const w = num(element.width, 0);
     // The block's top is the line's upper end; a negative height draws upward from (x, y).
     return new ShapeBlock(Math.abs(h), (x, y) => ({

@@ -1,7 +1,7 @@
 // Tokens in markdown resolve before parsing, and a data value must not add markdown structure: every
 // resolved value is escaped (ASCII punctuation backslash-escaped, line breaks kept as hard breaks) unless
 // the token's pipe ends with the `markdown` filter (`{{ notes | markdown }}`), which inserts it raw.
-import { resolveText } from "../tokens/resolve.js";
+import { isolateValue, resolveText } from "../tokens/resolve.js";
 import type { RowScope, TemplateText, TokenContext, TokenPart } from "../tokens/types.js";
 
 // Every ASCII punctuation character markdown-it accepts a backslash escape for.
@@ -24,8 +24,9 @@ export function resolveMarkdown(template: TemplateText, tokens: TokenContext, sc
       out += part;
       continue;
     }
-    const value = resolveText(single(part), tokens, scope);
-    out += part.filters[part.filters.length - 1]?.name === "markdown" ? value : escapeMarkdown(value);
+    out += part.filters[part.filters.length - 1]?.name === "markdown"
+      ? resolveText(single(part), tokens, scope)
+      : isolateValue(escapeMarkdown(resolveText(single(part), tokens, scope)), tokens);
   }
   return out;
 }

@@ -16,7 +16,7 @@ import { MarkdownBlock, moveItem, type MdLine } from "./markdown-block.js";
 import { resolveMarkdown } from "./markdown-escape.js";
 import { markdownBlocks, type MarkdownStyles } from "./markdown-parse.js";
 import { SHRINK_FLOOR } from "./text.js";
-import { paragraphStyle } from "./text-style.js";
+import { isolatingTokens, paragraphStyle, withDirection } from "./text-style.js";
 
 /** Indent of each list or quote level, as a multiple of the base size. */
 const INDENT = 1.6;
@@ -30,7 +30,7 @@ const MAX_SOURCE = 100_000;
 export const markdownElement: ElementKind<MarkdownElement> = {
   measure(element, ctx) {
     const designed = Math.max(0, num(element.height, 0));
-    let source = resolveMarkdown(parseTemplate(typeof element.text === "string" ? element.text : ""), ctx.tokens, ctx.scope);
+    let source = resolveMarkdown(parseTemplate(typeof element.text === "string" ? element.text : ""), isolatingTokens(ctx.tokens, element.direction), ctx.scope);
     if (source.length > MAX_SOURCE) {
       report(ctx, "markdown.truncated", `the markdown is longer than ${MAX_SOURCE} characters; the rest is left out`);
       source = source.slice(0, MAX_SOURCE);
@@ -39,7 +39,8 @@ export const markdownElement: ElementKind<MarkdownElement> = {
     const box = contentBoxOf(element, ctx);
     const innerWidth = Math.max(0, box.width - 2 * box.padding);
     const innerHeight = Math.max(0, designed - 2 * box.padding);
-    const { style, painted } = paragraphStyle(element, ctx);
+    const { style: own, painted } = paragraphStyle(element, ctx);
+    const style = withDirection(own, element.direction, source);
     if (innerWidth < 1) {
       // No room for a single character: every grapheme would be a line of its own.
       report(ctx, "markdown.narrow", "the markdown box has no width inside its padding; nothing is drawn");
@@ -81,7 +82,7 @@ function cachedLayout(source: string, style: BaseStyle, decorations: Decorations
     cache = new GenerationCache(256);
     layouts.set(ctx.env, cache);
   }
-  const key = `${style.family ?? ""}|${style.weight}|${style.italic}|${style.size}|${style.lineHeight}|${style.letterSpacing}|${style.align}|${style.direction}|${style.color}|${decorations.underline}|${decorations.strike}|${width}|${source}`;
+  const key = `${style.family ?? ""}|${style.weight}|${style.italic}|${style.size}|${style.lineHeight}|${style.letterSpacing}|${style.align}|${style.direction}|${style.color}|${style.numeric ?? ""}|${decorations.underline}|${decorations.strike}|${width}|${source}`;
   let hit = cache.get(key);
   if (!hit) {
     const problems: [string, string][] = [];
@@ -114,7 +115,7 @@ function layoutMarkdown(
     linkColor: env.palette.primary,
     codeBackground: CODE_BG,
   };
-  const para: RichParagraphStyle = { lineHeight: style.lineHeight, size: style.size, letterSpacing: style.letterSpacing, align: style.align, direction: style.direction };
+  const para: RichParagraphStyle = { lineHeight: style.lineHeight, size: style.size, letterSpacing: style.letterSpacing, align: style.align, direction: style.direction, ...(style.numeric ? { numeric: style.numeric } : {}) };
   const rtl = style.direction === "rtl";
   const lines: MdLine[] = [];
   let y = 0;

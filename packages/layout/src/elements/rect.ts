@@ -1,4 +1,4 @@
-// rect: `fill`, `stroke`, `strokeWidth`, `radius`.
+// rect: `fill`, `stroke`, `strokeWidth`, `dash`, `radius`.
 import type { RectElement } from "../model/types.js";
 import { EmptyBlock } from "./block.js";
 import { num } from "./context.js";

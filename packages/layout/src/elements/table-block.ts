@@ -70,7 +70,7 @@ export class TableBlock implements Block {
     return lo;
   }
 
-  place(out: FrameItem[], x: number, y: number, _page: PageNumbers): void {
+  place(out: FrameItem[], x: number, y: number, page: PageNumbers): void {
     const m = this.model;
     const left = x + m.left;
     if (m.headerBg) out.push(rect(left, y, m.width, m.header.height, m.headerBg));
@@ -86,6 +86,11 @@ export class TableBlock implements Block {
     if (this.lead) row(this.lead);
     for (let i = this.start; i < this.end; i++) row(m.rows[i] as RowLayout);
     if (this.tail) row(this.tail);
+    // A row counts on the page where it starts: whole rows and the first part of a split one (the tail).
+    if (page.rows) {
+      for (let i = this.start; i < this.end; i++) page.rows.push(m.data[i]);
+      if (this.tail) page.rows.push(m.data[this.tail.index]);
+    }
     if (!m.border) return;
     const stroke = m.border;
     for (const ly of lines) out.push({ kind: "shape", geometry: { type: "line", x1: left, y1: ly, x2: left + m.width, y2: ly }, stroke });

@@ -1,12 +1,14 @@
 // A table measured: columns placed (mirrored in RTL), header and every row laid out once, row heights
 // fixed. A row keeps the designed rowHeight unless one of its cells wraps onto more lines, then it grows.
-import type { ColumnAlign, TableElement } from "../model/types.js";
+import type { TableColumn, TableElement } from "../model/types.js";
 import { parseTemplate } from "../tokens/parse.js";
-import { evaluate, resolveText } from "../tokens/resolve.js";
+import { evaluate, resolveDisplayText } from "../tokens/resolve.js";
 import type { RowScope, TemplateText } from "../tokens/types.js";
 import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
 import { colourOf, num, report, text, type MeasureContext } from "./context.js";
-import { DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT } from "./text-style.js";
+import { DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT, isolatingTokens, withDirection } from "./text-style.js";
+import { fitsBox, shrinkToFit } from "./shrink.js";
+import { decimalColumns } from "./table-decimal.js";
 
 /** Defaults of the table keys (document-model.md gives header 20 and row 18). */
 export const TABLE_DEFAULTS = { headerHeight: 20, rowHeight: 18, padding: 4, borderWidth: 0.5, borderColor: "#d1d5db" } as const;
@@ -38,6 +40,8 @@ export interface TableModel {
   readonly stripeBg: string | undefined;
   readonly border: { readonly color: string; readonly width: number } | undefined;
   readonly pageBody: number;
+  /** The data rows, by index: a row placed on a page is reported to it (`PageNumbers.rows`). */
+  readonly data: readonly unknown[];
 }
 
 /** Measures a table element in its row scope. */
@@ -45,7 +49,11 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
   const columns = (Array.isArray(element.columns) ? element.columns : []).filter((c) => num(c.width, 0) > 0);
   const widths = columns.map((c) => c.width);
   const total = widths.reduce((a, b) => a + b, 0);
-  const rtl = ctx.env.direction === "rtl";
+  // The table's own ltr/rtl orders its columns and sets its cells; `auto` keeps the document's column
+  // order and gives each cell the direction of its first strong character.
+  const direction = element.direction === "ltr" || element.direction === "rtl" ? element.direction : ctx.env.direction;
+  const rtl = direction === "rtl";
+  const tokens = isolatingTokens(ctx.tokens, element.direction);
   const elementWidth = num(element.width, total);
   const columnX: number[] = [];
   let cum = 0;
@@ -56,29 +64,45 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
   const padding = Math.max(0, num(element.padding, TABLE_DEFAULTS.padding));
   const size = num(element.fontSize, DEFAULT_FONT_SIZE) > 0 ? num(element.fontSize, DEFAULT_FONT_SIZE) : DEFAULT_FONT_SIZE;
   const family = text(element.fontFamily) ?? ctx.env.bodyFamily;
-  const base = (align: ColumnAlign | undefined, weight: number, color: string): ParagraphStyle => ({
+  const base = (column: TableColumn, weight: number, color: string): ParagraphStyle => ({
     ...(family ? { family } : {}),
     weight,
     italic: false,
     size,
     lineHeight: DEFAULT_LINE_HEIGHT,
     letterSpacing: 0,
-    align: align ?? "start",
-    direction: ctx.env.direction,
+    // A decimal column is right-aligned, each cell moved left by what its fraction lacks (below).
+    align: column.align === "decimal" ? "right" : column.align ?? "start",
+    direction,
     color,
+    // Tabular figures by default: amounts line up digit under digit.
+    numeric: column.numeric ?? element.numeric ?? "tabular",
   });
   const headerColor = (element.headerColor === undefined ? "#000000" : colourOf(ctx, element.headerColor, "headerColor")) ?? "#000000";
   const textColor = (element.color === undefined ? "#000000" : colourOf(ctx, element.color, "color")) ?? "#000000";
-  const headerStyles = columns.map((c) => base(c.align, 700, headerColor));
-  const cellStyles = columns.map((c) => base(c.align, 400, textColor));
+  // Header words break only at break opportunities (never `Positio`/`n`): too long a word shrinks the cell.
+  const headerStyles = columns.map((c) => ({ ...base(c, 700, headerColor), keepWords: true }));
+  const cellStyles = columns.map((c) => base(c, 400, textColor));
   const inner = widths.map((w) => Math.max(0, w - 2 * padding));
   const diag = (code: string, message: string): void => report(ctx, code, message);
-  const lay = (text: string, style: ParagraphStyle, col: number): ParagraphLayout =>
-    ctx.env.paragraphs.layout(text, style, inner[col] ?? 0, diag);
+  const overflowing = new Set<number>();
+  // A cell whose number (never cut) or header word is wider than the column is set smaller, down to the
+  // shrink floor; below that it overflows, reported once per column.
+  const lay = (text: string, style: ParagraphStyle, col: number, width = inner[col] ?? 0): ParagraphLayout => {
+    style = withDirection(style, element.direction, text);
+    const layout = ctx.env.paragraphs.layout(text, style, width, diag);
+    if (fitsBox(layout, width, Infinity)) return layout;
+    const shrunk = shrinkToFit(style, (s) => ctx.env.paragraphs.layout(text, s, width, diag), (l) => fitsBox(l, width, Infinity));
+    if (!shrunk.fits && !overflowing.has(col)) {
+      overflowing.add(col);
+      report(ctx, "table.overflow", `column ${col + 1} is too narrow for '${text.slice(0, 40)}' even at ${shrunk.style.size} pt`);
+    }
+    return ctx.env.paragraphs.layout(text, shrunk.style, width, diag);
+  };
 
   const headerHeight = Math.max(0, num(element.headerHeight, TABLE_DEFAULTS.headerHeight));
   const headerCells = columns.map((c, i) =>
-    lay(resolveText(parseTemplate(String(c.header ?? "")), ctx.tokens, ctx.scope), headerStyles[i] as ParagraphStyle, i),
+    lay(resolveDisplayText(parseTemplate(String(c.header ?? "")), tokens, ctx.scope), headerStyles[i] as ParagraphStyle, i),
   );
   const header = fixedRow(headerCells, headerHeight, -1);
 
@@ -88,11 +112,15 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
   ctx.env.rows.take(data.length, `the table at ${ctx.path}`);
   const rows: RowLayout[] = [];
   const prefix = new Float64Array(data.length + 1);
+  const scopes = data.map((row, i): RowScope => (ctx.scope ? { row, index: i, parent: ctx.scope } : { row, index: i }));
+  const decimal = decimalColumns(columns, templates, scopes, cellStyles, tokens, ctx);
   for (let i = 0; i < data.length; i++) {
-    const scope: RowScope = ctx.scope ? { row: data[i], index: i, parent: ctx.scope } : { row: data[i], index: i };
+    const scope = scopes[i]!;
     const cells: ParagraphLayout[] = new Array<ParagraphLayout>(templates.length);
     for (let c = 0; c < templates.length; c++) {
-      cells[c] = lay(resolveText(templates[c] as TemplateText, ctx.tokens, scope), cellStyles[c] as ParagraphStyle, c);
+      const aligned = decimal[c];
+      if (aligned) cells[c] = lay(aligned.texts[i]!, cellStyles[c]!, c, Math.max(0, (inner[c] ?? 0) - aligned.shifts[i]!));
+      else cells[c] = lay(resolveDisplayText(templates[c] as TemplateText, tokens, scope), cellStyles[c] as ParagraphStyle, c);
     }
     const row = measuredRow(cells, rowHeight, padding, i);
     rows.push(row);
@@ -114,6 +142,7 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
     stripeBg: colourOf(ctx, element.stripeBg, "stripeBg"),
     border: borderColor && borderWidth > 0 ? { color: borderColor, width: borderWidth } : undefined,
     pageBody: ctx.env.pageBody,
+    data,
   };
 }
 

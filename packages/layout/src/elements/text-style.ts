@@ -1,5 +1,7 @@
 // Typography of text-like elements (text, and later markdown): role picks the font, explicit keys win.
-import type { TextAlign, TextStyleKeys } from "../model/types.js";
+import type { ElementDirection, TextAlign, TextStyleKeys } from "../model/types.js";
+import { firstStrongDirection } from "../text/bidi.js";
+import type { TokenContext } from "../tokens/types.js";
 import type { ParagraphStyle } from "../text/types.js";
 import { colourOf, num, text, type MeasureContext } from "./context.js";
 
@@ -9,6 +11,18 @@ export const DEFAULT_FONT_SIZE = 10;
 export const DEFAULT_LINE_HEIGHT = 1.2;
 
 const ALIGNS: readonly TextAlign[] = ["left", "center", "right", "justify", "start", "end"];
+
+/** The token context for an element's printed values: every value isolated when the element may be right-to-left. */
+export function isolatingTokens(tokens: TokenContext, direction: ElementDirection | undefined): TokenContext {
+  return (direction === "rtl" || direction === "auto") && tokens.isolateValues !== true ? { ...tokens, isolateValues: true } : tokens;
+}
+
+/** The style for one text of an element whose `direction` is `auto`: its first strong character decides. */
+export function withDirection(style: ParagraphStyle, direction: ElementDirection | undefined, text: string): ParagraphStyle {
+  if (direction !== "auto") return style;
+  const found = firstStrongDirection(text);
+  return found === undefined || found === style.direction ? style : { ...style, direction: found };
+}
 
 /** The paragraph style of an element, and whether its glyphs are painted (not when the colour is transparent). */
 export function paragraphStyle(keys: TextStyleKeys, ctx: MeasureContext): { style: ParagraphStyle; painted: boolean } {
@@ -28,8 +42,10 @@ export function paragraphStyle(keys: TextStyleKeys, ctx: MeasureContext): { styl
     lineHeight: lineHeight > 0 ? lineHeight : DEFAULT_LINE_HEIGHT,
     letterSpacing: num(keys.letterSpacing, 0),
     align: keys.align !== undefined && ALIGNS.includes(keys.align) ? keys.align : "start",
-    direction: env.direction,
+    // An element's own `ltr`/`rtl` wins over the document's; `auto` is resolved per text (`withDirection`).
+    direction: keys.direction === "ltr" || keys.direction === "rtl" ? keys.direction : env.direction,
     color: color ?? "#000000",
+    ...(keys.numeric === "tabular" || keys.numeric === "proportional" ? { numeric: keys.numeric } : {}),
   };
   return { style, painted: !transparent };
 }

@@ -1,21 +1,21 @@
 // text: tokens resolved, laid out in its box. overflow `grow` (default: the box grows to the content),
 // `clip` (the box keeps its height, the text is clipped to it) or `shrink` (the font size is lowered until
-// the text fits the box, down to SHRINK_FLOOR). Texts using `$page`/`$pages` are re-laid out in their box
-// at finalize, once the page numbers are known.
+// the text fits the box by height and width, down to SHRINK_FLOOR). Texts using `$page`/`$pages` are
+// re-laid out in their box at finalize, once the page numbers are known.
 import type { TextElement } from "../model/types.js";
 import { parseTemplate } from "../tokens/parse.js";
-import { resolveText } from "../tokens/resolve.js";
+import { resolveDisplayText } from "../tokens/resolve.js";
 import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
-import type { TemplateText } from "../tokens/types.js";
+import type { TemplatePart, TemplateText } from "../tokens/types.js";
 import type { PageNumbers } from "./block.js";
 import { num, report, type LayoutEnv, type MeasureContext } from "./context.js";
 import type { ElementKind } from "./kind.js";
 import { contentBoxOf } from "./content-box.js";
 import { TextBlock, type Relayout, type TextBox } from "./text-block.js";
-import { paragraphStyle } from "./text-style.js";
+import { isolatingTokens, paragraphStyle, withDirection } from "./text-style.js";
+import { fitsBox, shrinkToFit } from "./shrink.js";
 
-/** The smallest font size `overflow: shrink` goes down to, in points. */
-export const SHRINK_FLOOR = 4;
+export { SHRINK_FLOOR } from "./shrink.js";
 
 /** Page numbers a text with page tokens is measured with before pagination (two digits, a typical width). */
 export const PLACEHOLDER_PAGES: PageNumbers = { page: 88, pages: 88 };
@@ -39,7 +39,12 @@ function prepare(element: TextElement, ctx: MeasureContext): Prepared {
   let hit = perEnv.get(element);
   if (!hit) {
     const { style, painted } = paragraphStyle(element, ctx);
-    hit = { template: parseTemplate(typeof element.text === "string" ? element.text : ""), style, box: textBox(element, ctx, painted) };
+    const template = parseTemplate(typeof element.text === "string" ? element.text : "");
+    // Figures that all come from `number`-formatted tokens are tabular unless the text says otherwise, so
+    // totals line up; prose whose other tokens or words print digits (dates, years) keeps the font's own.
+    const numbered = style.numeric === undefined && template.parts.some(isNumberToken) &&
+      template.parts.every((p) => (typeof p === "string" ? !/\d/.test(p) : isNumberToken(p)));
+    hit = { template, style: numbered ? { ...style, numeric: "tabular" } : style, box: textBox(element, ctx, painted) };
     perEnv.set(element, hit);
   }
   return hit;
@@ -53,17 +58,21 @@ export const textElement: ElementKind<TextElement> = {
     const innerWidth = Math.max(0, box.width - 2 * box.padding);
     const innerHeight = Math.max(0, designed - 2 * box.padding);
     const diag = (code: string, message: string): void => report(ctx, code, message);
+    const own = isolatingTokens(ctx.tokens, element.direction);
     const lay = (s: ParagraphStyle, page?: PageNumbers): ParagraphLayout => {
-      const tokens = page ? { ...ctx.tokens, ...page } : ctx.tokens;
-      const text = template.hasTokens ? resolveText(template, tokens, ctx.scope) : template.source;
-      return ctx.env.paragraphs.layout(text, s, innerWidth, diag);
+      const tokens = page ? { ...own, ...page } : own;
+      const text = template.hasTokens ? resolveDisplayText(template, tokens, ctx.scope) : template.source;
+      return ctx.env.paragraphs.layout(text, withDirection(s, element.direction, text), innerWidth, diag);
     };
     const pageTokens = template.usesPageTokens && ctx.tokens.page === undefined;
     const overflow = element.overflow === "clip" || element.overflow === "shrink" ? element.overflow : "grow";
     let used = style;
     let layout = lay(style, pageTokens ? PLACEHOLDER_PAGES : undefined);
-    if (overflow === "shrink" && layout.height > innerHeight) {
-      used = shrinkToFit(style, (s) => lay(s, pageTokens ? PLACEHOLDER_PAGES : undefined), innerHeight);
+    // Shrink by height and by width: a number is never cut, so a long amount makes the layout wider than its box.
+    if (overflow === "shrink" && !fitsBox(layout, innerWidth, innerHeight)) {
+      const shrunk = shrinkToFit(style, (s) => lay(s, pageTokens ? PLACEHOLDER_PAGES : undefined), (l) => fitsBox(l, innerWidth, innerHeight));
+      if (!shrunk.fits) diag("text.overflow", `the text does not fit its ${num(element.width, 0)} × ${designed} pt box even at ${shrunk.style.size} pt`);
+      used = shrunk.style;
       layout = lay(used, pageTokens ? PLACEHOLDER_PAGES : undefined);
     }
     const height = overflow === "grow" ? Math.max(designed, layout.height + 2 * box.padding) : designed;
@@ -72,23 +81,8 @@ export const textElement: ElementKind<TextElement> = {
   },
 };
 
-// Largest size (to 0.1 pt) between the floor and the designed size whose layout fits the box height.
-function shrinkToFit(
-  style: ParagraphStyle,
-  lay: (s: ParagraphStyle) => ParagraphLayout,
-  innerHeight: number,
-): ParagraphStyle {
-  const at = (size: number): ParagraphStyle => ({ ...style, size });
-  const floor = Math.min(SHRINK_FLOOR, style.size);
-  if (lay(at(floor)).height > innerHeight) return at(floor);
-  let lo = Math.round(floor * 10);
-  let hi = Math.round(style.size * 10);
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if (lay(at(mid / 10)).height <= innerHeight) lo = mid;
-    else hi = mid;
-  }
-  return at(lo / 10);
+function isNumberToken(part: TemplatePart): boolean {
+  return typeof part !== "string" && part.filters.some((f) => f.name === "number");
 }
 
 function textBox(element: TextElement, ctx: MeasureContext, painted: boolean): TextBox {

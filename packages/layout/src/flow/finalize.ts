@@ -20,22 +20,30 @@ export interface PageBands {
 export function finalizePages(bodies: readonly (Block | null)[], geometry: PageGeometry, bands: PageBands, env: LayoutEnv): Page[] {
   const pages = bodies.length;
   const { margins } = geometry;
+  let before: readonly unknown[] = [];
   return bodies.map((body, i): Page => {
-    const numbers: PageNumbers = { page: i + 1, pages };
-    const tokens = { ...env.tokens, page: i + 1, pages };
+    // The body is placed first: the data rows it reports feed the page bands' $pageRows and $rowsBefore.
+    const rows: unknown[] = [];
+    const numbers: PageNumbers = { page: i + 1, pages, rows };
     const height = pageHeight(geometry, body?.height ?? 0);
+    const bodyItems: FrameItem[] = [];
+    const headerHeight = bands.headers.reduce((sum, node) => sum + fixedHeight(node), 0);
+    body?.place(bodyItems, margins.left, margins.top + headerHeight, numbers);
+    const tokens = { ...env.tokens, page: i + 1, pages, pageRows: rows, rowsBefore: before };
+    before = before.concat(rows);
     const items: FrameItem[] = [];
-    for (const node of bands.backgrounds) measurePageBand(node, env, tokens)?.place(items, 0, 0, numbers);
+    const bandNumbers: PageNumbers = { page: i + 1, pages }; // page bands report no rows of their own
+    for (const node of bands.backgrounds) measurePageBand(node, env, tokens)?.place(items, 0, 0, bandNumbers);
     let y = margins.top;
     for (const node of bands.headers) {
-      measurePageBand(node, env, tokens)?.place(items, margins.left, y, numbers);
+      measurePageBand(node, env, tokens)?.place(items, margins.left, y, bandNumbers);
       y += fixedHeight(node);
     }
-    body?.place(items, margins.left, y, numbers);
+    for (const item of bodyItems) items.push(item);
     // The footer sits at the bottom of the content box (a roll's box ends right under its content).
     y = height - margins.bottom - geometry.footerHeight;
     for (const node of bands.footers) {
-      measurePageBand(node, env, tokens)?.place(items, margins.left, y, numbers);
+      measurePageBand(node, env, tokens)?.place(items, margins.left, y, bandNumbers);
       y += fixedHeight(node);
     }
     return { width: geometry.width, height, items };

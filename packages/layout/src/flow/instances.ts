@@ -8,6 +8,7 @@ import { parsePath } from "../tokens/path.js";
 import { evaluate } from "../tokens/resolve.js";
 import type { RowScope } from "../tokens/types.js";
 import { isVisible, measureFlowBand } from "./measure-band.js";
+import { RecordedRow } from "./recorded-row.js";
 import { StackBlock, type StackChild } from "./stack.js";
 import type { BandNode } from "./tree.js";
 
@@ -20,7 +21,7 @@ function childrenOf(nodes: readonly BandNode[], env: LayoutEnv, scope: RowScope 
   const out: StackChild[] = [];
   for (const node of nodes) {
     const block = contentOf(node, env, scope);
-    if (block) out.push({ block, role: "row", breakBefore: node.band.pageBreakBefore === true });
+    if (block) out.push({ block, role: "row", breakBefore: node.band.pageBreakBefore === true, keepWithPrevious: node.band.keepWithPrevious === true });
   }
   return out;
 }
@@ -30,14 +31,19 @@ function contentOf(node: BandNode, env: LayoutEnv, scope: RowScope | undefined):
   const scopes = instanceScopes(node, env, scope);
   if (scopes.length === 0) return null; // an empty detail prints neither its header nor its footer
   const perRow = node.band.pageBreakPerRow === true;
-  const rows: StackChild[] = scopes.map((s, i) => ({ block: instanceOf(node, env, s), role: "row", breakBefore: perRow && i > 0 }));
+  const bound = node.band.bindingField !== undefined;
+  const rows: StackChild[] = scopes.map((s, i) => ({
+    block: bound && s ? new RecordedRow(instanceOf(node, env, s), s.row) : instanceOf(node, env, s),
+    role: "row",
+    breakBefore: perRow && i > 0,
+  }));
   const headers = blocksOf(node.headers, env, scope);
-  const footers = blocksOf(node.footers, env, scope);
+  const footers = childrenOf(node.footers, env, scope).map((c): StackChild => ({ ...c, role: "footer", breakBefore: false }));
   if (headers.length === 0 && footers.length === 0 && rows.length === 1) return (rows[0] as StackChild).block;
   const children: StackChild[] = [
     ...headers.map((block): StackChild => ({ block, role: "header", breakBefore: false })),
     ...rows,
-    ...footers.map((block): StackChild => ({ block, role: "footer", breakBefore: false })),
+    ...footers,
   ];
   return StackBlock.of(children, { keepTogether: false, pageBody: env.pageBody, repeat: headers });
 }

@@ -40,7 +40,18 @@ export function measureFlowBand(node: BandNode, env: LayoutEnv, scope: RowScope 
 export function measurePageBand(node: BandNode, env: LayoutEnv, tokens: TokenContext): BandBlock | null {
   if (!isVisible(node.band.visibleIf, tokens, undefined)) return null;
   const rules = { keepTogether: true, pageBody: env.pageBody };
-  return BandBlock.fixed(designed(node, env, tokens, undefined), Math.max(0, finite(node.band.height)), rules);
+  const entries = designed(node, env, tokens, undefined);
+  const height = Math.max(0, finite(node.band.height));
+  // Page bands never grow: content taller than the band draws past it (into the margin or the body).
+  const bottom = Math.max(0, ...entries.map((e) => e.top + Math.max(e.height, e.block.height)));
+  if (bottom > height + 0.01) {
+    env.diagnostics.add("band.overflow", `the ${node.band.kind} needs ${round(bottom)} pt but the band is ${round(height)} pt tall; its content runs past it (make the band taller or the text smaller)`, node.path);
+  }
+  return BandBlock.fixed(entries, height, rules);
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
 }
 
 function finite(value: number | undefined): number {

@@ -4,6 +4,9 @@
 import type { FrameItem } from "../frame/types.js";
 import { EPSILON, type Block, type PageNumbers, type Split } from "../elements/block.js";
 
+/** The first room (points) a previous child gives up for a `keepWithPrevious` one; doubled until its end moves. */
+const PULL_BACK = 1;
+
 /** The part a child plays in its run. */
 export type StackRole = "header" | "row" | "footer";
 
@@ -13,6 +16,8 @@ export interface StackChild {
   readonly role: StackRole;
   /** Starts a new page unless it is already at the top of one (`pageBreakBefore`, `pageBreakPerRow`). */
   readonly breakBefore: boolean;
+  /** Never alone at the top of a page: when it moves on, the end of the child before it goes along. */
+  readonly keepWithPrevious?: boolean;
 }
 
 /** How a stack splits. */
@@ -118,13 +123,33 @@ export class StackBlock implements Block {
         return this.finish(fits, onlyHeaders, atTop, lead, this.start);
       }
     }
+    let before = { onlyHeaders, top: atTopNow() }; // the state before the previous child was offered
     for (let i = this.start; i < children.length; i++) {
       const child = children[i] as StackChild;
       if (child.breakBefore && !atTopNow()) {
         return this.finish(fits, onlyHeaders, atTop, NO_LEAD, i);
       }
+      const state = { onlyHeaders, top: atTopNow() };
       const part = offer(child.block, child.role);
-      if (part.rest) return this.finish(fits, onlyHeaders, atTop, { blocks: [part.rest], headers: 0, role: child.role }, i + 1);
+      if (part.rest) {
+        if (part.fits === null && child.keepWithPrevious === true && i > this.start && this.lead.blocks.length === 0) {
+          // Take the end of the previous child (a detail's last rows) to the next page with this one.
+          const prev = children[i - 1] as StackChild;
+          const kept = fits.slice(0, -1);
+          // Give up room in doubling steps: the first cut that leaves a rest moves the fewest rows (blank
+          // space at the end of the previous band is given up first, as it is cut at page ends anyway).
+          let cut: Split = { fits: prev.block, rest: null };
+          for (let give = PULL_BACK; cut.rest === null && give < 2 * prev.block.height; give *= 2) {
+            cut = prev.block.split(Math.max(0, prev.block.height - give), before.top);
+          }
+          if (cut.fits !== null && cut.rest !== null) {
+            return this.finish([...kept, cut.fits], before.onlyHeaders && prev.role === "header", atTop, { blocks: [cut.rest], headers: 0, role: prev.role }, i);
+          }
+          if (cut.fits === null && kept.length > 0 && !before.onlyHeaders) return this.finish(kept, before.onlyHeaders, atTop, NO_LEAD, i - 1);
+        }
+        return this.finish(fits, onlyHeaders, atTop, { blocks: [part.rest], headers: 0, role: child.role }, i + 1);
+      }
+      before = state;
     }
     return { fits: fits.length > 0 ? new Run(fits) : null, rest: null };
   }

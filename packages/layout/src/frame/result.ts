@@ -8,4 +8,8 @@ export interface LayoutResult {
   readonly faces: ReadonlyMap<string, FontFace>;
   readonly images: ReadonlyMap<string, FrameImage>;
   readonly diagnostics: readonly Diagnostic[];
+  /** The document's `locale` (BCP 47), for the PDF's `/Lang`; absent when the document names none. */
+  readonly language?: string;
+  /** The document's direction; `rtl` makes viewers lay spreads and scroll right to left. */
+  readonly direction?: "ltr" | "rtl";
 }

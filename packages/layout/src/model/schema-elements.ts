@@ -39,6 +39,8 @@ const textStyle = {
   underline: v.optional(boolean),
   strike: v.optional(boolean),
   overflow: v.optional(oneOf(["grow", "clip", "shrink"])),
+  numeric: v.optional(oneOf(["tabular", "proportional"])),
+  direction: v.optional(oneOf(["ltr", "rtl", "auto"])),
 };
 
 const text = entries({ ...head("text"), text: string, ...textStyle, ...common });
@@ -58,8 +60,9 @@ const column = object({
   key: string,
   header: string,
   width: nonNegative,
-  align: v.optional(oneOf(["left", "center", "right", "start", "end"])),
+  align: v.optional(oneOf(["left", "center", "right", "start", "end", "decimal"])),
   format: v.optional(string),
+  numeric: v.optional(oneOf(["tabular", "proportional"])),
 });
 
 const table = entries({
@@ -77,6 +80,8 @@ const table = entries({
   borderColor: v.optional(colour),
   borderWidth: v.optional(nonNegative),
   padding: v.optional(nonNegative),
+  numeric: v.optional(oneOf(["tabular", "proportional"])),
+  direction: v.optional(oneOf(["ltr", "rtl", "auto"])),
   ...common,
 });
 
@@ -96,6 +101,7 @@ const rect = entries({
   fill: v.optional(colour),
   stroke: v.optional(colour),
   strokeWidth: v.optional(nonNegative),
+  dash: v.optional(array(nonNegative)),
   radius: v.optional(nonNegative),
   ...common,
 });
@@ -105,6 +111,7 @@ const ellipse = entries({
   fill: v.optional(colour),
   stroke: v.optional(colour),
   strokeWidth: v.optional(nonNegative),
+  dash: v.optional(array(nonNegative)),
   ...common,
 });
 
@@ -114,6 +121,7 @@ const barcode = entries({
   value: string,
   showText: v.optional(boolean),
   color: v.optional(colour),
+  dpi: v.optional(positive),
   ...common,
 });
 

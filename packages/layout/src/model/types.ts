@@ -88,7 +88,19 @@ export interface TextStyleKeys {
   readonly underline?: boolean;
   readonly strike?: boolean;
   readonly overflow?: TextOverflow;
+  /** Figures: `tabular` (every digit one width: amounts line up) or `proportional`; absent: see docs/model.md. */
+  readonly numeric?: NumericStyle;
+  /** This element's paragraph direction, instead of the document's. */
+  readonly direction?: ElementDirection;
 }
+
+export type NumericStyle = "tabular" | "proportional";
+
+/** A numbering system for printed numbers and dates (Unicode CLDR names). */
+export type Digits = "latn" | "arab" | "arabext";
+
+/** An element's own paragraph direction; `auto` takes the first strong character's. */
+export type ElementDirection = "ltr" | "rtl" | "auto";
 
 export interface TextElement extends ElementBase, TextStyleKeys {
   readonly type: "text";
@@ -104,7 +116,8 @@ export interface ImageElement extends ElementBase {
   readonly fit?: ImageFit;
 }
 
-export type ColumnAlign = "left" | "center" | "right" | "start" | "end";
+/** `decimal`: right-aligned with every cell's decimal separator on one vertical line. */
+export type ColumnAlign = "left" | "center" | "right" | "start" | "end" | "decimal";
 
 export interface TableColumn {
   readonly key: string;
@@ -113,6 +126,8 @@ export interface TableColumn {
   readonly align?: ColumnAlign;
   /** A token pipe such as `number:"#,##0.00"`. */
   readonly format?: string;
+  /** Figures of this column's cells and header; default the table's `numeric`, else `tabular`. */
+  readonly numeric?: NumericStyle;
 }
 
 export interface TableElement extends ElementBase {
@@ -130,6 +145,10 @@ export interface TableElement extends ElementBase {
   readonly borderColor?: Colour;
   readonly borderWidth?: number;
   readonly padding?: number;
+  /** Figures of every column without its own `numeric`; default `tabular`. */
+  readonly numeric?: NumericStyle;
+  /** Column order and cell direction, instead of the document's (`auto`: per cell, columns as the document). */
+  readonly direction?: ElementDirection;
 }
 
 export interface LineElement extends ElementBase {
@@ -144,6 +163,7 @@ export interface RectElement extends ElementBase {
   readonly fill?: Colour;
   readonly stroke?: Colour;
   readonly strokeWidth?: number;
+  readonly dash?: readonly number[];
   readonly radius?: number;
 }
 
@@ -152,6 +172,7 @@ export interface EllipseElement extends ElementBase {
   readonly fill?: Colour;
   readonly stroke?: Colour;
   readonly strokeWidth?: number;
+  readonly dash?: readonly number[];
 }
 
 export type BarcodeFormat = "qr" | "code128" | "code39" | "ean13" | "ean8" | "upca" | "itf14" | "datamatrix" | "pdf417";
@@ -162,6 +183,8 @@ export interface BarcodeElement extends ElementBase {
   readonly value: string;
   readonly showText?: boolean;
   readonly color?: Colour;
+  /** The printer's resolution (203, 300, 600 …): module widths become whole dots. */
+  readonly dpi?: number;
 }
 
 export interface MarkdownElement extends ElementBase, TextStyleKeys {
@@ -220,6 +243,8 @@ export interface Band {
   readonly parentId?: string;
   readonly bindingField?: string;
   readonly keepTogether?: boolean;
+  /** Never alone at the top of a page: the end of what precedes it (a detail's last rows) moves along. */
+  readonly keepWithPrevious?: boolean;
   readonly pageBreakBefore?: boolean;
   readonly pageBreakPerRow?: boolean;
   readonly visibleIf?: string;
@@ -236,6 +261,8 @@ export interface TemplateDocument {
   readonly fonts?: DocumentFonts;
   readonly locale?: string;
   readonly timezone?: string;
+  /** Digits numbers and dates print with (`latn` 0–9 by default, `arab` ٠–٩, `arabext` ۰–۹). */
+  readonly digits?: Digits;
   readonly bands: readonly Band[];
   readonly schema: readonly SchemaField[];
 }

@@ -5,6 +5,7 @@
 import bidiModule from "bidi-js";
 import type { Bidi } from "bidi-js";
 import type { TextDirection } from "./types.js";
+import { orderHebrewPoints } from "./hebrew-marks.js";
 
 // bidi-js is CommonJS (module.exports = factory) but its types declare an ES default export; under NodeNext
 // the default import is the factory at run time and the namespace in the types. Accept both shapes.
@@ -15,12 +16,14 @@ const bidi = bidiFactory();
 // paragraph is all level 0, and the bidi algorithm is skipped (the common case).
 const NEEDS_BIDI = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u200F\u202A-\u202E\u2066-\u2069\u061C]|\uD802[\uDC00-\uDFFF]|\uD803[\uDC00-\uDE7F]|\uD83A[\uDC00-\uDFFF]|\uD83B[\uDC00-\uDEFF]/;
 
+const HEBREW = /[\u0591-\u05C7]/;
+
 /** Per-UTF-16-unit levels of one paragraph plus the string to shape (brackets mirrored at odd levels). */
 export interface BidiInfo {
   /** undefined: everything is level 0 (left-to-right). */
   readonly levels: Uint8Array | undefined;
   readonly baseLevel: number;
-  /** `text` with mirrored characters replaced at odd levels (same length). */
+  /** `text` with mirrored characters replaced at odd levels and Hebrew points in font order (same length). */
   readonly shaping: string;
 }
 
@@ -35,7 +38,18 @@ export function resolveBidi(text: string, direction: TextDirection): BidiInfo {
     for (const [index, ch] of mirrored) chars[index] = ch;
     shaping = chars.join("");
   }
+  if (HEBREW.test(shaping)) shaping = orderHebrewPoints(shaping);
   return { levels: result.levels, baseLevel: direction === "rtl" ? 1 : 0, shaping };
+}
+
+const FIRST_STRONG = /[\p{L}\p{Nl}]/u;
+const RTL_STRONG = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
+
+/** The direction of the first strong character of `text` (UAX #9 rules P2–P3), or undefined when none. */
+export function firstStrongDirection(text: string): TextDirection | undefined {
+  const match = FIRST_STRONG.exec(text);
+  if (match === null) return undefined;
+  return RTL_STRONG.test(match[0]) ? "rtl" : "ltr";
 }
 
 /**

@@ -6,10 +6,11 @@ import { resolveBidi, type BidiInfo } from "./bidi.js";
 import { breakOpportunities } from "./breaks.js";
 import { GenerationCache } from "./lru.js";
 import { runWidth, shapeCached, shapeUncached, type ShapedRun } from "./shape.js";
-import type { ParagraphStyle, TextDiagnostics, TextFonts } from "./types.js";
+import type { NumericStyle, ParagraphStyle, TextDiagnostics, TextFonts } from "./types.js";
 
 /** Face index of a character that is never drawn (controls, bidi marks, soft hyphens, unsupported joiners). */
 const SKIP = 255;
+const DIGIT = /\p{Nd}/u;
 
 /** A maximal stretch of one face and one bidi level inside a segment, shaped. */
 export interface Piece {
@@ -52,6 +53,7 @@ export interface Itemized {
   readonly skews: readonly boolean[];
   readonly size: number;
   readonly letterSpacing: number;
+  readonly numeric: NumericStyle | undefined;
 }
 
 /** Per-call state shared by the paragraphs of one text: the primary face and the diagnostics already sent. */
@@ -207,6 +209,7 @@ export function itemize(ctx: FontContext, text: string, bidi: BidiInfo = resolve
     skews: ctx.skews,
     size: style.size,
     letterSpacing: style.letterSpacing,
+    numeric: style.numeric,
   };
 }
 
@@ -262,7 +265,9 @@ export function buildPieces(item: Itemized, start: number, end: number, space: b
     const rtl = (level & 1) === 1;
     const text = item.text.slice(i, j);
     const shaping = item.shaping === item.text ? text : item.shaping.slice(i, j);
-    const run = cached ? shapeCached(face, text, rtl, shaping) : shapeUncached(face, text, rtl, shaping);
+    // Figure features only where there are figures: letters keep the fast path and their cache entries.
+    const numeric = item.numeric !== undefined && DIGIT.test(text) ? item.numeric : undefined;
+    const run = cached ? shapeCached(face, text, rtl, shaping, numeric) : shapeUncached(face, text, rtl, shaping, numeric);
     const spacing = run.spacingSlots > 0 ? item.letterSpacing : 0;
     out.push({
       start: i,

@@ -7,6 +7,7 @@ import { visualOrder } from "./bidi.js";
 import { alignLine } from "./align.js";
 import { fontContext, itemize, segments, type FontContext, type Itemized, type Piece } from "./itemize.js";
 import { breakLongWord } from "./long-word.js";
+import { isNumberWord } from "./numbers.js";
 import { faceMetrics } from "./metrics.js";
 import { GenerationCache } from "./lru.js";
 import { resetShapeCache, scaledGlyphs } from "./shape.js";
@@ -68,7 +69,7 @@ export function layoutParagraph(
     cache = new GenerationCache(LAYOUT_CACHE_LIMIT);
     layoutCaches.set(fonts, cache);
   }
-  const key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${maxWidth}\u0001${text}`;
+  const key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${maxWidth}\u0001${text}`;
   const hit = cache.get(key);
   if (hit) {
     layoutHits++;
@@ -143,6 +144,11 @@ function computeLayout(
   };
 }
 
+/** True when an over-long word must overflow its line rather than be cut: numbers, or every word with `keepWords`. */
+export function keepWhole(style: ParagraphStyle, word: string): boolean {
+  return style.keepWords === true || isNumberWord(word);
+}
+
 /** Greedy line filling of one hard paragraph into `out`. */
 function breakParagraph(ctx: FontContext, text: string, maxWidth: number, out: LineDraft[]): void {
   if (text === "") {
@@ -161,7 +167,7 @@ function breakParagraph(ctx: FontContext, text: string, maxWidth: number, out: L
     const last = seg.content[seg.content.length - 1];
     const need = seg.contentWidth - (last ? last.spacing : 0);
     if (line.length > 0 && lineWidth + need > maxWidth + EPSILON) flush(false);
-    if (line.length === 0 && need > maxWidth + EPSILON) {
+    if (line.length === 0 && need > maxWidth + EPSILON && !keepWhole(ctx.style, item.text.slice(seg.start, seg.contentEnd))) {
       // Over-long word: cut between graphemes; the remainder continues like a normal segment.
       const tail = breakLongWord(item, seg.start, seg.contentEnd, maxWidth, (pieces) => {
         line = pieces;

@@ -1,7 +1,7 @@
 // Rich text: a paragraph made of styled spans broken into lines together by the one paragraph engine.
 
 import type { FrameItem } from "../frame/types.js";
-import type { LineBox, TextAlign, TextDirection } from "./types.js";
+import type { LineBox, NumericStyle, TextAlign, TextDirection } from "./types.js";
 
 /** The typography of one span. */
 export interface SpanStyle {
@@ -36,6 +36,8 @@ export interface RichParagraphStyle {
   readonly letterSpacing: number;
   readonly align: TextAlign;
   readonly direction: TextDirection;
+  /** Figure style of every span (see `ParagraphStyle.numeric`). */
+  readonly numeric?: NumericStyle;
 }
 
 /** One laid-out line: everything it draws, in box coordinates (x from the box left, y from the paragraph top). */

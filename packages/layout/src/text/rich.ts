@@ -7,6 +7,7 @@ import { resolveBidi } from "./bidi.js";
 import { breakOpportunities } from "./breaks.js";
 import { buildPieces, fontContext, isBreakingSpace, itemize, piecesWidth, type FontContext, type Itemized, type Piece } from "./itemize.js";
 import { breakLongWord } from "./long-word.js";
+import { isNumberWord } from "./numbers.js";
 import { placeRichLine, type RichDraft, type RichPiece, type SpanItem } from "./rich-place.js";
 import type { RichLayout, RichLine, RichParagraphStyle, RichSpan, SpanStyle } from "./rich-types.js";
 import type { ParagraphStyle, TextDiagnostics, TextFonts } from "./types.js";
@@ -76,6 +77,7 @@ function paragraphStyleOf(span: SpanStyle, s: RichParagraphStyle): ParagraphStyl
     align: s.align,
     direction: s.direction,
     color: span.color,
+    ...(s.numeric !== undefined ? { numeric: s.numeric } : {}),
   };
 }
 
@@ -166,7 +168,7 @@ function breakRich(
       for (const portion of portions) {
         const width = piecesWidth(portion.pieces);
         if (line.length > 0 && lineWidth + width > maxWidth + EPSILON) flush(false);
-        if (width <= maxWidth + EPSILON) {
+        if (width <= maxWidth + EPSILON || isNumberWord(portion.si.item.text.slice(portion.from, portion.to))) {
           line.push(...wrap(portion.si, portion.pieces));
           for (const p of portion.pieces) lineWidth += p.width;
           continue;

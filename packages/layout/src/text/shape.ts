@@ -4,6 +4,7 @@
 import type { PositionedGlyph } from "../frame/types.js";
 import type { FontFace } from "./face.js";
 import { fastShape, type FastShaped } from "./fast-shape.js";
+import type { NumericStyle } from "./types.js";
 
 /** A shaped string in font units, glyphs in visual order (left to right). Shared: never mutate. */
 export interface ShapedRun {
@@ -68,10 +69,11 @@ function bucket(gen: Generation, face: FontFace, rtl: boolean): Map<string, Cach
 /**
  * Returns `text` shaped in `face` (kerning, ligatures, contextual forms), from the process-wide cache when
  * the same face, direction and string were shaped before. `shaping` is the string given to the shaper
- * (brackets already mirrored); it has the same length as `text`.
+ * (brackets already mirrored); it has the same length as `text`. `numeric` adds the figure features.
  */
-export function shapeCached(face: FontFace, text: string, rtl: boolean, shaping: string = text): ShapedRun {
-  const key = shaping === text ? text : `${shaping}\u0000${text}`;
+export function shapeCached(face: FontFace, text: string, rtl: boolean, shaping: string = text, numeric?: NumericStyle): ShapedRun {
+  let key = shaping === text ? text : `${shaping}\u0000${text}`;
+  if (numeric !== undefined) key = `${numeric}\u0002${key}`;
   const now = bucket(current, face, rtl);
   let run = now.get(key);
   if (run) {
@@ -80,7 +82,7 @@ export function shapeCached(face: FontFace, text: string, rtl: boolean, shaping:
   }
   run = previous.faces.get(face)?.[rtl ? 1 : 0].get(key);
   if (run) cacheHits++;
-  else run = shapeUncached(face, text, rtl, shaping);
+  else run = shapeUncached(face, text, rtl, shaping, numeric);
   now.set(key, run);
   if (++current.size >= cacheLimit / 2) {
     previous = current;
@@ -90,22 +92,22 @@ export function shapeCached(face: FontFace, text: string, rtl: boolean, shaping:
 }
 
 /** Shapes without touching the cache (probing prefixes of an over-long word). */
-export function shapeUncached(face: FontFace, text: string, rtl: boolean, shaping: string = text): CachedRun {
-  if (!rtl && shaping === text) {
+export function shapeUncached(face: FontFace, text: string, rtl: boolean, shaping: string = text, numeric?: NumericStyle): CachedRun {
+  if (!rtl && shaping === text && numeric === undefined) {
     const fast = fastShape(face, text);
     if (fast) {
       fastCalls++;
       return fromFast(face, text, fast);
     }
   }
-  return shapeWithFontkit(face, text, rtl, shaping);
+  return shapeWithFontkit(face, text, rtl, shaping, numeric);
 }
 
 /** Shapes with fontkit's full OpenType shaper (no fast path, no cache). */
-export function shapeWithFontkit(face: FontFace, text: string, rtl: boolean, shaping: string = text): CachedRun {
+export function shapeWithFontkit(face: FontFace, text: string, rtl: boolean, shaping: string = text, numeric?: NumericStyle): CachedRun {
   shapeCalls++;
   dedupeFeatureLookups(face);
-  const run = layoutSafely(face, shaping, rtl);
+  const run = layoutSafely(face, shaping, rtl, numeric === undefined ? [] : FIGURE_FEATURES[numeric]);
   const glyphs = run.glyphs;
   const positions = run.positions;
   const n = glyphs.length;
@@ -123,7 +125,7 @@ export function shapeWithFontkit(face: FontFace, text: string, rtl: boolean, sha
     offsetsY[v] = p ? p.yOffset : 0;
     advance += advances[v]!;
   }
-  const { texts, cluster } = clusters(text, glyphs.map((g) => g.codePoints), rtl);
+  const { texts, cluster } = clusters(text, shaping, glyphs.map((g) => g.codePoints), rtl);
   const clusterEnd = new Uint8Array(n);
   const cursive = CURSIVE.test(text);
   let spacingSlots = 0;
@@ -153,15 +155,18 @@ export function shapeWithFontkit(face: FontFace, text: string, rtl: boolean, sha
   };
 }
 
+/** OpenType features per figure style (a font without them keeps its own figures). */
+const FIGURE_FEATURES: Readonly<Record<NumericStyle, string[]>> = { tabular: ["tnum", "lnum"], proportional: ["pnum"] };
+
 type Layout = Pick<ReturnType<FontFace["font"]["layout"]>, "glyphs" | "positions">;
 
 /**
  * fontkit's shaper throws on some fonts' damaged positioning data (a GPOS anchor that is null, reached
  * only by rare mark sequences): such a string is drawn with its nominal glyphs and advances instead.
  */
-function layoutSafely(face: FontFace, shaping: string, rtl: boolean): Layout {
+function layoutSafely(face: FontFace, shaping: string, rtl: boolean, features: string[]): Layout {
   try {
-    return face.font.layout(shaping, [], undefined, undefined, rtl ? "rtl" : "ltr");
+    return face.font.layout(shaping, features, undefined, undefined, rtl ? "rtl" : "ltr");
   } catch {
     const glyphs = face.font.glyphsForString(shaping);
     if (rtl) glyphs.reverse();
@@ -223,10 +228,13 @@ function fromFast(face: FontFace, text: string, fast: FastShaped): CachedRun {
  * the code points of their first use, so `codePoints` can be stale (a precomposed é met before e + U+0301,
  * glyph 0 shared by every missing character): a glyph's code points are trusted only when they match the
  * input at that position, otherwise it takes one code point. Marks, joiners and glyphs without code points
- * join the previous cluster; the first glyph of a cluster carries the whole cluster's text.
+ * join the previous cluster; the first glyph of a cluster carries the whole cluster's text. Code points are
+ * matched against `shaping` (what the shaper saw: mirrored brackets, reordered Hebrew points), the text
+ * comes from `text` at the same offsets, so a cluster's text is the source as written.
  */
 function clusters(
   text: string,
+  shaping: string,
   codePoints: readonly (readonly number[])[],
   rtl: boolean,
 ): { texts: string[]; cluster: Int32Array } {
@@ -245,7 +253,7 @@ function clusters(
       let p = pos;
       let ok = true;
       for (const cp of cps) {
-        if (p >= text.length || text.codePointAt(p) !== cp) {
+        if (p >= shaping.length || shaping.codePointAt(p) !== cp) {
           ok = false;
           break;
         }

@@ -3,7 +3,9 @@
 
 import type { TextRunItem } from "../frame/types.js";
 import type { FontFace } from "./face.js";
-import type { TextAlign } from "../model/types.js";
+import type { NumericStyle, TextAlign } from "../model/types.js";
+
+export type { NumericStyle };
 
 /** Horizontal alignment of a paragraph's lines (the model's `align`); `start`/`end` follow the paragraph direction. */
 export type { TextAlign };
@@ -27,7 +29,15 @@ export interface ParagraphStyle {
   readonly direction: TextDirection;
   /** Resolved colour, `#rrggbb`. */
   readonly color: string;
+  /**
+   * Never cut a word between graphemes: an over-long word overflows the box (the caller shrinks the text).
+   * Numbers are never cut whatever this says.
+   */
+  readonly keepWords?: boolean;
+  /** Figures: `tabular` (OpenType `tnum` + `lnum`, every digit one width) or `proportional` (`pnum`); absent: the font's own. */
+  readonly numeric?: NumericStyle;
 }
+
 
 /** The geometry every laid-out line has, plain or rich; relative to the paragraph's box. */
 export interface LineBox {

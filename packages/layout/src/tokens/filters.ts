@@ -2,24 +2,34 @@
 // string or an ISO date when it looks like one, so `number | unknown` keeps the formatted text.
 import { formatDate } from "./date-format.js";
 import { formatNumber } from "./number-format.js";
+import { aggregate } from "./aggregate.js";
 import { toText } from "./text.js";
+import { withDigits } from "./digits.js";
 import type { FilterCall, TokenContext } from "./types.js";
 
 /** Applies filters in order and returns the printed text; an unknown filter passes its input through. */
 export function applyFilters(value: unknown, filters: readonly FilterCall[], ctx: TokenContext): string {
   let current = value;
   for (const filter of filters) current = applyFilter(current, filter, ctx);
-  return toText(current, ctx.timezone);
+  const text = toText(current, ctx.timezone);
+  // A number printed as it is (`{{ qty }}`, `$index`) takes the document's digits too; strings never do.
+  return typeof current === "number" || typeof current === "bigint" ? withDigits(text, ctx.digits) : text;
 }
 
 function applyFilter(value: unknown, filter: FilterCall, ctx: TokenContext): unknown {
   switch (filter.name) {
     case "number":
-      return formatNumber(value, filter.arg, ctx.locale);
+      return formatNumber(value, filter.arg, ctx.locale, ctx.digits);
     case "date":
-      return formatDate(value, filter.arg, "date", ctx.locale, ctx.timezone);
+      return formatDate(value, filter.arg, "date", ctx.locale, ctx.timezone, ctx.digits);
     case "datetime":
-      return formatDate(value, filter.arg, "datetime", ctx.locale, ctx.timezone);
+      return formatDate(value, filter.arg, "datetime", ctx.locale, ctx.timezone, ctx.digits);
+    case "sum":
+    case "count":
+    case "avg":
+    case "min":
+    case "max":
+      return aggregate(filter.name, value, filter.arg, ctx);
     case "markdown":
       // In a markdown element: insert the value as markdown instead of escaping it (markdown-escape.ts).
       return value;

@@ -1,5 +1,6 @@
 // Locale and timezone data taken from Intl, validated once and cached: Intl constructors are slow and
 // a document formats thousands of values with the same locale.
+import type { Digits } from "../model/types.js";
 import { BoundedCache } from "./cache.js";
 
 /** The grouping and decimal symbols of a locale. */
@@ -56,10 +57,14 @@ export function safeTimeZone(timezone: string): string {
   });
 }
 
-/** Grouping and decimal symbols as `Intl.NumberFormat(locale)` prints them (fr-FR groups with U+202F). */
-export function numberSymbols(locale: string): NumberSymbols {
-  return symbolCache.get(safeLocale(locale), (tag) => {
-    const parts = new Intl.NumberFormat(tag).formatToParts(1234567.5);
+/**
+ * Grouping and decimal symbols as `Intl.NumberFormat(locale)` prints them with the given digits (fr-FR groups
+ * with U+202F). The numbering system decides the separators, so they match the digits: ar-SA with Latin
+ * digits groups with `,` (not `٬`), with `arab` digits with `٬` and `٫`.
+ */
+export function numberSymbols(locale: string, digits: Digits = "latn"): NumberSymbols {
+  return symbolCache.get(`${safeLocale(locale)}\u0000${digits}`, () => {
+    const parts = new Intl.NumberFormat(safeLocale(locale), { numberingSystem: digits }).formatToParts(1234567.5);
     return {
       group: parts.find((p) => p.type === "group")?.value ?? ",",
       decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",

@@ -3,13 +3,19 @@ import { type Decimal, isZero, roundDecimal, shiftDecimal, toDecimal } from "./d
 import { numberSymbols, type NumberSymbols } from "./locale.js";
 import { compileNumberPattern, type PatternSection } from "./number-pattern.js";
 import { toText } from "./text.js";
+import { withDigits } from "./digits.js";
+import type { Digits } from "../model/types.js";
 
 /** Formats a number, bigint or numeric string with a pattern or preset; anything else prints unchanged. */
-export function formatNumber(value: unknown, pattern: string | undefined, locale: string): string {
+export function formatNumber(value: unknown, pattern: string | undefined, locale: string, digits?: Digits): string {
   const d = toDecimal(value);
   if (!d) return toText(value);
+  return withDigits(formatDecimal(d, pattern, locale, digits), digits);
+}
+
+function formatDecimal(d: Decimal, pattern: string | undefined, locale: string, digits: Digits | undefined): string {
   const compiled = compileNumberPattern(pattern);
-  const symbols = numberSymbols(locale);
+  const symbols = numberSymbols(locale, digits);
   let section = d.negative && compiled.negative ? compiled.negative : compiled.positive;
   let rounded = scaleAndRound(d, section);
   if (isZero(rounded)) {

@@ -45,6 +45,12 @@ function resolveHead(head: PathSegment, ctx: TokenContext, scope?: RowScope): un
       return ctx.now;
     case "$today":
       return todayIn(ctx.now, ctx.timezone);
+    case "$pageRows":
+      return ctx.pageRows;
+    case "$rowsBefore":
+      return ctx.rowsBefore;
+    case "$rowsThrough":
+      return ctx.rowsBefore && ctx.pageRows ? [...ctx.rowsBefore, ...ctx.pageRows] : undefined;
   }
   for (let s = scope; s; s = s.parent) {
     if (hasOwn(s.row, head)) return (s.row as Record<PathSegment, unknown>)[head];

@@ -15,6 +15,36 @@ export function resolveText(text: string | TemplateText, ctx: TokenContext, scop
   return out;
 }
 
+// Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, NKo, …) and the bidi controls that can reorder.
+const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u200F\u202A-\u202E\u2066-\u2069]|\uD802[\uDC00-\uDFFF]|\uD803[\uDC00-\uDE7F]|\uD83A[\uDC00-\uDFFF]|\uD83B[\uDC00-\uDEFF]/;
+
+/**
+ * The text with every token replaced, each value bidi-isolated (FSI … PDI) so that it is ordered as a unit
+ * of its own direction: `-500.00` keeps its minus on the left and a phone number its groups in order in a
+ * right-to-left paragraph, and a Hebrew name does not capture the number after it in a left-to-right one.
+ * Every value is isolated when `ctx.isolateValues` is set (right-to-left documents), otherwise only values
+ * with right-to-left characters (a left-to-right value in a left-to-right paragraph needs nothing).
+ * For printed text only: never for barcode values, icon names or paths.
+ */
+export function resolveDisplayText(text: string | TemplateText, ctx: TokenContext, scope?: RowScope): string {
+  const template = typeof text === "string" ? parseTemplate(text) : text;
+  if (!template.hasTokens) return template.source;
+  let out = "";
+  for (const part of template.parts) {
+    if (typeof part === "string") {
+      out += part;
+      continue;
+    }
+    out += isolateValue(applyFilters(valueAt(part.path, ctx, scope), part.filters, ctx), ctx);
+  }
+  return out;
+}
+
+/** A printed value wrapped in FSI … PDI when `resolveDisplayText` would isolate it. */
+export function isolateValue(value: string, ctx: TokenContext): string {
+  return value !== "" && (ctx.isolateValues === true || RTL.test(value)) ? `\u2068${value}\u2069` : value;
+}
+
 /**
  * The value of one expression (`items`, `total | number`) or of a text that is exactly one token
  * (`{{ logo }}`, surrounding whitespace ignored): the raw value when there are no filters, else the

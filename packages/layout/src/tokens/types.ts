@@ -1,4 +1,5 @@
 // Shared shapes of the token module. Nothing here knows about layout.
+import type { Digits } from "../model/types.js";
 
 /** Everything a token needs from the render: data root, locale, timezone, clock and page numbers. */
 export interface TokenContext {
@@ -12,6 +13,14 @@ export interface TokenContext {
   /** 1-based page number; absent until pagination is final, when `$page` prints empty. */
   readonly page?: number;
   readonly pages?: number;
+  /** Page bands only: the data rows (detail and table rows) that start on this page, in order. */
+  readonly pageRows?: readonly unknown[];
+  /** Page bands only: the data rows of every earlier page ("carried forward"). */
+  readonly rowsBefore?: readonly unknown[];
+  /** Digits of formatted numbers and dates (and the separators that go with them); default `latn`. */
+  readonly digits?: Digits;
+  /** Right-to-left documents: `resolveDisplayText` isolates every value, not only right-to-left ones. */
+  readonly isolateValues?: boolean;
 }
 
 /** One row of a detail band or table, chained to the rows that enclose it. */

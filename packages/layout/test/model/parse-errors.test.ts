@@ -127,7 +127,7 @@ const cases: ReadonlyArray<readonly [string, unknown, string, string]> = [
   ["a table without bindingField", withElement(without(el("table", {}), "bindingField")), `${E}.bindingField`, "is required"],
   ["a column without a header", withElement(el("table", { columns: [{ key: "a", width: 10 }] })), `${E}.columns[0].header`, "is required"],
   ["a column with a negative width", withElement(el("table", { columns: [{ key: "a", header: "A", width: 1 }, { key: "b", header: "B", width: -10 }] })), `${E}.columns[1].width`, "must not be negative"],
-  ["a column with a bad align", withElement(el("table", { columns: [{ key: "a", header: "A", width: 1, align: "justify" }] })), `${E}.columns[0].align`, "expected one of: left, center, right, start, end; got 'justify'"],
+  ["a column with a bad align", withElement(el("table", { columns: [{ key: "a", header: "A", width: 1, align: "justify" }] })), `${E}.columns[0].align`, "expected one of: left, center, right, start, end, decimal; got 'justify'"],
   ["a negative rowHeight", withElement(el("table", { rowHeight: -1 })), `${E}.rowHeight`, "must not be negative"],
   ["a negative borderWidth", withElement(el("table", { borderWidth: -1 })), `${E}.borderWidth`, "must not be negative"],
   // shapes

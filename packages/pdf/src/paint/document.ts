@@ -25,7 +25,7 @@ export interface PaintOptions {
 
 /** Paints laid-out pages into PDF bytes: fonts embedded as subsets, images once, links for safe URLs. */
 export async function paintPdf(layout: LayoutResult, options: PaintOptions = {}): Promise<Uint8Array> {
-  const writer = new PdfWriter({ title: options.title, now: options.now ?? new Date() });
+  const writer = new PdfWriter({ title: options.title, now: options.now ?? new Date(), language: layout.language, direction: layout.direction });
   const painter = new DocumentPainter(writer, layout);
   // 1. collect: every face's glyphs (so CIDs are canonical) and the images in use
   painter.collect(layout.pages);
@@ -190,7 +190,8 @@ class DocumentPainter implements PaintContext {
         }
         this.fonts.set(item.face, subset);
       }
-      for (const glyph of item.glyphs) subset.use(glyph.id, glyph.text);
+      // Glyphs without text of their own are painted as outlines (paint/text.ts), not from the subset.
+      for (const glyph of item.glyphs) if (glyph.text !== "") subset.use(glyph.id, glyph.text);
     }
   }
 }

@@ -100,6 +100,8 @@ export interface PdfPage {
 
 interface PdfKitDocument {
   version: number;
+  /** The catalog; its `data` is written at `end()`. */
+  readonly _root: { readonly data: Record<string, unknown> };
   readonly page: PdfPage;
   addPage(options: { size: [number, number]; margin: number }): unknown;
   ref(data?: Record<string, unknown>): PdfRef;
@@ -115,6 +117,10 @@ interface PdfKitDocument {
 export interface DocumentSettings {
   readonly title?: string;
   readonly now: Date;
+  /** `/Lang` in the catalog (BCP 47). */
+  readonly language?: string;
+  /** `rtl`: `/ViewerPreferences << /Direction /R2L >>` in the catalog. */
+  readonly direction?: "ltr" | "rtl";
 }
 
 /** A PDF string object (pdfkit writes JS `String` objects as `(…)` and primitive strings as `/Names`). */
@@ -178,6 +184,11 @@ export class PdfWriter {
     // The header already says 1.4 (transparency needs it). pdfkit adds an XMP packet for any version but
     // 1.3 and interpolates the title into it unescaped; the info dictionary alone carries the metadata.
     this.doc.version = 1.3;
+    // Screen readers and search pick the language from /Lang; viewers read right-to-left documents'
+    // spreads and page order from /ViewerPreferences /Direction.
+    if (settings.language) this.doc._root.data.Lang = pdfString(settings.language);
+    // pdfkit writes (ends) the catalog's ViewerPreferences object itself at `end()`.
+    if (settings.direction === "rtl") this.doc._root.data.ViewerPreferences = this.doc.ref({ Direction: "R2L" });
   }
 
   /** The current page (valid after the first `addPage`). */

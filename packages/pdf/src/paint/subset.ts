@@ -17,6 +17,8 @@ interface FaceInfo {
   readonly unitsPerEm: number;
   /** The file's tables when it is a static TrueType font (subset from bytes); otherwise fontkit subsets. */
   readonly truetype: TrueTypeFont | undefined;
+  /** CFF outlines: CIDs come from the program's charset, so a glyph cannot have a second CID. */
+  readonly cff: boolean;
   readonly descriptor: Readonly<Record<string, unknown>>;
   /** Designed advance per glyph id, in 1/1000 em, rounded (to 0.001) as written into `W`. */
   readonly widths: Map<number, number>;
@@ -62,6 +64,7 @@ function faceInfo(face: FontFace): FaceInfo {
     numGlyphs: font.numGlyphs,
     unitsPerEm: font.unitsPerEm,
     truetype: trueTypeOf(face),
+    cff: hasCff(font),
     descriptor: {
       Type: "FontDescriptor",
       Flags: flags,
@@ -78,6 +81,11 @@ function faceInfo(face: FontFace): FaceInfo {
   };
   faceInfos.set(font, info);
   return info;
+}
+
+function hasCff(font: Font): boolean {
+  const tables = (font as unknown as { directory?: { tables?: Record<string, unknown> } }).directory?.tables ?? {};
+  return "CFF " in tables || "CFF2" in tables;
 }
 
 function trueTypeOf(face: FontFace): TrueTypeFont | undefined {
@@ -106,18 +114,37 @@ function subsetTag(text: string): string {
   return tag;
 }
 
+// A strong right-to-left letter, and a cluster made only of such letters (a lam-alef ligature).
+const RTL_LETTER = /^[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const ONLY_RTL_LETTERS = /^(?:(?=\p{L})[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}])+$/u;
+
+/**
+ * The text a right-to-left cluster's glyph maps to. Extractors read glyphs in visual order and reverse
+ * right-to-left runs to get logical order, character by character; poppler first reverses a glyph's own
+ * characters only when all of them are right-to-left letters (a ligature). So a cluster of a letter and its
+ * marks (שָׁ, مُ) is written in visual order, reversed, for the run's reversal to put it back as written.
+ */
+function visualCluster(text: string): string {
+  if (text.length < 2 || !RTL_LETTER.test(text) || ONLY_RTL_LETTERS.test(text)) return text;
+  return [...text].reverse().join("");
+}
+
 /** One face's subset within one document: collect glyphs, seal, then paint with `cid`/`width`, then embed. */
 export class FaceSubset {
   /** The font's Type0 dictionary; registered in page resources while painting, written by `embed`. */
   readonly ref: PdfRef;
   private readonly info: FaceInfo;
-  private readonly texts = new Map<number, string>();
+  /** Per glyph, every text it stands for in this document, in order of first use. */
+  private readonly texts = new Map<number, string[]>();
   private readonly hexByGlyph = new Map<number, string>();
+  /** CIDs after the glyphs' own: one per further text a glyph stands for (see `use`). */
+  private readonly variantCids = new Map<string, string>();
+  private variants: { readonly glyph: number; readonly text: string }[] = [];
   private readonly widthByGlyph = new Map<number, number>();
   private glyphs: number[] = [];
 
   constructor(
-    private readonly face: FontFace,
+    readonly face: FontFace,
     /** Resource name, e.g. `F1`. */
     readonly name: string,
     writer: PdfWriter,
@@ -126,14 +153,22 @@ export class FaceSubset {
     this.ref = writer.ref();
   }
 
-  /** Records a glyph and the text it stands for (the first non-empty text wins for ToUnicode). */
+  /**
+   * Records a glyph and the text it stands for. One glyph can stand for several texts (Noto Sans Arabic
+   * draws ف and ق in initial form with one dotless glyph, the dots being marks; a Hebrew base carries its
+   * points): each further text gets a CID of its own over the same glyph (a `CIDToGIDMap`), so the ToUnicode
+   * map can say exactly what every occurrence means, glyph cluster by glyph cluster.
+   */
   use(glyphId: number, text: string): void {
     const id = this.valid(glyphId) ? glyphId : 0;
     const known = this.texts.get(id);
-    if (known === undefined || (known === "" && text !== "")) this.texts.set(id, text);
+    if (known === undefined) this.texts.set(id, [text]);
+    else if (known.includes(text)) return;
+    else if (known[0] === "" && text !== "") known.unshift(text); // the glyph's own CID maps to a text when it has one
+    else known.push(text);
   }
 
-  /** Fixes the CIDs: .notdef is 0, the used glyphs follow in glyph-id order. */
+  /** Fixes the CIDs: .notdef is 0, the used glyphs follow in glyph-id order, then the further texts. */
   seal(): void {
     this.texts.delete(0);
     this.glyphs = [...this.texts.keys()].sort((a, b) => a - b);
@@ -144,10 +179,24 @@ export class FaceSubset {
       this.hexByGlyph.set(glyph, hex4(index + 1));
       this.widthByGlyph.set(glyph, this.designWidth(glyph, widths));
     });
+    // CFF CIDs are fixed by the font program's charset; only TrueType outlines can map two CIDs to one glyph.
+    if (this.info.cff) return;
+    for (const glyph of this.glyphs) {
+      const texts = this.texts.get(glyph)!;
+      for (let i = 1; i < texts.length && this.glyphs.length + this.variants.length < 0xfffe; i++) {
+        const text = texts[i]!;
+        this.variants.push({ glyph, text });
+        this.variantCids.set(`${glyph}:${text}`, hex4(this.glyphs.length + this.variants.length));
+      }
+    }
   }
 
-  /** The 4-hex-digit CID of a glyph (after `seal`); unknown or invalid glyphs are .notdef. */
-  cid(glyphId: number): string {
+  /** The 4-hex-digit CID of a glyph standing for `text` (after `seal`); unknown or invalid glyphs are .notdef. */
+  cid(glyphId: number, text: string): string {
+    if (this.variants.length > 0) {
+      const variant = this.variantCids.get(`${glyphId}:${text}`);
+      if (variant !== undefined) return variant;
+    }
     return this.hexByGlyph.get(glyphId) ?? "0000";
   }
 
@@ -176,7 +225,7 @@ export class FaceSubset {
     });
     descriptor.end();
 
-    const widths = [this.width(0), ...this.glyphs.map((glyph) => this.width(glyph))];
+    const widths = [this.width(0), ...this.glyphs.map((glyph) => this.width(glyph)), ...this.variants.map((v) => this.width(v.glyph))];
     const cidFont = writer.ref({
       Type: "Font",
       Subtype: encoded.cff ? "CIDFontType0" : "CIDFontType2",
@@ -184,7 +233,7 @@ export class FaceSubset {
       CIDSystemInfo: { Registry: pdfString("Adobe"), Ordering: pdfString("Identity"), Supplement: 0 },
       FontDescriptor: descriptor,
       W: [0, widths],
-      ...(encoded.cff ? {} : { CIDToGIDMap: "Identity" }),
+      ...(encoded.cff ? {} : { CIDToGIDMap: this.cidToGidMap(writer) }),
     });
     cidFont.end();
 
@@ -202,6 +251,19 @@ export class FaceSubset {
       ToUnicode: toUnicode,
     });
     this.ref.end();
+  }
+
+  /** `Identity` unless some glyphs have further CIDs; then a stream of 2-byte subset glyph ids per CID. */
+  private cidToGidMap(writer: PdfWriter): PdfRef | "Identity" {
+    if (this.variants.length === 0) return "Identity";
+    const count = 1 + this.glyphs.length + this.variants.length;
+    const map = Buffer.alloc(count * 2);
+    for (let cid = 1; cid <= this.glyphs.length; cid++) map.writeUInt16BE(cid, cid * 2);
+    const subsetGid = new Map(this.glyphs.map((glyph, index) => [glyph, index + 1]));
+    this.variants.forEach((variant, i) => map.writeUInt16BE(subsetGid.get(variant.glyph)!, (1 + this.glyphs.length + i) * 2));
+    const stream = writer.ref({ Filter: "FlateDecode" });
+    stream.end(deflateSync(map));
+    return stream;
   }
 
   private valid(glyphId: number): boolean {
@@ -256,13 +318,15 @@ export class FaceSubset {
   /** CID → Unicode for extraction and search; ligatures map to several characters, marks to none. */
   private toUnicodeCMap(): string {
     const entries: string[] = [];
-    this.glyphs.forEach((glyph, index) => {
-      const text = this.texts.get(glyph) ?? "";
+    const entry = (cid: number, text: string) => {
       if (text === "") return;
+      text = visualCluster(text);
       let utf16 = "";
       for (let i = 0; i < text.length && i < 64; i++) utf16 += hex4(text.charCodeAt(i));
-      entries.push(`<${hex4(index + 1)}> <${utf16}>`);
-    });
+      entries.push(`<${hex4(cid)}> <${utf16}>`);
+    };
+    this.glyphs.forEach((glyph, index) => entry(index + 1, this.texts.get(glyph)?.[0] ?? ""));
+    this.variants.forEach((variant, i) => entry(this.glyphs.length + 1 + i, variant.text));
     let blocks = "";
     for (let start = 0; start < entries.length; start += 100) {
       const block = entries.slice(start, start + 100);

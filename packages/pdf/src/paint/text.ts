@@ -2,7 +2,10 @@
 // PDF shows exactly the measured positions and no text is shaped a second time.
 import type { TextRunItem } from "@docsvc/layout";
 import { num } from "./content.js";
+import { glyphOutline } from "./outline.js";
 import type { PaintContext } from "./context.js";
+
+const COMBINING = /\p{M}/u;
 
 /** Below this (in points) a difference between layout's pen and the viewer's pen is not corrected. */
 const EPSILON = 0.0005;
@@ -48,6 +51,11 @@ export function paintText(ctx: PaintContext, run: TextRunItem): void {
   const spacing = letterSpacing(run, subset.width.bind(subset), perPoint);
 
   content.fillColour(run.color);
+  // pdf.js compares a glyph's position with the previous glyph's (to start a new line or item) only when
+  // its text has no combining mark, so a run that begins with a pointed letter would be glued to the text
+  // painted before it. A marked-content span makes pdf.js start a new item; other readers ignore it.
+  const span = COMBINING.test(run.text);
+  if (span) content.op("/Span BMC");
   content.op("BT");
   content.font(subset.name, size);
   content.charSpacing(spacing);
@@ -60,12 +68,13 @@ export function paintText(ctx: PaintContext, run: TextRunItem): void {
   let rise = 0;
   let ideal = 0; // layout's pen, relative to the run origin
   let actual = 0; // the viewer's pen: designed widths plus the adjustments written so far
-  let marks: { readonly cid: string; readonly x: number; readonly dy: number }[] | undefined;
+  let marks: { readonly id: number; readonly x: number; readonly dy: number }[] | undefined;
   for (const glyph of run.glyphs) {
-    if (glyph.text === "" && (glyph.dx !== 0 || glyph.dy !== 0)) {
-      // An offset mark: drawn after the run with its own text matrix, so the run's TJ array (and with it
-      // text extraction, which splits words wherever the baseline moves) stays in one piece.
-      (marks ??= []).push({ cid: subset.cid(glyph.id), x: ideal + glyph.dx, dy: glyph.dy });
+    if (glyph.text === "") {
+      // A glyph with no text of its own (a mark; its base's cluster carries its character): drawn after the
+      // run as an outline, so the run's TJ array (and with it text extraction, which splits words wherever
+      // the baseline moves) stays in one piece and no extractor sees a code without a Unicode value.
+      (marks ??= []).push({ id: glyph.id, x: ideal + glyph.dx, dy: glyph.dy });
       ideal += glyph.advance;
       continue;
     }
@@ -91,18 +100,30 @@ export function paintText(ctx: PaintContext, run: TextRunItem): void {
     }
     if (!inHex) tj += "<";
     inHex = true;
-    tj += subset.cid(glyph.id);
+    tj += subset.cid(glyph.id, glyph.text);
     actual += subset.width(glyph.id) / perPoint + spacing;
     ideal += glyph.advance;
   }
   if (inHex) tj += ">";
   if (tj !== "[") content.op(`${tj}] TJ`);
   if (rise !== 0) content.op("0 Ts");
+  content.op("ET");
+  if (span) content.op("EMC");
   if (marks !== undefined) {
+    const font = subset.face.font;
+    const scale = size / font.unitsPerEm;
     for (const mark of marks) {
-      // The mark's origin in text space is (x, -dy); the text matrix maps it to page space.
-      content.op(`1 0 ${num(shear)} -1 ${num(run.x + mark.x - shear * mark.dy)} ${num(run.y + mark.dy)} Tm [<${mark.cid}>] TJ`);
+      const outline = glyphOutline(font, mark.id);
+      if (outline === "") continue;
+      // Font units (y up) to page space: the mark's origin is (x, -dy) in the run's text space.
+      const m = [scale, 0, shear * scale, -scale, run.x + mark.x - shear * mark.dy, run.y + mark.dy].map(precise);
+      content.op(`q ${m.join(" ")} cm\n${outline}f Q`);
     }
   }
-  content.op("ET");
+}
+
+/** A matrix entry with six decimals: a font-unit scale such as 10/2048 needs more than `num`'s three. */
+function precise(value: number): string {
+  const rounded = Math.round(value * 1e6) / 1e6;
+  return rounded === 0 ? "0" : String(rounded);
 }
