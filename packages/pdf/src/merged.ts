@@ -29,6 +29,7 @@ export async function renderMerged(
   const faces = new Map<string, FontFace>();
   const images = new Map<string, FrameImage>();
   const rowPages: number[] = [];
+  let documentLanguage: Pick<LayoutResult, "language" | "direction"> = {};
   const diagnostics: (Diagnostic & { row: number })[] = [];
   for (const [row, data] of rows.entries()) {
     // As in renderDocument: a resource met for the first time is prepared, then the row is laid out again.
@@ -42,16 +43,13 @@ export async function renderMerged(
     for (const [key, face] of layout.faces) faces.set(key, face);
     for (const [key, image] of layout.images) images.set(key, image);
     rowPages.push(layout.pages.length);
+    if (row === 0) documentLanguage = { ...(layout.language ? { language: layout.language } : {}), ...(layout.direction ? { direction: layout.direction } : {}) };
     for (const d of layout.diagnostics) diagnostics.push({ ...d, row });
   }
   const base = await baseLayer(options);
   if (base.problem !== undefined) diagnostics.push({ ...base.problem, row: -1 });
-  // Every row shares the template, so its locale and direction are the merged document's.
-  const merged: LayoutResult = {
-    pages, faces, images, diagnostics,
-    ...(document.locale ? { language: document.locale } : {}),
-    direction: document.direction === "rtl" ? "rtl" : "ltr",
-  };
+  // Every row shares the template, so the first row's language and direction are the merged document's.
+  const merged: LayoutResult = { pages, faces, images, diagnostics, ...documentLanguage };
   const pageIndexes = rowPages.flatMap((count) => Array.from({ length: count }, (_, i) => i));
   const pdf = await paintPdf(merged, { title: options.title, now: options.now, ...(base.layer ? { base: { ...base.layer, pageIndexes } } : {}) });
   return { pdf, pageCount: pages.length, rowPages, diagnostics };
