@@ -27,7 +27,8 @@ export interface AiServer {
 export async function startAiServer(options: { structuredOutputs?: boolean; plans?: PlanTable; ai?: AiRouteOptions } = {}): Promise<AiServer> {
   const fake = await startFakeOpenAi();
   const ai = parseAiSettings({ AI_PROVIDER: "openai-compatible", AI_BASE_URL: fake.baseUrl, AI_MODEL: "fake-model", AI_STRUCTURED_OUTPUTS: String(options.structuredOutputs ?? true) });
-  const t = await startTestApp({ config: { ai }, ...(options.plans ? { plans: options.plans } : {}), ...(options.ai ? { ai: options.ai } : {}) });
+  // New workspaces on `free`, as a host serving others would set DEFAULT_PLAN: the quotas under test are its own.
+  const t = await startTestApp({ config: { ai, defaultPlan: "free" }, ...(options.plans ? { plans: options.plans } : {}), ...(options.ai ? { ai: options.ai } : {}) });
   const server = createAdaptorServer({ fetch: t.app.fetch, hostname: "127.0.0.1" }) as Server;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
