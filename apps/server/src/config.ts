@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { OAuthConfigError, parseOAuthConfig, type OAuthConfig } from "./auth/oauth-config.js";
+import { isPostgresUrl } from "./db/postgres.js";
 import { isLogLevel, type LogLevel } from "./log.js";
 
 /** Everything the service reads from its environment. */
@@ -24,6 +25,8 @@ export interface Config {
   readonly development: boolean;
   /** Sign-in providers (OAUTH_*). */
   readonly oauth: OAuthConfig;
+  /** DATABASE_URL (postgres://…): PostgreSQL instead of SQLite under DATA_DIR. */
+  readonly databaseUrl?: string | undefined;
 }
 
 /** A configuration value that cannot be used; start-up stops with its message. */
@@ -42,6 +45,12 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
   const publicUrl = (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, "");
   if (!/^https?:\/\//.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must start with http:// or https://, got '${publicUrl}'.`);
   const logLevel = nonEmpty(env.LOG_LEVEL)?.toLowerCase() ?? "info";
+  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://.");
+  // Instances sharing a database must sign sessions alike; a secret generated into one DATA_DIR would not be shared.
+  if (databaseUrl !== undefined && nonEmpty(env.JWT_SECRET) === undefined) {
+    throw new ConfigError("JWT_SECRET is required when DATABASE_URL is set: every instance must sign sessions with the same secret.");
+  }
   if (!isLogLevel(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of debug, info, warn, error, silent; got '${logLevel}'.`);
   return {
     port,
@@ -57,6 +66,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     logLevel,
     development: env.NODE_ENV === "development",
     oauth: oauthConfig(env),
+    databaseUrl,
   };
 }
 

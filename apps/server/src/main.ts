@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { createApp, type AppOptions } from "./app.js";
 import { attachHubTransport } from "./collab/transport.js";
 import type { Config } from "./config.js";
-import { openDatabase } from "./db/database.js";
+import { connectDatabase } from "./db/connect.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { deleteExpiredOAuthStates } from "./db/oauth.js";
 import { expireResults } from "./jobs/batch-worker.js";
@@ -17,8 +17,7 @@ import { createRenderer, type Renderer } from "./render/renderer.js";
 import { sweepVersions } from "./services/versions.js";
 import { nowIso } from "./time.js";
 
-/** The database file inside DATA_DIR. */
-export const DATABASE_FILE = "docsvc.db";
+export { DATABASE_FILE } from "./db/connect.js";
 
 /** Stop within this long after SIGTERM, whatever is still running. */
 export const SHUTDOWN_MS = 10_000;
@@ -42,7 +41,7 @@ export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle"
 /** Starts the service: migrations first, then the listener. */
 export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
   const log = overrides.log ?? createLogger(config.logLevel);
-  const db = openDatabase(join(config.dataDir, DATABASE_FILE));
+  const db = connectDatabase(config, log);
   await migrateToLatest(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), log });
   const renderer = overrides.renderer ?? createRenderer();

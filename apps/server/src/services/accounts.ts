@@ -3,6 +3,7 @@ import { burnPasswordCheck, hashPassword, hasPassword, passwordProblem, verifyPa
 import type { SessionPrincipal } from "../auth/principal.js";
 import { hashToken, randomToken } from "../auth/tokens.js";
 import type { Db } from "../db/database.js";
+import { isUniqueViolation } from "../db/dialect.js";
 import { consumeEmailToken, expireEmailTokens, insertEmailToken } from "../db/email-tokens.js";
 import type { EmailTokenKind } from "../db/schema.js";
 import { revokeUserSessions } from "../db/sessions.js";
@@ -83,7 +84,7 @@ export async function insertAccount(db: Db, user: UserRow, now: number): Promise
 
 /** True for the unique-index failure of a second account with the same address. */
 export function isDuplicateEmail(err: unknown): boolean {
-  return String(err).includes("UNIQUE constraint failed: users.email");
+  return isUniqueViolation(err, "users.email", "users_email_key");
 }
 
 /** Starts a session in the workspace the user last used (else their first one), as a login does. */

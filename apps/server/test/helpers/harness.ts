@@ -7,7 +7,7 @@ import type { Hono } from "hono";
 import { createApp } from "../../src/app.js";
 import type { HubOptions } from "../../src/collab/hub.js";
 import type { Config } from "../../src/config.js";
-import { openDatabase } from "../../src/db/database.js";
+import { connectDatabase } from "../../src/db/connect.js";
 import { migrateToLatest } from "../../src/db/migrate.js";
 import type { AppEnv } from "../../src/http/env.js";
 import { createLogger, isLogLevel, type Logger } from "../../src/log.js";
@@ -16,7 +16,14 @@ import { createRenderer, type Renderer } from "../../src/render/renderer.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
 import { LoginThrottle } from "../../src/services/login-throttle.js";
 import type { PlanTable } from "../../src/services/plans.js";
+import { createTestPostgres, type TestPostgres } from "./postgres.js";
 import { startSmtpCatcher, type SmtpCatcher } from "./smtp.js";
+
+/**
+ * DOCSVC_TEST_DATABASE=postgres runs the app tests on a throwaway PostgreSQL database each (see postgres.ts)
+ * instead of a SQLite file, so the same cases check both dialects.
+ */
+export const TEST_DATABASE = process.env["DOCSVC_TEST_DATABASE"] === "postgres" ? "postgres" : "sqlite";
 
 /** A configuration for tests: temp DATA_DIR, random secret, silent logs. */
 export async function testConfig(overrides: Partial<Config> = {}): Promise<Config> {
@@ -112,7 +119,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = await testConfig({ smtpUrl: smtp.url, ...options.config });
   const level = process.env["TEST_LOG_LEVEL"];
   const log = options.log ?? createLogger(level !== undefined && isLogLevel(level) ? level : "silent");
-  const db = openDatabase(join(config.dataDir, "docsvc.db"));
+  const postgres: TestPostgres | undefined = TEST_DATABASE === "postgres" ? await createTestPostgres() : undefined;
+  const db = connectDatabase({ dataDir: config.dataDir, databaseUrl: postgres?.url ?? config.databaseUrl }, log);
   await migrateToLatest(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), log });
   const renderer = options.renderer ?? createRenderer({ threads: 1 });
@@ -170,6 +178,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await mailer.close();
       await renderer.close();
       await db.destroy();
+      await postgres?.drop();
       await smtp.close();
       await rm(config.dataDir, { recursive: true, force: true });
     },
