@@ -27,3 +27,18 @@ export function contains(text: Expression<string>, needle: string): RawBuilder<b
   const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<boolean>`${text} like ${pattern} escape '\\'`;
 }
+
+// Socket failures, PostgreSQL's connection-exception class (08…) and its shutdown codes, and pg's own messages
+// for a connection that could not be made or was lost.
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN", "57P01", "57P02", "57P03"]);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/;
+
+/** True when `err` means the database server cannot be reached (as opposed to a failing query). */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (typeof err !== "object" || err === null || depth > 3) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === "string" && (UNAVAILABLE_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
+  if (typeof e.message === "string" && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}

@@ -25,9 +25,11 @@ export function openPostgres(url: string, log: Logger, options: PostgresOptions 
     statement_timeout: options.statementTimeoutMs ?? 30_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle connection dropped by the server (restart, network) is reported here; without a listener the
-  // 'error' event would end the process. The pool replaces the connection on the next checkout.
+  // A connection dropped by the server (restart, network) emits 'error', on the pool when idle and on the client
+  // when checked out; unheard, either would end the process. The query in flight fails on its own (answered
+  // as a 503), and the pool opens a new connection for the next one.
   pool.on("error", (err) => log.warn("postgres: idle connection lost", errorFields(err)));
+  pool.on("connect", (client) => client.on("error", (err) => log.warn("postgres: connection lost", errorFields(err))));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -8,6 +8,7 @@ import { availableParallelism } from "node:os";
 import { dirname } from "node:path";
 import { expiredJobs, forgetJobData, nextJob, recordRow, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
 import type { Db } from "../db/database.js";
+import { isDatabaseUnavailable } from "../db/dialect.js";
 import { findTemplate } from "../db/templates.js";
 import type { BaseRef } from "../render/protocol.js";
 import { baseRefFor } from "../services/base-pdf.js";
@@ -79,26 +80,39 @@ export class BatchWorker {
 
   private async run(): Promise<void> {
     while (!this.stopping) {
-      const job = await nextJob(this.options.db);
-      if (job === undefined) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.options.pollMs ?? 1_000);
-          this.wakeIdle = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wakeIdle = undefined;
-        continue;
-      }
-      try {
-        await this.process(job);
-      } catch (err) {
-        const detail = err instanceof JobFailure ? err.message : "The job failed unexpectedly.";
-        if (!(err instanceof JobFailure)) this.options.log.error("batch job failed", { jobId: job.id, ...errorFields(err) });
-        await this.finish(job, "failed", detail);
-      }
+      // An unreachable database pauses the worker; the job stays processing and resumes where it stopped.
+      await this.step().catch(async (err: unknown) => {
+        if (!isDatabaseUnavailable(err)) throw err;
+        this.options.log.warn("batch worker: database unreachable, retrying", errorFields(err));
+        await this.idle();
+      });
     }
+  }
+
+  // One turn: the next job to completion (or failure), or an idle wait when there is none.
+  private async step(): Promise<void> {
+    const job = await nextJob(this.options.db);
+    if (job === undefined) return this.idle();
+    try {
+      await this.process(job);
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) throw err;
+      const detail = err instanceof JobFailure ? err.message : "The job failed unexpectedly.";
+      if (!(err instanceof JobFailure)) this.options.log.error("batch job failed", { jobId: job.id, ...errorFields(err) });
+      await this.finish(job, "failed", detail);
+    }
+  }
+
+  // Waits for a wake or the poll interval.
+  private async idle(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.options.pollMs ?? 1_000);
+      this.wakeIdle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wakeIdle = undefined;
   }
 
   private async process(job: BatchJobRow): Promise<void> {
