@@ -2,6 +2,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createJwtService } from "./auth/jwt.js";
+import { FsBlobStore } from "./blobs/fs-store.js";
+import type { BlobStore } from "./blobs/store.js";
 import { CollabHub, type HubOptions } from "./collab/hub.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
@@ -51,6 +53,8 @@ export interface AppOptions {
   readonly plans?: PlanTable;
   readonly loginThrottle?: LoginThrottle;
   readonly rateLimiter?: RateLimiter;
+  /** Where files go (default: the filesystem under DATA_DIR). */
+  readonly blobs?: BlobStore;
   /** Collaboration hub timings and limits (tests shorten them). */
   readonly hub?: HubOptions;
   /** How long a failed issuer discovery is remembered (tests shorten it). */
@@ -67,11 +71,13 @@ export interface CreatedApp {
 export function createApp(options: AppOptions): CreatedApp {
   const { config, db, log } = options;
   const meter = new Meter(db, log);
-  const batch = new BatchWorker({ db, renderer: options.renderer, mailer: options.mailer, meter, log, dataDir: config.dataDir, publicUrl: config.publicUrl });
+  const blobs = options.blobs ?? new FsBlobStore(config.dataDir);
+  const batch = new BatchWorker({ db, renderer: options.renderer, mailer: options.mailer, meter, log, blobs, publicUrl: config.publicUrl });
   const deps: ServiceDeps = {
     db,
     config,
     mailer: options.mailer,
+    blobs,
     renderer: options.renderer,
     log,
     jwt: createJwtService(config.jwtSecret),

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { OAuthConfigError, parseOAuthConfig, type OAuthConfig } from "./auth/oauth-config.js";
+import { BlobConfigError, parseBlobConfig, type BlobConfig } from "./blobs/config.js";
 import { isPostgresUrl } from "./db/postgres.js";
 import { isLogLevel, type LogLevel } from "./log.js";
 
@@ -27,6 +28,8 @@ export interface Config {
   readonly oauth: OAuthConfig;
   /** DATABASE_URL (postgres://…): PostgreSQL instead of SQLite under DATA_DIR. */
   readonly databaseUrl?: string | undefined;
+  /** BLOB_STORE and S3_*: where files go (default: the filesystem). */
+  readonly blobStore?: BlobConfig;
 }
 
 /** A configuration value that cannot be used; start-up stops with its message. */
@@ -67,6 +70,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     development: env.NODE_ENV === "development",
     oauth: oauthConfig(env),
     databaseUrl,
+    blobStore: blobConfig(env),
   };
 }
 
@@ -75,6 +79,14 @@ function oauthConfig(env: Env): OAuthConfig {
     return parseOAuthConfig(env);
   } catch (err) {
     throw err instanceof OAuthConfigError ? new ConfigError(err.message) : err;
+  }
+}
+
+function blobConfig(env: Env): BlobConfig {
+  try {
+    return parseBlobConfig(env);
+  } catch (err) {
+    throw err instanceof BlobConfigError ? new ConfigError(err.message) : err;
   }
 }
 

@@ -2,10 +2,10 @@
 import { createAdaptorServer } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { join } from "node:path";
 import { createApp, type AppOptions } from "./app.js";
 import { attachHubTransport } from "./collab/transport.js";
 import type { Config } from "./config.js";
+import { openBlobStore } from "./blobs/open.js";
 import { connectDatabase } from "./db/connect.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { deleteExpiredOAuthStates } from "./db/oauth.js";
@@ -43,13 +43,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const log = overrides.log ?? createLogger(config.logLevel);
   const db = connectDatabase(config, log);
   await migrateToLatest(db);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), log });
+  const blobs = openBlobStore(config.blobStore, config.dataDir, db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: blobs, log });
   const renderer = overrides.renderer ?? createRenderer();
-  const { app, deps } = createApp({ config, db, mailer, renderer, log, ...overrides });
+  const { app, deps } = createApp({ config, db, mailer, renderer, log, blobs, ...overrides });
   const maintenance = startMaintenance(
     [
       { name: "version thinning", run: () => sweepVersions(db) },
-      { name: "batch result expiry", run: () => expireResults(db, config.dataDir) },
+      { name: "batch result expiry", run: () => expireResults(db, blobs) },
       { name: "oauth flow expiry", run: () => deleteExpiredOAuthStates(db, nowIso()) },
     ],
     log,
@@ -72,7 +73,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
-  log.info("listening", { url, dataDir: config.dataDir, mail: config.smtpUrl ? "smtp" : "outbox" });
+  log.info("listening", { url, dataDir: config.dataDir, mail: config.smtpUrl ? "smtp" : "outbox", blobs: blobs.kind });
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>

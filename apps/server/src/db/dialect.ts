@@ -24,9 +24,15 @@ export function isUniqueViolation(err: unknown, sqliteColumns: string, pgConstra
  * LIKE ignores ASCII case, PostgreSQL's does not.
  */
 export function contains(text: Expression<string>, needle: string): RawBuilder<boolean> {
-  const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<boolean>`${text} like ${pattern} escape '\\'`;
+  return sql<boolean>`${text} like ${`%${likeEscaped(needle)}%`} escape '\\'`;
 }
+
+/** True where the `key` column starts with `prefix` literally (the blob store's folders). */
+export function startsWith(prefix: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref("key")} like ${`${likeEscaped(prefix)}%`} escape '\\'`;
+}
+
+const likeEscaped = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // Socket failures, PostgreSQL's connection-exception class (08…) and its shutdown codes, and pg's own messages
 // for a connection that could not be made or was lost.

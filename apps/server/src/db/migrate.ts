@@ -7,6 +7,7 @@ import * as basePdfs from "./migrations/2026-11-21T21-00-base-pdfs.js";
 import * as batchInputs from "./migrations/2026-11-21T21-30-batch-inputs.js";
 import * as collab from "./migrations/2026-11-21T20-30-collab.js";
 import * as oauth from "./migrations/2026-11-23T15-00-oauth.js";
+import * as blobs from "./migrations/2026-11-23T16-00-blobs.js";
 
 // Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
 // Names sort by their date prefix; Kysely applies them in that order.
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21T21-30-batch-inputs": batchInputs,
   "2026-11-21T20-30-collab": collab,
   "2026-11-23T15-00-oauth": oauth,
+  "2026-11-23T16-00-blobs": blobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,4 +1,5 @@
 import type { JwtService } from "../auth/jwt.js";
+import type { BlobStore } from "../blobs/store.js";
 import type { CollabHub } from "../collab/hub.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
@@ -17,6 +18,8 @@ export interface ServiceDeps {
   readonly db: Db;
   readonly config: Pick<Config, "publicUrl" | "adminEmails" | "dataDir">;
   readonly mailer: Mailer;
+  /** Base PDFs, rasters and batch files (the filesystem, the database or S3). */
+  readonly blobs: BlobStore;
   readonly jwt: JwtService;
   readonly log: Logger;
   readonly plans: PlanTable;

@@ -55,7 +55,7 @@ export async function renderStoredTemplate(
     theme,
     title: template.name,
     now: undefined,
-    base: await baseRefFor(deps.db, deps.config.dataDir, principal.workspaceId, template.id),
+    base: await baseRefFor(deps.db, deps.blobs, principal.workspaceId, template.id),
   });
 }
 
@@ -70,7 +70,7 @@ export async function renderInline(
   if (body.baseTemplateId !== undefined && body.baseTemplateId !== null) {
     // Another workspace's template, or one without a base PDF, names nothing to draw: 404 either way.
     if ((await findTemplate(deps.db, principal.workspaceId, body.baseTemplateId)) === undefined) throw new NotFoundError("Base template");
-    base = await baseRefFor(deps.db, deps.config.dataDir, principal.workspaceId, body.baseTemplateId);
+    base = await baseRefFor(deps.db, deps.blobs, principal.workspaceId, body.baseTemplateId);
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
   return run(deps, principal, null, { cacheKey: null, content: body.content, data: body.data, theme, title: undefined, now: undefined, base });

@@ -7,6 +7,7 @@ import type { Hono } from "hono";
 import { createApp } from "../../src/app.js";
 import type { HubOptions } from "../../src/collab/hub.js";
 import type { Config } from "../../src/config.js";
+import { openBlobStore } from "../../src/blobs/open.js";
 import { connectDatabase } from "../../src/db/connect.js";
 import { migrateToLatest } from "../../src/db/migrate.js";
 import type { AppEnv } from "../../src/http/env.js";
@@ -122,7 +123,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const postgres: TestPostgres | undefined = TEST_DATABASE === "postgres" ? await createTestPostgres() : undefined;
   const db = connectDatabase({ dataDir: config.dataDir, databaseUrl: postgres?.url ?? config.databaseUrl }, log);
   await migrateToLatest(db);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), log });
+  const blobs = openBlobStore(config.blobStore, config.dataDir, db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: blobs, log });
   const renderer = options.renderer ?? createRenderer({ threads: 1 });
   const { app, deps } = createApp({
     config,
@@ -130,6 +132,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     mailer,
     renderer,
     log,
+    blobs,
     ...(options.plans ? { plans: options.plans } : {}),
     ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
     ...(options.hub ? { hub: options.hub } : {}),

@@ -11,6 +11,7 @@ import * as unlimitedPlan from "./2026-11-23T12-00-unlimited-plan.js";
 import * as batchRowDiagnostics from "./2026-11-23T12-10-batch-row-diagnostics.js";
 import * as oauth from "./2026-11-23T15-00-oauth.js";
 import * as editorMode from "./2026-11-23T15-30-editor-mode.js";
+import * as blobs from "./2026-11-23T16-00-blobs.js";
 
 /** Every PostgreSQL migration by name. */
 export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -23,4 +24,5 @@ export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-23T12-10-batch-row-diagnostics": batchRowDiagnostics,
   "2026-11-23T15-00-oauth": oauth,
   "2026-11-23T15-30-editor-mode": editorMode,
+  "2026-11-23T16-00-blobs": blobs,
 };
