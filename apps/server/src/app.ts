@@ -34,11 +34,11 @@ import { usageRoutes } from "./routes/usage.js";
 import { versionRoutes } from "./routes/versions.js";
 import { workspaceRoutes } from "./routes/workspaces.js";
 import type { ServiceDeps } from "./services/deps.js";
-import { LoginThrottle } from "./services/login-throttle.js";
+import { LoginThrottle, type LoginAttempts } from "./services/login-throttle.js";
 import { Meter } from "./services/meter.js";
 import { OAuthProviders } from "./services/oauth/providers.js";
 import { DEFAULT_PLANS, type PlanTable } from "./services/plans.js";
-import { RateLimiter } from "./services/rate-limit.js";
+import { RateLimiter, type RenderLimiter } from "./services/rate-limit.js";
 
 /** JSON bodies up to 25 MB (api-conventions). */
 export const JSON_BODY_LIMIT = 25 * 1024 * 1024;
@@ -51,8 +51,8 @@ export interface AppOptions {
   readonly renderer: Renderer;
   readonly log: Logger;
   readonly plans?: PlanTable;
-  readonly loginThrottle?: LoginThrottle;
-  readonly rateLimiter?: RateLimiter;
+  readonly loginThrottle?: LoginAttempts;
+  readonly rateLimiter?: RenderLimiter;
   /** Where files go (default: the filesystem under DATA_DIR). */
   readonly blobs?: BlobStore;
   /** Collaboration hub timings and limits (tests shorten them). */

@@ -28,6 +28,10 @@ export interface Config {
   readonly oauth: OAuthConfig;
   /** DATABASE_URL (postgres://…): PostgreSQL instead of SQLite under DATA_DIR. */
   readonly databaseUrl?: string | undefined;
+  /** REDIS_URL (redis://…): render limits and the login throttle shared by every instance. */
+  readonly redisUrl?: string | undefined;
+  /** REDIS_PREFIX: the start of every key (default `docsvc:`), so deployments can share a Redis. */
+  readonly redisPrefix?: string;
   /** BLOB_STORE and S3_*: where files go (default: the filesystem). */
   readonly blobStore?: BlobConfig;
 }
@@ -70,6 +74,8 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     development: env.NODE_ENV === "development",
     oauth: oauthConfig(env),
     databaseUrl,
+    redisUrl: redisUrl(env.REDIS_URL),
+    redisPrefix: nonEmpty(env.REDIS_PREFIX) ?? "docsvc:",
     blobStore: blobConfig(env),
   };
 }
@@ -80,6 +86,12 @@ function oauthConfig(env: Env): OAuthConfig {
   } catch (err) {
     throw err instanceof OAuthConfigError ? new ConfigError(err.message) : err;
   }
+}
+
+function redisUrl(value: string | undefined): string | undefined {
+  const url = nonEmpty(value);
+  if (url !== undefined && !/^rediss?:\/\//.test(url)) throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got '${url}'.`);
+  return url;
 }
 
 function blobConfig(env: Env): BlobConfig {

@@ -13,6 +13,9 @@ import { expireResults } from "./jobs/batch-worker.js";
 import { startMaintenance } from "./jobs/maintenance.js";
 import { createLogger, errorFields, type Logger } from "./log.js";
 import { createMailer } from "./mail/mailer.js";
+import { connectRedis } from "./redis/client.js";
+import { RedisLoginThrottle } from "./redis/login-throttle.js";
+import { RedisRateLimiter } from "./redis/rate-limiter.js";
 import { createRenderer, type Renderer } from "./render/renderer.js";
 import { sweepVersions } from "./services/versions.js";
 import { nowIso } from "./time.js";
@@ -46,7 +49,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const blobs = openBlobStore(config.blobStore, config.dataDir, db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: blobs, log });
   const renderer = overrides.renderer ?? createRenderer();
-  const { app, deps } = createApp({ config, db, mailer, renderer, log, blobs, ...overrides });
+  const redis = config.redisUrl !== undefined ? connectRedis(config.redisUrl, config.redisPrefix ?? "docsvc:", log) : undefined;
+  // Commands fail fast while disconnected, so the first requests would fall back to per-instance limits.
+  if (redis !== undefined && !(await redis.ready(5_000))) log.warn("redis: not reachable at start-up; limits are per instance until it is");
+  const shared = redis !== undefined ? { rateLimiter: new RedisRateLimiter(redis, log), loginThrottle: new RedisLoginThrottle(redis, log) } : {};
+  const { app, deps } = createApp({ config, db, mailer, renderer, log, blobs, ...shared, ...overrides });
   const maintenance = startMaintenance(
     [
       { name: "version thinning", run: () => sweepVersions(db) },
@@ -97,6 +104,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         ["mail", () => mailer.close()],
         ["render pool", () => renderer.close()],
         ["database", () => db.destroy()],
+        ["redis", async () => redis?.close()],
       ] as const) {
         await step().catch((err: unknown) => log.error(`shutdown: ${what} failed`, errorFields(err)));
       }

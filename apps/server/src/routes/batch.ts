@@ -22,7 +22,7 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const id = uuidParam("id", "Template");
   const jobId = uuidParam("jobId", "Batch job");
   const limit: MiddlewareHandler<AppEnv> = async (c, next) => {
-    takeRenderToken(deps, c.get("principal"));
+    await takeRenderToken(deps, c.get("principal"));
     await next();
   };
 

@@ -98,16 +98,16 @@ export async function signIn(deps: ServiceDeps, user: UserRow): Promise<IssuedSe
 /** Checks email and password (throttled per address) and starts a session in the last-used workspace. */
 export async function login(deps: ServiceDeps, emailInput: string, password: string): Promise<IssuedSession> {
   const email = normaliseEmail(emailInput);
-  const wait = deps.loginThrottle.retryAfter(email);
+  const wait = await deps.loginThrottle.retryAfter(email);
   if (wait !== undefined) throw new TooManyRequestsError("Too many failed logins for this address; try again later.", wait);
   const user = await findUserByEmail(deps.db, email);
   // A user without a password costs the same time as a wrong one: timing reveals neither case.
   const ok = user && hasPassword(user.password_hash) ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);
   if (!user || !ok) {
-    deps.loginThrottle.fail(email);
+    await deps.loginThrottle.fail(email);
     throw new UnauthorizedError("Email or password is incorrect.");
   }
-  deps.loginThrottle.clear(email);
+  await deps.loginThrottle.clear(email);
   return signIn(deps, user);
 }
 
@@ -154,7 +154,7 @@ export async function resetPassword(deps: ServiceDeps, token: string, newPasswor
   });
   if (userId === undefined) throw ValidationError.field("token", BAD_LINK);
   const user = await findUserById(deps.db, userId);
-  if (user) deps.loginThrottle.clear(user.email);
+  if (user) await deps.loginThrottle.clear(user.email);
 }
 
 /** Changes the password after checking the current one; the user's other sessions end. */

@@ -6,11 +6,11 @@ import type { Db } from "../db/database.js";
 import type { BatchWorker } from "../jobs/batch-worker.js";
 import type { Logger } from "../log.js";
 import type { Mailer } from "../mail/mailer.js";
-import type { LoginThrottle } from "./login-throttle.js";
+import type { LoginAttempts } from "./login-throttle.js";
 import type { Meter } from "./meter.js";
 import type { OAuthProviders } from "./oauth/providers.js";
 import type { PlanTable } from "./plans.js";
-import type { RateLimiter } from "./rate-limit.js";
+import type { RenderLimiter } from "./rate-limit.js";
 import type { Renderer } from "../render/renderer.js";
 
 /** What the use cases need from the outside world; built once in createApp. */
@@ -23,8 +23,8 @@ export interface ServiceDeps {
   readonly jwt: JwtService;
   readonly log: Logger;
   readonly plans: PlanTable;
-  readonly rateLimiter: RateLimiter;
-  readonly loginThrottle: LoginThrottle;
+  readonly rateLimiter: RenderLimiter;
+  readonly loginThrottle: LoginAttempts;
   readonly meter: Meter;
   readonly renderer: Renderer;
   /** The batch job worker (started by the server; submissions wake it). */

@@ -3,7 +3,7 @@
  * until the oldest failure leaves the window. Kept in memory (one process serves everything); a restart
  * forgets the counts, which only ever loosens the limit for a moment.
  */
-export class LoginThrottle {
+export class LoginThrottle implements LoginAttempts {
   private readonly failures = new Map<string, number[]>();
 
   constructor(
@@ -43,4 +43,14 @@ export class LoginThrottle {
       if (this.recent(email).length === 0) this.failures.delete(email);
     }
   }
+}
+
+/** Failed-login counting per address: LoginThrottle in memory, or one shared by every instance (redis/). */
+export interface LoginAttempts {
+  /** Seconds until the address may try again, or undefined when it may try now. */
+  retryAfter(email: string): number | undefined | Promise<number | undefined>;
+  /** Records a failed attempt. */
+  fail(email: string): void | Promise<void>;
+  /** Forgets the address's failures. */
+  clear(email: string): void | Promise<void>;
 }

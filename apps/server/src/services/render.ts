@@ -28,8 +28,8 @@ export function checkTheme(theme: unknown): Theme | undefined {
 }
 
 /** Takes one token from the workspace's render bucket or throws 429. */
-export function takeRenderToken(deps: ServiceDeps, principal: Principal): void {
-  const taken = deps.rateLimiter.take(principal.workspaceId, deps.plans[principal.plan]);
+export async function takeRenderToken(deps: ServiceDeps, principal: Principal): Promise<void> {
+  const taken = await deps.rateLimiter.take(principal.workspaceId, deps.plans[principal.plan]);
   if (!taken.ok) {
     throw new TooManyRequestsError(
       "The workspace's render rate limit is exhausted; retry after the number of seconds in Retry-After.",
