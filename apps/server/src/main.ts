@@ -39,6 +39,8 @@ export interface RunningServer {
 export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle" | "rateLimiter" | "hub">> & {
   readonly log?: Logger;
   readonly renderer?: Renderer;
+  /** False for `docsvc serve --no-worker`: batch jobs are left to `docsvc worker` processes. */
+  readonly worker?: boolean;
 };
 
 /** Starts the service: migrations first, then the listener. */
@@ -63,7 +65,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     log,
   );
   // Jobs left pending or processing by the previous run resume here.
-  deps.batch.start();
+  if (overrides.worker !== false) deps.batch.start();
   // Issuers are discovered now; one that is down is retried on the next sign-in, not fatal.
   deps.oauth.warmUp();
 

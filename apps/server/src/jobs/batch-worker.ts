@@ -5,9 +5,10 @@ import type { Theme } from "@docsvc/layout";
 import JSZip from "jszip";
 import { availableParallelism } from "node:os";
 import type { BlobStore } from "../blobs/store.js";
-import { expiredJobs, forgetJobData, nextJob, recordRow, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
+import { expiredJobs, forgetJobData, nextJob, openJob, recordRow, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
 import type { Db } from "../db/database.js";
 import { isDatabaseUnavailable } from "../db/dialect.js";
+import { withJobClaim } from "../db/job-claim.js";
 import { findTemplate } from "../db/templates.js";
 import type { BaseRef } from "../render/protocol.js";
 import { baseRefFor } from "../services/base-pdf.js";
@@ -89,10 +90,23 @@ export class BatchWorker {
     }
   }
 
-  // One turn: the next job to completion (or failure), or an idle wait when there is none.
+  // One turn: the next job no other worker holds, to completion (or failure), or an idle wait when there is none.
   private async step(): Promise<void> {
-    const job = await nextJob(this.options.db);
-    if (job === undefined) return this.idle();
+    const claimedElsewhere = new Set<string>();
+    for (;;) {
+      const next = await nextJob(this.options.db, claimedElsewhere);
+      if (next === undefined) return this.idle();
+      // Re-read under the claim: the worker that held it may have finished the job meanwhile.
+      const ran = await withJobClaim(this.options.db, next.id, async () => {
+        const job = await openJob(this.options.db, next.id);
+        if (job !== undefined) await this.runJob(job);
+      });
+      if (ran) return;
+      claimedElsewhere.add(next.id);
+    }
+  }
+
+  private async runJob(job: BatchJobRow): Promise<void> {
     try {
       await this.process(job);
     } catch (err) {
