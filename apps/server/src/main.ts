@@ -107,6 +107,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         ["render pool", () => renderer.close()],
         ["database", () => db.destroy()],
         ["redis", async () => redis?.close()],
+        ["blob store", async () => blobs.close?.()],
       ] as const) {
         await step().catch((err: unknown) => log.error(`shutdown: ${what} failed`, errorFields(err)));
       }

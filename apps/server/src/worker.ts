@@ -36,6 +36,7 @@ export async function startWorker(config: Config, overrides: { readonly log?: Lo
         ["mail", () => mailer.close()],
         ["render pool", () => renderer.close()],
         ["database", () => db.destroy()],
+        ["blob store", async () => blobs.close?.()],
       ] as const) {
         await step().catch((err: unknown) => log.error(`shutdown: ${what} failed`, errorFields(err)));
       }

@@ -2,6 +2,7 @@
 // share files without a shared disk or an object store.
 import type { Db } from "../db/database.js";
 import { startsWith } from "../db/dialect.js";
+import { nowIso } from "../time.js";
 import { cachedLocalFile } from "./cached.js";
 import { FsBlobStore } from "./fs-store.js";
 import { checkKey, type BlobStore } from "./store.js";
@@ -20,7 +21,7 @@ export class DbBlobStore implements BlobStore {
     checkKey(key);
     await this.db
       .insertInto("blobs")
-      .values({ key, bytes, size: bytes.byteLength, created_at: new Date().toISOString() })
+      .values({ key, bytes, size: bytes.byteLength, created_at: nowIso() })
       .onConflict((oc) => oc.column("key").doUpdateSet({ bytes, size: bytes.byteLength }))
       .execute();
   }

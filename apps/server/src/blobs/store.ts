@@ -16,6 +16,8 @@ export interface BlobStore {
    * its own file; the others copy into a local cache, valid because callers only ask for content-addressed keys.
    */
   localFile(key: string): Promise<string | undefined>;
+  /** Releases connections the store holds of its own (S3's HTTP agent), at shutdown. */
+  close?(): void;
 }
 
 /** Throws unless `key` is a relative path of safe segments (no `..`, no leading `/`). */

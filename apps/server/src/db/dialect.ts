@@ -1,5 +1,5 @@
-// The few places where SQLite and PostgreSQL differ at run time: which one a handle talks to, and how each
-// reports a unique-constraint violation.
+// The few places where SQLite and PostgreSQL differ at run time: which one a handle talks to, how each reports
+// a unique-constraint violation or an unreachable server, and substring matching both read alike.
 import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder } from "kysely";
 
 /** True when `db` talks to PostgreSQL (else SQLite). */
