@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createJwtService } from "./auth/jwt.js";
 import { FsBlobStore } from "./blobs/fs-store.js";
 import type { BlobStore } from "./blobs/store.js";
+import type { HubBus } from "./collab/bus.js";
 import { CollabHub, type HubOptions } from "./collab/hub.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
@@ -57,6 +58,8 @@ export interface AppOptions {
   readonly blobs?: BlobStore;
   /** Collaboration hub timings and limits (tests shorten them). */
   readonly hub?: HubOptions;
+  /** The hub's fan-out to other instances (REDIS_URL); none: this instance's members only. */
+  readonly hubBus?: HubBus;
   /** How long a failed issuer discovery is remembered (tests shorten it). */
   readonly oauthDiscoveryRetryMs?: number;
 }
@@ -86,7 +89,7 @@ export function createApp(options: AppOptions): CreatedApp {
     loginThrottle: options.loginThrottle ?? new LoginThrottle(),
     meter,
     batch,
-    collab: new CollabHub(db, log, options.hub),
+    collab: new CollabHub(db, log, options.hub, options.hubBus),
     oauth: new OAuthProviders(config.oauth, config.publicUrl, log, options.oauthDiscoveryRetryMs),
   };
 

@@ -14,6 +14,7 @@ import { startMaintenance } from "./jobs/maintenance.js";
 import { createLogger, errorFields, type Logger } from "./log.js";
 import { createMailer } from "./mail/mailer.js";
 import { connectRedis } from "./redis/client.js";
+import { RedisHubBus } from "./redis/hub-bus.js";
 import { RedisLoginThrottle } from "./redis/login-throttle.js";
 import { RedisRateLimiter } from "./redis/rate-limiter.js";
 import { createRenderer, type Renderer } from "./render/renderer.js";
@@ -54,7 +55,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const redis = config.redisUrl !== undefined ? connectRedis(config.redisUrl, config.redisPrefix ?? "docsvc:", log) : undefined;
   // Commands fail fast while disconnected, so the first requests would fall back to per-instance limits.
   if (redis !== undefined && !(await redis.ready(5_000))) log.warn("redis: not reachable at start-up; limits are per instance until it is");
-  const shared = redis !== undefined ? { rateLimiter: new RedisRateLimiter(redis, log), loginThrottle: new RedisLoginThrottle(redis, log) } : {};
+  const hubBus = redis !== undefined ? new RedisHubBus(redis, log) : undefined;
+  const shared = redis !== undefined ? { rateLimiter: new RedisRateLimiter(redis, log), loginThrottle: new RedisLoginThrottle(redis, log), hubBus } : {};
   const { app, deps } = createApp({ config, db, mailer, renderer, log, blobs, ...shared, ...overrides });
   const maintenance = startMaintenance(
     [
@@ -106,6 +108,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         ["mail", () => mailer.close()],
         ["render pool", () => renderer.close()],
         ["database", () => db.destroy()],
+        ["collaboration bus", async () => hubBus?.close()],
         ["redis", async () => redis?.close()],
         ["blob store", async () => blobs.close?.()],
       ] as const) {

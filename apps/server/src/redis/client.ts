@@ -1,4 +1,4 @@
-// The Redis connection (REDIS_URL) shared by the limiters and presence. Commands fail fast while Redis is
+// The Redis connection (REDIS_URL) shared by the limiters and the hub's publisher. Commands fail fast while Redis is
 // down (no offline queue, a short timeout), so callers fall back to their in-memory insurance at once.
 import { Redis } from "ioredis";
 import { errorFields, type Logger } from "../log.js";

@@ -11,7 +11,7 @@ import type { HubOptions, JoinResult } from "../../src/collab/hub.js";
 import { attachHubTransport } from "../../src/collab/transport.js";
 import type { Renderer } from "../../src/render/renderer.js";
 import { SMALL_TEMPLATE } from "../helpers/fixtures.js";
-import { startTestApp, uniqueEmail, type TestApp } from "../helpers/harness.js";
+import { startTestApp, uniqueEmail, type TestApp, type TestAppOptions } from "../helpers/harness.js";
 
 /** Hub tests do not render; content validation always passes. */
 export const NO_RENDER: Renderer = {
@@ -28,8 +28,8 @@ export interface HubTestServer {
 }
 
 /** Starts the test app on 127.0.0.1:0 with the hub transport wired as main.ts wires it. */
-export async function startHubTestServer(hub: HubOptions = {}): Promise<HubTestServer> {
-  const t = await startTestApp({ renderer: NO_RENDER, hub });
+export async function startHubTestServer(hub: HubOptions = {}, app: TestAppOptions = {}): Promise<HubTestServer> {
+  const t = await startTestApp({ renderer: NO_RENDER, hub, ...app });
   const server = createAdaptorServer({ fetch: t.app.fetch, hostname: "127.0.0.1" }) as Server;
   const detach = attachHubTransport(server, t.deps);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));

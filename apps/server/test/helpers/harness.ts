@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Hono } from "hono";
 import { createApp } from "../../src/app.js";
+import type { HubBus } from "../../src/collab/bus.js";
 import type { HubOptions } from "../../src/collab/hub.js";
 import type { Config } from "../../src/config.js";
 import { openBlobStore } from "../../src/blobs/open.js";
@@ -55,6 +56,8 @@ export interface TestAppOptions {
   readonly renderer?: Renderer;
   /** Collaboration hub timings and limits. */
   readonly hub?: HubOptions;
+  /** The hub's fan-out to other instances. */
+  readonly hubBus?: HubBus;
   /** How long a failed issuer discovery is remembered. */
   readonly oauthDiscoveryRetryMs?: number;
 }
@@ -136,6 +139,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.plans ? { plans: options.plans } : {}),
     ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
     ...(options.hub ? { hub: options.hub } : {}),
+    ...(options.hubBus ? { hubBus: options.hubBus } : {}),
     ...(options.oauthDiscoveryRetryMs !== undefined ? { oauthDiscoveryRetryMs: options.oauthDiscoveryRetryMs } : {}),
   });
 
