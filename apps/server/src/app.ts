@@ -39,6 +39,7 @@ import { LoginThrottle, type LoginAttempts } from "./services/login-throttle.js"
 import { Meter } from "./services/meter.js";
 import { OAuthProviders } from "./services/oauth/providers.js";
 import { DEFAULT_PLANS, type PlanTable } from "./services/plans.js";
+import { DbPresenceStore, type PresenceStore } from "./services/presence-store.js";
 import { RateLimiter, type RenderLimiter } from "./services/rate-limit.js";
 
 /** JSON bodies up to 25 MB (api-conventions). */
@@ -54,6 +55,8 @@ export interface AppOptions {
   readonly plans?: PlanTable;
   readonly loginThrottle?: LoginAttempts;
   readonly rateLimiter?: RenderLimiter;
+  /** Where presence lives (default: the database). */
+  readonly presence?: PresenceStore;
   /** Where files go (default: the filesystem under DATA_DIR). */
   readonly blobs?: BlobStore;
   /** Collaboration hub timings and limits (tests shorten them). */
@@ -87,6 +90,7 @@ export function createApp(options: AppOptions): CreatedApp {
     plans: options.plans ?? DEFAULT_PLANS,
     rateLimiter: options.rateLimiter ?? new RateLimiter(),
     loginThrottle: options.loginThrottle ?? new LoginThrottle(),
+    presence: options.presence ?? new DbPresenceStore(db),
     meter,
     batch,
     collab: new CollabHub(db, log, options.hub, options.hubBus),

@@ -16,6 +16,7 @@ import { createMailer } from "./mail/mailer.js";
 import { connectRedis } from "./redis/client.js";
 import { RedisHubBus } from "./redis/hub-bus.js";
 import { RedisLoginThrottle } from "./redis/login-throttle.js";
+import { RedisPresenceStore } from "./redis/presence.js";
 import { RedisRateLimiter } from "./redis/rate-limiter.js";
 import { createRenderer, type Renderer } from "./render/renderer.js";
 import { sweepVersions } from "./services/versions.js";
@@ -56,7 +57,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   // Commands fail fast while disconnected, so the first requests would fall back to per-instance limits.
   if (redis !== undefined && !(await redis.ready(5_000))) log.warn("redis: not reachable at start-up; limits are per instance until it is");
   const hubBus = redis !== undefined ? new RedisHubBus(redis, log) : undefined;
-  const shared = redis !== undefined ? { rateLimiter: new RedisRateLimiter(redis, log), loginThrottle: new RedisLoginThrottle(redis, log), hubBus } : {};
+  const shared = redis !== undefined ? { rateLimiter: new RedisRateLimiter(redis, log), loginThrottle: new RedisLoginThrottle(redis, log), presence: new RedisPresenceStore(redis, db), hubBus } : {};
   const { app, deps } = createApp({ config, db, mailer, renderer, log, blobs, ...shared, ...overrides });
   const maintenance = startMaintenance(
     [

@@ -10,6 +10,7 @@ import type { LoginAttempts } from "./login-throttle.js";
 import type { Meter } from "./meter.js";
 import type { OAuthProviders } from "./oauth/providers.js";
 import type { PlanTable } from "./plans.js";
+import type { PresenceStore } from "./presence-store.js";
 import type { RenderLimiter } from "./rate-limit.js";
 import type { Renderer } from "../render/renderer.js";
 
@@ -25,6 +26,8 @@ export interface ServiceDeps {
   readonly plans: PlanTable;
   readonly rateLimiter: RenderLimiter;
   readonly loginThrottle: LoginAttempts;
+  /** Who is viewing what (the database, or Redis with REDIS_URL). */
+  readonly presence: PresenceStore;
   readonly meter: Meter;
   readonly renderer: Renderer;
   /** The batch job worker (started by the server; submissions wake it). */

@@ -10,6 +10,7 @@ import type { HubOptions } from "../../src/collab/hub.js";
 import type { Config } from "../../src/config.js";
 import { openBlobStore } from "../../src/blobs/open.js";
 import { connectDatabase } from "../../src/db/connect.js";
+import type { Db } from "../../src/db/database.js";
 import { migrateToLatest } from "../../src/db/migrate.js";
 import type { AppEnv } from "../../src/http/env.js";
 import { createLogger, isLogLevel, type Logger } from "../../src/log.js";
@@ -18,6 +19,7 @@ import { createRenderer, type Renderer } from "../../src/render/renderer.js";
 import type { ServiceDeps } from "../../src/services/deps.js";
 import { LoginThrottle } from "../../src/services/login-throttle.js";
 import type { PlanTable } from "../../src/services/plans.js";
+import type { PresenceStore } from "../../src/services/presence-store.js";
 import { createTestPostgres, type TestPostgres } from "./postgres.js";
 import { startSmtpCatcher, type SmtpCatcher } from "./smtp.js";
 
@@ -58,6 +60,8 @@ export interface TestAppOptions {
   readonly hub?: HubOptions;
   /** The hub's fan-out to other instances. */
   readonly hubBus?: HubBus;
+  /** Presence elsewhere than the database (given the app's database). */
+  readonly presence?: (db: Db) => PresenceStore;
   /** How long a failed issuer discovery is remembered. */
   readonly oauthDiscoveryRetryMs?: number;
 }
@@ -140,6 +144,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
     ...(options.hub ? { hub: options.hub } : {}),
     ...(options.hubBus ? { hubBus: options.hubBus } : {}),
+    ...(options.presence ? { presence: options.presence(db) } : {}),
     ...(options.oauthDiscoveryRetryMs !== undefined ? { oauthDiscoveryRetryMs: options.oauthDiscoveryRetryMs } : {}),
   });
 
