@@ -27,7 +27,7 @@ import { startSmtpCatcher, type SmtpCatcher } from "./smtp.js";
  * DOCSVC_TEST_DATABASE=postgres runs the app tests on a throwaway PostgreSQL database each (see postgres.ts)
  * instead of a SQLite file, so the same cases check both dialects.
  */
-export const TEST_DATABASE = process.env["DOCSVC_TEST_DATABASE"] === "postgres" ? "postgres" : "sqlite";
+const TEST_DATABASE = process.env["DOCSVC_TEST_DATABASE"] === "postgres" ? "postgres" : "sqlite";
 
 /** A configuration for tests: temp DATA_DIR, random secret, silent logs. */
 export async function testConfig(overrides: Partial<Config> = {}): Promise<Config> {
