@@ -2,6 +2,9 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createJwtService } from "./auth/jwt.js";
+import { FsBlobStore } from "./blobs/fs-store.js";
+import type { BlobStore } from "./blobs/store.js";
+import type { HubBus } from "./collab/bus.js";
 import { CollabHub, type HubOptions } from "./collab/hub.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
@@ -37,11 +40,12 @@ import { versionRoutes } from "./routes/versions.js";
 import { webRoutes } from "./routes/web.js";
 import { workspaceRoutes } from "./routes/workspaces.js";
 import type { ServiceDeps } from "./services/deps.js";
-import { LoginThrottle } from "./services/login-throttle.js";
+import { LoginThrottle, type LoginAttempts } from "./services/login-throttle.js";
 import { Meter } from "./services/meter.js";
 import { OAuthProviders } from "./services/oauth/providers.js";
 import type { PlanTable } from "./services/plans.js";
-import { RateLimiter } from "./services/rate-limit.js";
+import { DbPresenceStore, type PresenceStore } from "./services/presence-store.js";
+import { RateLimiter, type RenderLimiter } from "./services/rate-limit.js";
 import type { PoolStats } from "./render/pool.js";
 
 /** JSON bodies up to 25 MB (api-conventions). */
@@ -55,10 +59,16 @@ export interface AppOptions {
   readonly renderer: Renderer;
   readonly log: Logger;
   readonly plans?: PlanTable;
-  readonly loginThrottle?: LoginThrottle;
-  readonly rateLimiter?: RateLimiter;
+  readonly loginThrottle?: LoginAttempts;
+  readonly rateLimiter?: RenderLimiter;
+  /** Where presence lives (default: the database). */
+  readonly presence?: PresenceStore;
+  /** Where files go (default: the filesystem under DATA_DIR). */
+  readonly blobs?: BlobStore;
   /** Collaboration hub timings and limits (tests shorten them). */
   readonly hub?: HubOptions;
+  /** The hub's fan-out to other instances (REDIS_URL); none: this instance's members only. */
+  readonly hubBus?: HubBus;
   /** How long a failed issuer discovery is remembered (tests shorten it). */
   readonly oauthDiscoveryRetryMs?: number;
   /** AI model and stream settings (tests pass a mock model). */
@@ -74,20 +84,23 @@ export interface CreatedApp {
 /** Builds the HTTP application. */
 export function createApp(options: AppOptions): CreatedApp {
   const { config, db, log } = options;
-  const collab = new CollabHub(db, log, { maxConnectionsPerUser: config.hubMaxConnectionsPerUser, ...options.hub });
+  const blobs = options.blobs ?? new FsBlobStore(config.dataDir);
+  const collab = new CollabHub(db, log, { maxConnectionsPerUser: config.hubMaxConnectionsPerUser, ...options.hub }, options.hubBus);
   const metrics = new Metrics({ renderPool: () => renderPoolMetrics(options.renderer.stats?.()), hub: () => collab.stats() });
   const meter = new Meter(db, log, metrics);
-  const batch = new BatchWorker({ db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, dataDir: config.dataDir, publicUrl: config.publicUrl });
+  const batch = new BatchWorker({ db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl });
   const deps: ServiceDeps = {
     db,
     config,
     mailer: options.mailer,
+    blobs,
     renderer: options.renderer,
     log,
     jwt: createJwtService(config.jwtSecret),
     plans: options.plans ?? config.plans,
     rateLimiter: options.rateLimiter ?? new RateLimiter(),
     loginThrottle: options.loginThrottle ?? new LoginThrottle(),
+    presence: options.presence ?? new DbPresenceStore(db),
     meter,
     batch,
     oauth: new OAuthProviders(config.oauth, config.publicUrl, log, options.oauthDiscoveryRetryMs),

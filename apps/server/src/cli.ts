@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `docsvc` command: serve, validate, render, admin.
+// The `docsvc` command: serve, worker, validate, render, import-html, admin.
 import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
@@ -8,9 +8,12 @@ import { admin, ADMIN_USAGE } from "./admin-cli.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { SHUTDOWN_MS, startServer } from "./main.js";
 import { inlineEditorMode } from "./services/content.js";
+import { startWorker } from "./worker.js";
 
 const USAGE = `Usage:
-  docsvc serve                                   start the HTTP service (configured by environment variables)
+  docsvc serve [--no-worker]                     start the HTTP service (configured by environment variables);
+                                                 --no-worker leaves batch jobs to \`docsvc worker\` processes
+  docsvc worker                                  run batch jobs only (needs the shared DATABASE_URL)
   docsvc validate <template.json>                check a template document; prints one problem per line
   docsvc render <template.json|page.html> <data.json> [-o out.pdf] [--theme JSON] [--now ISO]
                                                  render a PDF (-o - writes to stdout)
@@ -18,14 +21,24 @@ const USAGE = `Usage:
                                                  convert HTML into a report template document (-o - writes to stdout)
 ${ADMIN_USAGE}`;
 
-async function serve(): Promise<number> {
+async function serve(args: readonly string[]): Promise<number> {
+  const { values } = parseArgs({ args: [...args], options: { "no-worker": { type: "boolean" } } });
   const config = await loadConfig();
-  const server = await startServer(config);
+  return untilSignal(await startServer(config, { worker: values["no-worker"] !== true }));
+}
+
+async function worker(args: readonly string[]): Promise<number> {
+  if (args.length > 0) return usage();
+  return untilSignal(await startWorker(await loadConfig()));
+}
+
+// Runs until SIGTERM or SIGINT, then closes gracefully.
+async function untilSignal(running: { close(): Promise<void> }): Promise<number> {
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       // A second signal, or a shutdown that overruns, ends the process regardless.
       setTimeout(() => process.exit(1), SHUTDOWN_MS).unref();
-      void server.close().then(resolve);
+      void running.close().then(resolve);
     };
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);
@@ -119,7 +132,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case "serve":
-      return serve();
+      return serve(rest);
+    case "worker":
+      return worker(rest);
     case "validate":
       return validate(rest);
     case "render":

@@ -6,6 +6,8 @@ import { OAuthConfigError, parseOAuthConfig, type OAuthConfig } from "./auth/oau
 import type { Plan } from "./db/schema.js";
 import { parseAiSettings, type AiSettings } from "./ai/settings.js";
 import { ConfigError } from "./config-error.js";
+import { BlobConfigError, parseBlobConfig, type BlobConfig } from "./blobs/config.js";
+import { isPostgresUrl } from "./db/postgres.js";
 import { isLogLevel, type LogLevel } from "./log.js";
 import { RENDER_DEFAULTS } from "./render/budget.js";
 import { DEFAULT_PLAN, DEFAULT_PLANS, isPlan, parsePlanTable, PLANS, type PlanTable } from "./services/plans.js";
@@ -41,6 +43,14 @@ export interface Config {
   readonly metricsToken: string | undefined;
   /** The AI model to call; absent: the AI endpoints answer 503. */
   readonly ai?: AiSettings | undefined;
+  /** DATABASE_URL (postgres://…): PostgreSQL instead of SQLite under DATA_DIR. */
+  readonly databaseUrl?: string | undefined;
+  /** REDIS_URL (redis://…): render limits and the login throttle shared by every instance. */
+  readonly redisUrl?: string | undefined;
+  /** REDIS_PREFIX: the start of every key (default `docsvc:`), so deployments can share a Redis. */
+  readonly redisPrefix?: string;
+  /** BLOB_STORE and S3_*: where files go (default: the filesystem). */
+  readonly blobStore?: BlobConfig;
 }
 
 export { ConfigError } from "./config-error.js";
@@ -58,6 +68,12 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
   const publicUrl = (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, "");
   if (!/^https?:\/\//.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must start with http:// or https://, got '${publicUrl}'.`);
   const logLevel = nonEmpty(env.LOG_LEVEL)?.toLowerCase() ?? "info";
+  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://.");
+  // Instances sharing a database must sign sessions alike; a secret generated into one DATA_DIR would not be shared.
+  if (databaseUrl !== undefined && nonEmpty(env.JWT_SECRET) === undefined) {
+    throw new ConfigError("JWT_SECRET is required when DATABASE_URL is set: every instance must sign sessions with the same secret.");
+  }
   if (!isLogLevel(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of debug, info, warn, error, silent; got '${logLevel}'.`);
   return {
     port,
@@ -83,6 +99,10 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     plans: await loadPlans(nonEmpty(env.PLANS_FILE)),
     metricsToken: nonEmpty(env.METRICS_TOKEN),
     ai: parseAiSettings(env),
+    databaseUrl,
+    redisUrl: redisUrl(env.REDIS_URL),
+    redisPrefix: nonEmpty(env.REDIS_PREFIX) ?? "docsvc:",
+    blobStore: blobConfig(env),
   };
 }
 
@@ -131,6 +151,20 @@ async function loadPlans(file: string | undefined): Promise<PlanTable> {
     throw new ConfigError(`PLANS_FILE ${path}${where}: ${parsed.problem.message}.`);
   }
   return parsed.plans;
+}
+
+function redisUrl(value: string | undefined): string | undefined {
+  const url = nonEmpty(value);
+  if (url !== undefined && !/^rediss?:\/\//.test(url)) throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got '${url}'.`);
+  return url;
+}
+
+function blobConfig(env: Env): BlobConfig {
+  try {
+    return parseBlobConfig(env);
+  } catch (err) {
+    throw err instanceof BlobConfigError ? new ConfigError(err.message) : err;
+  }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

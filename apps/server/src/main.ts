@@ -2,23 +2,27 @@
 import { createAdaptorServer } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { join } from "node:path";
 import { createApp, type AppOptions } from "./app.js";
 import { attachHubTransport } from "./collab/transport.js";
 import type { Config } from "./config.js";
-import { openDatabase } from "./db/database.js";
+import { openBlobStore } from "./blobs/open.js";
+import { connectDatabase } from "./db/connect.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { deleteExpiredOAuthStates } from "./db/oauth.js";
 import { expireResults } from "./jobs/batch-worker.js";
 import { startMaintenance } from "./jobs/maintenance.js";
 import { createLogger, errorFields, type Logger } from "./log.js";
 import { createMailer } from "./mail/mailer.js";
+import { connectRedis } from "./redis/client.js";
+import { RedisHubBus } from "./redis/hub-bus.js";
+import { RedisLoginThrottle } from "./redis/login-throttle.js";
+import { RedisPresenceStore } from "./redis/presence.js";
+import { RedisRateLimiter } from "./redis/rate-limiter.js";
 import { createRenderer, type Renderer } from "./render/renderer.js";
 import { sweepVersions } from "./services/versions.js";
 import { nowIso } from "./time.js";
 
-/** The database file inside DATA_DIR. */
-export const DATABASE_FILE = "docsvc.db";
+export { DATABASE_FILE } from "./db/connect.js";
 
 /** Stop within this long after SIGTERM, whatever is still running. */
 export const SHUTDOWN_MS = 10_000;
@@ -37,26 +41,34 @@ export interface RunningServer {
 export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle" | "rateLimiter" | "hub">> & {
   readonly log?: Logger;
   readonly renderer?: Renderer;
+  /** False for `docsvc serve --no-worker`: batch jobs are left to `docsvc worker` processes. */
+  readonly worker?: boolean;
 };
 
 /** Starts the service: migrations first, then the listener. */
 export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
   const log = overrides.log ?? createLogger(config.logLevel);
-  const db = openDatabase(join(config.dataDir, DATABASE_FILE));
+  const db = connectDatabase(config, log);
   await migrateToLatest(db);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), log });
+  const blobs = openBlobStore(config.blobStore, config.dataDir, db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: blobs, log });
   const renderer = overrides.renderer ?? createRenderer(config.render);
-  const { app, deps } = createApp({ config, db, mailer, renderer, log, ...overrides });
+  const redis = config.redisUrl !== undefined ? connectRedis(config.redisUrl, config.redisPrefix ?? "docsvc:", log) : undefined;
+  // Commands fail fast while disconnected, so the first requests would fall back to per-instance limits.
+  if (redis !== undefined && !(await redis.ready(5_000))) log.warn("redis: not reachable at start-up; limits are per instance until it is");
+  const hubBus = redis !== undefined ? new RedisHubBus(redis, log) : undefined;
+  const shared = redis !== undefined ? { rateLimiter: new RedisRateLimiter(redis, log), loginThrottle: new RedisLoginThrottle(redis, log), presence: new RedisPresenceStore(redis, db), hubBus } : {};
+  const { app, deps } = createApp({ config, db, mailer, renderer, log, blobs, ...shared, ...overrides });
   const maintenance = startMaintenance(
     [
       { name: "version thinning", run: () => sweepVersions(db) },
-      { name: "batch result expiry", run: () => expireResults(db, config.dataDir) },
+      { name: "batch result expiry", run: () => expireResults(db, blobs) },
       { name: "oauth flow expiry", run: () => deleteExpiredOAuthStates(db, nowIso()) },
     ],
     log,
   );
   // Jobs left pending or processing by the previous run resume here.
-  deps.batch.start();
+  if (overrides.worker !== false) deps.batch.start();
   // Issuers are discovered now; one that is down is retried on the next sign-in, not fatal.
   deps.oauth.warmUp();
 
@@ -73,7 +85,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
-  log.info("listening", { url, dataDir: config.dataDir, mail: config.smtpUrl ? "smtp" : "outbox" });
+  log.info("listening", { url, dataDir: config.dataDir, mail: config.smtpUrl ? "smtp" : "outbox", blobs: blobs.kind });
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
@@ -97,6 +109,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         ["mail", () => mailer.close()],
         ["render pool", () => renderer.close()],
         ["database", () => db.destroy()],
+        ["collaboration bus", async () => hubBus?.close()],
+        ["redis", async () => redis?.close()],
+        ["blob store", async () => blobs.close?.()],
       ] as const) {
         await step().catch((err: unknown) => log.error(`shutdown: ${what} failed`, errorFields(err)));
       }

@@ -10,6 +10,8 @@ import { findTemplate } from "../db/templates.js";
 import { findLiveSession } from "../db/sessions.js";
 import type { Role } from "../db/schema.js";
 import { errorFields, type Logger } from "../log.js";
+import { withDocumentLock } from "../db/document-lock.js";
+import type { BusMessage, HubBus } from "./bus.js";
 import { nowIso } from "../time.js";
 import { HubConnection } from "./connection.js";
 import { HubErrors, HubException, invocationFrame } from "./protocol.js";
@@ -86,10 +88,12 @@ export class CollabHub {
   private ticker: NodeJS.Timeout | undefined;
   private updates = 0;
 
+  /** With a bus (REDIS_URL), other instances' hubs host the same documents: see fromBus. */
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
     options: HubOptions = {},
+    private readonly bus?: HubBus,
   ) {
     this.options = { ...DEFAULTS, ...options };
   }
@@ -175,10 +179,16 @@ export class CollabHub {
     // Reading the state and entering the group happen under the lock that SendUpdate persists and fans out
     // under, so every update is either in what we read or delivered to us afterwards.
     return this.serial.run(docId, async () => {
+      let room = this.rooms.get(docId);
+      // Listening before reading: an update persisted elsewhere after the read arrives through the bus, and
+      // its delivery waits for this lock, so it reaches the joiner once it is in the room.
+      if (room === undefined) await this.bus?.subscribe(docId, (message) => this.fromBus(docId, message));
       const state = await loadState(this.db, docId);
       // A connection that ended while waiting must not enter the room: nothing would ever take it out.
-      if (connection.closed) throw new HubException("Closed: the connection ended.");
-      let room = this.rooms.get(docId);
+      if (connection.closed) {
+        if (room === undefined) await this.bus?.unsubscribe(docId);
+        throw new HubException("Closed: the connection ended.");
+      }
       if (room === undefined) {
         room = new Room(docId, workspaceId);
         room.logRows = state.updates.length;
@@ -210,11 +220,13 @@ export class CollabHub {
     const bytes = new Uint8Array(update);
     return this.serial.run(docId, async () => {
       const room = this.rooms.get(docId);
-      const seq = await appendUpdate(this.db, docId, bytes, room?.lastSeq);
+      // Other instances append too: numbered under the template's database lock, from the log itself.
+      const seq = this.bus !== undefined ? await this.shared(docId, (db) => appendUpdate(db, docId, bytes)) : await appendUpdate(this.db, docId, bytes, room?.lastSeq);
       this.updates += 1;
       if (room !== undefined) room.lastSeq = seq;
-      // Serialised once, the same bytes for every member.
+      // Serialised once, the same bytes for every member; persisted before it leaves this instance.
       room?.broadcast(invocationFrame("ReceiveUpdate", [seq, bytes]), connection);
+      this.bus?.publish(docId, { kind: "update", seq, bytes });
       if (room !== undefined && ++room.logRows >= this.options.compactEvery) this.scheduleCompaction(docId);
       return seq;
     });
@@ -228,6 +240,30 @@ export class CollabHub {
     const bytes = new Uint8Array(awareness);
     room.setAwareness(connection, bytes);
     room.broadcast(invocationFrame("ReceiveAwareness", [bytes]), connection);
+    const clientId = room.clientIdOf(connection);
+    if (clientId !== undefined) this.bus?.publish(docId, { kind: "awareness", clientId, bytes });
+  }
+
+  // Another instance's news about a document this instance hosts, in order with local writes and joins.
+  private fromBus(docId: string, message: BusMessage): void {
+    void this.serial.run(docId, async () => {
+      const room = this.rooms.get(docId);
+      if (room === undefined) return;
+      if (message.kind === "update") {
+        room.broadcast(invocationFrame("ReceiveUpdate", [message.seq, message.bytes]));
+      } else if (message.kind === "awareness") {
+        room.setRemoteAwareness(message.clientId, message.bytes);
+        room.broadcast(invocationFrame("ReceiveAwareness", [message.bytes]));
+      } else {
+        room.setRemoteAwareness(message.clientId, null);
+        room.broadcast(invocationFrame("PeerLeft", [message.clientId]));
+      }
+    });
+  }
+
+  // Compaction and appends of one template, one instance at a time (the lock), when other instances write.
+  private shared<T>(docId: string, work: (db: Db) => Promise<T>): Promise<T> {
+    return this.bus !== undefined ? withDocumentLock(this.db, docId, work) : work(this.db);
   }
 
   /** A connection ended: leave its rooms, tell peers, unload rooms left empty. */
@@ -237,7 +273,10 @@ export class CollabHub {
       const room = this.rooms.get(docId);
       if (room === undefined) continue;
       const left = room.leave(connection);
-      if (left !== undefined) room.broadcast(invocationFrame("PeerLeft", [left]));
+      if (left !== undefined) {
+        room.broadcast(invocationFrame("PeerLeft", [left]));
+        this.bus?.publish(docId, { kind: "left", clientId: left });
+      }
       if (room.size === 0) this.scheduleUnload(room);
     }
     connection.docs.clear();
@@ -250,7 +289,7 @@ export class CollabHub {
   private scheduleCompaction(docId: string): void {
     void this.serial
       .run(docId, async () => {
-        await compact(this.db, docId);
+        await this.shared(docId, (db) => compact(db, docId));
         const room = this.rooms.get(docId);
         if (room !== undefined) room.logRows = 0;
       })
@@ -263,7 +302,8 @@ export class CollabHub {
       .run(room.templateId, async () => {
         if (room.size > 0 || this.rooms.get(room.templateId) !== room) return;
         this.rooms.delete(room.templateId);
-        if (room.logRows > 0) await compact(this.db, room.templateId);
+        await this.bus?.unsubscribe(room.templateId);
+        if (room.logRows > 0) await this.shared(room.templateId, (db) => compact(db, room.templateId));
       })
       .catch((err: unknown) => this.log.error("collab: unloading a room failed", { templateId: room.templateId, ...errorFields(err) }));
   }
@@ -276,9 +316,12 @@ export class CollabHub {
   /** Merges a saved full client state (template PUT), fans out what it added, and returns the snapshot seq. */
   mergeSaved(templateId: string, state: Uint8Array): Promise<number> {
     return this.serial.run(templateId, async () => {
-      const result = await mergeState(this.db, templateId, state);
+      const result = await this.shared(templateId, (db) => mergeState(db, templateId, state));
       const room = this.rooms.get(templateId);
-      if (result.diff !== null) room?.broadcast(invocationFrame("ReceiveUpdate", [result.diff.seq, result.diff.update]));
+      if (result.diff !== null) {
+        room?.broadcast(invocationFrame("ReceiveUpdate", [result.diff.seq, result.diff.update]));
+        this.bus?.publish(templateId, { kind: "update", seq: result.diff.seq, bytes: result.diff.update });
+      }
       if (room !== undefined) {
         room.logRows = 0;
         room.lastSeq = result.snapshotSeq;
@@ -292,7 +335,7 @@ export class CollabHub {
     for (const c of [...this.connections]) c.close(HubErrors.shuttingDown, true);
     await this.serial.idle();
     for (const docId of [...this.rooms.keys()]) {
-      await this.serial.run(docId, () => compact(this.db, docId)).catch((err: unknown) => this.log.error("collab: compaction failed", errorFields(err)));
+      await this.serial.run(docId, () => this.shared(docId, (db) => compact(db, docId))).catch((err: unknown) => this.log.error("collab: compaction failed", errorFields(err)));
     }
     this.rooms.clear();
     if (this.ticker !== undefined) clearInterval(this.ticker);

@@ -25,6 +25,8 @@ export class Room {
   logRows = 0;
   /** The last seq issued; kept here (all writes go through the document's lock) so appends need no lookup. */
   lastSeq = 0;
+  /** Awareness of members on other instances, by Y.Doc client id (memory only, like local awareness). */
+  private readonly remote = new Map<number, Uint8Array>();
 
   constructor(
     readonly templateId: string,
@@ -54,7 +56,7 @@ export class Room {
 
   /** The latest awareness bytes of every member but `member`. */
   peerAwareness(member: RoomMember): Uint8Array[] {
-    const out: Uint8Array[] = [];
+    const out: Uint8Array[] = [...this.remote.values()];
     for (const [m, state] of this.members) if (m !== member && state.awareness !== null) out.push(state.awareness);
     return out;
   }
@@ -63,6 +65,17 @@ export class Room {
   setAwareness(member: RoomMember, bytes: Uint8Array): void {
     const state = this.members.get(member);
     if (state !== undefined) state.awareness = bytes;
+  }
+
+  /** The Y.Doc client id a member joined with. */
+  clientIdOf(member: RoomMember): number | undefined {
+    return this.members.get(member)?.awarenessClientId;
+  }
+
+  /** Keeps (bytes) or forgets (null) the awareness of a member on another instance. */
+  setRemoteAwareness(clientId: number, bytes: Uint8Array | null): void {
+    if (bytes === null) this.remote.delete(clientId);
+    else this.remote.set(clientId, bytes);
   }
 
   /**

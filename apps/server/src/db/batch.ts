@@ -45,18 +45,33 @@ export function listJobs(db: Db, workspaceId: string, templateId: string, limit:
     .execute();
 }
 
-/** The next job to work on (with its submission): an interrupted (processing) one first, then the oldest pending. */
-export async function nextJob(db: Db): Promise<BatchJobRow | undefined> {
-  const job = await db
+/**
+ * The next job to work on (with its submission): an interrupted (processing) one first, then the oldest
+ * pending; jobs in `skip` (claimed by other workers) are passed over.
+ */
+export async function nextJob(db: Db, skip: ReadonlySet<string> = new Set()): Promise<BatchJobRow | undefined> {
+  let query = db
     .selectFrom("batch_jobs")
     .select(SUMMARY)
-    .where("status", "in", ["processing", "pending"])
+    .where("status", "in", ["processing", "pending"]);
+  if (skip.size > 0) query = query.where("id", "not in", [...skip]);
+  const job = await query
     .orderBy((eb) => eb.case().when("status", "=", "processing").then(0).else(1).end())
     .orderBy("created_at")
     .orderBy("id")
     .limit(1)
     .executeTakeFirst();
   if (job === undefined) return undefined;
+  return withInput(db, job);
+}
+
+/** The job with this id, if it is still to be worked on (another worker may have finished it meanwhile). */
+export async function openJob(db: Db, id: string): Promise<BatchJobRow | undefined> {
+  const job = await db.selectFrom("batch_jobs").select(SUMMARY).where("id", "=", id).where("status", "in", ["processing", "pending"]).executeTakeFirst();
+  return job === undefined ? undefined : withInput(db, job);
+}
+
+async function withInput(db: Db, job: BatchJobSummaryRow): Promise<BatchJobRow> {
   const input = await db.selectFrom("batch_inputs").select(["content", "editor_mode", "rows", "theme"]).where("job_id", "=", job.id).executeTakeFirst();
   // A job without its submission cannot run; it is handed over empty and fails as invalid content.
   return { ...job, content: input?.content ?? "", editor_mode: input?.editor_mode ?? "report", rows: input?.rows ?? "[]", theme: input?.theme ?? null };

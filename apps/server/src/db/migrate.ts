@@ -1,4 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { isPostgres } from "./dialect.js";
+import { PG_MIGRATIONS } from "./migrations-pg/index.js";
 import * as initial from "./migrations/2025-11-21T00-00-initial.js";
 import * as batchVersions from "./migrations/2026-11-21T20-00-batch-versions.js";
 import * as basePdfs from "./migrations/2026-11-21T21-00-base-pdfs.js";
@@ -8,6 +10,7 @@ import * as unlimitedPlan from "./migrations/2026-11-23T12-00-unlimited-plan.js"
 import * as batchRowDiagnostics from "./migrations/2026-11-23T12-10-batch-row-diagnostics.js";
 import * as oauth from "./migrations/2026-11-23T15-00-oauth.js";
 import * as editorMode from "./migrations/2026-11-23T15-30-editor-mode.js";
+import * as blobs from "./migrations/2026-11-23T16-00-blobs.js";
 
 // Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
 // Names sort by their date prefix; Kysely applies them in that order.
@@ -22,13 +25,29 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-23T12-10-batch-row-diagnostics": batchRowDiagnostics,
   "2026-11-23T15-00-oauth": oauth,
   "2026-11-23T15-30-editor-mode": editorMode,
+  "2026-11-23T16-00-blobs": blobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+const pgProvider: MigrationProvider = { getMigrations: async () => pgHistory() };
 
-/** Brings the schema up to date; throws when a migration fails. */
+// The PostgreSQL twins of the SQLite history, same names; a missing twin is a programming error.
+function pgHistory(): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.keys(MIGRATIONS).map((name) => {
+      const twin = PG_MIGRATIONS[name];
+      if (twin === undefined) throw new Error(`Migration ${name} has no PostgreSQL twin in db/migrations-pg`);
+      return [name, twin];
+    }),
+  );
+}
+
+/**
+ * Brings the schema up to date; throws when a migration fails. On PostgreSQL, Kysely holds an advisory lock
+ * while migrating, so instances starting together migrate one after another.
+ */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const { error, results } = await new Migrator({ db, provider: isPostgres(db) ? pgProvider : provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error !== undefined || failed !== undefined) {
     throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed`, { cause: error });

@@ -56,3 +56,15 @@ export async function deletePresence(db: Db, key: PresenceKey, userId: string): 
 export async function deleteExpiredPresence(db: Db, before: string): Promise<void> {
   await db.deleteFrom("presence").where("last_seen_at", "<", before).execute();
 }
+
+/** The given users that are members of the workspace, with their emails (for presence kept elsewhere). */
+export function membersAmong(db: Db, workspaceId: string, userIds: readonly string[]): Promise<{ user_id: string; email: string }[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("memberships")
+    .innerJoin("users", "users.id", "memberships.user_id")
+    .select(["memberships.user_id", "users.email"])
+    .where("memberships.workspace_id", "=", workspaceId)
+    .where("memberships.user_id", "in", [...userIds])
+    .execute();
+}

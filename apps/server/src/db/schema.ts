@@ -215,6 +215,14 @@ export interface OAuthStatesTable {
   expires_at: string;
 }
 
+/** One blob of the database blob store (see blobs/db-store.ts). */
+export interface BlobsTable {
+  key: string;
+  bytes: Uint8Array;
+  size: number;
+  created_at: string;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -238,4 +246,5 @@ export interface Database {
   batch_inputs: BatchInputsTable;
   oauth_identities: OAuthIdentitiesTable;
   oauth_states: OAuthStatesTable;
+  blobs: BlobsTable;
 }

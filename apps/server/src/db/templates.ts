@@ -1,5 +1,6 @@
 // Templates. Every query is scoped by workspace: an id from another workspace simply is not found.
 import type { Db } from "./database.js";
+import { contains } from "./dialect.js";
 import type { TemplatesTable } from "./schema.js";
 
 export type TemplateRow = TemplatesTable;
@@ -17,8 +18,8 @@ export function listTemplates(db: Db, workspaceId: string, nameContains: string 
     .select(["id", "name", "editor_mode", "created_at", "updated_at"])
     .where("workspace_id", "=", workspaceId);
   if (nameContains !== undefined && nameContains !== "") {
-    // Case-insensitive substring; instr() so `%` and `_` are literal.
-    query = query.where((eb) => eb(eb.fn("instr", [eb.fn("lower", ["name"]), eb.val(nameContains.toLowerCase())]), ">", 0));
+    // Case-insensitive substring; `%` and `_` are literal.
+    query = query.where((eb) => contains(eb.fn<string>("lower", ["name"]), nameContains.toLowerCase()));
   }
   return query.orderBy("updated_at", "desc").orderBy("id", "desc").execute();
 }

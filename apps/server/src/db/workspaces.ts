@@ -1,6 +1,7 @@
 // Workspaces and memberships.
 import { sql } from "kysely";
 import type { Db } from "./database.js";
+import { contains } from "./dialect.js";
 import type { Plan, Role, WorkspacesTable } from "./schema.js";
 
 export type WorkspaceRow = WorkspacesTable;
@@ -146,11 +147,10 @@ export function listAllWorkspaces(db: Db, search: string | undefined, limit: num
         .as("member_count"),
     );
   if (search !== undefined && search !== "") {
-    // instr() instead of LIKE: a search for `%` or `_` means those characters, not wildcards.
     const needle = search.toLowerCase();
     query = query.where((eb) =>
       eb.or([
-        eb(sql<number>`instr(lower(workspaces.name), ${needle})`, ">", 0),
+        contains(sql<string>`lower(workspaces.name)`, needle),
         eb("workspaces.id", "=", needle),
         eb.exists(
           eb
@@ -158,7 +158,7 @@ export function listAllWorkspaces(db: Db, search: string | undefined, limit: num
             .innerJoin("users", "users.id", "memberships.user_id")
             .select("users.id")
             .whereRef("memberships.workspace_id", "=", "workspaces.id")
-            .where(sql<number>`instr(users.email, ${needle})`, ">", 0),
+            .where(contains(sql<string>`users.email`, needle)),
         ),
       ]),
     );

@@ -1,6 +1,7 @@
 // The one error path: every failure becomes application/problem+json (RFC 9457).
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { isDatabaseUnavailable } from "../db/dialect.js";
 import { HttpError, type FieldErrors } from "../errors.js";
 import { errorFields, type Logger } from "../log.js";
 
@@ -63,6 +64,10 @@ export function errorHandler(log: Logger) {
       // Hono's own (malformed JSON and the like): keep its status, never its internals.
       const status = err.status;
       if (status < 500) return problemResponse(c, status, err.message || TITLES[status] || "Request failed.");
+    }
+    if (isDatabaseUnavailable(err)) {
+      log.warn("database unreachable", { requestId: c.get("requestId"), method: c.req.method, path: c.req.path, ...errorFields(err) });
+      return problemResponse(c, 503, "The database is unreachable. Try again shortly.", undefined, { "Retry-After": "5" });
     }
     log.error("unhandled error", { requestId: c.get("requestId"), method: c.req.method, path: c.req.path, ...errorFields(err) });
     return problemResponse(c, 500, "An unexpected error occurred.");

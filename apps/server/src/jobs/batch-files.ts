@@ -1,31 +1,22 @@
-// Where a batch job's files live under DATA_DIR, and the file names inside a ZIP.
+// Where a batch job's files live in the blob store, and the file names inside a ZIP.
 import { resolveText } from "@docsvc/layout";
-import { rename, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 
 /** The default ZIP entry name pattern (`$index` counts rows from 1). */
 export const DEFAULT_FILE_NAME_PATTERN = "document-{{$index}}";
 
-/** DATA_DIR/batch/<jobId>. */
-export function jobDir(dataDir: string, jobId: string): string {
-  return join(dataDir, "batch", jobId);
+/** The blob folder of a job's files: `batch/<jobId>/`. */
+export function jobPrefix(jobId: string): string {
+  return `batch/${jobId}/`;
 }
 
 /** A row's PDF while the job runs. */
-export function rowFile(dataDir: string, jobId: string, index: number): string {
-  return join(jobDir(dataDir, jobId), "rows", `${index}.pdf`);
+export function rowKey(jobId: string, index: number): string {
+  return `${jobPrefix(jobId)}rows/${index}.pdf`;
 }
 
 /** The finished result. */
-export function resultFile(dataDir: string, jobId: string, output: "zip" | "merged"): string {
-  return join(jobDir(dataDir, jobId), output === "zip" ? "result.zip" : "result.pdf");
-}
-
-/** Writes a file so that it is either absent or complete (a crash mid-write leaves no half file). */
-export async function writeAtomically(path: string, bytes: Uint8Array): Promise<void> {
-  const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, bytes);
-  await rename(temp, path);
+export function resultKey(jobId: string, output: "zip" | "merged"): string {
+  return `${jobPrefix(jobId)}${output === "zip" ? "result.zip" : "result.pdf"}`;
 }
 
 // `$name` tokens are the renderer's own ($page, $now); `$index` is the batch's, so it is handed to

@@ -1,14 +1,15 @@
 // The batch worker: takes durable jobs from the database in order and runs their rows through the render
-// pool. Each attempted row is recorded (with its PDF under DATA_DIR) before the next counts as done, so a
+// pool. Each attempted row is recorded (with its PDF in the blob store) before the next counts as done, so a
 // job interrupted by a restart resumes at the first unrecorded row and no row reaches the result twice.
 import { editorModeOf } from "../services/content.js";
 import type { Theme } from "@docsvc/layout";
 import JSZip from "jszip";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { dirname } from "node:path";
-import { expiredJobs, forgetJobData, nextJob, recordRow, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
+import type { BlobStore } from "../blobs/store.js";
+import { expiredJobs, forgetJobData, nextJob, openJob, recordRow, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
 import type { Db } from "../db/database.js";
+import { isDatabaseUnavailable } from "../db/dialect.js";
+import { withJobClaim } from "../db/job-claim.js";
 import { findTemplate } from "../db/templates.js";
 import { RenderBudgetError } from "../render/budget.js";
 import type { BaseRef } from "../render/protocol.js";
@@ -19,14 +20,14 @@ import type { Renderer } from "../render/renderer.js";
 import type { Metrics } from "../metrics/metrics.js";
 import type { Meter } from "../services/meter.js";
 import { clockNow, DAY, nowIso } from "../time.js";
-import { fileStem, jobDir, resultFile, rowFile, uniqueNames, writeAtomically } from "./batch-files.js";
+import { fileStem, jobPrefix, resultKey, rowKey, uniqueNames } from "./batch-files.js";
 import { emailRow, renderRow } from "./batch-rows.js";
 
 /** Removes the files of jobs whose results expired (the periodic sweep); answers how many. */
-export async function expireResults(db: Db, dataDir: string, now: number = clockNow()): Promise<number> {
+export async function expireResults(db: Db, blobs: BlobStore, now: number = clockNow()): Promise<number> {
   const expired = await expiredJobs(db, nowIso(now));
   for (const { id } of expired) {
-    await rm(jobDir(dataDir, id), { recursive: true, force: true });
+    await blobs.deletePrefix(jobPrefix(id));
     await forgetJobData(db, id);
   }
   return expired.length;
@@ -43,7 +44,8 @@ export interface BatchWorkerOptions {
   readonly meter: Meter;
   readonly metrics: Metrics;
   readonly log: Logger;
-  readonly dataDir: string;
+  /** Row PDFs and results (shared by every instance when the store is). */
+  readonly blobs: BlobStore;
   readonly publicUrl: string;
   /** Rows in flight at once (default: twice the cores, so the pool never waits for the main thread). */
   readonly concurrency?: number;
@@ -83,30 +85,56 @@ export class BatchWorker {
 
   private async run(): Promise<void> {
     while (!this.stopping) {
-      const job = await nextJob(this.options.db);
-      if (job === undefined) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.options.pollMs ?? 1_000);
-          this.wakeIdle = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wakeIdle = undefined;
-        continue;
-      }
-      try {
-        await this.process(job);
-      } catch (err) {
-        const detail = err instanceof JobFailure ? err.message : "The job failed unexpectedly.";
-        if (!(err instanceof JobFailure)) this.options.log.error("batch job failed", { jobId: job.id, ...errorFields(err) });
-        await this.finish(job, "failed", detail);
-      }
+      // An unreachable database pauses the worker; the job stays processing and resumes where it stopped.
+      await this.step().catch(async (err: unknown) => {
+        if (!isDatabaseUnavailable(err)) throw err;
+        this.options.log.warn("batch worker: database unreachable, retrying", errorFields(err));
+        await this.idle();
+      });
     }
   }
 
+  // One turn: the next job no other worker holds, to completion (or failure), or an idle wait when there is none.
+  private async step(): Promise<void> {
+    const claimedElsewhere = new Set<string>();
+    for (;;) {
+      const next = await nextJob(this.options.db, claimedElsewhere);
+      if (next === undefined) return this.idle();
+      // Re-read under the claim: the worker that held it may have finished the job meanwhile.
+      const ran = await withJobClaim(this.options.db, next.id, async () => {
+        const job = await openJob(this.options.db, next.id);
+        if (job !== undefined) await this.runJob(job);
+      });
+      if (ran) return;
+      claimedElsewhere.add(next.id);
+    }
+  }
+
+  private async runJob(job: BatchJobRow): Promise<void> {
+    try {
+      await this.process(job);
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) throw err;
+      const detail = err instanceof JobFailure ? err.message : "The job failed unexpectedly.";
+      if (!(err instanceof JobFailure)) this.options.log.error("batch job failed", { jobId: job.id, ...errorFields(err) });
+      await this.finish(job, "failed", detail);
+    }
+  }
+
+  // Waits for a wake or the poll interval.
+  private async idle(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.options.pollMs ?? 1_000);
+      this.wakeIdle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wakeIdle = undefined;
+  }
+
   private async process(job: BatchJobRow): Promise<void> {
-    const { db, dataDir } = this.options;
+    const { db, blobs } = this.options;
     if (job.status === "pending") {
       if ((await findTemplate(db, job.workspace_id, job.template_id)) === undefined) {
         throw new JobFailure("The template was deleted before the job started.");
@@ -117,8 +145,7 @@ export class BatchWorker {
     const theme = job.theme === null ? undefined : (JSON.parse(job.theme) as Theme);
     const done = new Set((await rowResults(db, job.id)).map((r) => r.idx));
     // The template's base PDF as it is when the job (re)starts.
-    const base = await baseRefFor(db, dataDir, job.workspace_id, job.template_id);
-    await mkdir(dirname(rowFile(dataDir, job.id, 0)), { recursive: true });
+    const base = await baseRefFor(db, blobs, job.workspace_id, job.template_id);
     const todo = rows.map((_, i) => i).filter((i) => !done.has(i));
     let next = 0;
     let aborted = false;
@@ -138,11 +165,11 @@ export class BatchWorker {
     await this.assemble(job, rows, theme, base);
     await this.finish(job, "completed", null);
     // Only now: a restart between writing the result and recording completion assembles again from these files.
-    await rm(dirname(rowFile(dataDir, job.id, 0)), { recursive: true, force: true });
+    await blobs.deletePrefix(`${jobPrefix(job.id)}rows/`);
   }
 
   private async row(job: BatchJobRow, theme: Theme | undefined, base: BaseRef | undefined, data: unknown, index: number): Promise<void> {
-    const { db, dataDir, meter } = this.options;
+    const { db, blobs, meter } = this.options;
     const outcome = await renderRow(this.options.renderer, job, theme, base, data);
     if (outcome.kind === "invalid") throw new JobFailure(outcome.detail);
     this.options.metrics.batchRows.inc({ outcome: outcome.kind });
@@ -155,7 +182,7 @@ export class BatchWorker {
     const stem = fileStem(job.file_name_pattern, data, index, new Date(clockNow()));
     // Written before it is recorded: a recorded row always has its whole file (merged output needs none). A crash
     // mid-write leaves an unrecorded row, rendered again and overwritten on resume, so no temp file is needed.
-    if (job.output === "zip") await writeFile(rowFile(dataDir, job.id, index), outcome.pdf);
+    if (job.output === "zip") await blobs.put(rowKey(job.id, index), outcome.pdf);
     const emailNote = emailRow(this.options.mailer, job, data, outcome.pdf, `${stem}.pdf`, this.options.publicUrl);
     if (!(await recordRow(db, { ...result, ok: 1, pages: outcome.pages, file_name: stem, email_note: emailNote }))) return;
     meter.record({
@@ -169,7 +196,7 @@ export class BatchWorker {
   }
 
   private async assemble(job: BatchJobRow, rows: readonly unknown[], theme: Theme | undefined, base: BaseRef | undefined): Promise<void> {
-    const { db, dataDir } = this.options;
+    const { db, blobs } = this.options;
     const results = await rowResults(db, job.id);
     const ok = results.filter((r) => r.ok === 1);
     if (job.output === "merged") {
@@ -181,14 +208,16 @@ export class BatchWorker {
         throw err instanceof RenderBudgetError ? new JobFailure(err.message) : err;
       });
       if (!merged.ok) throw new JobFailure("The template content is invalid.");
-      await writeAtomically(resultFile(dataDir, job.id, "merged"), merged.pdf);
+      await blobs.put(resultKey(job.id, "merged"), merged.pdf);
       return;
     }
     const zip = new JSZip();
     const names = uniqueNames(ok.map((r) => r.file_name ?? `document-${r.idx + 1}`));
     for (const [i, r] of ok.entries()) {
       // PDFs are compressed already; storing them keeps assembly fast.
-      zip.file(names[i] as string, await readFile(rowFile(dataDir, job.id, r.idx)), { compression: "STORE" });
+      const pdf = await blobs.get(rowKey(job.id, r.idx));
+      if (pdf === undefined) throw new Error(`batch: row ${r.idx} of job ${job.id} is recorded but its PDF is missing`);
+      zip.file(names[i] as string, pdf, { compression: "STORE" });
     }
     const report = {
       jobId: job.id,
@@ -204,12 +233,12 @@ export class BatchWorker {
     };
     zip.file("report.json", `${JSON.stringify(report, null, 2)}\n`);
     const bytes = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE", compressionOptions: { level: 1 } });
-    await writeAtomically(resultFile(dataDir, job.id, "zip"), bytes);
+    await blobs.put(resultKey(job.id, "zip"), bytes);
   }
 
   private async finish(job: BatchJobRow, status: "completed" | "failed", error: string | null): Promise<void> {
     const now = clockNow();
     await setJobStatus(this.options.db, job.id, status, { finished_at: nowIso(now), expires_at: nowIso(now + RESULT_RETENTION_MS), error });
-    if (status === "failed") await rm(jobDir(this.options.dataDir, job.id), { recursive: true, force: true });
+    if (status === "failed") await this.options.blobs.deletePrefix(jobPrefix(job.id));
   }
 }

@@ -1,6 +1,6 @@
-// The one way email leaves the service: SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/outbox.
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+// The one way email leaves the service: SMTP when SMTP_URL is set, otherwise .eml files in the blob store's
+// outbox/ folder (DATA_DIR/outbox with the default filesystem store).
+import type { BlobStore } from "../blobs/store.js";
 import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
 import { uuidv7 } from "../ids.js";
@@ -20,14 +20,14 @@ export interface Mailer {
 export interface MailerOptions {
   readonly smtpUrl: string | undefined;
   readonly from: string;
-  /** DATA_DIR/outbox is used when smtpUrl is unset. */
-  readonly outboxDir: string;
+  /** Holds outbox/*.eml when smtpUrl is unset. */
+  readonly outbox: BlobStore;
   readonly log: Logger;
 }
 
 /** A mailer over SMTP or the outbox directory. */
 export function createMailer(options: MailerOptions): Mailer {
-  const { smtpUrl, from, outboxDir, log } = options;
+  const { smtpUrl, from, outbox, log } = options;
   const transport: Transporter = smtpUrl
     ? nodemailer.createTransport(smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
@@ -40,11 +40,10 @@ export function createMailer(options: MailerOptions): Mailer {
       log.info("mail sent", { kind: message.kind, to: message.to });
       return;
     }
-    await mkdir(outboxDir, { recursive: true });
-    const file = join(outboxDir, `${uuidv7()}-${message.kind}.eml`);
-    await writeFile(file, (info as { message: Buffer }).message);
+    const key = `outbox/${uuidv7()}-${message.kind}.eml`;
+    await outbox.put(key, (info as { message: Buffer }).message);
     // Without SMTP the operator needs the link to act on it; it is logged on purpose.
-    log.info("mail written to outbox", { kind: message.kind, to: message.to, file, link: message.link });
+    log.info("mail written to outbox", { kind: message.kind, to: message.to, key, store: outbox.kind, link: message.link });
   };
 
   return {

@@ -1,8 +1,6 @@
 // /api/templates/{id}/render-batch…: batch rendering (Beta), either lane. Submissions are rate limited like
 // renders (one token each); status, list, result and the CSV template are reads.
 import { Hono, type MiddlewareHandler } from "hono";
-import { createReadStream } from "node:fs";
-import { Readable } from "node:stream";
 import { renderAuth } from "../http/auth.js";
 import type { AppEnv } from "../http/env.js";
 import { jsonBody, parseOrThrow, uuidParam } from "../http/validate.js";
@@ -24,7 +22,7 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const id = uuidParam("id", "Template");
   const jobId = uuidParam("jobId", "Batch job");
   const limit: MiddlewareHandler<AppEnv> = async (c, next) => {
-    takeRenderToken(deps, c.get("principal"));
+    await takeRenderToken(deps, c.get("principal"));
     await next();
   };
 
@@ -60,10 +58,9 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   app.get("/:id/render-batch/jobs/:jobId/result", auth, id, jobId, async (c) => {
     const result = await batchResult(deps, c.get("principal"), c.req.param("id"), c.req.param("jobId"));
-    const stream = Readable.toWeb(createReadStream(result.path)) as ReadableStream<Uint8Array>;
-    return c.body(stream, 200, {
+    return c.body(result.bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": result.contentType,
-      "Content-Length": String(result.size),
+      "Content-Length": String(result.bytes.byteLength),
       "Content-Disposition": `attachment; filename="${result.fileName}"`,
       "Cache-Control": "no-store",
     });

@@ -13,7 +13,7 @@ export const DIAGNOSTICS_HEADER = "X-Docsvc-Diagnostics";
 /** Throws 429 (with Retry-After) when the workspace's render bucket is empty. */
 function renderRateLimit(deps: ServiceDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    takeRenderToken(deps, c.get("principal"));
+    await takeRenderToken(deps, c.get("principal"));
     await next();
   };
 }

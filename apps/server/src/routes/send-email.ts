@@ -17,7 +17,7 @@ export function sendEmailRoutes(deps: ServiceDeps): Hono<AppEnv> {
     uuidParam("id", "Template"),
     // It renders, so it spends a render token like the render endpoints.
     async (c, next) => {
-      takeRenderToken(deps, c.get("principal"));
+      await takeRenderToken(deps, c.get("principal"));
       await next();
     },
     jsonBody(SendTemplateEmailBody, (body) => void checkTheme(body["theme"])),

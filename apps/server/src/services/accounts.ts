@@ -3,6 +3,7 @@ import { burnPasswordCheck, hashPassword, hasPassword, passwordProblem, verifyPa
 import type { SessionPrincipal } from "../auth/principal.js";
 import { hashToken, randomToken } from "../auth/tokens.js";
 import type { Db } from "../db/database.js";
+import { isUniqueViolation } from "../db/dialect.js";
 import { consumeEmailToken, expireEmailTokens, insertEmailToken } from "../db/email-tokens.js";
 import type { EmailTokenKind, Plan } from "../db/schema.js";
 import { revokeUserSessions } from "../db/sessions.js";
@@ -83,7 +84,7 @@ export async function insertAccount(db: Db, user: UserRow, plan: Plan, now: numb
 
 /** True for the unique-index failure of a second account with the same address. */
 export function isDuplicateEmail(err: unknown): boolean {
-  return String(err).includes("UNIQUE constraint failed: users.email");
+  return isUniqueViolation(err, "users.email", "users_email_key");
 }
 
 /** Starts a session in the workspace the user last used (else their first one), as a login does. */
@@ -97,7 +98,7 @@ export async function signIn(deps: ServiceDeps, user: UserRow): Promise<IssuedSe
 /** Checks email and password (throttled per address and per client) and starts a session in the last-used workspace. */
 export async function login(deps: ServiceDeps, emailInput: string, password: string, client: string): Promise<IssuedSession> {
   const email = normaliseEmail(emailInput);
-  const wait = deps.loginThrottle.retryAfter(email);
+  const wait = await deps.loginThrottle.retryAfter(email);
   if (wait !== undefined) {
     deps.metrics.rateLimitRejections.inc({ limit: "login" });
     throw new TooManyRequestsError("Too many failed logins for this address; try again later.", wait);
@@ -111,10 +112,10 @@ export async function login(deps: ServiceDeps, emailInput: string, password: str
   // A user without a password costs the same time as a wrong one: timing reveals neither case.
   const ok = user && hasPassword(user.password_hash) ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);
   if (!user || !ok) {
-    deps.loginThrottle.fail(email);
+    await deps.loginThrottle.fail(email);
     throw new UnauthorizedError("Email or password is incorrect.");
   }
-  deps.loginThrottle.clear(email);
+  await deps.loginThrottle.clear(email);
   return signIn(deps, user);
 }
 
@@ -162,7 +163,7 @@ export async function resetPassword(deps: ServiceDeps, token: string, newPasswor
   if (userId === undefined) throw ValidationError.field("token", BAD_LINK);
   deps.collab.endAccess({ userId });
   const user = await findUserById(deps.db, userId);
-  if (user) deps.loginThrottle.clear(user.email);
+  if (user) await deps.loginThrottle.clear(user.email);
 }
 
 /** Changes the password after checking the current one; the user's other sessions end. */

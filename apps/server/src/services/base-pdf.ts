@@ -1,7 +1,7 @@
 // Base PDFs: upload (checked and rasterised in a thread of its own, under BASE_PDF_BUDGET), page sizes, page
-// rasters, removal, and the reference renders pass to the worker. Files live in DATA_DIR/base-pdfs/<templateId>/<hash>/.
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+// rasters, removal, and the reference renders pass to the worker. Files live in the blob store under
+// base-pdfs/<templateId>/<hash>/.
+import type { BlobStore } from "../blobs/store.js";
 import type { Principal, SessionPrincipal } from "../auth/principal.js";
 import { deleteBasePdf, findBasePdf, upsertBasePdf, type BasePdfRow } from "../db/base-pdfs.js";
 import type { Db } from "../db/database.js";
@@ -48,9 +48,10 @@ export interface BasePdfView {
   readonly createdAt: string;
 }
 
-const baseDir = (dataDir: string, templateId: string): string => join(dataDir, "base-pdfs", templateId);
-const versionDir = (dataDir: string, row: Pick<BasePdfRow, "template_id" | "hash">): string => join(baseDir(dataDir, row.template_id), row.hash);
-const pagePath = (dir: string, index: number): string => join(dir, `page-${index}.png`);
+// Content-addressed by hash: a key's bytes never change, so local copies of them never go stale.
+const versionPrefix = (row: Pick<BasePdfRow, "template_id" | "hash">): string => `base-pdfs/${row.template_id}/${row.hash}/`;
+const originalKey = (row: Pick<BasePdfRow, "template_id" | "hash">): string => `${versionPrefix(row)}original.pdf`;
+const pageKey = (row: Pick<BasePdfRow, "template_id" | "hash">, index: number): string => `${versionPrefix(row)}page-${index}.png`;
 
 function view(row: BasePdfRow): BasePdfView {
   const pages = JSON.parse(row.pages) as { width: number; height: number }[];
@@ -78,12 +79,10 @@ export async function uploadBasePdf(deps: ServiceDeps, principal: SessionPrincip
     created_at: nowIso(),
   };
   // Files first, then the row: a reader that finds the row always finds its files.
-  const dir = versionDir(deps.config.dataDir, row);
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, "original.pdf"), bytes);
-  await Promise.all(inspected.pngs.map((png, i) => writeFile(pagePath(dir, i), png)));
+  await deps.blobs.put(originalKey(row), bytes);
+  await Promise.all(inspected.pngs.map((png, i) => deps.blobs.put(pageKey(row, i), png)));
   const previous = await upsertBasePdf(deps.db, row);
-  if (previous !== undefined && previous.hash !== hash) await rm(versionDir(deps.config.dataDir, previous), { recursive: true, force: true });
+  if (previous !== undefined && previous.hash !== hash) await deps.blobs.deletePrefix(versionPrefix(previous));
   return view(row);
 }
 
@@ -104,7 +103,9 @@ export async function basePdfPage(deps: ServiceDeps, principal: Principal, templ
   const row = await requireBase(deps, principal, templateId);
   const count = (JSON.parse(row.pages) as unknown[]).length;
   if (!Number.isInteger(index) || index < 0 || index >= count) throw new NotFoundError("Base PDF page");
-  return new Uint8Array(await readFile(pagePath(versionDir(deps.config.dataDir, row), index)));
+  const png = await deps.blobs.get(pageKey(row, index));
+  if (png === undefined) throw new Error(`base PDF: page ${index} of template ${templateId} is recorded but missing`);
+  return png;
 }
 
 /** Removes a template's base PDF and its files. */
@@ -112,14 +113,19 @@ export async function removeBasePdf(deps: ServiceDeps, principal: SessionPrincip
   await editableTemplate(deps, principal, templateId);
   const row = await deleteBasePdf(deps.db, principal.workspaceId, templateId);
   if (row === undefined) throw new NotFoundError("Base PDF");
-  await rm(versionDir(deps.config.dataDir, row), { recursive: true, force: true });
+  await deps.blobs.deletePrefix(versionPrefix(row));
 }
 
-/** What a render passes to the worker for a template's base PDF, or undefined when it has none. */
-export async function baseRefFor(db: Db, dataDir: string, workspaceId: string, templateId: string): Promise<BaseRef | undefined> {
+/** What a render passes to the worker for a template's base PDF (local files), or undefined when it has none. */
+export async function baseRefFor(db: Db, blobs: BlobStore, workspaceId: string, templateId: string): Promise<BaseRef | undefined> {
   const row = await findBasePdf(db, workspaceId, templateId);
   if (row === undefined) return undefined;
-  const dir = versionDir(dataDir, row);
   const count = (JSON.parse(row.pages) as unknown[]).length;
-  return { hash: row.hash, path: join(dir, "original.pdf"), rasterPaths: Array.from({ length: count }, (_, i) => pagePath(dir, i)) };
+  const local = async (key: string): Promise<string> => {
+    const path = await blobs.localFile(key);
+    if (path === undefined) throw new Error(`base PDF: ${key} is recorded but missing`);
+    return path;
+  };
+  const [path, ...rasterPaths] = await Promise.all([local(originalKey(row)), ...Array.from({ length: count }, (_, i) => local(pageKey(row, i)))]);
+  return { hash: row.hash, path: path as string, rasterPaths };
 }

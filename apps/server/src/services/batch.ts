@@ -1,7 +1,6 @@
 // Batch rendering: submission (everything validated before anything is stored), status, the job list and
 // the result download. The rows run in the background worker (src/jobs/batch-worker.ts).
 import type { Theme } from "@docsvc/layout";
-import { stat } from "node:fs/promises";
 import type { Principal } from "../auth/principal.js";
 import { findJob, insertJob, listJobs, type BatchJobSummaryRow } from "../db/batch.js";
 import type { BatchOutput, BatchStatus } from "../db/schema.js";
@@ -9,7 +8,7 @@ import { findTemplate } from "../db/templates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
 import { uuidv7 } from "../ids.js";
 import { MAX_JSON_DEPTH, tooDeep } from "../json-depth.js";
-import { DEFAULT_FILE_NAME_PATTERN, resultFile } from "../jobs/batch-files.js";
+import { DEFAULT_FILE_NAME_PATTERN, resultKey } from "../jobs/batch-files.js";
 import { MAX_BATCH_ROWS } from "../schemas/batch.js";
 import { clockNow, nowIso } from "../time.js";
 import type { ServiceDeps } from "./deps.js";
@@ -130,7 +129,7 @@ export async function batchResult(
   principal: Principal,
   templateId: string,
   jobId: string,
-): Promise<{ path: string; size: number; contentType: string; fileName: string }> {
+): Promise<{ bytes: Uint8Array; contentType: string; fileName: string }> {
   const row = await job(deps, principal, templateId, jobId);
   if (row.status !== "completed") {
     const why = row.status === "failed" ? `failed (${row.error ?? "no detail"}), so there is no result` : `${row.status}; the result can be downloaded once it is completed`;
@@ -139,11 +138,10 @@ export async function batchResult(
   if (row.expires_at !== null && Date.parse(row.expires_at) <= clockNow()) {
     throw new NotFoundError("Batch result (results are kept for 24 hours)");
   }
-  const path = resultFile(deps.config.dataDir, row.id, row.output);
-  const info = await stat(path).catch(() => undefined);
-  if (info === undefined) throw new NotFoundError("Batch result (results are kept for 24 hours)");
+  const bytes = await deps.blobs.get(resultKey(row.id, row.output));
+  if (bytes === undefined) throw new NotFoundError("Batch result (results are kept for 24 hours)");
   const stem = `batch-${row.id}`;
   return row.output === "zip"
-    ? { path, size: info.size, contentType: "application/zip", fileName: `${stem}.zip` }
-    : { path, size: info.size, contentType: "application/pdf", fileName: `${stem}.pdf` };
+    ? { bytes, contentType: "application/zip", fileName: `${stem}.zip` }
+    : { bytes, contentType: "application/pdf", fileName: `${stem}.pdf` };
 }

@@ -1,4 +1,5 @@
 import type { JwtService } from "../auth/jwt.js";
+import type { BlobStore } from "../blobs/store.js";
 import type { CollabHub } from "../collab/hub.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
@@ -6,11 +7,12 @@ import type { BatchWorker } from "../jobs/batch-worker.js";
 import type { Logger } from "../log.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { Metrics } from "../metrics/metrics.js";
-import type { LoginThrottle } from "./login-throttle.js";
+import type { LoginAttempts } from "./login-throttle.js";
 import type { Meter } from "./meter.js";
 import type { OAuthProviders } from "./oauth/providers.js";
 import type { PlanTable } from "./plans.js";
-import type { RateLimiter } from "./rate-limit.js";
+import type { PresenceStore } from "./presence-store.js";
+import type { RenderLimiter } from "./rate-limit.js";
 import type { Renderer } from "../render/renderer.js";
 
 /** What the use cases need from the outside world; built once in createApp. */
@@ -18,11 +20,15 @@ export interface ServiceDeps {
   readonly db: Db;
   readonly config: Pick<Config, "publicUrl" | "adminEmails" | "dataDir" | "defaultPlan">;
   readonly mailer: Mailer;
+  /** Base PDFs, rasters and batch files (the filesystem, the database or S3). */
+  readonly blobs: BlobStore;
   readonly jwt: JwtService;
   readonly log: Logger;
   readonly plans: PlanTable;
-  readonly rateLimiter: RateLimiter;
-  readonly loginThrottle: LoginThrottle;
+  readonly rateLimiter: RenderLimiter;
+  readonly loginThrottle: LoginAttempts;
+  /** Who is viewing what (the database, or Redis with REDIS_URL). */
+  readonly presence: PresenceStore;
   readonly meter: Meter;
   readonly renderer: Renderer;
   /** The batch job worker (started by the server; submissions wake it). */

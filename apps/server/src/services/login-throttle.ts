@@ -7,7 +7,7 @@
  *   from a bucket of `clientBurst` that refills one token every `clientRefillMs`. A flood with random addresses
  *   slows the flooder, while the hashing threads stay free for everyone else.
  */
-export class LoginThrottle {
+export class LoginThrottle implements LoginAttempts {
   private readonly failures = new Map<string, number[]>();
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
@@ -71,4 +71,16 @@ export class LoginThrottle {
       if (this.recent(email).length === 0) this.failures.delete(email);
     }
   }
+}
+
+/** Failed-login counting per address: LoginThrottle in memory, or one shared by every instance (redis/). */
+export interface LoginAttempts {
+  /** Seconds until the address may try again, or undefined when it may try now. */
+  retryAfter(email: string): number | undefined | Promise<number | undefined>;
+  /** Takes one attempt from the client's bucket: undefined when it may try now, else seconds until it may. */
+  takeClientAttempt(client: string): number | undefined;
+  /** Records a failed attempt. */
+  fail(email: string): void | Promise<void>;
+  /** Forgets the address's failures. */
+  clear(email: string): void | Promise<void>;
 }

@@ -1,7 +1,7 @@
 // Presence (Beta): who is viewing a resource. A heartbeat counts for PRESENCE_TTL_MS; a viewer that stops
 // calling drops out on its own, DELETE drops out at once.
 import type { SessionPrincipal } from "../auth/principal.js";
-import { deleteExpiredPresence, deletePresence, listViewers, upsertPresence, type PresenceKey } from "../db/presence.js";
+import type { PresenceKey } from "../db/presence.js";
 import { findTemplate } from "../db/templates.js";
 import type { Db } from "../db/database.js";
 import { NotFoundError, ValidationError } from "../errors.js";
@@ -51,21 +51,18 @@ export async function heartbeat(deps: ServiceDeps, principal: SessionPrincipal, 
   }
   const key = await resolveKey(deps, principal, resourceType, resourceId);
   const now = clockNow();
-  await upsertPresence(deps.db, key, principal.userId, nowIso(now));
-  // Expired rows are swept here rather than on a timer: heartbeats are the only writes, so the table
-  // never holds more than the viewers of the last TTL plus those since the previous heartbeat.
-  await deleteExpiredPresence(deps.db, nowIso(now - PRESENCE_TTL_MS));
+  await deps.presence.touch(key, principal.userId, now, PRESENCE_TTL_MS);
   return { resourceType, resourceId, lastSeenAt: nowIso(now), expiresAt: nowIso(now + PRESENCE_TTL_MS) };
 }
 
 /** The current viewers of the resource (the caller included when present), most recently seen first. */
 export async function currentViewers(deps: ServiceDeps, principal: SessionPrincipal, resourceType: string, resourceId: string): Promise<ViewerView[]> {
   const key = await resolveKey(deps, principal, resourceType, resourceId);
-  const rows = await listViewers(deps.db, key, nowIso(clockNow() - PRESENCE_TTL_MS));
+  const rows = await deps.presence.viewers(key, clockNow() - PRESENCE_TTL_MS);
   return rows.map((r) => ({ userId: r.user_id, email: r.email, lastSeenAt: r.last_seen_at }));
 }
 
 /** Removes the caller from the resource's viewers at once. */
 export async function leave(deps: ServiceDeps, principal: SessionPrincipal, resourceType: string, resourceId: string): Promise<void> {
-  await deletePresence(deps.db, await resolveKey(deps, principal, resourceType, resourceId), principal.userId);
+  await deps.presence.remove(await resolveKey(deps, principal, resourceType, resourceId), principal.userId);
 }

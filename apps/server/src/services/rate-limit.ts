@@ -3,6 +3,12 @@ import type { PlanLimits } from "./plans.js";
 /** The outcome of asking for one token. */
 export type TakeResult = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
 
+/** Per-workspace render token buckets: this in-memory one, or one shared by every instance (redis/). */
+export interface RenderLimiter {
+  /** Takes one token from the workspace's bucket under the given plan limits. */
+  take(workspaceId: string, limits: PlanLimits): TakeResult | Promise<TakeResult>;
+}
+
 interface Bucket {
   tokens: number;
   at: number;
@@ -14,7 +20,7 @@ interface Bucket {
  * Per-workspace token buckets, in memory: one process serves everything, and a restart refilling the
  * buckets is harmless. Buckets that have refilled completely are dropped, so memory tracks active workspaces.
  */
-export class RateLimiter {
+export class RateLimiter implements RenderLimiter {
   private readonly buckets = new Map<string, Bucket>();
   private sweeps = 0;
 

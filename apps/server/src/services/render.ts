@@ -30,8 +30,8 @@ export function checkTheme(theme: unknown): Theme | undefined {
 }
 
 /** Takes one token from the workspace's render bucket or throws 429. */
-export function takeRenderToken(deps: ServiceDeps, principal: Principal): void {
-  const taken = deps.rateLimiter.take(principal.workspaceId, deps.plans[principal.plan]);
+export async function takeRenderToken(deps: ServiceDeps, principal: Principal): Promise<void> {
+  const taken = await deps.rateLimiter.take(principal.workspaceId, deps.plans[principal.plan]);
   if (!taken.ok) {
     deps.metrics.rateLimitRejections.inc({ limit: "render" });
     throw new TooManyRequestsError(
@@ -61,7 +61,7 @@ export async function renderStoredTemplate(
     theme,
     title: template.name,
     now: undefined,
-    base: await baseRefFor(deps.db, deps.config.dataDir, principal.workspaceId, template.id),
+    base: await baseRefFor(deps.db, deps.blobs, principal.workspaceId, template.id),
   }, signal);
 }
 
@@ -77,7 +77,7 @@ export async function renderInline(
   if (body.baseTemplateId !== undefined && body.baseTemplateId !== null) {
     // Another workspace's template, or one without a base PDF, names nothing to draw: 404 either way.
     if ((await findTemplate(deps.db, principal.workspaceId, body.baseTemplateId)) === undefined) throw new NotFoundError("Base template");
-    base = await baseRefFor(deps.db, deps.config.dataDir, principal.workspaceId, body.baseTemplateId);
+    base = await baseRefFor(deps.db, deps.blobs, principal.workspaceId, body.baseTemplateId);
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
   return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base }, signal);

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import JSZip from "jszip";
 import { after, before, describe, test } from "node:test";
-import { jobDir } from "../../src/jobs/batch-files.js";
+import { jobPrefix } from "../../src/jobs/batch-files.js";
 import { expireResults } from "../../src/jobs/batch-worker.js";
 import { createRenderer } from "../../src/render/renderer.js";
 import { DAY, setClock } from "../../src/time.js";
@@ -141,15 +142,15 @@ describe("batch rendering", () => {
   test("results expire after 24 hours: 404 and the files are gone after the sweep", async () => {
     const res = await submit({ rows: [{ name: "e" }], output: "zip" });
     await waitForJob(t, owner.token, templateId, res.body.jobId);
-    assert.ok(existsSync(jobDir(t.config.dataDir, res.body.jobId)));
+    assert.ok(existsSync(join(t.config.dataDir, jobPrefix(res.body.jobId))));
     const start = Date.now();
     setClock({ now: () => start + DAY - 60_000 });
     await download(res.body.jobId);
-    assert.equal(await expireResults(t.deps.db, t.config.dataDir), 0);
+    assert.equal(await expireResults(t.deps.db, t.deps.blobs), 0);
     setClock({ now: () => start + DAY + 60_000 });
     assertProblem(await t.call("GET", `/api/templates/${templateId}/render-batch/jobs/${res.body.jobId}/result`, { token: owner.token }), 404);
-    assert.ok((await expireResults(t.deps.db, t.config.dataDir)) >= 1);
-    assert.equal(existsSync(jobDir(t.config.dataDir, res.body.jobId)), false);
+    assert.ok((await expireResults(t.deps.db, t.deps.blobs)) >= 1);
+    assert.equal(existsSync(join(t.config.dataDir, jobPrefix(res.body.jobId))), false);
     const status = await t.call("GET", `/api/templates/${templateId}/render-batch/jobs/${res.body.jobId}`, { token: owner.token });
     assert.equal(status.body.status, "completed");
     setClock(undefined);

@@ -1,11 +1,9 @@
 // A server restart mid-job, played with two workers over one database and DATA_DIR (the second is the
 // restarted process): the job resumes at the first unrecorded row and every row reaches the result once.
 import assert from "node:assert/strict";
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
 import JSZip from "jszip";
 import { after, before, describe, test } from "node:test";
-import { rowFile } from "../../src/jobs/batch-files.js";
+import { rowKey } from "../../src/jobs/batch-files.js";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/database.js";
@@ -26,7 +24,7 @@ before(async () => {
 after(() => t.close());
 
 function worker(renderer: Renderer): BatchWorker {
-  return new BatchWorker({ db: t.deps.db, renderer, mailer: t.deps.mailer, meter: t.deps.meter, metrics: t.deps.metrics, log: t.deps.log, dataDir: t.config.dataDir, publicUrl: "http://x", concurrency: 2, pollMs: 20 });
+  return new BatchWorker({ db: t.deps.db, renderer, mailer: t.deps.mailer, meter: t.deps.meter, metrics: t.deps.metrics, log: t.deps.log, blobs: t.deps.blobs, publicUrl: "http://x", concurrency: 2, pollMs: 20 });
 }
 
 describe("durable batch jobs", () => {
@@ -57,9 +55,7 @@ describe("durable batch jobs", () => {
     assert.ok(doneBefore >= 10 && doneBefore < total, `completed ${doneBefore}`);
 
     // A crash between writing a row's file and recording it leaves a stray file: the next run overwrites it.
-    const stray = rowFile(t.config.dataDir, jobId, total - 1);
-    await mkdir(dirname(stray), { recursive: true });
-    await writeFile(stray, "half-written");
+    await t.deps.blobs.put(rowKey(jobId, total - 1), new TextEncoder().encode("half-written"));
 
     // Second lifetime: renders exactly the rows not yet recorded.
     let secondRenders = 0;

@@ -27,9 +27,9 @@ export interface HubTestServer {
   close(): Promise<void>;
 }
 
-/** Starts the test app on 127.0.0.1:0 with the hub transport wired as main.ts wires it (by default, not rendering). */
-export async function startHubTestServer(hub: HubOptions = {}, app: TestAppOptions = { renderer: NO_RENDER }): Promise<HubTestServer> {
-  const t = await startTestApp({ ...app, hub });
+/** Starts the test app on 127.0.0.1:0 with the hub transport wired as main.ts wires it. */
+export async function startHubTestServer(hub: HubOptions = {}, app: TestAppOptions = {}): Promise<HubTestServer> {
+  const t = await startTestApp({ renderer: NO_RENDER, hub, ...app });
   const server = createAdaptorServer({ fetch: t.app.fetch, hostname: "127.0.0.1" }) as Server;
   const detach = attachHubTransport(server, t.deps);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));

@@ -5,9 +5,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Hono } from "hono";
 import { createApp } from "../../src/app.js";
+import type { HubBus } from "../../src/collab/bus.js";
 import type { HubOptions } from "../../src/collab/hub.js";
 import type { Config } from "../../src/config.js";
-import { openDatabase } from "../../src/db/database.js";
+import { openBlobStore } from "../../src/blobs/open.js";
+import { connectDatabase } from "../../src/db/connect.js";
+import type { Db } from "../../src/db/database.js";
 import { migrateToLatest } from "../../src/db/migrate.js";
 import type { AppEnv } from "../../src/http/env.js";
 import { createLogger, isLogLevel, type Logger } from "../../src/log.js";
@@ -18,7 +21,15 @@ import type { ServiceDeps } from "../../src/services/deps.js";
 import { LoginThrottle } from "../../src/services/login-throttle.js";
 import { DEFAULT_PLAN, DEFAULT_PLANS, type PlanTable } from "../../src/services/plans.js";
 import type { AiRouteOptions } from "../../src/routes/ai.js";
+import type { PresenceStore } from "../../src/services/presence-store.js";
+import { createTestPostgres, type TestPostgres } from "./postgres.js";
 import { startSmtpCatcher, type SmtpCatcher } from "./smtp.js";
+
+/**
+ * DOCSVC_TEST_DATABASE=postgres runs the app tests on a throwaway PostgreSQL database each (see postgres.ts)
+ * instead of a SQLite file, so the same cases check both dialects.
+ */
+const TEST_DATABASE = process.env["DOCSVC_TEST_DATABASE"] === "postgres" ? "postgres" : "sqlite";
 
 /** A configuration for tests: temp DATA_DIR, random secret, silent logs. */
 export async function testConfig(overrides: Partial<Config> = {}): Promise<Config> {
@@ -54,6 +65,10 @@ export interface TestAppOptions {
   readonly renderer?: Renderer;
   /** Collaboration hub timings and limits. */
   readonly hub?: HubOptions;
+  /** The hub's fan-out to other instances. */
+  readonly hubBus?: HubBus;
+  /** Presence elsewhere than the database (given the app's database). */
+  readonly presence?: (db: Db) => PresenceStore;
   /** How long a failed issuer discovery is remembered. */
   readonly oauthDiscoveryRetryMs?: number;
   /** AI model and stream settings. */
@@ -121,9 +136,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = await testConfig({ smtpUrl: smtp.url, ...options.config });
   const level = process.env["TEST_LOG_LEVEL"];
   const log = options.log ?? createLogger(level !== undefined && isLogLevel(level) ? level : "silent");
-  const db = openDatabase(join(config.dataDir, "docsvc.db"));
+  const postgres: TestPostgres | undefined = TEST_DATABASE === "postgres" ? await createTestPostgres() : undefined;
+  const db = connectDatabase({ dataDir: config.dataDir, databaseUrl: postgres?.url ?? config.databaseUrl }, log);
   await migrateToLatest(db);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, "outbox"), log });
+  const blobs = openBlobStore(config.blobStore, config.dataDir, db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: blobs, log });
   const renderer = options.renderer ?? createRenderer({ ...config.render, threads: 1 });
   const { app, deps } = createApp({
     config,
@@ -131,9 +148,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     mailer,
     renderer,
     log,
+    blobs,
     ...(options.plans ? { plans: options.plans } : {}),
     ...(options.loginThrottle ? { loginThrottle: options.loginThrottle } : {}),
     ...(options.hub ? { hub: options.hub } : {}),
+    ...(options.hubBus ? { hubBus: options.hubBus } : {}),
+    ...(options.presence ? { presence: options.presence(db) } : {}),
     ...(options.oauthDiscoveryRetryMs !== undefined ? { oauthDiscoveryRetryMs: options.oauthDiscoveryRetryMs } : {}),
     ...(options.ai ? { ai: options.ai } : {}),
   });
@@ -180,6 +200,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await mailer.close();
       await renderer.close();
       await db.destroy();
+      await postgres?.drop();
       await smtp.close();
       await rm(config.dataDir, { recursive: true, force: true });
     },

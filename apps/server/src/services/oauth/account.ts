@@ -2,6 +2,7 @@
 // address (linked now), or a new account. An address the provider has not verified never reaches an account.
 import { NO_PASSWORD } from "../../auth/password.js";
 import type { Db } from "../../db/database.js";
+import { isUniqueViolation } from "../../db/dialect.js";
 import type { Plan } from "../../db/schema.js";
 import { findIdentity, insertIdentity } from "../../db/oauth.js";
 import { revokeUserSessions } from "../../db/sessions.js";
@@ -35,7 +36,7 @@ export async function userForProfile(deps: ServiceDeps, provider: string, profil
     return existing ? await linkExisting(deps.db, existing, provider, profile.subject) : await createAccount(deps.db, deps.config.defaultPlan, email, provider, profile.subject);
   } catch (err) {
     // A parallel sign-in with the same account or address won the race; the next attempt finds its result.
-    if (isDuplicateEmail(err) || String(err).includes("UNIQUE constraint failed: oauth_identities")) {
+    if (isDuplicateEmail(err) || isUniqueViolation(err, "oauth_identities.provider, oauth_identities.subject", "oauth_identities_provider_subject")) {
       throw new SignInFailure("account_conflict", "Another sign-in for this account was in progress. Try again.");
     }
     throw err;

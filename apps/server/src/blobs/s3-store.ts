@@ -1,0 +1,74 @@
+// Blobs in an S3-compatible bucket (AWS S3, MinIO, R2, …) through @aws-sdk/client-s3.
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { cachedLocalFile } from "./cached.js";
+import { FsBlobStore } from "./fs-store.js";
+import { checkKey, type BlobStore } from "./store.js";
+
+/** Where the bucket is and how to sign (S3_*). */
+export interface S3Options {
+  readonly bucket: string;
+  readonly region: string;
+  /** An S3-compatible endpoint; addressed path-style (`endpoint/bucket/key`), which every such server accepts. */
+  readonly endpoint?: string | undefined;
+  /** Both or neither; neither uses the SDK's default chain (environment, instance role). */
+  readonly accessKeyId?: string | undefined;
+  readonly secretAccessKey?: string | undefined;
+  /** Optional folder inside the bucket, so one bucket can serve several deployments. */
+  readonly prefix?: string | undefined;
+}
+
+/** Blobs as objects; local copies for the render workers go under `cacheDir`. */
+export class S3BlobStore implements BlobStore {
+  readonly kind = "s3";
+  readonly localFile: BlobStore["localFile"];
+  private readonly client: S3Client;
+
+  constructor(private readonly options: S3Options, cacheDir: string) {
+    this.client = new S3Client({
+      region: options.region,
+      ...(options.endpoint !== undefined ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+      ...(options.accessKeyId !== undefined && options.secretAccessKey !== undefined
+        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+        : {}),
+    });
+    this.localFile = cachedLocalFile(new FsBlobStore(cacheDir), (key) => this.get(key));
+  }
+
+  /** A PUT is atomic on S3: readers see the old object, none, or the whole new one. */
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: bytes, ContentLength: bytes.byteLength }));
+  }
+
+  /** The object's bytes, or undefined when there is none. */
+  async get(key: string): Promise<Uint8Array | undefined> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      return out.Body === undefined ? new Uint8Array() : await out.Body.transformToByteArray();
+    } catch (err) {
+      if ((err as { name?: string }).name === "NoSuchKey") return undefined;
+      throw err;
+    }
+  }
+
+  /** Lists the prefix page by page and deletes each object (DeleteObject works on every S3-compatible server). */
+  async deletePrefix(prefix: string): Promise<void> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: this.objectKey(prefix), ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key !== undefined) await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: object.Key }));
+      }
+      token = page.IsTruncated === true ? page.NextContinuationToken : undefined;
+    } while (token !== undefined);
+  }
+
+  /** Releases the HTTP agent. */
+  close(): void {
+    this.client.destroy();
+  }
+
+  private objectKey(key: string): string {
+    checkKey(key);
+    return this.options.prefix !== undefined ? `${this.options.prefix.replace(/\/+$/, "")}/${key}` : key;
+  }
+}

@@ -1,0 +1,28 @@
+// The PostgreSQL migration history: one twin per SQLite migration, under the same name. Kysely applies the twins
+// of the SQLite list (db/migrate.ts), so both dialects always run the same history; a twin written ahead of
+// its SQLite migration waits until that migration is registered.
+import type { Migration } from "kysely";
+import * as initial from "./2025-11-21T00-00-initial.js";
+import * as batchVersions from "./2026-11-21T20-00-batch-versions.js";
+import * as collab from "./2026-11-21T20-30-collab.js";
+import * as basePdfs from "./2026-11-21T21-00-base-pdfs.js";
+import * as batchInputs from "./2026-11-21T21-30-batch-inputs.js";
+import * as unlimitedPlan from "./2026-11-23T12-00-unlimited-plan.js";
+import * as batchRowDiagnostics from "./2026-11-23T12-10-batch-row-diagnostics.js";
+import * as oauth from "./2026-11-23T15-00-oauth.js";
+import * as editorMode from "./2026-11-23T15-30-editor-mode.js";
+import * as blobs from "./2026-11-23T16-00-blobs.js";
+
+/** Every PostgreSQL migration by name. */
+export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
+  "2025-11-21T00-00-initial": initial,
+  "2026-11-21T20-00-batch-versions": batchVersions,
+  "2026-11-21T20-30-collab": collab,
+  "2026-11-21T21-00-base-pdfs": basePdfs,
+  "2026-11-21T21-30-batch-inputs": batchInputs,
+  "2026-11-23T12-00-unlimited-plan": unlimitedPlan,
+  "2026-11-23T12-10-batch-row-diagnostics": batchRowDiagnostics,
+  "2026-11-23T15-00-oauth": oauth,
+  "2026-11-23T15-30-editor-mode": editorMode,
+  "2026-11-23T16-00-blobs": blobs,
+};

@@ -1,0 +1,73 @@
+// Render limits and the login throttle on Redis: one bucket and one failure count across instances, the same
+// token-bucket rule and Retry-After as in memory, and per-instance insurance while Redis is unreachable.
+import assert from "node:assert/strict";
+import { after, describe, test } from "node:test";
+import { createLogger } from "../../src/log.js";
+import { connectRedis, type RedisHandle } from "../../src/redis/client.js";
+import { RedisLoginThrottle } from "../../src/redis/login-throttle.js";
+import { RedisRateLimiter } from "../../src/redis/rate-limiter.js";
+import type { PlanLimits } from "../../src/services/plans.js";
+import { TEST_REDIS_URL, redisUnavailable, testPrefix } from "../helpers/redis.js";
+
+const skip = await redisUnavailable();
+if (skip !== undefined) console.warn(`limits.test: skipped: ${skip}`);
+const silent = createLogger("silent");
+const LIMITS: PlanLimits = { renderRatePerSecond: 0.5, renderBurst: 5, aiGenerationsPerMonth: 0 };
+const keys = testPrefix();
+const handles: RedisHandle[] = [];
+
+async function instance(url = TEST_REDIS_URL, log = silent): Promise<RedisHandle> {
+  const handle = connectRedis(url, keys.prefix, log);
+  handles.push(handle);
+  await handle.ready(3_000);
+  return handle;
+}
+
+after(async () => {
+  for (const h of handles) await h.close();
+  await keys.cleanup();
+});
+
+describe("on Redis", { skip }, () => {
+  test("two instances draw on one render bucket: the burst in all, then 429 with the seconds until one token", async () => {
+    const [a, b] = [new RedisRateLimiter(await instance(), silent), new RedisRateLimiter(await instance(), silent)];
+    const results = [];
+    for (let i = 0; i < 8; i++) results.push(await (i % 2 === 0 ? a : b).take("ws-burst", LIMITS));
+    assert.equal(results.filter((r) => r.ok).length, LIMITS.renderBurst);
+    const refused = results.at(-1);
+    assert.ok(refused !== undefined && !refused.ok);
+    // Empty bucket refilling at 0.5/s: up to 2 s until the next token.
+    assert.ok(refused.retryAfterSeconds > 1.5 && refused.retryAfterSeconds <= 2, String(refused.retryAfterSeconds));
+    assert.equal((await a.take("ws-other", LIMITS)).ok, true, "buckets are per workspace");
+  });
+
+  test("the login throttle counts failures across instances; a success through either clears them", async () => {
+    const [a, b] = [new RedisLoginThrottle(await instance(), silent, 3), new RedisLoginThrottle(await instance(), silent, 3)];
+    const email = `t-${keys.prefix}@example.test`;
+    assert.equal(await a.retryAfter(email), undefined);
+    await a.fail(email);
+    await b.fail(email);
+    assert.equal(await b.retryAfter(email), undefined);
+    await a.fail(email);
+    const wait = await b.retryAfter(email);
+    assert.ok(wait !== undefined && wait > 14 * 60 && wait <= 15 * 60, String(wait));
+    await b.clear(email);
+    assert.equal(await a.retryAfter(email), undefined);
+  });
+});
+
+test("with Redis unreachable, limits fall back to this instance (same burst) with one warning", async () => {
+  const lines: string[] = [];
+  const log = createLogger("warn", (l) => lines.push(l));
+  // Nothing listens on port 1.
+  const handle = await instance("redis://127.0.0.1:1", log);
+  const limiter = new RedisRateLimiter(handle, log);
+  const results = [];
+  for (let i = 0; i < 7; i++) results.push(await limiter.take("ws-down", LIMITS));
+  assert.equal(results.filter((r) => r.ok).length, LIMITS.renderBurst);
+  assert.equal(lines.filter((l) => l.includes("render limits: Redis unreachable")).length, 1);
+  const throttle = new RedisLoginThrottle(handle, log, 2);
+  await throttle.fail("x@example.test");
+  await throttle.fail("x@example.test");
+  assert.ok((await throttle.retryAfter("x@example.test")) !== undefined);
+});
