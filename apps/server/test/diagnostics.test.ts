@@ -69,4 +69,23 @@ describe("render diagnostics", () => {
     assert.equal(report.diagnostics[0].index, 1);
     assert.deepEqual(report.diagnostics[0].diagnostics.map((d: Record<string, string>) => [d.code, d.path]), [["image.undecodable", "bands[0].elements[1]"]]);
   });
+
+  test("a merged batch's report (GET …/report) lists each row's diagnostics too", async () => {
+    const res = await t.call("POST", `/api/templates/${templateId}/render-batch`, {
+      apiKey: key,
+      body: { rows: [{ name: "fine", logo: PNG_1PX }, { name: "broken", logo: BROKEN }], output: "merged", fileNamePattern: null, emailColumn: null },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const jobId = res.body.jobId as string;
+    const job = await waitForJob(t, owner.token, templateId, jobId);
+    assert.deepEqual([job.completed, job.failed], [1, 1]);
+    const report = await t.call("GET", `/api/templates/${templateId}/render-batch/jobs/${jobId}/report`, { apiKey: key });
+    assert.equal(report.status, 200);
+    assert.deepEqual([report.body.jobId, report.body.total, report.body.completed, report.body.failed], [jobId, 2, 1, 1]);
+    assert.equal(report.body.failures[0].index, 1);
+    assert.deepEqual(report.body.diagnostics.map((r: Record<string, any>) => [r.index, r.diagnostics.map((d: Record<string, string>) => d.code)]), [[1, ["image.undecodable"]]]);
+    // Another workspace cannot read it.
+    const stranger = await t.signup();
+    assert.equal((await t.call("GET", `/api/templates/${templateId}/render-batch/jobs/${jobId}/report`, { token: stranger.token })).status, 404);
+  });
 });

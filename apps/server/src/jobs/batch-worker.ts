@@ -6,6 +6,7 @@ import type { Theme } from "@docsvc/layout";
 import JSZip from "jszip";
 import { availableParallelism } from "node:os";
 import type { BlobStore } from "../blobs/store.js";
+import { batchReport } from "./batch-report.js";
 import { expiredJobs, forgetJobData, nextJob, openJob, recordRow, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
 import type { Db } from "../db/database.js";
 import { isDatabaseUnavailable } from "../db/dialect.js";
@@ -219,18 +220,7 @@ export class BatchWorker {
       if (pdf === undefined) throw new Error(`batch: row ${r.idx} of job ${job.id} is recorded but its PDF is missing`);
       zip.file(names[i] as string, pdf, { compression: "STORE" });
     }
-    const report = {
-      jobId: job.id,
-      total: rows.length,
-      completed: ok.length,
-      failed: results.length - ok.length,
-      failures: results.filter((r) => r.ok === 0).map((r) => ({ index: r.idx, reason: r.reason })),
-      emailsNotSent: results.filter((r) => r.email_note !== null).map((r) => ({ index: r.idx, reason: r.email_note })),
-      // Every row whose render reported content problems (failed rows too), with the problems.
-      diagnostics: results
-        .filter((r) => r.diagnostics !== null)
-        .map((r) => ({ index: r.idx, diagnostics: JSON.parse(r.diagnostics as string) as unknown })),
-    };
+    const report = batchReport(job.id, rows.length, results);
     zip.file("report.json", `${JSON.stringify(report, null, 2)}\n`);
     const bytes = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE", compressionOptions: { level: 1 } });
     await blobs.put(resultKey(job.id, "zip"), bytes);

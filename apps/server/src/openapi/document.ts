@@ -64,6 +64,7 @@ const COMPONENTS: Record<string, AnySchema> = {
   TemplateVersion: responses.TemplateVersion,
   BatchJobCreated: responses.BatchJobCreated,
   BatchJob: responses.BatchJob,
+  BatchReport: responses.BatchReport,
   RenderDiagnostic: responses.RenderDiagnostic,
   RenderDiagnostics: responses.RenderDiagnostics,
   SentEmail: responses.SentEmail,

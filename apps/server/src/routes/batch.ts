@@ -8,7 +8,7 @@ import { ValidationError } from "../errors.js";
 import { BatchUploadFields, CreateBatchJsonBody } from "../schemas/batch.js";
 import { readSpreadsheet } from "../services/batch-input.js";
 import { batchTemplateCsv } from "../services/batch-template.js";
-import { batchResult, checkRowCount, getBatchJob, listBatchJobs, submitBatch } from "../services/batch.js";
+import { batchJobReport, batchResult, checkRowCount, getBatchJob, listBatchJobs, submitBatch } from "../services/batch.js";
 import type { ServiceDeps } from "../services/deps.js";
 import { checkTheme, takeRenderToken } from "../services/render.js";
 
@@ -54,6 +54,10 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   app.get("/:id/render-batch/jobs/:jobId", auth, id, jobId, async (c) =>
     c.json(await getBatchJob(deps, c.get("principal"), c.req.param("id"), c.req.param("jobId"))),
+  );
+
+  app.get("/:id/render-batch/jobs/:jobId/report", auth, id, jobId, async (c) =>
+    c.json(await batchJobReport(deps, c.get("principal"), c.req.param("id"), c.req.param("jobId"))),
   );
 
   app.get("/:id/render-batch/jobs/:jobId/result", auth, id, jobId, async (c) => {

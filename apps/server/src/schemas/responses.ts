@@ -183,6 +183,20 @@ export const BatchJob = v.object({
   expiresAt: v.pipe(v.nullable(Timestamp), v.description("When the result is deleted (24 hours after the job finished).")),
 });
 
+/** Per-row outcomes of a batch job (0-based indexes), as in the ZIP's report.json. */
+export const BatchReport = v.object({
+  jobId: Id,
+  total: v.number(),
+  completed: v.number(),
+  failed: v.number(),
+  failures: v.array(v.object({ index: v.number(), reason: v.nullable(v.string()) })),
+  emailsNotSent: v.array(v.object({ index: v.number(), reason: v.nullable(v.string()) })),
+  diagnostics: v.pipe(
+    v.array(v.object({ index: v.number(), diagnostics: v.array(RenderDiagnostic) })),
+    v.description("Every row whose render reported content problems (failed rows too)."),
+  ),
+});
+
 export const SentEmail = v.object({ ok: v.literal(true), to: v.string(), fileName: v.string(), pages: v.number() });
 
 export const BasePdf = v.object({

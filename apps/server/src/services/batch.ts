@@ -2,13 +2,14 @@
 // the result download. The rows run in the background worker (src/jobs/batch-worker.ts).
 import type { Theme } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
-import { findJob, insertJob, listJobs, type BatchJobSummaryRow } from "../db/batch.js";
+import { findJob, insertJob, listJobs, rowResults, type BatchJobSummaryRow } from "../db/batch.js";
 import type { BatchOutput, BatchStatus } from "../db/schema.js";
 import { findTemplate } from "../db/templates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
 import { uuidv7 } from "../ids.js";
 import { MAX_JSON_DEPTH, tooDeep } from "../json-depth.js";
 import { DEFAULT_FILE_NAME_PATTERN, resultKey } from "../jobs/batch-files.js";
+import { batchReport, type BatchReport } from "../jobs/batch-report.js";
 import { MAX_BATCH_ROWS } from "../schemas/batch.js";
 import { clockNow, nowIso } from "../time.js";
 import type { ServiceDeps } from "./deps.js";
@@ -121,6 +122,18 @@ export async function getBatchJob(deps: ServiceDeps, principal: Principal, templ
 export async function listBatchJobs(deps: ServiceDeps, principal: Principal, templateId: string): Promise<BatchJobView[]> {
   if ((await findTemplate(deps.db, principal.workspaceId, templateId)) === undefined) throw new NotFoundError("Template");
   return (await listJobs(deps.db, principal.workspaceId, templateId, JOB_LIST_LIMIT)).map(view);
+}
+
+/**
+ * A job's per-row report (failures, unsent emails, diagnostics) from the rows recorded so far, for either output:
+ * the same JSON as the ZIP's report.json, and the only report of a merged PDF. 404 once the job's data expired.
+ */
+export async function batchJobReport(deps: ServiceDeps, principal: Principal, templateId: string, jobId: string): Promise<BatchReport> {
+  const row = await job(deps, principal, templateId, jobId);
+  if (row.expires_at !== null && Date.parse(row.expires_at) <= clockNow()) {
+    throw new NotFoundError("Batch report (results are kept for 24 hours)");
+  }
+  return batchReport(row.id, row.total, await rowResults(deps.db, row.id));
 }
 
 /** Where a finished job's result is: 409 before it is completed, 404 once expired. */
