@@ -106,9 +106,10 @@ const ERROR_TEXT: Record<number, string> = {
   404: "Not found, or in another workspace.",
   409: "The template changed since expectedUpdatedAt.",
   413: "Body over the size limit (25 MB for JSON).",
+  422: "The render passed its budget (time, memory, pages, band instances and table rows); `detail` says which.",
   429: "Rate limited; see Retry-After.",
   500: "Unexpected error; the body carries only a traceId.",
-  503: "The database is unreachable.",
+  503: "The database is unreachable, or the render queue is full (then with Retry-After).",
 };
 
 function problem(status: number): Json {
