@@ -134,10 +134,11 @@ const ERROR_TEXT: Record<number, string> = {
   404: "Not found, or in another workspace.",
   409: "The template changed since expectedUpdatedAt.",
   413: "Body over the size limit (25 MB for JSON).",
+  422: "The render passed its budget (time, memory, pages, band instances and table rows); `detail` says which.",
   429: "Rate limited; see Retry-After.",
   500: "Unexpected error; the body carries only a traceId.",
   502: "The AI model's answer could not be used.",
-  503: "The database is unreachable, or (AI endpoints) AI is not configured.",
+  503: "The database is unreachable, the render queue is full (then with Retry-After), or (AI endpoints) AI is not configured.",
 };
 
 function problem(status: number): Json {

@@ -1,6 +1,7 @@
-// The order waiting render jobs start in: interactive renders before batch rows; within a priority, one job
-// per workspace in turn (round-robin), first come first served within a workspace. So a workspace's burst or
-// batch delays another workspace's render by at most the jobs already running.
+// The order waiting render jobs start in: interactive renders before batch rows; within a priority, the
+// workspace with the fewest jobs running goes first, ties in turn (round-robin); first come first served
+// within a workspace. So a workspace's burst or batch delays another workspace's render by at most the jobs
+// already running, even when the burst holds every worker.
 
 /** Interactive: a person or a machine waits on the answer. Batch: rows of a batch job. */
 export type Priority = "interactive" | "batch";
@@ -32,13 +33,19 @@ export class FairQueue<T> {
     this.sizes[priority] += 1;
   }
 
-  /** The next job to start, or undefined when none waits. */
-  shift(): T | undefined {
+  /** The next job to start, given how many jobs each workspace has running; undefined when none waits. */
+  shift(running: (workspace: string) => number): T | undefined {
     for (const priority of PRIORITIES) {
       const lane = this.lanes[priority];
-      const first = lane.entries().next();
-      if (first.done === true) continue;
-      const [workspace, line] = first.value;
+      let chosen: [string, T[]] | undefined;
+      let fewest = Infinity;
+      for (const entry of lane) {
+        const count = running(entry[0]);
+        if (count < fewest) [chosen, fewest] = [entry, count];
+        if (count === 0) break;
+      }
+      if (chosen === undefined) continue;
+      const [workspace, line] = chosen;
       const item = line.shift() as T;
       lane.delete(workspace);
       if (line.length > 0) lane.set(workspace, line);

@@ -156,9 +156,14 @@ export class RenderPool {
   }
 
   private dispatch(): void {
+    const running = (workspace: string): number => {
+      let count = 0;
+      for (const slot of this.slots) if (slot.job?.workspace === workspace) count += 1;
+      return count;
+    };
     for (const slot of this.slots) {
       if (slot.spare || !slot.ready || slot.job !== undefined) continue;
-      const job = this.queue.shift();
+      const job = this.queue.shift(running);
       if (job === undefined) return;
       this.start(slot, job);
     }

@@ -10,9 +10,9 @@ import { RenderPool } from "../../src/render/pool.js";
 const WORKER = new URL("./fixtures/pool-worker.js", import.meta.url).href;
 
 /** A one-thread pool whose worker is up (a job sent now starts at once). */
-async function pool(queueMax = 100): Promise<RenderPool> {
-  const p = new RenderPool({ file: WORKER, threads: 1, heapMb: 32, queueMax });
-  await p.run(job("ready", "w"));
+async function pool(queueMax = 100, threads = 1): Promise<RenderPool> {
+  const p = new RenderPool({ file: WORKER, threads, heapMb: 32, queueMax });
+  await Promise.all(Array.from({ length: threads }, () => p.run(job("ready", "w", { ms: 50 }))));
   return p;
 }
 
@@ -41,6 +41,19 @@ test("workspaces take turns; interactive jobs go before batch rows", async () =>
   ].map((run) => run.then((label) => order.push(label)));
   await Promise.all(jobs);
   assert.deepEqual(order, ["a0", "a1", "b1", "c1", "a2", "b2", "a3", "r1"]);
+  await p.close();
+});
+
+test("a workspace holding every worker waits behind one holding none, though it queued first", async () => {
+  const p = await pool(100, 2);
+  const order: unknown[] = [];
+  const record = (run: Promise<unknown>) => run.then((label) => order.push(label));
+  const jobs = [record(p.run(job("a1", "a", { ms: 300 }))), record(p.run(job("a2", "a", { ms: 600 })))];
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  jobs.push(record(p.run(job("a3", "a"))), record(p.run(job("b1", "b"))));
+  await Promise.all(jobs);
+  // When a1 ends, a still runs a2 and b runs nothing: b1 goes first.
+  assert.deepEqual(order.slice(0, 2), ["a1", "b1"]);
   await p.close();
 });
 
