@@ -50,7 +50,7 @@ export function aiRoutes(deps: ServiceDeps, settings: AiSettings | undefined, op
     await next();
   };
   const rate: MiddlewareHandler<SessionEnv> = async (c, next) => {
-    takeRenderToken(deps, c.get("principal"));
+    await takeRenderToken(deps, c.get("principal"));
     await next();
   };
   const limit = (bytes: number) => bodyLimit({ maxSize: bytes, onError: () => { throw new HttpError(413, `The request body is larger than the limit of ${bytes} bytes.`); } });
