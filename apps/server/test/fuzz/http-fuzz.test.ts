@@ -6,6 +6,9 @@ import { sql } from "kysely";
 import { after, before, describe, test } from "node:test";
 import { SMALL_TEMPLATE } from "../helpers/fixtures.js";
 import { refreshCookieFrom, startTestApp, type TestApp } from "../helpers/harness.js";
+import { parseAiSettings } from "../../src/ai/settings.js";
+import { startFakeOpenAi, type FakeCall, type FakeOpenAi, type FakeReply } from "../ai/support/fake-openai.js";
+import { happy } from "../ai/support/scripts.js";
 import { formFor, headerValue, jsonBodyFor, nastyString, resolve, urlComponent, type Known, type Schema } from "./arbitraries.js";
 
 /** Fixed, so a failure reproduces; the count keeps the whole file within about a minute on a busy 2-core machine. */
@@ -35,10 +38,20 @@ interface Fixtures {
 }
 
 let t: TestApp;
+let model: FakeOpenAi;
 let operations: Operation[];
 let components: Record<string, Schema>;
+/** A model that answers every pass well, so the AI endpoints are fuzzed past their checks rather than off (503). */
+function wellBehavedModel(call: FakeCall): FakeReply {
+  if (call.pass === "refine") return { json: { elements: [{ id: "x", type: "text", x: 0, y: 0, width: 100, height: 20, text: "{{vat}}" }], newFields: [{ key: "vat", type: "number" }] } };
+  if (call.pass === "legacy") return { json: { name: "Letter", elements: [{ type: "text", x: 0, y: 0, width: 200, height: 20, text: "Dear {{name}}" }] } };
+  return happy(call);
+}
+
 before(async () => {
-  t = await startTestApp();
+  model = await startFakeOpenAi(wellBehavedModel);
+  const ai = parseAiSettings({ AI_PROVIDER: "openai-compatible", AI_BASE_URL: model.baseUrl, AI_MODEL: "fake-model" });
+  t = await startTestApp({ config: { ai } });
   const doc = (await t.call("GET", "/openapi/v1.json")).body;
   components = doc.components.schemas as Record<string, Schema>;
   operations = Object.entries(doc.paths as Record<string, Record<string, Schema>>).flatMap(([path, item]) =>
@@ -53,7 +66,10 @@ before(async () => {
     })),
   );
 });
-after(() => t.close());
+after(async () => {
+  await t.close();
+  await model.close();
+});
 
 /** The fixtures, made again when a run ended the session or deleted the template (successful calls may). */
 let current: Fixtures | undefined;
