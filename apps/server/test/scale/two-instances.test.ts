@@ -55,7 +55,8 @@ async function account(): Promise<{ email: string; token: string; workspaceId: s
 describe("two instances on one PostgreSQL and Redis", { skip, timeout: 600_000 }, () => {
   before(async () => {
     pg = await createTestPostgres();
-    env = { DATABASE_URL: pg.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redisKeys.prefix, JWT_SECRET: randomBytes(32).toString("hex") };
+    // DEFAULT_PLAN=free: hosted limits, so the shared render burst has something to share.
+    env = { DATABASE_URL: pg.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redisKeys.prefix, JWT_SECRET: randomBytes(32).toString("hex"), DEFAULT_PLAN: "free" };
     // B leaves batch jobs to workers elsewhere (the web-tier role), so the batch case knows who runs the job.
     [a, b] = await Promise.all([instance(), instance(["serve", "--no-worker"])]);
   });
