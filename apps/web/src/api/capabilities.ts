@@ -1,5 +1,5 @@
-// What this server can do, read from its OpenAPI document, so the app offers only what will work (HTML
-// templates arrive in a later server version; the document lists editorMode "html" once they have).
+// What this server can do, read from its OpenAPI document, so the app offers only what will work (an older
+// server without HTML templates does not list editorMode "html").
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./client";
 

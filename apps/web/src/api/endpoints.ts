@@ -1,7 +1,7 @@
 // One typed function per endpoint the app uses (paths and bodies as in /openapi/v1.json).
 import { api } from "./client";
 import type {
-  ApiKey, BatchJob, Comment, CreatedApiKey, DailyUsage, Invite, InvitePreview, LinkedIdentity, Me, Member, OAuthProvider, Role, Template,
+  ApiKey, BatchJob, Comment, CreatedApiKey, DailyUsage, EditorMode, Invite, InvitePreview, LinkedIdentity, Me, Member, OAuthProvider, Role, Template,
   TemplateSummary, TemplateVersion, TemplateVersionDetail, Theme, TokenResponse, Usage, Viewer, WorkspaceListItem,
 } from "./types";
 
@@ -63,13 +63,15 @@ export interface SaveTemplate {
   readonly name?: string;
   readonly expectedUpdatedAt?: string | null;
   readonly versionKind?: "auto" | "manual" | "restore";
+  /** Set when restoring a version of the other editor mode (the save switches the template's mode). */
+  readonly editorMode?: EditorMode;
 }
 
 /** Templates, rendering and versions. */
 export const templates = {
   list: (name?: string) => api.json<TemplateSummary[]>("/api/templates", { query: { name } }),
   get: (id: string) => api.json<Template>(`/api/templates/${enc(id)}`),
-  create: (name: string, content: string, editorMode?: string) =>
+  create: (name: string, content: string, editorMode?: EditorMode) =>
     api.json<Template>("/api/templates", { method: "POST", body: { name, content, ...(editorMode ? { editorMode } : {}) } }),
   save: (id: string, body: SaveTemplate) => api.json<Template>(`/api/templates/${enc(id)}`, { method: "PUT", body }),
   remove: (id: string) => api.json<Ok>(`/api/templates/${enc(id)}`, { method: "DELETE" }),

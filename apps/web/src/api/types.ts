@@ -96,7 +96,7 @@ export interface DailyUsage {
   readonly days: readonly { readonly date: string; readonly renders: RenderCounts; readonly pages: number }[];
 }
 
-/** `report` (document JSON) today; `html` once HTML templates land. */
+/** `report` (document JSON) or `html` (an HTML template). */
 export type EditorMode = "report" | "html" | (string & {});
 
 export interface TemplateSummary {
@@ -118,6 +118,8 @@ export interface TemplateVersion {
   readonly number: number;
   readonly kind: VersionKind;
   readonly label: string | null;
+  /** The editor mode the content was saved in. */
+  readonly editorMode: EditorMode;
   readonly authorId: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;

@@ -1,12 +1,12 @@
 // The rest of the app in a real browser, on its own server: the invoice example with a theme preview and
-// the curl command; duplicate, search and delete; forgot and reset the password (which ends the sessions),
-// log in again, log out everywhere.
+// the curl command; a broken report document's diagnostics by path; duplicate, search and delete; forgot
+// and reset the password (which ends the sessions), log in again, log out everywhere.
 import { tokenFrom } from "@docsvc/server/test/helpers/smtp.js";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
-import { PASSWORD, previewSays, signUp } from "./steps.js";
+import { PASSWORD, previewSays, reportWith, signUp, typeContent } from "./steps.js";
 import { launchBrowser, openPage, screenshot, startStack, type Stack, type Watched } from "./support.js";
 
 describe("web app: templates and account (Chromium)", () => {
@@ -45,6 +45,24 @@ describe("web app: templates and account (Chromium)", () => {
     assert.match(curl, /-H "X-Api-Key: \$DOCSVC_API_KEY"/);
     assert.match(curl, /"theme":\{"primary":"#0f766e","accent":"#f59e0b"\}/);
     assert.match(curl, /"invoiceNumber":"INV-2024-00020"/);
+  });
+
+  test("a broken report document lists its diagnostics by path, marked on their lines", async () => {
+    await a.page.getByRole("tab", { name: "Preview" }).click();
+    await typeContent(a.page, reportWith("Hello").replace('"height": 60', '"height": "tall"'));
+    await a.page.getByRole("list", { name: "Diagnostics" }).getByText(/bands\[0\]\.height/).waitFor();
+    // The same problem is marked in the editor on the key it names.
+    assert.equal(await a.page.locator(".cm-lintRange-error").first().textContent(), '"height"');
+    await a.page.getByRole("button", { name: "Save", exact: true }).click();
+    await a.page.locator(".problem", { hasText: "not a valid document" }).first().waitFor();
+    // Leaving with the unsaved broken draft asks first.
+    const asked = a.page.waitForEvent("dialog");
+    await a.page.reload();
+    assert.equal((await asked).type(), "beforeunload");
+    await previewSays(a.page, /INV-2024-00020/);
+    // The browser logs each rejected request (the preview's and the save's 400s): expected here, and only here.
+    assert.ok(a.errors.length > 0 && a.errors.every((e) => e.includes("status of 400")), a.errors.join("\n"));
+    a.errors.length = 0;
   });
 
   test("duplicate a template, search for it, delete the copy after confirming", async () => {

@@ -14,10 +14,9 @@ export function reportWith(text: string): string {
   }, null, 2);
 }
 
-/** Replaces the template editor's text as a user would (select all, type). */
-export async function typeContent(page: Page, text: string): Promise<void> {
-  const editor = page.locator('.cm-content[aria-label="Template content"]');
-  await editor.click();
+/** Replaces the text of the editor labelled `editor` (the template's content unless told) as a user would (select all, type). */
+export async function typeContent(page: Page, text: string, editor: "Template content" | "Data" = "Template content"): Promise<void> {
+  await page.locator(`.cm-content[aria-label="${editor}"]`).click();
   await page.keyboard.press("Control+A");
   await page.keyboard.press("Delete");
   await page.keyboard.insertText(text);

@@ -1,6 +1,6 @@
 // Comments with @mention autocomplete (a combobox over the members), delete for the author or an Owner.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { comments, workspaces } from "../../api/endpoints";
 import type { Comment, Member } from "../../api/types";
 import { useSignedIn } from "../../auth/session";
@@ -24,6 +24,14 @@ export function CommentsPanel({ templateId }: { readonly templateId: string }) {
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLTextAreaElement>(null);
+  // Where the caret goes once the chosen mention is in the textarea: placed in the same commit (a layout
+  // effect), before the next keystroke, so typing straight on cannot land before the caret moved.
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (pendingCaret.current === null) return;
+    input.current?.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    pendingCaret.current = null;
+  });
   const add = useMutation({ mutationFn: () => comments.create(templateId, body), onSuccess: () => setBody(""), onSettled: refresh });
   const remove = useMutation({ mutationFn: (id: string) => comments.remove(templateId, id), onSettled: refresh });
   const mention = mentionAt(body, caret);
@@ -35,7 +43,7 @@ export function CommentsPanel({ templateId }: { readonly templateId: string }) {
     const next = insertMention(body, mention.start, caret, m.email);
     setBody(next.text);
     setCaret(next.caret);
-    requestAnimationFrame(() => input.current?.setSelectionRange(next.caret, next.caret));
+    pendingCaret.current = next.caret;
     input.current?.focus();
   };
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {

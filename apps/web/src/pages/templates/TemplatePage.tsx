@@ -107,7 +107,7 @@ function TemplateWorkbench({ id }: { readonly id: string }) {
                 canEdit={canEdit}
                 viewing={viewing?.id ?? null}
                 onView={(v) => { setViewing(v); if (v) setTab("Preview"); }}
-                onRestore={(content) => { setViewing(null); draft.save({ content, versionKind: "restore" }); }}
+                onRestore={(v) => { setViewing(null); draft.save({ content: v.content, versionKind: "restore", editorMode: v.editorMode }); }}
               />
             )}
             {tab === "Comments" && <CommentsPanel templateId={id} />}

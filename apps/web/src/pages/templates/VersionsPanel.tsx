@@ -16,7 +16,7 @@ interface VersionsPanelProps {
   /** Shows a version's content in the preview (null: back to the draft). */
   readonly onView: (version: TemplateVersionDetail | null) => void;
   readonly viewing: string | null;
-  readonly onRestore: (content: string) => void;
+  readonly onRestore: (version: TemplateVersionDetail) => void;
 }
 
 /** The versions tab. */
@@ -69,7 +69,7 @@ export function VersionsPanel({ templateId, canEdit, onView, viewing, onRestore 
             </div>
             <div className="row-actions">
               <button className="small" onClick={() => load.mutate(v, { onSuccess: onView })}>View</button>
-              {canEdit && <button className="small" onClick={() => load.mutate(v, { onSuccess: (d) => onRestore(d.content) })} aria-label={`Restore version ${v.number}`}>Restore</button>}
+              {canEdit && <button className="small" onClick={() => load.mutate(v, { onSuccess: onRestore })} aria-label={`Restore version ${v.number}`}>Restore</button>}
               {canEdit && <button className="small" onClick={() => startRename(v)} aria-label={`Rename version ${v.number}`}>Rename</button>}
             </div>
           </li>

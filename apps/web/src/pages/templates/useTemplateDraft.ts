@@ -20,7 +20,7 @@ export interface TemplateDraft {
   readonly conflictError: unknown;
   setContent(content: string): void;
   setName(name: string): void;
-  save(extra?: Partial<Pick<SaveTemplate, "versionKind" | "content">>): void;
+  save(extra?: Partial<Pick<SaveTemplate, "versionKind" | "content" | "editorMode">>): void;
   /** Conflict: take the stored version, dropping the draft. */
   reload(): Promise<void>;
   /** Conflict: save the draft over the stored version. */
@@ -68,7 +68,7 @@ export function useTemplateDraft(id: string): TemplateDraft {
     },
   });
 
-  const save = (extra: Partial<Pick<SaveTemplate, "versionKind" | "content">> = {}) =>
+  const save = (extra: Partial<Pick<SaveTemplate, "versionKind" | "content" | "editorMode">> = {}) =>
     mutation.mutate({ name: name.trim() || base?.name, expectedUpdatedAt: base?.updatedAt ?? null, ...extra, content: extra.content ?? content });
 
   return {
