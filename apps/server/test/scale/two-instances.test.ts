@@ -58,7 +58,9 @@ describe("two instances on one PostgreSQL and Redis", { skip, timeout: 600_000 }
     // DEFAULT_PLAN=free: hosted limits, so the shared render burst has something to share.
     env = { DATABASE_URL: pg.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redisKeys.prefix, JWT_SECRET: randomBytes(32).toString("hex"), DEFAULT_PLAN: "free" };
     // B leaves batch jobs to workers elsewhere (the web-tier role), so the batch case knows who runs the job.
-    [a, b] = await Promise.all([instance(), instance(["serve", "--no-worker"])]);
+    // One after the other: dirs[0] must be A's DATA_DIR and dirs[1] B's.
+    a = await instance();
+    b = await instance(["serve", "--no-worker"]);
   });
   after(async () => {
     await Promise.all([a?.stop(), b?.stop(), worker?.stop()]);
