@@ -86,8 +86,9 @@ export function BatchPanel({ templateId }: { readonly templateId: string }) {
     const name = f.name.toLowerCase();
     let header: string[] | null = null;
     if (name.endsWith(".csv")) header = csvCells(firstLine(await f.slice(0, 64 * 1024).text()));
-    // The zip reader loads only when an .xlsx is chosen, so the first page load stays small.
-    else if (name.endsWith(".xlsx")) header = await (await import("./xlsx-header")).readXlsxHeader(f);
+    // The zip reader loads only when an .xlsx is chosen, so the first page load stays small; a chunk that
+    // fails to load (a redeploy since the page opened) is the same as an unreadable header.
+    else if (name.endsWith(".xlsx")) header = await import("./xlsx-header").then((m) => m.readXlsxHeader(f), () => null);
     else return;
     // Another file may have been chosen while this one was read.
     if (chosen.current !== f) return;
