@@ -1,7 +1,7 @@
 // Batch: upload a CSV/XLSX or paste JSON rows, see which tokens the file lacks, choose ZIP or merged and a
 // file-name pattern, follow the job's progress, read the failures, download; recent jobs below.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { batch } from "../../api/endpoints";
 import type { BatchJob } from "../../api/types";
 import { formatTime } from "../../ui/format";
@@ -50,7 +50,8 @@ export function BatchPanel({ templateId }: { readonly templateId: string }) {
   const [pasted, setPasted] = useState("");
   const [output, setOutput] = useState<"zip" | "merged">("zip");
   const [pattern, setPattern] = useState("");
-  const [missing, setMissing] = useState<string[] | null>(null);
+  // null: nothing to say yet; "unreadable": the chosen file's header row could not be read.
+  const [missing, setMissing] = useState<string[] | "unreadable" | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const columns = useQuery({
     queryKey: ["batch-columns", templateId],
@@ -76,10 +77,22 @@ export function BatchPanel({ templateId }: { readonly templateId: string }) {
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["batch-jobs", templateId] }),
   });
+  const chosen = useRef<File | null>(null);
   const chooseFile = async (f: File | null) => {
+    chosen.current = f;
     setFile(f);
     setMissing(null);
-    if (f && f.name.toLowerCase().endsWith(".csv") && columns.data) setMissing(missingColumns(columns.data, csvCells(firstLine(await f.slice(0, 64 * 1024).text()))));
+    if (!f || !columns.data) return;
+    const name = f.name.toLowerCase();
+    let header: string[] | null = null;
+    if (name.endsWith(".csv")) header = csvCells(firstLine(await f.slice(0, 64 * 1024).text()));
+    // The zip reader loads only when an .xlsx is chosen, so the first page load stays small; a chunk that
+    // fails to load (a redeploy since the page opened) is the same as an unreadable header.
+    else if (name.endsWith(".xlsx")) header = await import("./xlsx-header").then((m) => m.readXlsxHeader(f), () => null);
+    else return;
+    // Another file may have been chosen while this one was read.
+    if (chosen.current !== f) return;
+    setMissing(header === null ? "unreadable" : missingColumns(columns.data, header));
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -106,7 +119,8 @@ export function BatchPanel({ templateId }: { readonly templateId: string }) {
             </button>
             {columns.data && columns.data.length > 0 && <> ({columns.data.join(", ")})</>}
           </p>
-          {missing && (missing.length === 0
+          {missing === "unreadable" && <p role="status" className="warn">Cannot read the header row of this file, so its missing columns are not shown (the server still reads it on upload).</p>}
+          {Array.isArray(missing) && (missing.length === 0
             ? <p role="status" className="ok">Every token of the template has a column.</p>
             : <p role="status" className="warn">Missing columns (these tokens print empty): {missing.join(", ")}</p>)}
         </div>
