@@ -27,9 +27,12 @@ export interface HubTestServer {
   close(): Promise<void>;
 }
 
-/** Starts the test app on 127.0.0.1:0 with the hub transport wired as main.ts wires it. */
-export async function startHubTestServer(hub: HubOptions = {}, app: TestAppOptions = {}): Promise<HubTestServer> {
-  const t = await startTestApp({ renderer: NO_RENDER, hub, ...app });
+/**
+ * Starts the test app on 127.0.0.1:0 with the hub transport wired as main.ts wires it. By default it does not
+ * render; app options without a renderer get the real render pool.
+ */
+export async function startHubTestServer(hub: HubOptions = {}, app: TestAppOptions = { renderer: NO_RENDER }): Promise<HubTestServer> {
+  const t = await startTestApp({ ...app, hub });
   const server = createAdaptorServer({ fetch: t.app.fetch, hostname: "127.0.0.1" }) as Server;
   const detach = attachHubTransport(server, t.deps);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));

@@ -9,7 +9,7 @@ import { connectRedis, type RedisHandle } from "../../src/redis/client.js";
 import { RedisHubBus } from "../../src/redis/hub-bus.js";
 import { createTestPostgres, postgresUnavailable, type TestPostgres } from "../helpers/postgres.js";
 import { redisUnavailable, testPrefix, TEST_REDIS_URL } from "../helpers/redis.js";
-import { createTemplate, Editor, eventually, hubClient, signup, startHubTestServer, type HubTestServer, type HubUser } from "./helpers.js";
+import { createTemplate, Editor, eventually, hubClient, NO_RENDER, signup, startHubTestServer, type HubTestServer, type HubUser } from "./helpers.js";
 
 const skip = (await postgresUnavailable()) ?? (await redisUnavailable());
 if (skip !== undefined) console.warn(`instances.test: skipped: ${skip}`);
@@ -29,7 +29,7 @@ async function instance(jwtSecret: Uint8Array): Promise<HubTestServer> {
   await handle.ready(3_000);
   const bus = new RedisHubBus(handle, createLogger("silent"));
   buses.push(bus);
-  return startHubTestServer({ compactEvery: 15 }, { config: { databaseUrl: pg.url, jwtSecret }, hubBus: bus });
+  return startHubTestServer({ compactEvery: 15 }, { renderer: NO_RENDER, config: { databaseUrl: pg.url, jwtSecret }, hubBus: bus });
 }
 
 async function open(server: HubTestServer, docId: string): Promise<Editor> {
@@ -132,7 +132,7 @@ test("with Redis unreachable the hub still fans out within its instance, and say
   const handle = connectRedis("redis://127.0.0.1:1", keys.prefix, log);
   const bus = new RedisHubBus(handle, log);
   const db = await createTestPostgres();
-  const server = await startHubTestServer({}, { config: { databaseUrl: db.url }, hubBus: bus });
+  const server = await startHubTestServer({}, { renderer: NO_RENDER, config: { databaseUrl: db.url }, hubBus: bus });
   try {
     const user = await signup(server.url);
     const docId = await createTemplate(server.url, user);
