@@ -31,11 +31,11 @@ export interface GenerateInput {
 }
 
 /** The user message: the reference picture and the words of the request (the HTML's native draft when there is one). */
-export function requestContent(input: Pick<GenerateInput, "prompt" | "html" | "css" | "reference">, draft: GeneratedBandTemplate | undefined = undefined): (TextPart | ImagePart)[] {
+export function requestContent(input: Pick<GenerateInput, "prompt" | "html" | "css" | "reference">, htmlDraft: GeneratedBandTemplate | undefined = undefined): (TextPart | ImagePart)[] {
   const parts: (TextPart | ImagePart)[] = [];
   if (input.reference) parts.push({ type: "text", text: "The reference (page 1):" }, { type: "image", image: input.reference.png, mediaType: "image/png" });
   if (input.prompt) parts.push({ type: "text", text: `The request: ${input.prompt}` });
-  if (draft !== undefined) parts.push({ type: "text", text: draftSkeletonText(draft) });
+  if (htmlDraft !== undefined) parts.push({ type: "text", text: draftSkeletonText(htmlDraft) });
   else if (input.html !== undefined) parts.push({ type: "text", text: `Convert this HTML document into the template:\n${htmlForPrompt(input.html, input.css)}` });
   return parts;
 }
@@ -54,8 +54,8 @@ export async function runGeneration(ctx: AiContext, ai: AiModel, principal: Prin
   const started = performance.now();
   try {
     const fixed = input.paper ?? (input.reference?.pdfPage ? paperFromPdfPage(input.reference.pdfPage.width, input.reference.pdfPage.height) : undefined);
-    const draft = input.html === undefined ? undefined : await nativeHtmlDraft(ctx.deps, input.html, input.css, { workspaceId: principal.workspaceId, signal });
-    const content = requestContent(input, draft);
+    const htmlDraft = input.html === undefined ? undefined : await nativeHtmlDraft(ctx.deps, input.html, input.css, { workspaceId: principal.workspaceId, signal });
+    const content = requestContent(input, htmlDraft);
     const paperRule = fixed ? `use exactly ${JSON.stringify(fixed)}.` : "pick the preset (and orientation) that matches the reference or the request; A4 when nothing says otherwise.";
     const first = await askJson(ai, {
       system: await systemPrompt(paperGeometry(fixed ?? { id: "a4" }), "skeleton", { maxBands: MAX_BANDS, paperRule }),
@@ -86,7 +86,7 @@ export async function runGeneration(ctx: AiContext, ai: AiModel, principal: Prin
       const width = band.kind === "background" ? paper.width : paper.contentWidth;
       const bindingHint = band.bindingField ? `rows of ${band.bindingField}` : "any top-level field";
       // A band the model kept from the draft keeps its id (prompts/skeleton.md) and is filled from its elements.
-      const drafted = draft?.bands.find((b) => b.id === band.id)?.elements ?? undefined;
+      const drafted = htmlDraft?.bands.find((b) => b.id === band.id)?.elements ?? undefined;
       const result = await fillBand(ai, {
         system: await systemPrompt(paper, "band", { bandId: band.id, bandKind: band.kind, bandName: band.name ?? "", bandHeight: String(band.height), contentWidth: width, skeleton: skeletonJson, bindingHint }),
         content: drafted === undefined ? content : [...content, { type: "text", text: draftBandText(drafted) }],

@@ -40,10 +40,11 @@ export async function nativeHtmlDraft(deps: Pick<ServiceDeps, "renderer" | "log"
   return parsed.ok ? toGenerated(parsed.document) : fallback("the imported document did not parse");
 }
 
-/** The draft as the skeleton pass reads it: bands without their elements, schema, page and fonts. */
+/** The draft as the skeleton pass reads it: bands without their elements, schema, page and fonts (not its placeholder name). */
 export function draftSkeletonText(draft: GeneratedBandTemplate): string {
+  const { name: _placeholder, ...rest } = draft;
   const bands = draft.bands.map(({ elements: _elements, failed: _failed, ...band }) => band);
-  return clip(`${DRAFT_HEADER}\n${JSON.stringify({ ...draft, bands })}`);
+  return clip(`${DRAFT_HEADER}\n${JSON.stringify({ ...rest, bands })}`);
 }
 
 /** One band's drafted elements as its fill reads them. */

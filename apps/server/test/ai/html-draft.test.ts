@@ -48,6 +48,7 @@ describe("with the native importer", () => {
     const draft = jsonAfter(first as FakeCall, DRAFT_HEADER);
     assert.ok(draft?.bands.length >= 2);
     assert.ok(draft.bands.every((b: any) => b.elements === undefined), "the skeleton pass reads bands without elements");
+    assert.equal(draft.name, undefined, "nor the draft's placeholder name");
     assert.ok(draft.bands.some((b: any) => b.bindingField === "items"), "the data-each row became a detail band over items");
     assert.doesNotMatch(first?.userText ?? "", /Convert this HTML document|onclick|<script/);
 
