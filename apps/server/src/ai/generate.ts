@@ -1,6 +1,6 @@
 // POST /api/ai/generate-band-template after the checks: pass 1 authors the skeleton, pass 2 fills the bands
 // a few at a time, and `done` carries the assembled draft (plus a checkToken when there was a reference).
-import { pageSizeFromGenerated, toGenerated, type GeneratedBand, type GeneratedBandTemplate, type PageSizeSpec } from "@docsvc/layout";
+import { pageSizeFromGenerated, type GeneratedBand, type GeneratedBandTemplate, type PageSizeSpec } from "@docsvc/layout";
 import type { ImagePart, TextPart } from "ai";
 import type { Principal } from "../auth/principal.js";
 import { askJson } from "./ask.js";
@@ -9,7 +9,7 @@ import type { AiContext } from "./context.js";
 import { eachLimited } from "./limited.js";
 import { PictureCutter } from "./crops.js";
 import { fillBand } from "./fill.js";
-import { htmlForPrompt, nativeHtmlDraft } from "./html.js";
+import { draftBandText, draftSkeletonText, htmlForPrompt, nativeHtmlDraft } from "./html.js";
 import { paperFromPdfPage, paperGeometry } from "./paper.js";
 import type { AiModel } from "./provider.js";
 import type { Credit } from "./quota.js";
@@ -30,19 +30,13 @@ export interface GenerateInput {
   readonly reference: Reference | undefined;
 }
 
-/** The user message: the reference picture and the words of the request. */
-export function requestContent(input: Pick<GenerateInput, "prompt" | "html" | "css" | "reference">): (TextPart | ImagePart)[] {
+/** The user message: the reference picture and the words of the request (the HTML's native draft when there is one). */
+export function requestContent(input: Pick<GenerateInput, "prompt" | "html" | "css" | "reference">, htmlDraft: GeneratedBandTemplate | undefined = undefined): (TextPart | ImagePart)[] {
   const parts: (TextPart | ImagePart)[] = [];
   if (input.reference) parts.push({ type: "text", text: "The reference (page 1):" }, { type: "image", image: input.reference.png, mediaType: "image/png" });
   if (input.prompt) parts.push({ type: "text", text: `The request: ${input.prompt}` });
-  if (input.html !== undefined) {
-    const draft = nativeHtmlDraft(input.html, input.css);
-    parts.push(
-      draft !== undefined
-        ? { type: "text", text: `A draft converted from the user's HTML; refine it:\n${JSON.stringify(toGenerated(draft))}` }
-        : { type: "text", text: `Convert this HTML document into the template:\n${htmlForPrompt(input.html, input.css)}` },
-    );
-  }
+  if (htmlDraft !== undefined) parts.push({ type: "text", text: draftSkeletonText(htmlDraft) });
+  else if (input.html !== undefined) parts.push({ type: "text", text: `Convert this HTML document into the template:\n${htmlForPrompt(input.html, input.css)}` });
   return parts;
 }
 
@@ -60,7 +54,8 @@ export async function runGeneration(ctx: AiContext, ai: AiModel, principal: Prin
   const started = performance.now();
   try {
     const fixed = input.paper ?? (input.reference?.pdfPage ? paperFromPdfPage(input.reference.pdfPage.width, input.reference.pdfPage.height) : undefined);
-    const content = requestContent(input);
+    const htmlDraft = input.html === undefined ? undefined : await nativeHtmlDraft(ctx.deps, input.html, input.css, { workspaceId: principal.workspaceId, signal });
+    const content = requestContent(input, htmlDraft);
     const paperRule = fixed ? `use exactly ${JSON.stringify(fixed)}.` : "pick the preset (and orientation) that matches the reference or the request; A4 when nothing says otherwise.";
     const first = await askJson(ai, {
       system: await systemPrompt(paperGeometry(fixed ?? { id: "a4" }), "skeleton", { maxBands: MAX_BANDS, paperRule }),
@@ -90,9 +85,11 @@ export async function runGeneration(ctx: AiContext, ai: AiModel, principal: Prin
     await eachLimited(skeleton.bands, ctx.bandConcurrency, signal, async (band) => {
       const width = band.kind === "background" ? paper.width : paper.contentWidth;
       const bindingHint = band.bindingField ? `rows of ${band.bindingField}` : "any top-level field";
+      // A band the model kept from the draft keeps its id (prompts/skeleton.md) and is filled from its elements.
+      const drafted = htmlDraft?.bands.find((b) => b.id === band.id)?.elements ?? undefined;
       const result = await fillBand(ai, {
         system: await systemPrompt(paper, "band", { bandId: band.id, bandKind: band.kind, bandName: band.name ?? "", bandHeight: String(band.height), contentWidth: width, skeleton: skeletonJson, bindingHint }),
-        content,
+        content: drafted === undefined ? content : [...content, { type: "text", text: draftBandText(drafted) }],
         bandId: band.id,
         width,
         signal,

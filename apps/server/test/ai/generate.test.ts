@@ -157,17 +157,6 @@ test("before the stream: 401 without a session, 400 without input, 400 for a non
   assert.ok(broken.json["errors"]["image"]);
 });
 
-test("HTML input reaches the model sanitised (no scripts, no handlers, no remote URLs)", async () => {
-  s.fake.script = happy;
-  s.fake.calls.length = 0;
-  const res = await generate({ html: '<h1 onclick="steal()">Invoice {{n}}</h1><script>alert(1)</script><img src="https://evil.test/x.png">', css: "h1 { color: red }" });
-  assert.equal(res.events.at(-1)?.event, "done");
-  const text = s.fake.calls[0]?.userText ?? "";
-  assert.match(text, /Invoice \{\{n\}\}/);
-  assert.match(text, /color: red/);
-  assert.doesNotMatch(text, /script|onclick|evil\.test/);
-});
-
 test("a client that disconnects cancels the model calls still to come", async () => {
   const many = skeleton({ bands: Array.from({ length: 8 }, (_, i) => ({ id: `b${i}`, parentId: null, kind: "detail", name: `band ${i}`, height: 20 })) });
   s.fake.script = (call) => (call.pass === "skeleton" ? { json: many } : { json: band(call.bandId ?? "?"), delayMs: 1500 });

@@ -4,6 +4,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseAiSettings } from "../../../src/ai/settings.js";
+import type { Renderer } from "../../../src/render/renderer.js";
 import type { AiRouteOptions } from "../../../src/routes/ai.js";
 import type { PlanTable } from "../../../src/services/plans.js";
 import { startTestApp, type TestApp } from "../../helpers/harness.js";
@@ -24,11 +25,11 @@ export interface AiServer {
 }
 
 /** Starts the fake model and the app (AI_PROVIDER=openai-compatible, AI_BASE_URL=the fake) on loopback. */
-export async function startAiServer(options: { structuredOutputs?: boolean; plans?: PlanTable; ai?: AiRouteOptions } = {}): Promise<AiServer> {
+export async function startAiServer(options: { structuredOutputs?: boolean; plans?: PlanTable; ai?: AiRouteOptions; renderer?: Renderer } = {}): Promise<AiServer> {
   const fake = await startFakeOpenAi();
   const ai = parseAiSettings({ AI_PROVIDER: "openai-compatible", AI_BASE_URL: fake.baseUrl, AI_MODEL: "fake-model", AI_STRUCTURED_OUTPUTS: String(options.structuredOutputs ?? true) });
   // New workspaces on `free`, as a host serving others would set DEFAULT_PLAN: the quotas under test are its own.
-  const t = await startTestApp({ config: { ai, defaultPlan: "free" }, ...(options.plans ? { plans: options.plans } : {}), ...(options.ai ? { ai: options.ai } : {}) });
+  const t = await startTestApp({ config: { ai, defaultPlan: "free" }, ...(options.plans ? { plans: options.plans } : {}), ...(options.ai ? { ai: options.ai } : {}), ...(options.renderer ? { renderer: options.renderer } : {}) });
   const server = createAdaptorServer({ fetch: t.app.fetch, hostname: "127.0.0.1" }) as Server;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
