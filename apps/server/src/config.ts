@@ -10,6 +10,7 @@ import { BlobConfigError, parseBlobConfig, type BlobConfig } from "./blobs/confi
 import { isPostgresUrl } from "./db/postgres.js";
 import { isLogLevel, type LogLevel } from "./log.js";
 import { RENDER_DEFAULTS } from "./render/budget.js";
+import { BASE_PDF_BUDGET } from "./base-pdf/budget.js";
 import { DEFAULT_PLAN, DEFAULT_PLANS, isPlan, parsePlanTable, PLANS, type PlanTable } from "./services/plans.js";
 
 /** Everything the service reads from its environment. */
@@ -33,6 +34,8 @@ export interface Config {
   readonly oauth: OAuthConfig;
   /** Open hub connections one user may hold at once. */
   readonly hubMaxConnectionsPerUser: number;
+  /** Wall-time budget of one base-PDF inspection, in ms (BASE_PDF_INSPECT_TIMEOUT_MS). */
+  readonly basePdfInspectMs: number;
   /** The render pool's budgets (RENDER_TIMEOUT_MS, RENDER_QUEUE_MAX, RENDER_WORKER_HEAP_MB). */
   readonly render: { readonly timeoutMs: number; readonly queueMax: number; readonly heapMb: number };
   /** The plan of new workspaces (DEFAULT_PLAN). */
@@ -90,6 +93,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     development: env.NODE_ENV === "development",
     oauth: oauthConfig(env),
     hubMaxConnectionsPerUser: positiveInteger(env, "HUB_MAX_CONNECTIONS_PER_USER", 20),
+    basePdfInspectMs: positiveInteger(env, "BASE_PDF_INSPECT_TIMEOUT_MS", BASE_PDF_BUDGET.timeMs),
     render: {
       timeoutMs: positiveInteger(env, "RENDER_TIMEOUT_MS", RENDER_DEFAULTS.timeoutMs),
       queueMax: positiveInteger(env, "RENDER_QUEUE_MAX", RENDER_DEFAULTS.queueMax),

@@ -1,6 +1,7 @@
 // Base PDFs: upload (checked and rasterised in a thread of its own, under BASE_PDF_BUDGET), page sizes, page
 // rasters, removal, and the reference renders pass to the worker. Files live in the blob store under
 // base-pdfs/<templateId>/<hash>/.
+import { BASE_PDF_BUDGET } from "../base-pdf/budget.js";
 import type { BlobStore } from "../blobs/store.js";
 import type { Principal, SessionPrincipal } from "../auth/principal.js";
 import { deleteBasePdf, findBasePdf, upsertBasePdf, type BasePdfRow } from "../db/base-pdfs.js";
@@ -18,20 +19,18 @@ import { requireRole } from "./workspaces.js";
 /** Uploads larger than this answer 413. */
 export const BASE_PDF_LIMIT = 20 * 1024 * 1024;
 
-/** One inspection's thread: past this wall time or heap it is terminated and the upload answers 413. */
-export const BASE_PDF_BUDGET = { timeMs: 20_000, heapMb: 512 } as const;
 
 const INSPECT_WORKER = new URL("../base-pdf/inspect-worker.js", import.meta.url);
 
-async function inspect(bytes: Uint8Array): Promise<{ pages: readonly { width: number; height: number }[]; pngs: readonly Uint8Array[] }> {
-  const outcome = await runIsolated<BaseInspection>(INSPECT_WORKER, { bytes }, [], BASE_PDF_BUDGET);
+async function inspect(bytes: Uint8Array, timeMs: number): Promise<{ pages: readonly { width: number; height: number }[]; pngs: readonly Uint8Array[] }> {
+  const outcome = await runIsolated<BaseInspection>(INSPECT_WORKER, { bytes }, [], { ...BASE_PDF_BUDGET, timeMs });
   switch (outcome.kind) {
     case "done":
       if (outcome.value.ok) return outcome.value;
       if ("tooLarge" in outcome.value) throw new HttpError(413, outcome.value.reason);
       throw ValidationError.field("file", outcome.value.reason);
     case "timeout":
-      throw new HttpError(413, `The PDF is too large or complex to inspect within ${BASE_PDF_BUDGET.timeMs / 1000} s.`);
+      throw new HttpError(413, `The PDF is too large or complex to inspect within ${timeMs / 1000} s.`);
     case "memory":
       throw new HttpError(413, `The PDF needs more than ${BASE_PDF_BUDGET.heapMb} MB of memory to inspect.`);
     case "crashed":
@@ -67,7 +66,7 @@ async function editableTemplate(deps: ServiceDeps, principal: SessionPrincipal, 
 export async function uploadBasePdf(deps: ServiceDeps, principal: SessionPrincipal, templateId: string, fileName: string, bytes: Uint8Array): Promise<BasePdfView> {
   await editableTemplate(deps, principal, templateId);
   if (bytes.byteLength > BASE_PDF_LIMIT) throw new PayloadTooLargeError(BASE_PDF_LIMIT);
-  const inspected = await inspect(bytes);
+  const inspected = await inspect(bytes, deps.config.basePdfInspectMs);
   const hash = basePdfHash(bytes);
   const row: BasePdfRow = {
     template_id: templateId,

@@ -47,6 +47,7 @@ export async function testConfig(overrides: Partial<Config> = {}): Promise<Confi
     development: false,
     oauth: { providers: [], redirectOrigins: [] },
     hubMaxConnectionsPerUser: 20,
+    basePdfInspectMs: 20_000,
     render: { ...RENDER_DEFAULTS },
     defaultPlan: DEFAULT_PLAN,
     plans: DEFAULT_PLANS,
