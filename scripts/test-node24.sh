@@ -39,25 +39,4 @@ restore() { rm -f "$TARGET"; mv "$TARGET.node20" "$TARGET"; }
 trap restore EXIT
 cp "$ADDON" "$TARGET"
 
-# better-sqlite3 12.x (the last line that runs on Node 20) can abort a Node 24 process when the garbage
-# collector finalizes a prepared statement with no current context ("Assertion failed: (env) != nullptr" in
-# Statement::~Statement; no 12.x release avoids it, and 13.x needs Node 22). A test file that dies of exactly that
-# abort, and nothing else, is run once more; any other failure fails the run as it is.
-LOG="$(mktemp)"
-set +e
-PATH="$NODE_PKG/bin:$PATH" "$NODE24" scripts/run-tests.mjs "$@" 2>&1 | tee "$LOG"
-status=${PIPESTATUS[0]}
-set -e
-if [ "$status" -ne 0 ] && grep -q 'Assertion failed: (env) != nullptr' "$LOG"; then
-  # Lines naming failures under "failing tests:": a crashed file is named by its path, a failed test by its name.
-  failures="$(awk '/^✖ failing tests:/{on=1; next} /^ℹ /{on=0} on && /^✖ /{print $2}' "$LOG" | sort -u)"
-  crashed="$(printf '%s\n' "$failures" | grep -E '\.test\.js$' || true)"
-  if [ -n "$crashed" ] && [ "$(printf '%s\n' "$failures" | grep -cvE '\.test\.js$' || true)" -eq 0 ]; then
-    echo "Node 24: re-running the file(s) that hit the better-sqlite3 finalizer abort once: $(echo $crashed)"
-    # shellcheck disable=SC2086
-    PATH="$NODE_PKG/bin:$PATH" "$NODE24" --test --test-concurrency=1 $crashed
-    status=$?
-  fi
-fi
-rm -f "$LOG"
-exit "$status"
+PATH="$NODE_PKG/bin:$PATH" "$NODE24" scripts/run-tests.mjs "$@"
