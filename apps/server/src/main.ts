@@ -5,20 +5,17 @@ import type { Server } from "node:http";
 import { createApp, type AppOptions } from "./app.js";
 import { attachHubTransport } from "./collab/transport.js";
 import type { Config } from "./config.js";
-import { openBlobStore } from "./blobs/open.js";
-import { connectDatabase } from "./db/connect.js";
-import { migrateToLatest } from "./db/migrate.js";
+import { coreShutdown, openCore, shutDown } from "./core.js";
 import { deleteExpiredOAuthStates } from "./db/oauth.js";
 import { expireResults } from "./jobs/batch-worker.js";
 import { startMaintenance } from "./jobs/maintenance.js";
-import { createLogger, errorFields, type Logger } from "./log.js";
-import { createMailer } from "./mail/mailer.js";
+import { errorFields, type Logger } from "./log.js";
 import { connectRedis } from "./redis/client.js";
 import { RedisHubBus } from "./redis/hub-bus.js";
 import { RedisLoginThrottle } from "./redis/login-throttle.js";
 import { RedisPresenceStore } from "./redis/presence.js";
 import { RedisRateLimiter } from "./redis/rate-limiter.js";
-import { createRenderer, type Renderer } from "./render/renderer.js";
+import type { Renderer } from "./render/renderer.js";
 import { sweepVersions } from "./services/versions.js";
 import { nowIso } from "./time.js";
 
@@ -47,12 +44,8 @@ export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle"
 
 /** Starts the service: migrations first, then the listener. */
 export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
-  const log = overrides.log ?? createLogger(config.logLevel);
-  const db = connectDatabase(config, log);
-  await migrateToLatest(db);
-  const blobs = openBlobStore(config.blobStore, config.dataDir, db);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: blobs, log });
-  const renderer = overrides.renderer ?? createRenderer(config.render);
+  const core = await openCore(config, overrides);
+  const { log, db, blobs, mailer, renderer } = core;
   const redis = config.redisUrl !== undefined ? connectRedis(config.redisUrl, config.redisPrefix ?? "docsvc:", log) : undefined;
   // Commands fail fast while disconnected, so the first requests would fall back to per-instance limits.
   if (redis !== undefined && !(await redis.ready(5_000))) log.warn("redis: not reachable at start-up; limits are per instance until it is");
@@ -101,20 +94,15 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         server.closeIdleConnections();
       });
       clearTimeout(deadline);
-      for (const [what, step] of [
+      await shutDown(log, [
         ["maintenance", () => maintenance.stop()],
         // Rows in flight finish; queued jobs stay queued and a running one resumes on the next start.
         ["batch worker", () => deps.batch.stop()],
         ["metering", () => deps.meter.flush()],
-        ["mail", () => mailer.close()],
-        ["render pool", () => renderer.close()],
-        ["database", () => db.destroy()],
         ["collaboration bus", async () => hubBus?.close()],
         ["redis", async () => redis?.close()],
-        ["blob store", async () => blobs.close?.()],
-      ] as const) {
-        await step().catch((err: unknown) => log.error(`shutdown: ${what} failed`, errorFields(err)));
-      }
+        ...coreShutdown(core),
+      ]);
       log.info("stopped");
     })());
 
