@@ -72,7 +72,7 @@ export type RenderTaskResult =
 export type ValidateTaskResult = { readonly ok: true } | { readonly ok: false; readonly errors: ContentErrors };
 
 /** The jobs a worker runs. */
-export type JobKind = "render" | "validate" | "merge" | "inspectBase" | "rasterFirstPage" | "importHtml";
+export type JobKind = "render" | "validate" | "merge" | "rasterFirstPage" | "importHtml";
 
 /** One job, as posted to a worker. */
 export interface WorkerJob {

@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import { RENDER_DEFAULTS } from "./budget.js";
 import type { Priority } from "./fair-queue.js";
 import { RenderPool, type PoolStats } from "./pool.js";
-import type { FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, InspectBaseResult, JobKind, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
+import type { FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
 
 /** Who a job is for and how long it may run. */
 export interface JobOptions {
@@ -23,8 +23,6 @@ export interface Renderer {
   validate(content: string, options?: JobOptions): Promise<ValidateTaskResult>;
   /** Renders every row into one PDF (batch `merged` output); absent in stand-ins that do not render. */
   merge?(task: MergeTask, options?: JobOptions): Promise<MergeTaskResult>;
-  /** Checks and rasterises an uploaded base PDF; absent in stand-ins that do not render. */
-  inspectBase?(bytes: Uint8Array, options?: JobOptions): Promise<InspectBaseResult>;
   /** Rasterises page 1 of a PDF (AI references and drafts); absent in stand-ins that do not render. */
   rasterFirstPage?(bytes: Uint8Array, options?: JobOptions): Promise<FirstPageRaster>;
   /** Converts an HTML template into a report document; absent in stand-ins that do not render. */
@@ -73,7 +71,6 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     render: (task, job) => run("render", task, job) as Promise<RenderTaskResult>,
     validate: (content, job) => run("validate", { content }, job) as Promise<ValidateTaskResult>,
     merge: (task, job) => run("merge", task, job, timeoutMs * Math.max(1, task.rows.length)) as Promise<MergeTaskResult>,
-    inspectBase: (bytes, job) => run("inspectBase", { bytes }, job) as Promise<InspectBaseResult>,
     rasterFirstPage: (bytes, job) => run("rasterFirstPage", { bytes }, job) as Promise<FirstPageRaster>,
     importHtml: (task, job) => run("importHtml", task, job) as Promise<ImportHtmlTaskResult>,
     stats: () => pool.stats(),

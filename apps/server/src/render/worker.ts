@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
 import { countPdfPages } from "./pages.js";
 import type {
-  BaseRef, ContentErrors, FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, InspectBaseResult, JobKind, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult,
+  BaseRef, ContentErrors, FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult,
   ValidateTaskResult, WorkerJob, WorkerReply,
 } from "./protocol.js";
 
@@ -138,12 +138,6 @@ export async function merge(task: MergeTask): Promise<MergeTaskResult> {
   return { ok: true, pdf: ownBuffer(report.pdf), pages: report.pageCount, rowPages: report.rowPages };
 }
 
-/** Checks and rasterises an uploaded base PDF (pdf-lib and pdfjs are loaded on first use). */
-export async function inspectBase(task: { bytes: Uint8Array }): Promise<InspectBaseResult> {
-  const { inspectBasePdf } = await import("../base-pdf/inspect.js");
-  return inspectBasePdf(task.bytes);
-}
-
 /** Rasterises page 1 of any PDF (an AI reference, a rendered draft); a PDF that cannot be drawn is refused. */
 export async function rasterFirstPage(task: { bytes: Uint8Array }): Promise<FirstPageRaster> {
   const { rasterisePdf } = await import("../base-pdf/inspect.js");
@@ -173,7 +167,7 @@ export async function importHtml(task: ImportHtmlTask): Promise<ImportHtmlTaskRe
   }
 }
 
-const jobs: Record<JobKind, (task: never) => unknown> = { render, merge, inspectBase, rasterFirstPage, validate, importHtml };
+const jobs: Record<JobKind, (task: never) => unknown> = { render, merge, rasterFirstPage, validate, importHtml };
 
 // The pool's side of the thread: one job at a time; a PDF in the answer is moved, not copied, to the main thread.
 async function answer(job: WorkerJob): Promise<WorkerReply> {

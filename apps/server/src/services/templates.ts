@@ -16,6 +16,7 @@ import { uuidv7 } from "../ids.js";
 import { normaliseIso, nowIso } from "../time.js";
 import { checkContent, editorModeOf, invalidContent, type EditorMode } from "./content.js";
 import type { ServiceDeps } from "./deps.js";
+import { renderFailure } from "./render-failure.js";
 import { recordSave } from "./versions.js";
 import { requireRole } from "./workspaces.js";
 
@@ -158,7 +159,7 @@ export async function deleteWorkspaceTemplate(deps: ServiceDeps, principal: Sess
 /** Converts HTML into a new stored report template (Owner or Editor), through the render workers. */
 export async function importHtmlTemplate(deps: ServiceDeps, principal: SessionPrincipal, input: ImportHtmlInput): Promise<TemplateView> {
   requireRole(principal, "Owner", "Editor");
-  const content = await reportFromHtml(deps, input.html, input.css ?? undefined);
+  const content = await reportFromHtml(deps, principal.workspaceId, input.html, input.css ?? undefined);
   return createTemplate(deps, principal, { name: input.name, content, editorMode: "report" });
 }
 
@@ -171,7 +172,7 @@ export async function upgradeToReport(deps: ServiceDeps, principal: SessionPrinc
   if (current === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
   if (editorModeOf(current.editor_mode) !== "html") throw new ConflictError("Only an html template can be upgraded to a report template.");
-  const content = await reportFromHtml(deps, current.content, undefined);
+  const content = await reportFromHtml(deps, principal.workspaceId, current.content, undefined);
   await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content: current.content, editorMode: "html", authorId: principal.userId, kind: "manual" });
   const update = { content, editor_mode: "report", updated_at: nowIso(Math.max(Date.now(), Date.parse(current.updated_at) + 1)) };
   if (!(await updateTemplate(deps.db, principal.workspaceId, id, update, current.updated_at))) {
@@ -181,10 +182,13 @@ export async function upgradeToReport(deps: ServiceDeps, principal: SessionPrinc
   return full({ ...current, ...update });
 }
 
-async function reportFromHtml(deps: ServiceDeps, html: string, css: string | undefined): Promise<string> {
+// In the workspace's own turn on the render pool, refused like a render when the queue is full.
+async function reportFromHtml(deps: ServiceDeps, workspaceId: string, html: string, css: string | undefined): Promise<string> {
   if (html.trim() === "") throw invalidContent({ html: ["html must not be empty."] });
   if (deps.renderer.importHtml === undefined) throw new Error("this server's renderer cannot import HTML");
-  const result = await deps.renderer.importHtml({ html, css });
+  const result = await deps.renderer.importHtml({ html, css }, { workspaceId }).catch((error: unknown) => {
+    throw renderFailure(error);
+  });
   if (!result.ok) throw invalidContent(result.errors);
   return result.content;
 }
