@@ -1,7 +1,7 @@
-// The batch queue on BullMQ (REDIS_URL): jobs go through Redis under the test's own key prefix, a job stopped
-// mid-way resumes on another queue instance with only the unrecorded rows rendered, a job Redis lost is re-queued
-// from the database, and an unreachable Redis turns submissions into 503s (with Retry-After) and /health into
-// `degraded` until it returns. Against the local Redis; skipped with a message when none answers.
+// The batch queue on BullMQ (REDIS_URL): jobs go through Redis under the test's own key prefix, a job whose worker
+// stops or dies mid-way resumes on another queue instance with only the unrecorded rows rendered, a job Redis lost
+// is re-queued from the database, and an unreachable Redis turns submissions into 503s (with Retry-After) and
+// /health into `degraded` until it returns. Against the local Redis; skipped with a message when none answers.
 import assert from "node:assert/strict";
 import JSZip from "jszip";
 import { Redis } from "ioredis";
@@ -10,6 +10,7 @@ import { BullBatchQueue } from "../../src/jobs/bull-queue.js";
 import type { Renderer } from "../../src/render/renderer.js";
 import { startTestApp, type TestApp, type TestUser } from "../helpers/harness.js";
 import { redisUnavailable, testPrefix, TEST_REDIS_URL } from "../helpers/redis.js";
+import { startInstance } from "../helpers/instance.js";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy.js";
 import { createTemplate, waitForJob } from "./helpers.js";
 
@@ -105,6 +106,36 @@ describe("batch jobs on BullMQ", { skip, timeout: 180_000 }, () => {
     await second.stop();
     assert.deepEqual([job.status, job.completed, job.failed], ["completed", total, 0]);
     assert.equal(secondRenders, total - doneBefore, "only the rows not recorded before the stop");
+    assert.deepEqual(await zipNames(templateId, jobId), rows.map((r) => `${r.name}.pdf`).sort());
+  });
+
+  test("a `docsvc worker` killed with SIGKILL mid-job loses the job to another: only the rows it had not recorded are rendered again", async () => {
+    const templateId = await createTemplate(t, owner.token);
+    const total = 60;
+    const rows = Array.from({ length: total }, (_, i) => ({ name: `k${i}` }));
+    const jobId = await submit(templateId, rows);
+    // A separate process on the same SQLite file and Redis prefix, as an operator starts one.
+    const dying = await startInstance(["worker"], { DATA_DIR: t.config.dataDir, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: keys.prefix, BATCH_LOCK_MS: String(LOCK_MS) });
+    try {
+      assert.ok(dying.lines.some((l) => l.includes('"batchQueue":"redis"')), dying.lines.join("\n"));
+      const path = `/api/templates/${templateId}/render-batch/jobs/${jobId}`;
+      while (((await t.call("GET", path, { token: owner.token })).body.completed as number) < 10) await new Promise((r) => setTimeout(r, 20));
+      await dying.kill();
+    } finally {
+      await dying.stop();
+    }
+    const mid = (await t.call("GET", `/api/templates/${templateId}/render-batch/jobs/${jobId}`, { token: owner.token })).body;
+    assert.equal(mid.status, "processing");
+    const recorded = mid.completed as number;
+    assert.ok(recorded >= 10 && recorded < total, `recorded ${recorded}`);
+
+    let secondRenders = 0;
+    const second = queue(counting(t.deps.renderer, () => (secondRenders += 1)));
+    second.start();
+    const job = await waitForJob(t, owner.token, templateId, jobId);
+    await second.stop();
+    assert.deepEqual([job.status, job.completed, job.failed], ["completed", total, 0]);
+    assert.equal(secondRenders, total - recorded, "the rows in flight when the worker died, and the rest, once each");
     assert.deepEqual(await zipNames(templateId, jobId), rows.map((r) => `${r.name}.pdf`).sort());
   });
 
