@@ -14,9 +14,12 @@ import { root, sleep } from "./bench-lib.mjs";
 // pg and ioredis are the server's dependencies, resolved from there.
 const require = createRequire(join(root, "apps/server/package.json"));
 
-/** A backend: the server's extra environment, how to read the verification mail, and the clean-up. */
+/**
+ * A backend: the server's extra environment, how to read the verification mail, the processes besides the server
+ * that work for it (PostgreSQL backends; Redis is shared with other users and not counted), and the clean-up.
+ */
 export async function openBackend(kind) {
-  if (kind === "sqlite") return { kind, env: {}, verificationToken: fsVerificationToken, close: async () => undefined };
+  if (kind === "sqlite") return { kind, env: {}, verificationToken: fsVerificationToken, pids: async () => [], close: async () => undefined };
   if (kind !== "pg") throw new Error(`BENCH_BACKEND must be sqlite or pg, got '${kind}'`);
   const pg = require("pg");
   const { Redis } = require("ioredis");
@@ -56,6 +59,8 @@ export async function openBackend(kind) {
       }
       throw new Error("no verification email in the outbox");
     },
+    // The PostgreSQL backends serving this database (their CPU time counts with the server's).
+    pids: async () => (await admin(`select pid from pg_stat_activity where datname = '${name}'`)).rows.map((r) => r.pid),
     close: async () => {
       await admin(`drop database if exists ${name} with (force)`);
       const redis = new Redis(redisUrl);
@@ -67,6 +72,22 @@ export async function openBackend(kind) {
       }
     },
   };
+}
+
+/** CPU time (user + system, ms) each of `pids` has used so far, from /proc; absent processes are left out. */
+export async function cpuMs(pids) {
+  const out = new Map();
+  for (const pid of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime are fields 14 and 15 of stat (11 and 12 after the name), in clock ticks (100 per second).
+      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      // Gone.
+    }
+  }
+  return out;
 }
 
 const tokenIn = (raw) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=").match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];

@@ -14,7 +14,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { openBackend } from "./bench-backend.mjs";
+import { cpuMs, openBackend } from "./bench-backend.mjs";
 import { adminAccount, call, freePort, machineLine, percentile, replaceSection, root, rssMb, startServer } from "./bench-lib.mjs";
 
 const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 60);
@@ -51,6 +51,9 @@ async function measure(backendKind) {
     }
 
     const loadBefore = loadavg()[0];
+    // CPU time of the server and of the database processes working for it: what a render costs, whatever else
+    // shares the machine (throughput on a busy machine says more about the neighbours).
+    const cpuBefore = await cpuMs([server.pid, ...(await backend.pids())]);
     const rss = [];
     const sampler = setInterval(async () => rss.push({ t: rss.length, mb: await rssMb(server.pid) }), 1000);
     const latencies = [];
@@ -68,6 +71,8 @@ async function measure(backendKind) {
     const result = await new Promise((resolve, reject) => instance.once("done", resolve).once("error", reject));
     clearInterval(sampler);
     const loadAfter = loadavg()[0];
+    const cpuAfter = await cpuMs([server.pid, ...(await backend.pids())]);
+    const cpuUsed = [...cpuAfter].reduce((sum, [pid, ms]) => sum + ms - (cpuBefore.get(pid) ?? 0), 0);
 
     latencies.sort((a, b) => a - b);
     const ok = latencies.length;
@@ -94,7 +99,9 @@ async function measure(backendKind) {
     console.log(`RSS samples (MB, 1/s): ${mbs.map((x) => x.toFixed(0)).join(" ")}`);
     console.log(`RSS ${Math.min(...mbs).toFixed(0)}–${Math.max(...mbs).toFixed(0)} MB (thirds' medians ${firstThird.toFixed(0)} / ${middle.toFixed(0)} / ${last.toFixed(0)}); metered renders: ${usage.renders.total}`);
 
-    return { backendKind, perSecond, ok, errors, p50, p95, p99, mbs, firstThird, middle, last, drift, firstMs, metered: usage.renders.total, warmed, loadBefore, loadAfter };
+    const serverCpu = (cpuAfter.get(server.pid) ?? 0) - (cpuBefore.get(server.pid) ?? 0);
+    console.log(`[${backendKind}] CPU ${(cpuUsed / Math.max(1, ok)).toFixed(2)} ms per render, of which the server ${(serverCpu / Math.max(1, ok)).toFixed(2)} ms`);
+    return { backendKind, cpuPerRender: cpuUsed / Math.max(1, ok), serverCpuPerRender: serverCpu / Math.max(1, ok), perSecond, ok, errors, p50, p95, p99, mbs, firstThird, middle, last, drift, firstMs, metered: usage.renders.total, warmed, loadBefore, loadAfter };
   } finally {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
@@ -131,8 +138,9 @@ ${loadAfter.toFixed(2)} after the run: anything above ~2.5 means other work shar
 /** SQLite and PostgreSQL + Redis measured back to back (BENCH_BACKEND=pg). */
 function backendsSection(sqlite, pg) {
   const ratio = pg.perSecond / sqlite.perSecond;
+  const cpuRatio = pg.cpuPerRender / sqlite.cpuPerRender;
   const row = (name, r) =>
-    `| ${name} | ${r.perSecond.toFixed(1)} (${r.ok}) | ${r.p50.toFixed(1)} / ${r.p95.toFixed(1)} / ${r.p99.toFixed(1)} | ${r.errors} | ${Math.min(...r.mbs).toFixed(0)}–${Math.max(...r.mbs).toFixed(0)} | ${r.loadBefore.toFixed(2)} → ${r.loadAfter.toFixed(2)} | ${r.metered} |`;
+    `| ${name} | ${r.perSecond.toFixed(1)} (${r.ok}) | ${r.cpuPerRender.toFixed(2)} (server ${r.serverCpuPerRender.toFixed(2)}) | ${r.p50.toFixed(1)} / ${r.p95.toFixed(1)} / ${r.p99.toFixed(1)} | ${r.errors} | ${Math.min(...r.mbs).toFixed(0)}–${Math.max(...r.mbs).toFixed(0)} | ${r.loadBefore.toFixed(2)} → ${r.loadAfter.toFixed(2)} | ${r.metered} |`;
   return `
 ## HTTP load on PostgreSQL and Redis (\`BENCH_BACKEND=pg pnpm bench:http\`)
 
@@ -142,12 +150,15 @@ PostgreSQL (a fresh local database, C collation; blobs and the outbox in it) + R
 key prefix), one \`docsvc serve\` instance each, ${connections} connections for ${seconds} s after ${sqlite.warmed} warm-up renders. The load average (1 min) before → after each run says how much
 other work shared the two cores: figures from a busy machine compare the two backends with each other, not with other sections.
 
-| backend | renders/s (renders) | p50 / p95 / p99 ms | errors | server RSS MB | load avg | metered renders |
-|---|---|---|---|---|---|---|
+| backend | renders/s (renders) | CPU ms per render (of it the server) | p50 / p95 / p99 ms | errors | server RSS MB | load avg | metered renders |
+|---|---|---|---|---|---|---|---|
 ${row("SQLite", sqlite)}
 ${row("PostgreSQL + Redis", pg)}
 
 PostgreSQL + Redis reach ${(ratio * 100).toFixed(0)} % of SQLite's throughput: within 20 % — ${verdict(ratio >= 0.8)}.
+A render costs ${(cpuRatio * 100).toFixed(0)} % of SQLite's CPU time on PostgreSQL + Redis (server process with its render threads, plus the
+PostgreSQL backends serving its database; Redis is shared and not counted): the measure that holds when the machine is busy,
+because then each database round trip also waits for a core.
 `;
 }
 
