@@ -1,5 +1,5 @@
 // Batch rendering: submission (everything validated before anything is stored), status, the job list and
-// the result download. The rows run in the background worker (src/jobs/batch-worker.ts).
+// the result download. Jobs reach a worker through the batch queue (src/jobs/batch-queue.ts).
 import type { Theme } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
 import { deleteJob, findJob, insertJob, listJobs, rowResults, type BatchJobSummaryRow } from "../db/batch.js";
