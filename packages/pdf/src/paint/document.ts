@@ -43,7 +43,11 @@ interface EmbeddedImage {
   readonly ref: PdfRef;
 }
 
-class DocumentPainter implements PaintContext {
+/**
+ * Paints one document; exported for the merged-batch painter (../merged-rows.ts), which collects every row's
+ * pages first, seals, then paints the rows one at a time without holding them all.
+ */
+export class DocumentPainter implements PaintContext {
   content = new ContentBuilder();
   background: BaseBackground | undefined;
   private readonly fonts = new Map<string, FaceSubset>();
@@ -57,11 +61,21 @@ class DocumentPainter implements PaintContext {
 
   constructor(
     private readonly writer: PdfWriter,
-    private readonly layout: LayoutResult,
+    private readonly layout: Pick<LayoutResult, "faces" | "images">,
   ) {}
 
   collect(pages: readonly Page[]): void {
+    this.collectPages(pages);
+    this.seal();
+  }
+
+  /** Records the glyphs and images of pages; call `seal` once every page of the document was collected. */
+  collectPages(pages: readonly Page[]): void {
     for (const page of pages) this.collectItems(page.items);
+  }
+
+  /** Fixes the CIDs of every face (after the last `collectPages`, before the first page is painted). */
+  seal(): void {
     for (const subset of this.fontsByFace.values()) subset.seal();
   }
 
@@ -74,15 +88,21 @@ class DocumentPainter implements PaintContext {
   }
 
   paintPages(pages: readonly Page[]): void {
-    // Items in order, one content stream string per page.
-    for (const [index, page] of pages.entries()) {
-      this.writer.addPage(page.width, page.height);
-      this.background?.draw(index, page.width, page.height);
-      this.content = new ContentBuilder();
-      this.paintItems(page.items);
-      this.flush();
-    }
-    // Fonts last: their objects were referenced by id while painting.
+    for (const [index, page] of pages.entries()) this.paintPage(page, index);
+    this.embedFonts();
+  }
+
+  /** Paints one page (its index in the document picks the base-PDF page): items in order, one content string. */
+  paintPage(page: Page, index: number): void {
+    this.writer.addPage(page.width, page.height);
+    this.background?.draw(index, page.width, page.height);
+    this.content = new ContentBuilder();
+    this.paintItems(page.items);
+    this.flush();
+  }
+
+  /** Fonts last: their objects were referenced by id while painting. */
+  embedFonts(): void {
     for (const subset of this.fontsByFace.values()) subset.embed(this.writer);
   }
 
