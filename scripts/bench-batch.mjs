@@ -12,6 +12,8 @@ import { join } from "node:path";
 import { adminAccount, call, freePort, replaceSection, root, sleep, startServer } from "./bench-lib.mjs";
 
 const rowsWanted = Number(process.env.BENCH_BATCH_ROWS ?? 2000);
+/** Goals in rows/s (issue 14 for merged output). */
+const TARGETS = { zip: 150, merged: 400 };
 const email = "bench@example.test";
 const password = "bench password";
 async function singleRate(base, token, templateId, rows, count) {
@@ -74,11 +76,14 @@ async function main() {
       "",
       `\`pnpm bench:batch\`: ${rowsWanted.toLocaleString("en-US")} invoice rows (fixtures/invoice.template.json, rows derived from invoice-20.data.json with 10 items each, ${pagesPerRow} page per row) submitted over HTTP to the built server; wall time from submission to \`completed\` (the result is then downloaded, not timed). ${availableParallelism()} render threads on ${cpus()[0]?.model ?? "unknown CPU"}; load average (1 min) ${load.toFixed(1)} before and ${loadAfter.toFixed(1)} after the runs (above ~2.5 on these cores means other work shared the machine). For context, single renders of the same rows over HTTP (4 at a time) ran at ${Math.round(singles)}/s right after.`,
       "",
-      "| output | wall time | rows/s | result size | target ≥150 rows/s |",
-      "|---|---|---|---|---|",
-      ...results.map((r) => `| ${r.output} | ${r.seconds.toFixed(1)} s | ${Math.round(r.rowsPerSecond)} | ${(r.bytes / 1024 / 1024).toFixed(1)} MB | ${r.rowsPerSecond >= 150 ? "met" : "not met"} |`),
+      "| output | wall time | rows/s | result size | target | |",
+      "|---|---|---|---|---|---|",
+      ...results.map((r) => {
+        const target = TARGETS[r.output];
+        return `| ${r.output} | ${r.seconds.toFixed(1)} s | ${Math.round(r.rowsPerSecond)} | ${(r.bytes / 1024 / 1024).toFixed(1)} MB | ≥${target} rows/s | ${r.rowsPerSecond >= target ? "met" : "not met"} |`;
+      }),
       "",
-      "Merged output renders each row once through the pool (per-row failures, progress, emails) and then lays out and paints all rows as one document in one worker, so its wall time includes that final single-threaded pass.",
+      "Merged output lays each row out once, in whichever render thread is free (per-row failures, progress, emails), keeping the row's layout instead of painting its PDF; the final single-threaded pass only paints the merged document from those layouts (read twice, row by row: glyphs first for the font subsets, then pages), so its wall time is the parallel layout plus that paint.",
     ];
     const text = lines.join("\n");
     console.log(text);

@@ -188,6 +188,27 @@ export class DocumentPainter implements PaintContext {
     if (operators !== "") this.writer.addContent(operators);
   }
 
+  /** The subset a face key paints with, made on first use (faces sharing a parsed font share one). */
+  subsetFor(faceKey: string): FaceSubset {
+    let subset = this.fonts.get(faceKey);
+    if (subset === undefined) {
+      const face = this.layout.faces.get(faceKey);
+      if (face === undefined) throw new Error(`Text run uses face "${faceKey}", which is not in LayoutResult.faces`);
+      subset = this.fontsByFace.get(face.font);
+      if (subset === undefined) {
+        subset = new FaceSubset(face, `F${this.fontsByFace.size + 1}`, this.writer);
+        this.fontsByFace.set(face.font, subset);
+      }
+      this.fonts.set(faceKey, subset);
+    }
+    return subset;
+  }
+
+  /** Records an image item's key (collect). */
+  useImage(imageKey: string): void {
+    this.imageKeys.add(imageKey);
+  }
+
   private collectItems(items: readonly FrameItem[]): void {
     for (const item of items) {
       if (item.kind === "group") {
@@ -199,17 +220,7 @@ export class DocumentPainter implements PaintContext {
         continue;
       }
       if (item.kind !== "text" || item.glyphs.length === 0) continue;
-      let subset = this.fonts.get(item.face);
-      if (subset === undefined) {
-        const face = this.layout.faces.get(item.face);
-        if (face === undefined) throw new Error(`Text run uses face "${item.face}", which is not in LayoutResult.faces`);
-        subset = this.fontsByFace.get(face.font);
-        if (subset === undefined) {
-          subset = new FaceSubset(face, `F${this.fontsByFace.size + 1}`, this.writer);
-          this.fontsByFace.set(face.font, subset);
-        }
-        this.fonts.set(item.face, subset);
-      }
+      const subset = this.subsetFor(item.face);
       // Glyphs without text of their own are painted as outlines (paint/text.ts), not from the subset.
       for (const glyph of item.glyphs) if (glyph.text !== "") subset.use(glyph.id, glyph.text);
     }

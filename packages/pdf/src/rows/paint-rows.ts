@@ -1,15 +1,16 @@
 // The merged PDF of a batch painted from its rows' encoded layouts (./codec.ts), so no row is laid out twice.
 // Two passes over the rows, one row in memory at a time (plus a few read ahead): the first collects every
 // glyph and image (font subsets need the whole glyph set before the first page is painted, so CIDs are the
-// same as when all pages are painted at once), the second paints the pages in row order. A row's bytes are
-// therefore read twice; that is cheaper than holding 2,000 decoded rows (~100 MB) at once.
+// same as when all pages are painted at once) from the glyph arrays alone, the second rebuilds and paints the
+// pages in row order. A row's bytes are therefore read twice; that is cheaper than holding 2,000 decoded rows
+// (~100 MB of objects) at once.
 import type { FontFace, FrameImage } from "@docsvc/layout";
 import { BaseBackground } from "../base/background.js";
 import { loadDesignerFonts } from "../fonts/load.js";
 import { DocumentPainter } from "../paint/document.js";
 import { PdfWriter } from "../paint/pdfkit.js";
 import { baseLayer, type RenderOptions } from "../render.js";
-import { decodeRowLayout, type RowLayout } from "./codec.js";
+import { EncodedRow } from "./codec.js";
 
 /** Where the rows come from: `read(i)` answers row i's encodeRowLayout bytes (called twice per row, in order). */
 export interface MergedRowSource {
@@ -27,13 +28,13 @@ export interface MergedRowsReport {
 /** Rows read ahead of the one being decoded, so reading (another thread, a disk) overlaps painting. */
 const READ_AHEAD = 8;
 
-async function eachRow(source: MergedRowSource, fonts: NonNullable<RenderOptions["fonts"]>, visit: (row: RowLayout, index: number) => void): Promise<void> {
+async function eachRow(source: MergedRowSource, visit: (row: EncodedRow, index: number) => void): Promise<void> {
   const pending: Promise<Uint8Array>[] = [];
   for (let i = 0; i < Math.min(READ_AHEAD, source.count); i++) pending.push(source.read(i));
   for (let i = 0; i < source.count; i++) {
     const bytes = await (pending.shift() as Promise<Uint8Array>);
     if (i + READ_AHEAD < source.count) pending.push(source.read(i + READ_AHEAD));
-    visit(decodeRowLayout(bytes, fonts), i);
+    visit(EncodedRow.read(bytes), i);
   }
 }
 
@@ -46,17 +47,33 @@ export async function paintMergedRows(source: MergedRowSource, options: Omit<Ren
   const rowPages: number[] = [];
   let painter: DocumentPainter | undefined;
   let writer: PdfWriter | undefined;
-  // 1. collect: the first row names the document's language and direction (every row shares the template).
-  await eachRow(source, fonts, (row, index) => {
+  // 1. collect, from the runs alone (no page is rebuilt): what DocumentPainter.collectPages does for pages. The
+  //    first row names the document's language and direction (every row shares the template).
+  await eachRow(source, (row, index) => {
+    const { header } = row;
     if (index === 0) {
-      writer = new PdfWriter({ title: options.title, now: options.now ?? new Date(), language: row.language, direction: row.direction });
+      writer = new PdfWriter({ title: options.title, now: options.now ?? new Date(), language: header.language, direction: header.direction });
       painter = new DocumentPainter(writer, { faces, images });
     }
+    const document = painter!;
     // Face and image keys name their content (font id, image hash), so rows share entries safely.
-    for (const [key, face] of row.faces) if (!faces.has(key)) faces.set(key, face);
-    for (const [key, image] of row.images) if (!images.has(key)) images.set(key, image);
-    painter!.collectPages(row.pages);
-    rowPages.push(row.pages.length);
+    for (const key of header.faces) {
+      const face = faces.has(key) ? undefined : fonts.face(key);
+      if (face !== undefined) faces.set(key, face);
+    }
+    if (header.images.some(({ key }) => !images.has(key))) for (const [key, image] of row.images()) if (!images.has(key)) images.set(key, image);
+    for (const key of header.imageKeys) document.useImage(key);
+    const starts = row.textStarts();
+    for (let r = 0; r < header.runs; r++) {
+      const count = row.runCounts[r]!;
+      if (count === 0) continue;
+      const subset = document.subsetFor(header.faces[row.runFaces[r]!]!);
+      // Glyphs without text of their own are painted as outlines (paint/text.ts), not from the subset.
+      for (let i = row.runStarts[r]!, end = i + count; i < end; i++) {
+        if (row.textLengths[i] !== 0) subset.use(row.ids[i]!, header.texts.slice(starts[i], starts[i + 1]));
+      }
+    }
+    rowPages.push(header.pages);
   });
   if (painter === undefined || writer === undefined) throw new Error("A merged document needs at least one row.");
   const document = painter;
@@ -71,8 +88,8 @@ export async function paintMergedRows(source: MergedRowSource, options: Omit<Ren
   }
   // 2. paint, row by row.
   let pageIndex = 0;
-  await eachRow(source, fonts, (row) => {
-    for (const page of row.pages) document.paintPage(page, pageIndex++);
+  await eachRow(source, (row) => {
+    for (const page of row.pages()) document.paintPage(page, pageIndex++);
   });
   document.embedFonts();
   return { pdf: await writer.end(), pageCount, rowPages };
