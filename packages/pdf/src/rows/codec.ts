@@ -174,7 +174,7 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
       if (item.kind === "group") return { ...item, items: pack(item.items) };
       if (item.kind === "image") imageKeys.add(item.image);
       if (item.kind !== "text") return item;
-      const { glyphs, ...rest } = item;
+      const glyphs = item.glyphs;
       let face = faces.get(item.face);
       if (face === undefined) faces.set(item.face, (face = faces.size));
       runFaces[run] = face;
@@ -191,7 +191,8 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
         }
         next++;
       }
-      return { ...rest, run: run++ };
+      // Spread and an undefined key (JSON leaves it out) rather than a rest pattern: about twice as fast in V8.
+      return { ...item, glyphs: undefined, run: run++ };
     });
   const pagesJson = JSON.stringify(layout.pages.map((page) => ({ width: page.width, height: page.height, items: pack(page.items) })));
   const images = [...imageKeys].flatMap((key) => {
