@@ -83,7 +83,7 @@ export class DocumentPainter implements PaintContext {
     for (const key of this.imageKeys) {
       const image = this.layout.images.get(key);
       if (image === undefined) throw new Error(`Image item uses "${key}", which is not in LayoutResult.images`);
-      if (!this.prepared.has(image.bytes)) this.prepared.set(image.bytes, await prepareImage(image.bytes));
+      if (!this.prepared.has(image.bytes)) this.prepared.set(image.bytes, await prepareImage(image.bytes, key));
     }
   }
 
