@@ -48,7 +48,7 @@ export interface BatchWorkerOptions {
   /** Row PDFs and results (shared by every instance when the store is). */
   readonly blobs: BlobStore;
   readonly publicUrl: string;
-  /** Rows in flight at once (default: twice the cores, so the pool never waits for the main thread). */
+  /** Rows in flight at once (default: four per core, so the pool never waits while rows are recorded and stored). */
   readonly concurrency?: number;
   /** How often an idle worker looks for jobs another process (or a missed wake) queued. */
   readonly pollMs?: number;
@@ -160,7 +160,7 @@ export class BatchWorker {
         });
       }
     };
-    const lanes = Math.max(1, this.options.concurrency ?? availableParallelism() * 2);
+    const lanes = Math.max(1, this.options.concurrency ?? availableParallelism() * 4);
     await Promise.all(Array.from({ length: Math.min(lanes, todo.length) }, lane));
     if (this.stopping) return;
     await this.assemble(job, rows, theme, base);
