@@ -103,7 +103,7 @@ async function main() {
         return `| ${r.output} | ${r.seconds.toFixed(1)} s | ${Math.round(r.rowsPerSecond)} | ${cpu} | ${(r.bytes / 1024 / 1024).toFixed(1)} MB | ≥${target} rows/s | ${r.rowsPerSecond >= target ? "met" : "not met"} |`;
       }),
       "",
-      "Merged output lays each row out once, in whichever render thread is free (per-row failures, progress, emails), keeping the row's layout instead of painting its PDF; the final single-threaded pass only paints the merged document from those layouts (read twice, row by row: glyphs first for the font subsets, then pages), so its wall time is the parallel layout plus that paint. Server CPU per row is the server process's CPU time (every thread: HTTP, database, blob store, render workers) over the run divided by the rows; on ${availableParallelism()} cores, rows/s can reach at most ${availableParallelism()} s / (CPU per row), whatever the load, so it is the figure to compare when the machine was busy.",
+      `Merged output lays each row out once, in whichever render thread is free (per-row failures, progress, emails), keeping the row's layout instead of painting its PDF; the final single-threaded pass only paints the merged document from those layouts (read twice, row by row: glyphs first for the font subsets, then pages), so its wall time is the parallel layout plus that paint. Server CPU per row is the server process's CPU time (every thread: HTTP, database, blob store, render workers) over the run divided by the rows; on ${availableParallelism()} cores, rows/s can reach at most ${availableParallelism()} s / (CPU per row), whatever the load, so it is the figure to compare when the machine was busy.`,
     ];
     const text = lines.join("\n");
     console.log(text);
