@@ -144,6 +144,14 @@ export async function merge(task: MergeTask): Promise<MergeTaskResult> {
 
 /** Paints a merged batch from its rows' layouts, pulled from the main thread through the task's port. */
 export async function mergeRows(task: MergeRowsTask): Promise<MergeTaskResult> {
+  try {
+    return await mergeThrough(task);
+  } finally {
+    task.port.close();
+  }
+}
+
+async function mergeThrough(task: MergeRowsTask): Promise<MergeTaskResult> {
   const doc = parse(task.content, task.cacheKey, task.editorMode);
   if ("errors" in doc) return { ok: false, errors: doc.errors };
   const pdf = await pdfModule;
@@ -171,13 +179,9 @@ export async function mergeRows(task: MergeRowsTask): Promise<MergeTaskResult> {
     laidOutHere.set(index, row.layout);
     return row.layout;
   };
-  try {
-    const report = await tooLarge(pdf.paintMergedRows({ count: task.count, read }, options));
-    if ("errors" in report) return { ok: false, errors: report.errors };
-    return { ok: true, pdf: ownBuffer(report.pdf), pages: report.pageCount, rowPages: report.rowPages };
-  } finally {
-    port.close();
-  }
+  const report = await tooLarge(pdf.paintMergedRows({ count: task.count, read }, options));
+  if ("errors" in report) return { ok: false, errors: report.errors };
+  return { ok: true, pdf: ownBuffer(report.pdf), pages: report.pageCount, rowPages: report.rowPages };
 }
 
 function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now">): { theme?: RenderTask["theme"]; title?: string; now?: Date } {

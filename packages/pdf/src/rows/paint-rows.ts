@@ -30,10 +30,16 @@ const READ_AHEAD = 8;
 
 async function eachRow(source: MergedRowSource, visit: (row: EncodedRow, index: number) => void): Promise<void> {
   const pending: Promise<Uint8Array>[] = [];
-  for (let i = 0; i < Math.min(READ_AHEAD, source.count); i++) pending.push(source.read(i));
+  const start = (i: number): void => {
+    const read = source.read(i);
+    // A read still ahead when an earlier row fails is never awaited: it must not become an unhandled rejection.
+    read.catch(() => undefined);
+    pending.push(read);
+  };
+  for (let i = 0; i < Math.min(READ_AHEAD, source.count); i++) start(i);
   for (let i = 0; i < source.count; i++) {
     const bytes = await (pending.shift() as Promise<Uint8Array>);
-    if (i + READ_AHEAD < source.count) pending.push(source.read(i + READ_AHEAD));
+    if (i + READ_AHEAD < source.count) start(i + READ_AHEAD);
     visit(EncodedRow.read(bytes), i);
   }
 }

@@ -110,6 +110,17 @@ describe("row layouts for merged batches", () => {
     assert.match(texts[merged.rowPages[0]! + merged.rowPages[1]!]!, /FIRST/);
   });
 
+  test("a row that cannot be read fails the merge (rows read ahead of it are settled quietly)", async () => {
+    const { template, rows } = await invoiceRows(12);
+    const encoded = await encodedRows(template, rows);
+    const failing: MergedRowSource = {
+      count: encoded.length,
+      read: (index) => (index === 2 ? Promise.reject(new Error("row 2 is gone")) : Promise.resolve(encoded[index]!)),
+    };
+    await assert.rejects(paintMergedRows(failing, { now: FIXED_NOW }), /row 2 is gone/);
+    await assert.rejects(paintMergedRows(source([new Uint8Array(64)]), { now: FIXED_NOW }), /Not an encoded row layout/);
+  });
+
   test("no rows is refused", async () => {
     await assert.rejects(paintMergedRows(source([]), { now: FIXED_NOW }), /at least one row/);
   });
