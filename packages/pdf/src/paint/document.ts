@@ -43,7 +43,11 @@ interface EmbeddedImage {
   readonly ref: PdfRef;
 }
 
-class DocumentPainter implements PaintContext {
+/**
+ * Paints one document; exported for the merged-batch painter (../merged-rows.ts), which collects every row's
+ * pages first, seals, then paints the rows one at a time without holding them all.
+ */
+export class DocumentPainter implements PaintContext {
   content = new ContentBuilder();
   background: BaseBackground | undefined;
   private readonly fonts = new Map<string, FaceSubset>();
@@ -57,11 +61,21 @@ class DocumentPainter implements PaintContext {
 
   constructor(
     private readonly writer: PdfWriter,
-    private readonly layout: LayoutResult,
+    private readonly layout: Pick<LayoutResult, "faces" | "images">,
   ) {}
 
   collect(pages: readonly Page[]): void {
+    this.collectPages(pages);
+    this.seal();
+  }
+
+  /** Records the glyphs and images of pages; call `seal` once every page of the document was collected. */
+  collectPages(pages: readonly Page[]): void {
     for (const page of pages) this.collectItems(page.items);
+  }
+
+  /** Fixes the CIDs of every face (after the last `collectPages`, before the first page is painted). */
+  seal(): void {
     for (const subset of this.fontsByFace.values()) subset.seal();
   }
 
@@ -69,20 +83,26 @@ class DocumentPainter implements PaintContext {
     for (const key of this.imageKeys) {
       const image = this.layout.images.get(key);
       if (image === undefined) throw new Error(`Image item uses "${key}", which is not in LayoutResult.images`);
-      if (!this.prepared.has(image.bytes)) this.prepared.set(image.bytes, await prepareImage(image.bytes));
+      if (!this.prepared.has(image.bytes)) this.prepared.set(image.bytes, await prepareImage(image.bytes, key));
     }
   }
 
   paintPages(pages: readonly Page[]): void {
-    // Items in order, one content stream string per page.
-    for (const [index, page] of pages.entries()) {
-      this.writer.addPage(page.width, page.height);
-      this.background?.draw(index, page.width, page.height);
-      this.content = new ContentBuilder();
-      this.paintItems(page.items);
-      this.flush();
-    }
-    // Fonts last: their objects were referenced by id while painting.
+    for (const [index, page] of pages.entries()) this.paintPage(page, index);
+    this.embedFonts();
+  }
+
+  /** Paints one page (its index in the document picks the base-PDF page): items in order, one content string. */
+  paintPage(page: Page, index: number): void {
+    this.writer.addPage(page.width, page.height);
+    this.background?.draw(index, page.width, page.height);
+    this.content = new ContentBuilder();
+    this.paintItems(page.items);
+    this.flush();
+  }
+
+  /** Fonts last: their objects were referenced by id while painting. */
+  embedFonts(): void {
     for (const subset of this.fontsByFace.values()) subset.embed(this.writer);
   }
 
@@ -168,6 +188,27 @@ class DocumentPainter implements PaintContext {
     if (operators !== "") this.writer.addContent(operators);
   }
 
+  /** The subset a face key paints with, made on first use (faces sharing a parsed font share one). */
+  subsetFor(faceKey: string): FaceSubset {
+    let subset = this.fonts.get(faceKey);
+    if (subset === undefined) {
+      const face = this.layout.faces.get(faceKey);
+      if (face === undefined) throw new Error(`Text run uses face "${faceKey}", which is not in LayoutResult.faces`);
+      subset = this.fontsByFace.get(face.font);
+      if (subset === undefined) {
+        subset = new FaceSubset(face, `F${this.fontsByFace.size + 1}`, this.writer);
+        this.fontsByFace.set(face.font, subset);
+      }
+      this.fonts.set(faceKey, subset);
+    }
+    return subset;
+  }
+
+  /** Records an image item's key (collect). */
+  useImage(imageKey: string): void {
+    this.imageKeys.add(imageKey);
+  }
+
   private collectItems(items: readonly FrameItem[]): void {
     for (const item of items) {
       if (item.kind === "group") {
@@ -179,17 +220,7 @@ class DocumentPainter implements PaintContext {
         continue;
       }
       if (item.kind !== "text" || item.glyphs.length === 0) continue;
-      let subset = this.fonts.get(item.face);
-      if (subset === undefined) {
-        const face = this.layout.faces.get(item.face);
-        if (face === undefined) throw new Error(`Text run uses face "${item.face}", which is not in LayoutResult.faces`);
-        subset = this.fontsByFace.get(face.font);
-        if (subset === undefined) {
-          subset = new FaceSubset(face, `F${this.fontsByFace.size + 1}`, this.writer);
-          this.fontsByFace.set(face.font, subset);
-        }
-        this.fonts.set(item.face, subset);
-      }
+      const subset = this.subsetFor(item.face);
       // Glyphs without text of their own are painted as outlines (paint/text.ts), not from the subset.
       for (const glyph of item.glyphs) if (glyph.text !== "") subset.use(glyph.id, glyph.text);
     }
