@@ -143,6 +143,7 @@ function computeLayout(
     width: widest,
     boxWidth: maxWidth,
     face: ctx.primary,
+    faces: ctx.faces,
     lineHeight,
     style: s,
   };

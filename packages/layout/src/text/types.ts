@@ -79,6 +79,8 @@ export interface ParagraphLayout {
   readonly boxWidth: number;
   /** The paragraph's primary face (its metrics place baselines and decorations). */
   readonly face: FontFace;
+  /** Every face the runs use (the primary face first, then fallbacks): underlines look at their glyphs' ink. */
+  readonly faces?: readonly FontFace[];
   /** Line box height in points. */
   readonly lineHeight: number;
   readonly style: ParagraphStyle;
