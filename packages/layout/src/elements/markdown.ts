@@ -143,9 +143,12 @@ function layoutMarkdown(
   return { lines, height: y };
 }
 
-/** A list marker right-aligned in the hanging indent (left-aligned on the right side for RTL), on the baseline. */
+/**
+ * A list marker right-aligned in the hanging indent (left-aligned on the right side for RTL), on the baseline.
+ * In a right-to-left list the marker reads right to left too: `1.` prints `.1`, as RTL readers expect.
+ */
 function markerItems(marker: RichSpan, para: RichParagraphStyle, size: number, edge: number, baseline: number, rtl: boolean, env: LayoutEnv): FrameItem[] {
-  const laid = layoutRichParagraph(env.fonts, [marker], { ...para, align: "start", direction: "ltr" }, Infinity);
+  const laid = layoutRichParagraph(env.fonts, [marker], { ...para, align: "left", direction: rtl ? "rtl" : "ltr" }, Infinity);
   const line = laid.lines[0];
   if (!line) return [];
   const gap = size * 0.4;

@@ -278,7 +278,8 @@ export function buildPieces(item: Itemized, start: number, end: number, space: b
       width: runWidth(run, item.size, spacing),
       spacing,
       space,
-      skew: item.skews[index]!,
+      // Synthetic oblique leans letters right, which reads wrong for right-to-left scripts: never on RTL runs.
+      skew: item.skews[index]! && !rtl,
     });
     i = j;
   }
