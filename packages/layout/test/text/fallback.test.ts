@@ -113,3 +113,14 @@ describe("Inter in the fallback chain", () => {
     assert.equal(list.length, 0);
   });
 });
+
+describe("missing glyphs name the optional font pack that has them", () => {
+  it("CJK and emoji: the pack and the command to install it; other scripts: no pack", () => {
+    const { list, report } = collector();
+    layoutParagraph(registry, "中 😀 ก", style(), 300, report);
+    const byChar = (c: string) => list.find((d) => d.code === "glyph.missing" && d.message.includes(`'${c}'`))?.message ?? "";
+    assert.match(byChar("中"), /CJK font pack \(`pnpm fonts --with cjk`/);
+    assert.match(byChar("😀"), /emoji font pack \(`pnpm fonts --with emoji`/);
+    assert.ok(byChar("ก").includes("blank box") && !byChar("ก").includes("pnpm fonts"), byChar("ก"));
+  });
+});
