@@ -1,7 +1,7 @@
 // What layout asks its host for when an image needs more than reading a header: raster conversion (GIF,
 // WebP, BMP, EXIF-rotated or oversized PNG/JPEG) and SVG drawings. Lookups are synchronous so layout stays
 // pure; a host that must do slow work answers "pending", prepares it, and lays out again (see @docsvc/pdf).
-import type { FrameImage, Matrix } from "../frame/types.js";
+import type { FrameGradient, FrameImage, Matrix } from "../frame/types.js";
 import type { ImageFormat } from "./image-bytes.js";
 
 /** A raster image to convert into PNG or JPEG no larger than the box needs. */
@@ -33,6 +33,8 @@ export interface SvgPath {
   readonly transform?: Matrix;
   /** `#rrggbb`, `"currentColor"` (the element's colour) or absent for none. */
   readonly fill?: string;
+  /** A gradient fill (its stops may say `"currentColor"`); `fill` then holds its first stop's colour. */
+  readonly fillGradient?: FrameGradient;
   readonly fillOpacity?: number;
   readonly fillRule?: "nonzero" | "evenodd";
   readonly stroke?: string;

@@ -4,6 +4,7 @@
 import type { Matrix } from "../frame/types.js";
 import type { SvgAlign, SvgDrawing, SvgPath } from "./image-resources.js";
 import type { SvgNode } from "./svg-node.js";
+import { pathBox, paintServerId, resolveGradient, type Box } from "./svg-gradient.js";
 import { clamp, parsePaint, type Paint } from "./svg-paint.js";
 import { length, shapePathData } from "./svg-shapes.js";
 import { IDENTITY, isSaneMatrix, multiply, parseTransform } from "./svg-transform.js";
@@ -18,6 +19,8 @@ const MAX_USE_DEPTH = 4;
 
 interface Style {
   readonly fill: Paint;
+  /** The `#id` of a `url(#id)` fill (a gradient), inherited like the fill; `fill` is then its fallback. */
+  readonly fillServer: string | undefined;
   readonly fillOpacity: number;
   readonly fillRule: "nonzero" | "evenodd";
   readonly stroke: Paint;
@@ -31,6 +34,7 @@ interface Style {
 
 const ROOT_STYLE: Style = {
   fill: { kind: "colour", colour: "#000000", alpha: 1 },
+  fillServer: undefined,
   fillOpacity: 1,
   fillRule: "nonzero",
   stroke: { kind: "none" },
@@ -108,7 +112,10 @@ export function svgDrawing(root: SvgNode, notes: readonly string[] = []): SvgDra
       }
       return;
     }
-    const path = paintedPath(d, style, matrix, alpha, tag === "line" || tag === "polyline");
+    const gradient = style.fillServer === undefined || tag === "line" || tag === "polyline"
+      ? undefined
+      : resolveGradient(style.fillServer, state.ids, shapeBox(tag, node.attrs, d), state.notes);
+    const path = paintedPath(d, withGradient(style, gradient), matrix, alpha, tag === "line" || tag === "polyline", gradient);
     if (!path) return;
     state.chars += d.length;
     if (state.chars > MAX_DRAWING_PATH_DATA) {
@@ -174,6 +181,7 @@ function cascade(parent: Style, props: Record<string, string>): Style {
   const color = paint("color", parent.color);
   return {
     fill: paint("fill", parent.fill),
+    fillServer: props.fill === undefined ? parent.fillServer : paintServerId(props.fill),
     fillOpacity: number("fill-opacity", parent.fillOpacity, 0, 1),
     fillRule: rule === "evenodd" ? "evenodd" : rule === "nonzero" ? "nonzero" : parent.fillRule,
     stroke: paint("stroke", parent.stroke),
@@ -197,7 +205,26 @@ function dashOf(value: string): readonly number[] | undefined {
   return parts.some((p) => p > 0) ? (parts.length % 2 === 1 ? [...parts, ...parts] : parts) : undefined;
 }
 
-function paintedPath(d: string, style: Style, matrix: Matrix, opacity: number, strokeOnly: boolean): SvgPath | undefined {
+type Resolved = ReturnType<typeof resolveGradient>;
+
+/** The style with the fill a resolved gradient implies: its single stop, none, or its first stop as the fallback. */
+function withGradient(style: Style, gradient: Resolved): Style {
+  if (gradient === undefined) return style; // not a gradient: the url()'s fallback colour, as before
+  if (gradient === "none") return { ...style, fill: { kind: "none" } };
+  const colour = "solid" in gradient ? gradient.solid : gradient.stops[0]!.color;
+  return { ...style, fill: colour === "currentColor" ? { kind: "current" } : { kind: "colour", colour, alpha: 1 } };
+}
+
+/** The element's bounding box for objectBoundingBox gradients: exact for basic shapes, else from its path data. */
+function shapeBox(tag: string, attrs: Readonly<Record<string, string>>, d: string): Box | undefined {
+  const n = (name: string): number => length(attrs[name]) ?? 0;
+  if (tag === "rect") return { x: n("x"), y: n("y"), width: n("width"), height: n("height") };
+  if (tag === "circle") return { x: n("cx") - n("r"), y: n("cy") - n("r"), width: 2 * n("r"), height: 2 * n("r") };
+  if (tag === "ellipse") return { x: n("cx") - n("rx"), y: n("cy") - n("ry"), width: 2 * n("rx"), height: 2 * n("ry") };
+  return pathBox(d);
+}
+
+function paintedPath(d: string, style: Style, matrix: Matrix, opacity: number, strokeOnly: boolean, gradient?: Resolved): SvgPath | undefined {
   const resolve = (paint: Paint): { colour: string; alpha: number } | undefined => {
     const p = paint.kind === "current" ? style.color : paint;
     if (p.kind === "current") return { colour: "currentColor", alpha: 1 };
@@ -213,6 +240,7 @@ function paintedPath(d: string, style: Style, matrix: Matrix, opacity: number, s
     d,
     ...(matrix !== IDENTITY ? { transform: matrix } : {}),
     ...(fill ? { fill: fill.colour, fillRule: style.fillRule, ...(fillOpacity < 1 ? { fillOpacity } : {}) } : {}),
+    ...(fill && gradient !== undefined && gradient !== "none" && !("solid" in gradient) ? { fillGradient: gradient } : {}),
     ...(stroke ? { stroke: stroke.colour, strokeWidth: style.strokeWidth, ...(strokeOpacity < 1 ? { strokeOpacity } : {}) } : {}),
     ...(stroke && style.dash ? { dash: style.dash } : {}),
     ...(stroke && style.cap !== "butt" ? { cap: style.cap } : {}),
