@@ -5,6 +5,7 @@ import { firstStrongDirection } from "../text/bidi.js";
 import type { TokenContext } from "../tokens/types.js";
 import type { ParagraphStyle } from "../text/types.js";
 import { colourOf, num, text, type MeasureContext } from "./context.js";
+import { checkWeight } from "./font-weight-check.js";
 
 /** Default font size in points. */
 export const DEFAULT_FONT_SIZE = 10;
@@ -54,5 +55,6 @@ export function paragraphStyle(keys: TextStyleKeys, ctx: MeasureContext): { styl
     ...(hyphens === "manual" ? {} : { hyphens }),
     ...(hyphens === "auto" ? { lang: ctx.tokens.locale } : {}),
   };
+  checkWeight(style, ctx);
   return { style, painted: !transparent };
 }
