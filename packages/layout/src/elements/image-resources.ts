@@ -48,11 +48,32 @@ export interface SvgPath {
 }
 
 /** A sanitised SVG reduced to plain data: painted paths in order, plus what was dropped on the way. */
+/** One SVG `<text>`: a single line at its anchor point, in user space (before `transform`). */
+export interface SvgText {
+  readonly text: string;
+  readonly x: number;
+  /** The baseline. */
+  readonly y: number;
+  readonly transform?: Matrix;
+  /** CSS font-family list as written (the first family the registry has is used, else the default). */
+  readonly family?: string;
+  readonly size: number;
+  readonly weight: number;
+  readonly italic: boolean;
+  readonly anchor: "start" | "middle" | "end";
+  /** `#rrggbb` or `"currentColor"`. */
+  readonly fill: string;
+  /** Fill opacity times the element's opacity. */
+  readonly opacity: number;
+}
+
 export interface SvgDrawing {
   readonly viewBox: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
   /** `preserveAspectRatio` basics: alignment on each axis and meet (fit inside), slice (cover) or none (stretch). */
   readonly aspect: { readonly x: SvgAlign; readonly y: SvgAlign; readonly mode: "meet" | "slice" | "none" };
   readonly paths: readonly SvgPath[];
+  /** `<text>` elements, drawn with the designer fonts after the paths (absent: none). */
+  readonly texts?: readonly SvgText[];
   /** Human-readable notes on removed content (scripts, text, external references), reported as diagnostics. */
   readonly notes: readonly string[];
 }

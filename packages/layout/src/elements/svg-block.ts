@@ -18,6 +18,8 @@ export class SvgBlock implements Block {
     private readonly fit: SvgFit,
     /** What `currentColor` paints (`#rrggbb`); undefined: black. */
     private readonly colour: string | undefined,
+    /** The drawing's `<text>`s laid out in its user space (svg-text.ts), drawn after the paths. */
+    private readonly texts: readonly FrameItem[] = [],
   ) {}
 
   split(available: number): Split {
@@ -30,6 +32,7 @@ export class SvgBlock implements Block {
     if (!isSaneMatrix(transform)) return;
     const items: FrameItem[] = [];
     for (const path of this.drawing.paths) items.push(...pathItems(path, this.colour ?? "#000000"));
+    items.push(...this.texts);
     if (items.length === 0) return;
     const drawn: FrameItem = { kind: "group", transform, clip: { x: vb.x, y: vb.y, width: vb.width, height: vb.height }, items };
     // A sliced (cover) viewBox overflows the box: clip to the box as well.

@@ -2,7 +2,7 @@
 // opacity and transform. Only the subset that matters for documents is read (shapes, groups, local `use`,
 // presentation attributes and the `style` attribute); everything else is dropped with a note.
 import type { Matrix } from "../frame/types.js";
-import type { SvgAlign, SvgDrawing, SvgPath } from "./image-resources.js";
+import type { SvgAlign, SvgDrawing, SvgPath, SvgText } from "./image-resources.js";
 import type { SvgNode } from "./svg-node.js";
 import { pathBox, paintServerId, resolveGradient, type Box } from "./svg-gradient.js";
 import { clamp, parsePaint, type Paint } from "./svg-paint.js";
@@ -30,6 +30,12 @@ interface Style {
   readonly cap: "butt" | "round" | "square";
   readonly join: "miter" | "round" | "bevel";
   readonly color: Paint;
+  /** Text properties, inherited (CSS initial values at the root). */
+  readonly fontFamily: string | undefined;
+  readonly fontSize: number;
+  readonly fontWeight: number;
+  readonly italic: boolean;
+  readonly anchor: "start" | "middle" | "end";
 }
 
 const ROOT_STYLE: Style = {
@@ -44,6 +50,11 @@ const ROOT_STYLE: Style = {
   cap: "butt",
   join: "miter",
   color: { kind: "current" },
+  fontFamily: undefined,
+  fontSize: 16,
+  fontWeight: 400,
+  italic: false,
+  anchor: "start",
 };
 
 const SILENT = new Set(["defs", "symbol", "title", "desc", "metadata", "lineargradient", "radialgradient", "pattern", "clippath", "mask", "marker", "filter", "stop"]);
@@ -53,7 +64,7 @@ const TEXT = new Set(["text", "tspan", "textpath"]);
 /** Converts a parsed (already sanitised) SVG tree into a drawing; undefined when the root is not `<svg>`. */
 export function svgDrawing(root: SvgNode, notes: readonly string[] = []): SvgDrawing | undefined {
   if (root.tag !== "svg") return undefined;
-  const state = { nodes: 0, chars: 0, paths: [] as SvgPath[], notes: new Set(notes), ids: new Map<string, SvgNode>() };
+  const state = { nodes: 0, chars: 0, paths: [] as SvgPath[], texts: [] as SvgText[], notes: new Set(notes), ids: new Map<string, SvgNode>() };
   // Path data per element, so every `use` of it shares one string.
   const pathData = new Map<SvgNode, string | undefined>();
   collectIds(root, state.ids, 0);
@@ -96,10 +107,12 @@ export function svgDrawing(root: SvgNode, notes: readonly string[] = []): SvgDra
       return;
     }
     if (SILENT.has(tag)) return;
-    if (TEXT.has(tag)) {
-      state.notes.add("text inside SVG is not drawn; convert it to paths");
+    if (tag === "text") {
+      const text = svgText(node, style, matrix, alpha, state.notes);
+      if (text && state.texts.length < MAX_TEXTS) state.texts.push(text);
       return;
     }
+    if (TEXT.has(tag)) return; // a tspan or textPath outside a <text> draws nothing
     if (tag === "image") {
       state.notes.add("images inside SVG are not drawn (and never fetched)");
       return;
@@ -127,7 +140,13 @@ export function svgDrawing(root: SvgNode, notes: readonly string[] = []): SvgDra
 
   const viewBox = viewBoxOf(root);
   walk(root, ROOT_STYLE, IDENTITY, 1, 0, 0);
-  return { viewBox, aspect: aspectOf(root.attrs.preserveaspectratio), paths: state.paths, notes: [...state.notes] };
+  return {
+    viewBox,
+    aspect: aspectOf(root.attrs.preserveaspectratio),
+    paths: state.paths,
+    ...(state.texts.length > 0 ? { texts: state.texts } : {}),
+    notes: [...state.notes],
+  };
 }
 
 function collectIds(node: SvgNode, ids: Map<string, SvgNode>, depth: number): void {
@@ -137,7 +156,7 @@ function collectIds(node: SvgNode, ids: Map<string, SvgNode>, depth: number): vo
   for (const child of node.children) collectIds(child, ids, depth + 1);
 }
 
-const STYLE_KEYS = new Set(["fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-dasharray", "stroke-linecap", "stroke-linejoin", "opacity", "color", "display", "visibility"]);
+const STYLE_KEYS = new Set(["fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-dasharray", "stroke-linecap", "stroke-linejoin", "opacity", "color", "display", "visibility", "font-family", "font-size", "font-weight", "font-style", "text-anchor"]);
 
 /** Presentation attributes overridden by the `style` attribute (the CSS cascade for one element). */
 function properties(attrs: Readonly<Record<string, string>>, notes: Set<string>): Record<string, string> {
@@ -191,6 +210,11 @@ function cascade(parent: Style, props: Record<string, string>): Style {
     cap: oneOf(props["stroke-linecap"], ["butt", "round", "square"] as const) ?? parent.cap,
     join: oneOf(props["stroke-linejoin"], ["miter", "round", "bevel"] as const) ?? parent.join,
     color: color.kind === "none" ? parent.color : color,
+    fontFamily: props["font-family"]?.trim() || parent.fontFamily,
+    fontSize: fontSizeOf(props["font-size"], parent.fontSize),
+    fontWeight: fontWeightOf(props["font-weight"], parent.fontWeight),
+    italic: props["font-style"] === undefined ? parent.italic : /^(italic|oblique)/i.test(props["font-style"].trim()),
+    anchor: oneOf(props["text-anchor"], ["start", "middle", "end"] as const) ?? parent.anchor,
   };
 }
 
@@ -269,5 +293,58 @@ function aspectOf(value: string | undefined): SvgDrawing["aspect"] {
     x: (align?.[1] as SvgAlign | undefined) ?? "mid",
     y: (align?.[2] as SvgAlign | undefined) ?? "mid",
     mode: /\bslice\b/.test(text) ? "slice" : "meet",
+  };
+}
+
+const MAX_TEXTS = 1000;
+
+/** A font-size in user units (px, pt, or a number); percentages and keywords keep the inherited size. */
+function fontSizeOf(value: string | undefined, inherited: number): number {
+  const n = length(value);
+  return n !== undefined && n > 0 && n <= 10_000 ? n : inherited;
+}
+
+function fontWeightOf(value: string | undefined, inherited: number): number {
+  const text = value?.trim().toLowerCase();
+  if (text === undefined) return inherited;
+  if (text === "bold" || text === "bolder") return 700;
+  if (text === "normal" || text === "lighter") return 400;
+  const n = Number(text);
+  return Number.isFinite(n) && n >= 1 && n <= 1000 ? n : inherited;
+}
+
+/** The first number of a coordinate list (`x="10 20 30"` positions each glyph in SVG; one line is drawn). */
+function firstLength(value: string | undefined): number {
+  return length(value?.trim().split(/[\s,]+/)[0]) ?? 0;
+}
+
+/** A `<text>` as one line at (x, y), or undefined when it prints nothing. */
+function svgText(node: SvgNode, style: Style, matrix: Matrix, opacity: number, notes: Set<string>): SvgText | undefined {
+  const text = (node.text ?? "").replace(/\s+/g, " ").trim();
+  if (text === "" || opacity <= 0) return undefined;
+  const fill = style.fill.kind === "current" ? style.color : style.fill;
+  const colour = fill.kind === "colour" ? fill.colour : fill.kind === "current" ? "currentColor" : undefined;
+  if (colour === undefined) return undefined;
+  const alpha = opacity * style.fillOpacity * (fill.kind === "colour" ? fill.alpha : 1);
+  if (alpha <= 0) return undefined;
+  if (node.children.some((c) => c.tag === "tspan" && ["x", "y", "dx", "dy"].some((k) => c.attrs[k] !== undefined))) {
+    notes.add("positioned <tspan>s in SVG text are drawn inline, on the text's line");
+  }
+  if (node.children.some((c) => c.tag === "textpath")) notes.add("SVG text on a path is drawn on a straight line");
+  if (node.children.some((c) => c.tag === "tspan" && Object.keys(c.attrs).some((k) => k === "style" || k.startsWith("font") || k === "fill"))) {
+    notes.add("styled <tspan>s in SVG text take the style of their <text>");
+  }
+  return {
+    text,
+    x: firstLength(node.attrs.x) + firstLength(node.attrs.dx),
+    y: firstLength(node.attrs.y) + firstLength(node.attrs.dy),
+    ...(matrix !== IDENTITY ? { transform: matrix } : {}),
+    ...(style.fontFamily !== undefined ? { family: style.fontFamily } : {}),
+    size: style.fontSize,
+    weight: style.fontWeight,
+    italic: style.italic,
+    anchor: style.anchor,
+    fill: colour,
+    opacity: alpha,
   };
 }

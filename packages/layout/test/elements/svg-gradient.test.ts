@@ -69,3 +69,19 @@ test("path bounding boxes: lines, curves' control points, arcs by their bulge", 
   assert.ok(circle.x <= 3 && circle.x + circle.width >= 7 && circle.y <= 3 && circle.y + circle.height >= 7, JSON.stringify(circle));
   assert.deepEqual(pathBox("m0 0 c0 10 10 10 10 0"), { x: 0, y: 0, width: 10, height: 10 });
 });
+
+test("<text> becomes a text of the drawing: position, anchor, inherited font properties, fill and transform", () => {
+  const text = (attrs: Record<string, string>, content: string, children: SvgNode[] = []): SvgNode => ({ tag: "text", attrs, children, text: content });
+  const drawing = svgDrawing(svg([
+    el("g", { style: "font-family: Lato, sans-serif; font-size: 12pt; font-weight: bold", fill: "navy", transform: "translate(5 5)" }, [
+      text({ x: "10 20", y: "30", dx: "2", "text-anchor": "end", "font-style": "italic" }, "  Total\n  42 "),
+    ]),
+    text({}, "   "),
+    text({ fill: "none" }, "invisible"),
+  ]))!;
+  assert.deepEqual(drawing.texts, [{
+    text: "Total 42", x: 12, y: 30, transform: [1, 0, 0, 1, 5, 5], family: "Lato, sans-serif", size: 16, weight: 700,
+    italic: true, anchor: "end", fill: "#000080", opacity: 1,
+  }]);
+  assert.deepEqual(drawing.notes, []);
+});
