@@ -1,7 +1,7 @@
 // The document painter: one pdfkit document per LayoutResult, one PDF page per frame page, items handed to
 // the painter of their kind. Fonts are subset from the glyphs collected in a first walk over the pages;
 // images and opacity states are written once per document and only named again on later pages.
-import type { FontFace, FrameItem, LayoutResult, Page } from "@docsvc/layout";
+import type { FontFace, FrameGradient, FrameItem, LayoutResult, Page } from "@docsvc/layout";
 import { BaseBackground, type BaseLayer } from "../base/background.js";
 import { ContentBuilder } from "./content.js";
 import type { PaintContext } from "./context.js";
@@ -10,6 +10,7 @@ import { paintImage, prepareImage } from "./image.js";
 import { paintLink } from "./link.js";
 import { PdfWriter, type PdfRef, type PortableImage } from "./pdfkit.js";
 import { paintShape } from "./shape.js";
+import { shadingDictionary, shadingKey } from "./shading.js";
 import { FaceSubset } from "./subset.js";
 import { paintText } from "./text.js";
 
@@ -58,6 +59,7 @@ export class DocumentPainter implements PaintContext {
   private readonly images = new Map<string, EmbeddedImage | null>();
   private readonly imagesByBytes = new Map<Uint8Array, EmbeddedImage | null>();
   private readonly opacities = new Map<number, { name: string; ref: PdfRef }>();
+  private readonly shadings = new Map<string, { name: string; ref: PdfRef }>();
 
   constructor(
     private readonly writer: PdfWriter,
@@ -171,6 +173,21 @@ export class DocumentPainter implements PaintContext {
     const gstates = this.writer.page.ext_gstates;
     if (gstates[state.name] === undefined) gstates[state.name] = state.ref;
     return state.name;
+  }
+
+  shading(gradient: FrameGradient): string {
+    const key = shadingKey(gradient);
+    let shading = this.shadings.get(key);
+    if (shading === undefined) {
+      const ref = this.writer.ref(shadingDictionary(gradient));
+      ref.end();
+      shading = { name: `Sh${this.shadings.size + 1}`, ref };
+      this.shadings.set(key, shading);
+    }
+    const resources = this.writer.page.resources.data;
+    const shadings = (resources.Shading ??= {}) as Record<string, PdfRef>;
+    if (shadings[shading.name] === undefined) shadings[shading.name] = shading.ref;
+    return shading.name;
   }
 
   svgPath(d: string): void {
