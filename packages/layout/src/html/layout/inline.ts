@@ -8,7 +8,7 @@ import type { FrameItem } from "../../frame/types.js";
 import { layoutParagraph } from "../../text/paragraph.js";
 import { layoutRichParagraph } from "../../text/rich.js";
 import type { RichLayout, RichSpan, SpanStyle } from "../../text/rich-types.js";
-import type { ParagraphStyle } from "../../text/types.js";
+import type { ParagraphLayout, ParagraphStyle } from "../../text/types.js";
 import { resolveText } from "../../tokens/resolve.js";
 import type { RowScope } from "../../tokens/types.js";
 import type { ComputedStyle } from "../style.js";
@@ -102,8 +102,13 @@ export function paragraphStyle(block: ComputedStyle, s: ComputedStyle, family: s
 
 function plainLayout(text: string, style: ParagraphStyle, width: number, ctx: HtmlContext, report: (code: string, message: string) => void): RichLayout {
   const layout = layoutParagraph(ctx.fonts, text, style, width, report);
-  return { lines: layout.lines.map((line) => ({ ...line, items: line.runs })), height: layout.height, width: layout.width };
+  // The text engine hands back its cached layout object on a hit; its adaptation is kept beside it.
+  let rich = richOfPlain.get(layout);
+  if (!rich) richOfPlain.set(layout, (rich = { lines: layout.lines.map((line) => ({ ...line, items: line.runs })), height: layout.height, width: layout.width }));
+  return rich;
 }
+
+const richOfPlain = new WeakMap<ParagraphLayout, RichLayout>();
 
 function spanStyle(p: InlinePiece, ctx: HtmlContext): SpanStyle {
   const s = p.style;
