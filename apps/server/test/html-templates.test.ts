@@ -58,6 +58,16 @@ describe("HTML content on the render paths", () => {
     assertProblem(await t.call("POST", "/api/render", { token: owner.token, body: { content: "  {nope", data: {} } }), 400);
   });
 
+  test("inline: editorMode html reads content that begins with a token as HTML; report keeps it a document", async () => {
+    const content = "{{greeting}}, {{name}}.<br><i>thanks</i>";
+    assertProblem(await t.call("POST", "/api/render", { token: owner.token, body: { content, data: { greeting: "Hi", name: "Ada" } } }), 400);
+    const html = await t.call("POST", "/api/render", { token: owner.token, body: { content, editorMode: "html", data: { greeting: "Hi", name: "Ada" } } });
+    assert.equal(html.status, 200, JSON.stringify(html.body));
+    assert.equal((await pagesText(html.bytes))[0]?.map((i) => i.str).join(""), "Hi, Ada.thanks");
+    assertProblem(await t.call("POST", "/api/render", { token: owner.token, body: { content: HELLO, editorMode: "report", data: {} } }), 400);
+    assertProblem(await t.call("POST", "/api/render", { token: owner.token, body: { content: HELLO, editorMode: "word", data: {} } }), 400);
+  });
+
   test("stored: editorMode html is kept, shown in GET and the list, remembered by versions, and renders", async () => {
     const created = await t.call("POST", "/api/templates", { token: owner.token, body: { name: "Hello", content: HELLO, editorMode: "html" } });
     assert.equal(created.status, 200, JSON.stringify(created.body));
