@@ -28,3 +28,24 @@ test("no lang, or one that is not a language tag, writes no /Lang; left-to-right
   const odd = await catalogOf(`<html lang="en) /Evil (x"><p>x</p></html>`);
   assert.equal(odd.get(PDFName.of("Lang")), undefined);
 });
+
+test("@page :first margins move the first page's body down and right; later pages keep the page margins", async () => {
+  const { layoutHtml } = await import("@docsvc/layout");
+  const { loadDesignerFonts } = await import("../../src/index.js");
+  const mm = 72 / 25.4;
+  const html = `<style>@page { size: A6; margin: 10mm } @page :first { margin-top: 40mm; margin-left: 20mm }
+    body { margin: 0 } p { margin: 0; height: 30mm }</style>${Array.from({ length: 8 }, (_, i) => `<p>P${i + 1}</p>`).join("")}`;
+  const result = layoutHtml(html, {}, { fonts: await loadDesignerFonts(), now: NOW });
+  const firstText = (page: number) => {
+    const item = result.pages[page]?.items.find((i) => i.kind === "text");
+    assert.ok(item && item.kind === "text");
+    return item;
+  };
+  // A6 is 148 mm tall: the first body holds 98 mm (three 30 mm paragraphs), the others 128 mm (four).
+  assert.equal(firstText(0).text, "P1");
+  assert.equal(firstText(1).text, "P4");
+  assert.equal(firstText(2).text, "P8");
+  assert.ok(Math.abs(firstText(0).x - 20 * mm) < 1 && firstText(0).y > 40 * mm && firstText(0).y < 46 * mm, `page 1 at ${firstText(0).x}, ${firstText(0).y}`);
+  assert.ok(Math.abs(firstText(1).x - 10 * mm) < 1 && firstText(1).y > 10 * mm && firstText(1).y < 16 * mm, `page 2 at ${firstText(1).x}, ${firstText(1).y}`);
+  assert.deepEqual(result.diagnostics, []);
+});

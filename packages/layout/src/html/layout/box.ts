@@ -71,6 +71,9 @@ export class BoxBlock implements Block {
     if (!this.content) return { fits: null, rest: this };
     const part = this.content.split(available - top - bottom, atTop);
     if (!part.fits) return { fits: null, rest: this };
+    // All the content fits but a set height does not: the box moves to the next page whole (at the top of a
+    // page it stays, as anything taller than a page does).
+    if (!part.rest && !atTop && this.height > available + EPSILON) return { fits: null, rest: this };
     const fits = new BoxBlock(this.deco, part.fits, part.rest ? part.fits.height : this.contentHeight, this.extras);
     if (!part.rest) return { fits, rest: null };
     // The marker and the absolutes belong to the first fragment only.
