@@ -61,9 +61,10 @@ export function placeRichLine(draft: RichDraft, style: RichParagraphStyle, boxWi
   for (const { piece, span } of logical) {
     const m = faceMetrics(piece.face);
     const scale = span.style.size / m.unitsPerEm;
+    const rise = span.style.rise ?? 0;
     size = Math.max(size, span.style.size);
-    ascent = Math.max(ascent, m.ascent * scale);
-    descent = Math.max(descent, -m.descent * scale);
+    ascent = Math.max(ascent, m.ascent * scale + rise);
+    descent = Math.max(descent, -m.descent * scale - rise);
   }
   const height = style.lineHeight * size;
   const baseline = top + (height - (ascent + descent)) / 2 + ascent;
@@ -110,13 +111,14 @@ export function placeRichLine(draft: RichDraft, style: RichParagraphStyle, boxWi
   return { top, height, baseline, x, width, text, items: lineItems(runs, baseline, top, height) };
 }
 
-function lineItems(runs: readonly Run[], baseline: number, top: number, height: number): FrameItem[] {
+function lineItems(runs: readonly Run[], lineBaseline: number, top: number, height: number): FrameItem[] {
   const back: FrameItem[] = [];
   const glyphs: TextRunItem[] = [];
   const strokes: FrameItem[] = [];
   const links: { x: number; width: number; url: string }[] = [];
   for (const run of runs) {
     const s = run.span.style;
+    const baseline = lineBaseline - (s.rise ?? 0);
     if (s.background) {
       const m = faceMetrics(run.face);
       const scale = s.size / m.unitsPerEm;

@@ -19,6 +19,8 @@ export interface SpanStyle {
   readonly link?: string;
   /** A background colour behind the span's glyphs (inline code). */
   readonly background?: string;
+  /** Baseline shift in points, up positive (superscripts and subscripts); the line grows to hold it. */
+  readonly rise?: number;
 }
 
 /** A run of text in one style. Text may contain hard breaks (`\n`). */

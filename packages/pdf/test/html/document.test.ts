@@ -49,3 +49,18 @@ test("@page :first margins move the first page's body down and right; later page
   assert.ok(Math.abs(firstText(1).x - 10 * mm) < 1 && firstText(1).y > 10 * mm && firstText(1).y < 16 * mm, `page 2 at ${firstText(1).x}, ${firstText(1).y}`);
   assert.deepEqual(result.diagnostics, []);
 });
+
+test("<sup> raises its text by a third of the parent's size and <sub> lowers it by a fifth; nested shifts add up", async () => {
+  const { layoutHtml } = await import("@docsvc/layout");
+  const { loadDesignerFonts } = await import("../../src/index.js");
+  const result = layoutHtml(`<p style="font-size: 12pt">x<sup>a<sup>b</sup></sup>y<sub>c</sub></p>`, {}, { fonts: await loadDesignerFonts(), now: NOW });
+  const y = (text: string): number => {
+    const item = result.pages[0]?.items.find((i) => i.kind === "text" && i.text === text);
+    assert.ok(item && item.kind === "text", text);
+    return item.y;
+  };
+  assert.ok(Math.abs(y("x") - y("y")) < 0.01);
+  assert.ok(Math.abs(y("x") - y("a") - 4) < 0.01, `sup: ${y("x") - y("a")}`);
+  assert.ok(Math.abs(y("a") - y("b") - 10 / 3) < 0.01, `nested sup: ${y("a") - y("b")}`);
+  assert.ok(Math.abs(y("c") - y("x") - 2.4) < 0.01, `sub: ${y("c") - y("x")}`);
+});

@@ -28,6 +28,8 @@ export interface InlinePiece {
   readonly path: string;
   /** A `<br>`: a line break that white-space processing keeps. */
   readonly hardBreak?: boolean;
+  /** Baseline shift in points, up positive (`<sup>`, `<sub>`, `vertical-align` on inline boxes). */
+  readonly rise?: number;
 }
 
 /** The paragraph of a block's inline content, or null when it is only collapsible white space. */
@@ -70,7 +72,7 @@ export function plainStyle(pieces: readonly InlinePiece[], block: ComputedStyle,
   const s = first.style;
   for (const p of pieces) {
     const o = p.style;
-    if (p.link || p.background || o.underline || o.strike) return undefined;
+    if (p.link || p.background || p.rise || o.underline || o.strike) return undefined;
     if (o !== s && (o.family !== s.family || o.weight !== s.weight || o.italic !== s.italic || o.size !== s.size || o.color !== s.color)) return undefined;
   }
   if (s.size !== block.size) return undefined;
@@ -122,6 +124,7 @@ function spanStyle(p: InlinePiece, ctx: HtmlContext): SpanStyle {
     ...(s.strike ? { strike: true } : {}),
     ...(p.link ? { link: p.link } : {}),
     ...(p.background ? { background: p.background } : {}),
+    ...(p.rise ? { rise: p.rise } : {}),
   };
 }
 
