@@ -64,3 +64,24 @@ test("<sup> raises its text by a third of the parent's size and <sub> lowers it 
   assert.ok(Math.abs(y("a") - y("b") - 10 / 3) < 0.01, `nested sup: ${y("a") - y("b")}`);
   assert.ok(Math.abs(y("c") - y("x") - 2.4) < 0.01, `sub: ${y("c") - y("x")}`);
 });
+
+test("rowspan: later rows' cells start right of the columns a cell above still covers; the spanning cell is as tall as its rows", async () => {
+  const { layoutHtml } = await import("@docsvc/layout");
+  const { loadDesignerFonts } = await import("../../src/index.js");
+  const html = `<style>td { border: 1pt solid black; padding: 2pt }</style><table style="border-collapse: collapse">
+    <tr><td rowspan="2">Span</td><td>A1</td><td>B1</td></tr><tr><td>A2</td><td>B2</td></tr><tr><td>C</td><td>A3</td><td>B3</td></tr></table>`;
+  const result = layoutHtml(html, {}, { fonts: await loadDesignerFonts(), now: NOW });
+  const items = result.pages[0]?.items ?? [];
+  const at = (text: string) => {
+    const item = items.find((i) => i.kind === "text" && i.text === text);
+    assert.ok(item && item.kind === "text", text);
+    return item;
+  };
+  assert.ok(Math.abs(at("A2").x - at("A1").x) < 0.01 && Math.abs(at("B2").x - at("B1").x) < 0.01, "row 2 starts in column 2");
+  assert.ok(Math.abs(at("A3").x - at("A1").x) < 0.01 && Math.abs(at("C").x - at("Span").x) < 0.01, "row 3 is whole again");
+  // The spanning cell's left border runs from row 1's top to row 3's top.
+  const verticals = items.flatMap((i) => (i.kind === "shape" && i.geometry.type === "line" && i.geometry.x1 === i.geometry.x2 ? [i.geometry] : []));
+  const tallest = Math.max(...verticals.map((g) => Math.abs(g.y2 - g.y1)));
+  assert.ok(tallest > (at("A3").y - at("A1").y) - 0.5, `spanning border ${tallest}`);
+  assert.deepEqual(result.diagnostics, []);
+});
