@@ -98,10 +98,11 @@ export function placeRichLine(draft: RichDraft, style: RichParagraphStyle, boxWi
     const pieceText = span.item.text.slice(piece.start, piece.end);
     current.text = piece.level & 1 ? pieceText + current.text : current.text + pieceText;
     const isLast = k === visual.length - 1;
-    const stretch = piece.space && extraPerSpace > 0;
+    const extra = piece.space ? (extraPerSpace > 0 ? extraPerSpace : 0) + (style.wordSpacing ?? 0) : 0;
+    const stretch = extra !== 0;
     for (let g = 0; g < glyphs.length; g++) {
       let glyph = glyphs[g]!;
-      if (stretch && glyph.text.length > 0) glyph = { ...glyph, advance: glyph.advance + extraPerSpace * glyph.text.length };
+      if (stretch && glyph.text.length > 0) glyph = { ...glyph, advance: glyph.advance + extra * glyph.text.length };
       if (isLast && g === glyphs.length - 1 && piece.spacing !== 0) glyph = { ...glyph, advance: glyph.advance - piece.spacing };
       current.glyphs.push(glyph);
       pen += glyph.advance;

@@ -40,6 +40,8 @@ export interface RichParagraphStyle {
   readonly direction: TextDirection;
   /** Figure style of every span (see `ParagraphStyle.numeric`). */
   readonly numeric?: NumericStyle;
+  /** Extra advance of every breaking space, in points (CSS `word-spacing`); absent, none. */
+  readonly wordSpacing?: number;
 }
 
 /** One laid-out line: everything it draws, in box coordinates (x from the box left, y from the paragraph top). */

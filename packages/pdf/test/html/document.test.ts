@@ -85,3 +85,22 @@ test("rowspan: later rows' cells start right of the columns a cell above still c
   assert.ok(tallest > (at("A3").y - at("A1").y) - 0.5, `spanning border ${tallest}`);
   assert.deepEqual(result.diagnostics, []);
 });
+
+test("word-spacing widens every space between words, inherited, and lines wrap with it", async () => {
+  const { layoutHtml } = await import("@docsvc/layout");
+  const { loadDesignerFonts } = await import("../../src/index.js");
+  const fonts = await loadDesignerFonts();
+  const advance = (html: string): { width: number } => {
+    const texts = layoutHtml(html, {}, { fonts, now: NOW }).pages[0]?.items.filter((i) => i.kind === "text") ?? [];
+    return { width: texts.reduce((s, i) => s + (i.kind === "text" ? i.glyphs.reduce((w, g) => w + g.advance, 0) : 0), 0) };
+  };
+  const plain = advance(`<p>one two three four</p>`);
+  const spaced = advance(`<div style="word-spacing: 5pt"><p>one two three four</p></div>`);
+  assert.ok(Math.abs(spaced.width - plain.width - 15) < 0.01, `three spaces, 5 pt each: ${spaced.width - plain.width}`);
+  const firstLine = (html: string): string => {
+    const item = layoutHtml(html, {}, { fonts, now: NOW }).pages[0]?.items.find((i) => i.kind === "text");
+    return item?.kind === "text" ? item.text.trim() : "";
+  };
+  assert.equal(firstLine(`<p style="width: 70pt; font-size: 10pt">one two three four</p>`), "one two three");
+  assert.equal(firstLine(`<p style="width: 70pt; font-size: 10pt; word-spacing: 20pt">one two three four</p>`), "one two", "wider spaces wrap sooner");
+});

@@ -49,6 +49,7 @@ export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedSt
     letterSpacing: block.letterSpacing,
     align: block.textAlign,
     direction: block.direction,
+    ...(block.wordSpacing !== 0 ? { wordSpacing: block.wordSpacing } : {}),
   };
   const report = (code: string, message: string): void => ctx.diagnostics.add(code, message, path);
   const plain = deferred ? undefined : plainStyle(pieces, block, ctx);
@@ -75,7 +76,8 @@ export function plainStyle(pieces: readonly InlinePiece[], block: ComputedStyle,
     if (p.link || p.background || p.rise || o.underline || o.strike) return undefined;
     if (o !== s && (o.family !== s.family || o.weight !== s.weight || o.italic !== s.italic || o.size !== s.size || o.color !== s.color)) return undefined;
   }
-  if (s.size !== block.size) return undefined;
+  // The plain engine has no word spacing: such text takes the rich engine.
+  if (s.size !== block.size || block.wordSpacing !== 0) return undefined;
   // One style object per (block, text) style pair: the text engine's caches key on it.
   let byText = plainStyles.get(block);
   if (!byText) plainStyles.set(block, (byText = new WeakMap()));
