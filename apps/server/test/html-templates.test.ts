@@ -7,6 +7,7 @@ import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { assertProblem } from "./helpers/assert.js";
 import { startTestApp, type TestApp, type TestUser } from "./helpers/harness.js";
 import { waitForJob } from "./batch/helpers.js";
+import { fixtureText } from "./helpers/fixtures.js";
 
 let t: TestApp;
 let owner: TestUser;
@@ -58,6 +59,16 @@ describe("HTML content on the render paths", () => {
     assertProblem(await t.call("POST", "/api/render", { token: owner.token, body: { content: "  {nope", data: {} } }), 400);
   });
 
+  test("inline: editorMode html reads content that begins with a token as HTML; report keeps it a document", async () => {
+    const content = "{{greeting}}, {{name}}.<br><i>thanks</i>";
+    assertProblem(await t.call("POST", "/api/render", { token: owner.token, body: { content, data: { greeting: "Hi", name: "Ada" } } }), 400);
+    const html = await t.call("POST", "/api/render", { token: owner.token, body: { content, editorMode: "html", data: { greeting: "Hi", name: "Ada" } } });
+    assert.equal(html.status, 200, JSON.stringify(html.body));
+    assert.equal((await pagesText(html.bytes))[0]?.map((i) => i.str).join(""), "Hi, Ada.thanks");
+    assertProblem(await t.call("POST", "/api/render", { token: owner.token, body: { content: HELLO, editorMode: "report", data: {} } }), 400);
+    assertProblem(await t.call("POST", "/api/render", { token: owner.token, body: { content: HELLO, editorMode: "word", data: {} } }), 400);
+  });
+
   test("stored: editorMode html is kept, shown in GET and the list, remembered by versions, and renders", async () => {
     const created = await t.call("POST", "/api/templates", { token: owner.token, body: { name: "Hello", content: HELLO, editorMode: "html" } });
     assert.equal(created.status, 200, JSON.stringify(created.body));
@@ -77,6 +88,23 @@ describe("HTML content on the render paths", () => {
     assert.ok(versions.length >= 1 && versions.every((v) => v.editorMode === "html"), JSON.stringify(versions));
     assertProblem(await t.call("PUT", `/api/templates/${id}`, { token: owner.token, body: { content: "   " } }), 400);
     assertProblem(await t.call("POST", "/api/templates", { token: owner.token, body: { name: "x", content: HELLO, editorMode: "word" } }), 400);
+  });
+
+  test("batch: the CSV template of an html template lists the tokens its HTML and CSS read, not what data-each repeats", async () => {
+    const csvOf = async (content: string): Promise<string> => {
+      const id = (await t.call("POST", "/api/templates", { token: owner.token, body: { name: "Columns", content, editorMode: "html" } })).body.id as string;
+      const res = await t.call("GET", `/api/templates/${id}/render-batch/template`, { token: owner.token });
+      assert.equal(res.status, 200);
+      return Buffer.from(res.bytes).toString("utf8");
+    };
+    assert.equal(
+      await csvOf(await fixtureText("invoice.html")),
+      "\uFEFFinvoiceNumber,seller.logo,seller.name,seller.address,issueDate,dueDate,buyer.name,buyer.attention,buyer.address,buyer.vatId,seller.email,seller.vatId,seller.iban,subtotal,taxRate,tax,currency,total,notes\r\n",
+    );
+    const small = `<p data-if="vip">Dear {{ customer.name | upper }}</p><ul><li data-each="lines">{{text}} {{$index}}</li></ul>
+      <a href="https://x.test/{{ref}}">{{customer}}</a> {{lines.0.text}} {{$page}}`;
+    // customer is a parent of customer.name (already a column); lines is an array; $-names are not data.
+    assert.equal(await csvOf(small), "\uFEFFvip,customer.name,ref\r\n");
   });
 
   test("batch: an html template renders every row (merged output)", async () => {

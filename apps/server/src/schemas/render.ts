@@ -19,6 +19,9 @@ export const RenderTemplateBody = v.object({
 export const RenderInlineBody = v.object({
   content: v.string("content must be a string: a template document (JSON text, first non-blank character '{') or an HTML template."),
   data: DataField,
+  // Says how to read content instead of the first-character rule: HTML that begins with a token
+  // ("{{greeting}} …") is HTML only when it says so.
+  editorMode: v.nullish(v.picklist(["report", "html"], "editorMode must be 'report' or 'html' (or absent: content starting with '{' is a JSON document, anything else HTML).")),
   baseTemplateId: v.nullish(v.pipe(v.string("baseTemplateId must be a UUID."), v.uuid("baseTemplateId must be a UUID."))),
   theme: v.optional(ThemeField),
 });

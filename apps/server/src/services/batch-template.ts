@@ -1,9 +1,11 @@
 // GET …/render-batch/template: the CSV header row a user fills in for a template, from its schema and the
-// tokens it uses. Columns are what one row of data needs at the top level: arrays (table and detail rows)
+// tokens it uses (an HTML template: the tokens of its HTML and CSS). Columns are what one row of data needs at the top level: arrays (table and detail rows)
 // cannot be spreadsheet cells, so array fields and tokens inside repeating bands and tables are left out.
+import { HtmlLimitError, htmlDataPaths, type HtmlDataPaths } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
 import { findTemplate } from "../db/templates.js";
 import { NotFoundError } from "../errors.js";
+import { editorModeOf, type EditorMode } from "./content.js";
 import type { ServiceDeps } from "./deps.js";
 
 type Json = Record<string, unknown>;
@@ -33,8 +35,28 @@ function tokenPaths(text: string, out: string[]): void {
   }
 }
 
-/** The column names for a template document (JSON text), schema fields first, then other tokens in document order. */
-export function batchColumns(content: string): string[] {
+/**
+ * The column names for a template: for a report document (JSON text) schema fields first, then other tokens
+ * in document order; for an HTML template the tokens of its text, attributes, style sheets and data-if
+ * conditions in document order, leaving out what data-each repeats.
+ */
+export function batchColumns(content: string, editorMode: EditorMode = "report"): string[] {
+  return editorMode === "html" ? htmlColumns(content) : reportColumns(content);
+}
+
+function htmlColumns(content: string): string[] {
+  let found: HtmlDataPaths;
+  try {
+    found = htmlDataPaths(content);
+  } catch (error) {
+    // Past the HTML limits the template cannot render either: no columns to offer.
+    if (error instanceof HtmlLimitError) return [];
+    throw error;
+  }
+  return withTokens([], new Set(found.arrays), found.paths.filter((p) => PATH.test(p)));
+}
+
+function reportColumns(content: string): string[] {
   let doc: unknown;
   try {
     doc = JSON.parse(content);
@@ -70,6 +92,11 @@ export function batchColumns(content: string): string[] {
       if (element["type"] === "image" && typeof element["bindingField"] === "string" && PATH.test(element["bindingField"])) tokens.push(element["bindingField"]);
     }
   }
+  return withTokens(columns, arrays, tokens);
+}
+
+// The columns with each token path added unless a column covers it (or it is a parent of one), or it lies in an array.
+function withTokens(columns: string[], arrays: ReadonlySet<string>, tokens: readonly string[]): string[] {
   const seen = new Set(columns);
   for (const path of tokens) {
     // Covered by a schema column (or an array field), or a parent of one: not a column of its own.
@@ -95,7 +122,7 @@ function csvField(value: string): string {
 export async function batchTemplateCsv(deps: ServiceDeps, principal: Principal, templateId: string): Promise<{ csv: string; fileName: string }> {
   const template = await findTemplate(deps.db, principal.workspaceId, templateId);
   if (template === undefined) throw new NotFoundError("Template");
-  const header = batchColumns(template.content).map(csvField).join(",");
+  const header = batchColumns(template.content, editorModeOf(template.editor_mode)).map(csvField).join(",");
   const stem = template.name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "template";
   return { csv: `\uFEFF${header}\r\n`, fileName: `${stem}-batch.csv` };
 }

@@ -6,7 +6,7 @@ import { findTemplate } from "../db/templates.js";
 import { NotFoundError, TooManyRequestsError, ValidationError } from "../errors.js";
 import type { RenderTask, RenderTaskResult } from "../render/protocol.js";
 import { baseRefFor } from "./base-pdf.js";
-import { editorModeOf, inlineEditorMode, invalidContent } from "./content.js";
+import { editorModeOf, inlineEditorMode, invalidContent, type EditorMode } from "./content.js";
 import { renderFailure } from "./render-failure.js";
 import type { ServiceDeps } from "./deps.js";
 
@@ -69,7 +69,7 @@ export async function renderStoredTemplate(
 export async function renderInline(
   deps: ServiceDeps,
   principal: Principal,
-  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly baseTemplateId?: string | null | undefined },
+  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined },
   signal?: AbortSignal,
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
@@ -80,7 +80,7 @@ export async function renderInline(
     base = await baseRefFor(deps.db, deps.blobs, principal.workspaceId, body.baseTemplateId);
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
-  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base }, signal);
+  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base }, signal);
 }
 
 async function run(deps: ServiceDeps, principal: Principal, templateId: string | null, task: RenderTask, signal: AbortSignal | undefined): Promise<RenderedPdf> {

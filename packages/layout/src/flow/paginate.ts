@@ -9,15 +9,15 @@ export interface Pagination {
   readonly overflowed: boolean;
 }
 
-/** Splits the flow into page bodies of height `body`. Always terminates: a refusal at the top of an empty
+/** Splits the flow into page bodies of height `body` (`firstBody` on the first page: HTML's `@page :first` margins). Always terminates: a refusal at the top of an empty
  * page (content that cannot fit anywhere) places the rest as it is on one page. Throws LayoutLimitError
  * past MAX_PAGES, as soon as the page after the last allowed one is cut. */
-export function paginate(flow: Block, body: number): Pagination {
+export function paginate(flow: Block, body: number, firstBody: number = body): Pagination {
   const pages: (Block | null)[] = [];
   let rest: Block | null = flow;
   let overflowed = false;
   while (rest) {
-    const { fits, rest: next }: { fits: Block | null; rest: Block | null } = rest.split(body, true);
+    const { fits, rest: next }: { fits: Block | null; rest: Block | null } = rest.split(pages.length === 0 ? firstBody : body, true);
     const stuck = !fits || (fits.height <= EPSILON && next !== null && next.height >= rest.height - EPSILON);
     if (stuck) {
       pages.push(rest);

@@ -1,12 +1,15 @@
 // The cascade: for every element, the declarations of the rules it matches (user-agent sheet, then the
 // template's sheets, then its style attribute) sorted by importance and origin, specificity and order; the
-// winners become its computed style (style.ts). Elements that match the same rules under the same parent
-// style share one computed style object (rows of a table mostly do).
-import type { DiagnosticSink } from "../diagnostics.js";
+// winners become its computed style (style.ts). When every selector looks only at what an element's
+// "shape" captures (shape.ts), the style is computed once per shape and kept with the compiled sheet, so a
+// stored template's later renders — and the 500 rows of one render — only look their shape up. Otherwise
+// elements that match the same rules under the same parent style share one computed style object.
+import { DiagnosticSink, type Diagnostic } from "../diagnostics.js";
 import { parseStyleAttribute, parseStyleSheets, type StyleRule, type StyleSheet } from "./css.js";
 import { RuleIndex } from "./rule-index.js";
 import type { HtmlElement } from "./dom.js";
 import type { Declaration } from "./shorthands.js";
+import { nthMatches, sheetShape, type SheetShape } from "./shape.js";
 import { computeStyle, SUPPORTED, type ComputedStyle } from "./style.js";
 import { UA_CSS } from "./ua.js";
 
@@ -29,14 +32,115 @@ function userAgentRules(diagnostics: DiagnosticSink): RuleIndex {
   return uaRules;
 }
 
-// Author rules indexed once per compiled sheet (a cached template keeps its index).
-const indexes = new WeakMap<StyleSheet, RuleIndex>();
+// Per compiled sheet: its rule index, its shape, and the styles computed so far by shape.
+interface SheetState {
+  readonly author: RuleIndex;
+  readonly shape: SheetShape;
+  /** Shape key → id; an element's key holds its parent's id, so ids chain shapes up to the root. */
+  readonly ids: Map<string, number>;
+  readonly byId: ShapeStyle[];
+  /** The attribute part of a shape key per attribute map (template elements without tokens keep theirs). */
+  readonly attributeKeys: WeakMap<ReadonlyMap<string, string>, string>;
+}
+
+interface ShapeStyle {
+  readonly style: ComputedStyle;
+  /** What computing it reported (unsupported properties, unreadable style attributes): repeated per render. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Shapes kept per sheet before the cache starts again (a template whose attributes vary per row). */
+const MAX_SHAPES = 20_000;
+
+const states = new WeakMap<StyleSheet, SheetState>();
+
+function stateOf(sheet: StyleSheet, ua: RuleIndex): SheetState {
+  let state = states.get(sheet);
+  if (!state) {
+    const shape = sheetShape([...ua.rules, ...sheet.rules].map((r) => r.shape));
+    state = { author: new RuleIndex(sheet.rules), shape, ids: new Map(), byId: [], attributeKeys: new WeakMap() };
+    states.set(sheet, state);
+  }
+  return state;
+}
 
 /** Computes the style of every element under `root` (iteratively: trees may be deep). */
 export function cascade(root: HtmlElement, sheet: StyleSheet, diagnostics: DiagnosticSink): Styles {
   const ua = userAgentRules(diagnostics);
-  let author = indexes.get(sheet);
-  if (!author) indexes.set(sheet, (author = new RuleIndex(sheet.rules)));
+  const state = stateOf(sheet, ua);
+  return state.shape.safe ? cascadeByShape(root, state, ua, diagnostics) : cascadeEach(root, state.author, ua, diagnostics);
+}
+
+// The cascade with one style per shape, kept across renders.
+function cascadeByShape(root: HtmlElement, state: SheetState, ua: RuleIndex, diagnostics: DiagnosticSink): Styles {
+  if (state.ids.size > MAX_SHAPES) {
+    state.ids.clear();
+    state.byId.length = 0;
+  }
+  const styles = new Map<HtmlElement, ComputedStyle>();
+  const reported = new Set<number>();
+  let rootSize = 12;
+  const stack: { el: HtmlElement; parent: number; position: string }[] = [{ el: root, parent: -1, position: "" }];
+  while (stack.length > 0) {
+    const { el, parent, position } = stack.pop() as { el: HtmlElement; parent: number; position: string };
+    const key = `${parent}\u0001${el.tag}\u0001${position}\u0001${attributeKey(el.attrs, state)}`;
+    let id = state.ids.get(key);
+    if (id === undefined) {
+      const recorded = new DiagnosticSink();
+      const style = computedFor(el, matchedRules(el, ua, state.author), state.byId[parent]?.style, rootSize, recorded);
+      id = state.byId.push({ style, diagnostics: recorded.items }) - 1;
+      state.ids.set(key, id);
+    }
+    const entry = state.byId[id] as ShapeStyle;
+    if (!reported.has(id)) {
+      reported.add(id);
+      for (const d of entry.diagnostics) diagnostics.add(d.code, d.message, d.path);
+    }
+    if (el === root) rootSize = entry.style.size;
+    styles.set(el, entry.style);
+    const children = el.children.filter((c): c is HtmlElement => c.kind === "element");
+    const positions = positionKeys(children, state.shape);
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ el: children[i] as HtmlElement, parent: id, position: positions[i] as string });
+  }
+  return styles;
+}
+
+// The attributes selectors test (and the style attribute), as one string per attribute map.
+function attributeKey(attrs: ReadonlyMap<string, string>, state: SheetState): string {
+  let key = state.attributeKeys.get(attrs);
+  if (key !== undefined) return key;
+  const all = state.shape.attributes.has("*");
+  key = "";
+  for (const [name, value] of attrs) if (all || state.shape.attributes.has(name)) key += `${name}\u0002${value}\u0003`;
+  state.attributeKeys.set(attrs, key);
+  return key;
+}
+
+// For each element child, which of the sheet's positional tests it passes, as a string of 0s and 1s.
+function positionKeys(children: readonly HtmlElement[], shape: SheetShape): string[] {
+  if (shape.nth.length === 0) return children.map(() => "");
+  const ofType = shape.nth.some((t) => t.ofType);
+  const typeCount = new Map<string, number>();
+  const typeIndex: number[] = [];
+  if (ofType) {
+    for (const c of children) {
+      const n = (typeCount.get(c.tag) ?? 0) + 1;
+      typeCount.set(c.tag, n);
+      typeIndex.push(n);
+    }
+  }
+  return children.map((c, i) => {
+    let key = "";
+    for (const t of shape.nth) {
+      const index = t.ofType ? (t.fromEnd ? (typeCount.get(c.tag) as number) - (typeIndex[i] as number) + 1 : (typeIndex[i] as number)) : t.fromEnd ? children.length - i : i + 1;
+      key += nthMatches(t, index) ? "1" : "0";
+    }
+    return key;
+  });
+}
+
+// The cascade matching every element, for sheets with selectors a shape cannot answer.
+function cascadeEach(root: HtmlElement, author: RuleIndex, ua: RuleIndex, diagnostics: DiagnosticSink): Styles {
   const styles = new Map<HtmlElement, ComputedStyle>();
   const shared = new Map<ComputedStyle | undefined, Map<string, ComputedStyle>>();
   const ids = new WeakMap<readonly Declaration[], number>();
@@ -50,37 +154,13 @@ export function cascade(root: HtmlElement, sheet: StyleSheet, diagnostics: Diagn
   const stack: { el: HtmlElement; parent: ComputedStyle | undefined }[] = [{ el: root, parent: undefined }];
   while (stack.length > 0) {
     const { el, parent } = stack.pop() as { el: HtmlElement; parent: ComputedStyle | undefined };
-    const matched: { rule: StyleRule; tier: number }[] = [];
-    for (const rule of ua.candidates(el)) if (rule.matches(el)) matched.push({ rule, tier: 0 });
-    for (const rule of author.candidates(el)) if (rule.matches(el)) matched.push({ rule, tier: 1 });
-    const inline = el.attrs.get("style");
-    const key = `${matched.map((m) => `${m.rule.order}:${idOf(m.rule.declarations)}`).join(",")}|${inline ?? ""}`;
+    const matched = matchedRules(el, ua, author);
+    const key = `${matched.map((m) => `${m.rule.order}:${idOf(m.rule.declarations)}`).join(",")}|${el.attrs.get("style") ?? ""}`;
     let byKey = shared.get(parent);
     if (!byKey) shared.set(parent, (byKey = new Map()));
     let style = byKey.get(key);
     if (!style) {
-      const weighted: Weighted[] = [];
-      for (const { rule, tier } of matched) {
-        for (const declaration of rule.declarations) {
-          weighted.push({ declaration, tier: declaration.important ? 3 - tier : tier, specificity: rule.specificity, order: rule.order, source: rule.selector });
-        }
-      }
-      if (inline !== undefined) {
-        for (const declaration of parseStyleAttribute(inline, diagnostics, el.path)) {
-          weighted.push({ declaration, tier: declaration.important ? 2 : 1, specificity: 1e9, order: 0, source: el.path });
-        }
-      }
-      weighted.sort((a, b) => a.tier - b.tier || a.specificity - b.specificity || a.order - b.order);
-      const specified = new Map<string, string>();
-      for (const w of weighted) {
-        const { property, value } = w.declaration;
-        if (!SUPPORTED.has(property) && !property.startsWith("--")) {
-          diagnostics.add("css.unsupported", `${property} is not supported; the content is laid out without it`, w.source);
-          continue;
-        }
-        specified.set(property, value);
-      }
-      style = computeStyle(specified, parent, rootSize);
+      style = computedFor(el, matched, parent, rootSize, diagnostics);
       byKey.set(key, style);
     }
     if (el === root) rootSize = style.size;
@@ -91,4 +171,38 @@ export function cascade(root: HtmlElement, sheet: StyleSheet, diagnostics: Diagn
     }
   }
   return styles;
+}
+
+function matchedRules(el: HtmlElement, ua: RuleIndex, author: RuleIndex): { rule: StyleRule; tier: number }[] {
+  const matched: { rule: StyleRule; tier: number }[] = [];
+  for (const rule of ua.candidates(el)) if (rule.matches(el)) matched.push({ rule, tier: 0 });
+  for (const rule of author.candidates(el)) if (rule.matches(el)) matched.push({ rule, tier: 1 });
+  return matched;
+}
+
+// The computed style of an element from the rules it matches, its style attribute and its parent's style.
+function computedFor(el: HtmlElement, matched: readonly { rule: StyleRule; tier: number }[], parent: ComputedStyle | undefined, rootSize: number, diagnostics: DiagnosticSink): ComputedStyle {
+  const weighted: Weighted[] = [];
+  for (const { rule, tier } of matched) {
+    for (const declaration of rule.declarations) {
+      weighted.push({ declaration, tier: declaration.important ? 3 - tier : tier, specificity: rule.specificity, order: rule.order, source: rule.selector });
+    }
+  }
+  const inline = el.attrs.get("style");
+  if (inline !== undefined) {
+    for (const declaration of parseStyleAttribute(inline, diagnostics, el.path)) {
+      weighted.push({ declaration, tier: declaration.important ? 2 : 1, specificity: 1e9, order: 0, source: el.path });
+    }
+  }
+  weighted.sort((a, b) => a.tier - b.tier || a.specificity - b.specificity || a.order - b.order);
+  const specified = new Map<string, string>();
+  for (const w of weighted) {
+    const { property, value } = w.declaration;
+    if (!SUPPORTED.has(property) && !property.startsWith("--")) {
+      diagnostics.add("css.unsupported", `${property} is not supported; the content is laid out without it`, w.source);
+      continue;
+    }
+    specified.set(property, value);
+  }
+  return computeStyle(specified, parent, rootSize);
 }

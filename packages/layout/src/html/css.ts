@@ -4,6 +4,7 @@ import { calculate } from "@bramus/specificity/core";
 import * as csstree from "css-tree";
 import type { DiagnosticSink } from "../diagnostics.js";
 import { compileSelector, type Matcher } from "./select.js";
+import { selectorShape, type SelectorShape } from "./shape.js";
 import { expand, type Declaration } from "./shorthands.js";
 
 /** One selector of a style rule with its declarations. */
@@ -15,6 +16,8 @@ export interface StyleRule {
   /** Position among all rules (later wins on equal specificity). */
   readonly order: number;
   readonly declarations: readonly Declaration[];
+  /** What the selector looks at (see shape.ts). */
+  readonly shape: SelectorShape;
 }
 
 /** An @page rule: page declarations (size, margin…) and margin boxes by name (`top-center`). */
@@ -102,7 +105,8 @@ function selectorRules(rule: csstree.Rule, declarations: Declaration[], diagnost
       return;
     }
     const s = calculate(selector)[0]?.value ?? { a: 0, b: 0, c: 0 };
-    out.push({ selector, matches, specificity: s.a * 1e6 + s.b * 1e3 + s.c, declarations });
+    const shape = selectorNode.type === "Selector" ? selectorShape(selectorNode) : { safe: false, attributes: [], nth: [] };
+    out.push({ selector, matches, specificity: s.a * 1e6 + s.b * 1e3 + s.c, declarations, shape });
   });
   return out;
 }

@@ -8,11 +8,13 @@ import { paragraphBlock } from "./layout/inline.js";
 import type { HtmlContext } from "./layout/context.js";
 import type { MarginBox, PageSetup } from "./layout/page.js";
 
-/** Places each page's body with its margin boxes; returns the finished pages. */
-export function finalizeHtmlPages(bodies: readonly (Block | null)[], geometry: PageGeometry, setup: PageSetup, ctx: HtmlContext): Page[] {
+/** Places each page's body with its margin boxes (`first`: the first page's geometry); returns the finished pages. */
+export function finalizeHtmlPages(bodies: readonly (Block | null)[], every: PageGeometry, setup: PageSetup, ctx: HtmlContext, first: PageGeometry = every): Page[] {
   const pages = bodies.length;
-  const { margins } = geometry;
   return bodies.map((body, i): Page => {
+    // The first page has its own margins under `@page :first`.
+    const geometry = i === 0 ? first : every;
+    const { margins } = geometry;
     const numbers: PageNumbers = { page: i + 1, pages };
     const height = pageHeight(geometry, body?.height ?? 0);
     const items: FrameItem[] = [];

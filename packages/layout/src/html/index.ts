@@ -46,11 +46,24 @@ export function layoutHtml(template: string | CompiledHtml, data: unknown, optio
   const laid = layoutBlockBox(root, ctx, contentWidth, absolutes);
   const flow = new BoxBlock(plainDecoration(contentWidth, null), laid?.block ?? null, 0, { dx: 0, dy: 0, absolutes, avoidBreak: false, valign: 0, pageBody: geometry.body });
   // 5. paginate with the band flow's loop; 6. finalize with page numbers
-  const { pages: bodies, overflowed } = paginate(flow, geometry.body);
+  const first = setup.firstMargins ? pageGeometry(setup.size, setup.firstMargins, 0, 0, diagnostics) : geometry;
+  const { pages: bodies, overflowed } = paginate(flow, geometry.body, first.body);
   if (overflowed) diagnostics.add("layout.overflow", "some content cannot fit any page and overflows its page body", "html");
-  const pages = finalizeHtmlPages(bodies, geometry, setup, ctx);
-  return { pages, faces: collectFaces(pages, options.fonts), images: ctx.images.images, diagnostics: diagnostics.items };
+  const pages = finalizeHtmlPages(bodies, geometry, setup, ctx, first);
+  // The PDF's /Lang and reading direction come from <html lang dir> (or CSS direction on the root).
+  const lang = root.attrs.get("lang");
+  return {
+    pages,
+    faces: collectFaces(pages, options.fonts),
+    images: ctx.images.images,
+    diagnostics: diagnostics.items,
+    ...(lang !== undefined && LANGUAGE_TAG.test(lang.trim()) ? { language: lang.trim() } : {}),
+    direction: ctx.styles.get(root)?.direction ?? "ltr",
+  };
 }
+
+/** A BCP 47 language tag's shape (`en`, `en-US`, `ar-EG`, `zh-Hant-TW`); anything else is not written to /Lang. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
 /** What laying out an HTML template starts from: the tree with data, its styles, the page set-up. */
 export interface PreparedHtml {

@@ -7,7 +7,7 @@ import type { StyleRule } from "./css.js";
 export class RuleIndex {
   private readonly byKey = new Map<string, StyleRule[]>();
 
-  constructor(rules: readonly StyleRule[]) {
+  constructor(readonly rules: readonly StyleRule[]) {
     for (const rule of rules) {
       const key = keyOf(rule.selector);
       let list = this.byKey.get(key);

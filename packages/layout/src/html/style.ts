@@ -32,6 +32,8 @@ export interface ComputedStyle {
   readonly lineHeight: { readonly mult: number } | { readonly pt: number };
   readonly textAlign: TextAlign;
   readonly letterSpacing: number;
+  /** Extra space after each word, in points (`word-spacing`). */
+  readonly wordSpacing: number;
   readonly underline: boolean;
   readonly strike: boolean;
   readonly textTransform: "none" | "uppercase" | "lowercase" | "capitalize";
@@ -67,7 +69,7 @@ export interface ComputedStyle {
 
 /** Properties inherited by default. */
 export const INHERITED = new Set([
-  "color", "font-family", "font-size", "font-weight", "font-style", "line-height", "text-align", "letter-spacing",
+  "color", "font-family", "font-size", "font-weight", "font-style", "line-height", "text-align", "letter-spacing", "word-spacing",
   "text-transform", "white-space", "direction", "list-style-type", "orphans", "widows",
   "border-collapse", "border-spacing", "text-decoration", "text-decoration-line",
 ]);
@@ -143,6 +145,7 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     lineHeight: inherits("line-height") ? p.lineHeight : lineHeight(get("line-height"), base),
     textAlign: pick("text-align", ["left", "center", "right", "justify", "start", "end"], "start", p.textAlign),
     letterSpacing: inherits("letter-spacing") ? p.letterSpacing : get("letter-spacing") === "normal" ? 0 : len(get("letter-spacing"), ZERO).pt,
+    wordSpacing: inherits("word-spacing") ? p.wordSpacing : get("word-spacing") === "normal" ? 0 : len(get("word-spacing"), ZERO).pt,
     underline: decoration === undefined ? p.underline : decoration.includes("underline"),
     strike: decoration === undefined ? p.strike : decoration.includes("line-through"),
     textTransform: pick("text-transform", ["none", "uppercase", "lowercase", "capitalize"], "none", p.textTransform),
@@ -238,7 +241,7 @@ export const INITIAL: ComputedStyle = {
   display: "block", position: "static", inset: ["auto", "auto", "auto", "auto"], margin: [ZERO, ZERO, ZERO, ZERO],
   padding: [ZERO, ZERO, ZERO, ZERO], borderWidth: [0, 0, 0, 0], borderStyle: ["none", "none", "none", "none"],
   borderColor: ["#000000", "#000000", "#000000", "#000000"], radius: 0, background: null, color: "#000000", family: [],
-  size: 12, weight: 400, italic: false, lineHeight: { mult: 1.2 }, textAlign: "start", letterSpacing: 0,
+  size: 12, weight: 400, italic: false, lineHeight: { mult: 1.2 }, textAlign: "start", letterSpacing: 0, wordSpacing: 0,
   underline: false, strike: false, textTransform: "none", whiteSpace: "normal", verticalAlign: "baseline", direction: "ltr",
   width: "auto", height: "auto", minWidth: ZERO, maxWidth: "none", minHeight: ZERO, borderBox: false,
   flexDirection: "row", flexWrap: false, justifyContent: "flex-start", alignItems: "stretch", alignSelf: "auto", grow: 0,

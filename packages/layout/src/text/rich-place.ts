@@ -62,9 +62,10 @@ export function placeRichLine(draft: RichDraft, style: RichParagraphStyle, boxWi
   for (const { piece, span } of logical) {
     const m = faceMetrics(piece.face);
     const scale = span.style.size / m.unitsPerEm;
+    const rise = span.style.rise ?? 0;
     size = Math.max(size, span.style.size);
-    ascent = Math.max(ascent, m.ascent * scale);
-    descent = Math.max(descent, -m.descent * scale);
+    ascent = Math.max(ascent, m.ascent * scale + rise);
+    descent = Math.max(descent, -m.descent * scale - rise);
   }
   const height = style.lineHeight * size;
   const baseline = top + (height - (ascent + descent)) / 2 + ascent;
@@ -98,10 +99,11 @@ export function placeRichLine(draft: RichDraft, style: RichParagraphStyle, boxWi
     const pieceText = span.item.text.slice(piece.start, piece.end);
     current.text = piece.level & 1 ? pieceText + current.text : current.text + pieceText;
     const isLast = k === visual.length - 1;
-    const stretch = piece.space && extraPerSpace > 0;
+    const extra = piece.space ? (extraPerSpace > 0 ? extraPerSpace : 0) + (style.wordSpacing ?? 0) : 0;
+    const stretch = extra !== 0;
     for (let g = 0; g < glyphs.length; g++) {
       let glyph = glyphs[g]!;
-      if (stretch && glyph.text.length > 0) glyph = { ...glyph, advance: glyph.advance + extraPerSpace * glyph.text.length };
+      if (stretch && glyph.text.length > 0) glyph = { ...glyph, advance: glyph.advance + extra * glyph.text.length };
       if (isLast && g === glyphs.length - 1 && piece.spacing !== 0) glyph = { ...glyph, advance: glyph.advance - piece.spacing };
       current.glyphs.push(glyph);
       pen += glyph.advance;
@@ -111,13 +113,14 @@ export function placeRichLine(draft: RichDraft, style: RichParagraphStyle, boxWi
   return { top, height, baseline, x, width, text, items: lineItems(runs, baseline, top, height) };
 }
 
-function lineItems(runs: readonly Run[], baseline: number, top: number, height: number): FrameItem[] {
+function lineItems(runs: readonly Run[], lineBaseline: number, top: number, height: number): FrameItem[] {
   const back: FrameItem[] = [];
   const glyphs: TextRunItem[] = [];
   const strokes: FrameItem[] = [];
   const links: { x: number; width: number; url: string }[] = [];
   for (const run of runs) {
     const s = run.span.style;
+    const baseline = lineBaseline - (s.rise ?? 0);
     if (s.background) {
       const m = faceMetrics(run.face);
       const scale = s.size / m.unitsPerEm;

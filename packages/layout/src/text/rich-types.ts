@@ -20,6 +20,8 @@ export interface SpanStyle {
   readonly link?: string;
   /** A background colour behind the span's glyphs (inline code). */
   readonly background?: string;
+  /** Baseline shift in points, up positive (superscripts and subscripts); the line grows to hold it. */
+  readonly rise?: number;
 }
 
 /** A run of text in one style. Text may contain hard breaks (`\n`). */
@@ -42,6 +44,8 @@ export interface RichParagraphStyle {
   /** Hyphenation and the language of its patterns (see `ParagraphStyle.hyphens`). */
   readonly hyphens?: Hyphens;
   readonly lang?: string;
+  /** Extra advance of every breaking space, in points (CSS `word-spacing`); absent, none. */
+  readonly wordSpacing?: number;
 }
 
 /** One laid-out line: everything it draws, in box coordinates (x from the box left, y from the paragraph top). */

@@ -125,6 +125,7 @@ function breakRich(
   out: RichDraft[],
 ): void {
   const text = para.text;
+  const wordSpacing = s.wordSpacing ?? 0;
   if (text === "") {
     out.push({ pieces: [], hard: true, size: s.size });
     return;
@@ -173,7 +174,11 @@ function breakRich(
       }
       const sFrom = Math.max(contentEnd, si.start) - si.start;
       const sTo = Math.min(end, si.end) - si.start;
-      if (sTo > sFrom) spaces.push(...wrap(si, buildPieces(si.item, sFrom, sTo, true)));
+      if (sTo > sFrom) {
+        const built = buildPieces(si.item, sFrom, sTo, true);
+        // word-spacing widens each space (new pieces: the built ones may be shared).
+        spaces.push(...wrap(si, wordSpacing === 0 ? built : built.map((p) => ({ ...p, width: p.width + wordSpacing * (p.end - p.start) }))));
+      }
     }
     let need = contentWidth - lastSpacing;
     // A break after a soft hyphen shows a hyphen: the segment must leave room for it.

@@ -151,6 +151,7 @@ function marginBands(setup: PageSetup, width: number, ctx: HtmlContext, nextId: 
     if (boxes.length === 0) continue;
     bands.push({ id: kind, kind, height, elements: boxes.map((box) => marginElement(box, width, height, ctx, nextId)) });
   }
+  if (setup.firstMargins) ctx.diagnostics.add("import.dropped", "@page :first margins are not imported; every page has the same margins", "@page :first");
   if (setup.firstBoxes) ctx.diagnostics.add("import.dropped", "@page :first margin boxes are not imported; the page bands print on every page", "@page :first");
   return bands;
 }

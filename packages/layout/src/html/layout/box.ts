@@ -71,6 +71,9 @@ export class BoxBlock implements Block {
     if (!this.content) return { fits: null, rest: this };
     const part = this.content.split(available - top - bottom, atTop);
     if (!part.fits) return { fits: null, rest: this };
+    // All the content fits but a set height does not: the box moves to the next page whole (at the top of a
+    // page it stays, as anything taller than a page does).
+    if (!part.rest && !atTop && this.height > available + EPSILON) return { fits: null, rest: this };
     const fits = new BoxBlock(this.deco, part.fits, part.rest ? part.fits.height : this.contentHeight, this.extras);
     if (!part.rest) return { fits, rest: null };
     // The marker and the absolutes belong to the first fragment only.
@@ -108,22 +111,19 @@ function drawBorders(out: FrameItem[], deco: BoxDecoration, x: number, y: number
   const [t, r, b, l] = deco.borderWidth;
   if (t + r + b + l <= 0) return;
   const w = deco.width;
-  const uniform = t === r && r === b && b === l && new Set(deco.borderColor).size === 1 && new Set(deco.borderStyle).size === 1;
-  if (uniform && deco.radius > 0) {
+  if (deco.radius > 0 && t === r && r === b && b === l && allSame(deco.borderColor) && allSame(deco.borderStyle)) {
     out.push({ kind: "shape", geometry: { type: "rect", x: x + t / 2, y: y + t / 2, width: w - t, height: h - t, radius: deco.radius }, stroke: strokeOf(deco, 0) });
     return;
   }
   // Each side a line along the middle of its border, from outer corner to outer corner.
-  const sides: [number, number, number, number, number][] = [
-    [0, x, y + t / 2, x + w, y + t / 2],
-    [1, x + w - r / 2, y, x + w - r / 2, y + h],
-    [2, x, y + h - b / 2, x + w, y + h - b / 2],
-    [3, x + l / 2, y, x + l / 2, y + h],
-  ];
-  for (const [side, x1, y1, x2, y2] of sides) {
-    if ((deco.borderWidth[side] ?? 0) <= 0) continue;
-    out.push({ kind: "shape", geometry: { type: "line", x1, y1, x2, y2 }, stroke: strokeOf(deco, side) });
-  }
+  if (t > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + t / 2, x2: x + w, y2: y + t / 2 }, stroke: strokeOf(deco, 0) });
+  if (r > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x + w - r / 2, y1: y, x2: x + w - r / 2, y2: y + h }, stroke: strokeOf(deco, 1) });
+  if (b > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + h - b / 2, x2: x + w, y2: y + h - b / 2 }, stroke: strokeOf(deco, 2) });
+  if (l > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x + l / 2, y1: y, x2: x + l / 2, y2: y + h }, stroke: strokeOf(deco, 3) });
+}
+
+function allSame(values: readonly [string, string, string, string]): boolean {
+  return values[0] === values[1] && values[1] === values[2] && values[2] === values[3];
 }
 
 function strokeOf(deco: BoxDecoration, side: number): { color: string; width: number; dash?: number[]; cap?: "round" } {

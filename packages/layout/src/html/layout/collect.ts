@@ -3,6 +3,7 @@
 // block-level boxes, and absolutely positioned boxes taken out of the flow.
 import type { HtmlElement, HtmlNode } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
+import { parseLength } from "../values.js";
 import { styleOf, type HtmlContext } from "./context.js";
 import type { InlinePiece } from "./inline.js";
 
@@ -44,7 +45,7 @@ export function flowItems(parent: HtmlElement, ctx: HtmlContext): FlowItem[] {
       // White space between atomic boxes does not break their row.
       if (atomics.length > 0 && child.text.trim() === "" && !child.deferred) continue;
       flushAtomic();
-      pieces.push(textPiece(child, parentStyle, undefined, undefined, parent.path));
+      pieces.push(textPiece(child, parentStyle, undefined, undefined, parent.path, 0));
       continue;
     }
     const style = styleOf(ctx, child);
@@ -65,7 +66,7 @@ export function flowItems(parent: HtmlElement, ctx: HtmlContext): FlowItem[] {
       continue;
     }
     flushAtomic();
-    inlinePieces(child, ctx, pieces, undefined, undefined);
+    inlinePieces(child, ctx, pieces, undefined, undefined, 0);
   }
   flushInline();
   flushAtomic();
@@ -73,8 +74,10 @@ export function flowItems(parent: HtmlElement, ctx: HtmlContext): FlowItem[] {
 }
 
 /** Flattens an inline element's content into pieces (block descendants are read as inline text). */
-export function inlinePieces(el: HtmlElement, ctx: HtmlContext, out: InlinePiece[], link: string | undefined, background: string | undefined): void {
+export function inlinePieces(el: HtmlElement, ctx: HtmlContext, out: InlinePiece[], link: string | undefined, background: string | undefined, rise: number): void {
   const style = styleOf(ctx, el);
+  // vertical-align on inline boxes shifts the baseline, and nested shifts add up (x<sup>2<sup>n</sup></sup>).
+  const ownRise = rise + baselineShift(style);
   if (style.display === "none") return;
   if (el.tag === "br") {
     out.push({ text: "\n", style, path: el.path, hardBreak: true });
@@ -84,16 +87,34 @@ export function inlinePieces(el: HtmlElement, ctx: HtmlContext, out: InlinePiece
   const ownLink = href && /^(https?:|mailto:)/i.test(href) ? href : link;
   const ownBackground = style.background ?? background;
   for (const child of el.children) {
-    if (child.kind === "text") out.push(textPiece(child, style, ownLink, ownBackground, el.path));
-    else inlinePieces(child, ctx, out, ownLink, ownBackground);
+    if (child.kind === "text") out.push(textPiece(child, style, ownLink, ownBackground, el.path, ownRise));
+    else inlinePieces(child, ctx, out, ownLink, ownBackground, ownRise);
   }
 }
 
-function textPiece(node: HtmlNode & { kind: "text" }, style: ComputedStyle, link: string | undefined, background: string | undefined, path: string): InlinePiece {
+/**
+ * The baseline shift of an inline box in points, up positive: `super` a third and `sub` a fifth of the
+ * parent's font size (as browsers place them; the element's own size is the parent's made `smaller`, 1/1.2),
+ * a length as given, a percentage of the line height. Other keywords (middle, top …) keep the baseline.
+ */
+export function baselineShift(style: ComputedStyle): number {
+  const v = style.verticalAlign;
+  if (v === "baseline") return 0;
+  const parentSize = style.size * 1.2;
+  if (v === "super") return parentSize / 3;
+  if (v === "sub") return -parentSize / 5;
+  const length = parseLength(v, { em: style.size, rem: style.size });
+  if (!length) return 0;
+  const lineHeight = "mult" in style.lineHeight ? style.lineHeight.mult * style.size : style.lineHeight.pt;
+  return length.pt + (length.pct * lineHeight) / 100;
+}
+
+function textPiece(node: HtmlNode & { kind: "text" }, style: ComputedStyle, link: string | undefined, background: string | undefined, path: string, rise: number): InlinePiece {
   return {
     text: node.text,
     style,
     path,
+    ...(rise !== 0 ? { rise } : {}),
     ...(link ? { link } : {}),
     ...(background ? { background } : {}),
     ...(node.deferred ? { deferred: node.deferred } : {}),

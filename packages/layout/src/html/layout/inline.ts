@@ -8,7 +8,7 @@ import type { FrameItem } from "../../frame/types.js";
 import { layoutParagraph } from "../../text/paragraph.js";
 import { layoutRichParagraph } from "../../text/rich.js";
 import type { RichLayout, RichSpan, SpanStyle } from "../../text/rich-types.js";
-import type { ParagraphStyle } from "../../text/types.js";
+import type { ParagraphLayout, ParagraphStyle } from "../../text/types.js";
 import { resolveText } from "../../tokens/resolve.js";
 import type { RowScope } from "../../tokens/types.js";
 import type { ComputedStyle } from "../style.js";
@@ -28,6 +28,8 @@ export interface InlinePiece {
   readonly path: string;
   /** A `<br>`: a line break that white-space processing keeps. */
   readonly hardBreak?: boolean;
+  /** Baseline shift in points, up positive (`<sup>`, `<sub>`, `vertical-align` on inline boxes). */
+  readonly rise?: number;
 }
 
 /** The paragraph of a block's inline content, or null when it is only collapsible white space. */
@@ -47,6 +49,7 @@ export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedSt
     letterSpacing: block.letterSpacing,
     align: block.textAlign,
     direction: block.direction,
+    ...(block.wordSpacing !== 0 ? { wordSpacing: block.wordSpacing } : {}),
   };
   const report = (code: string, message: string): void => ctx.diagnostics.add(code, message, path);
   const plain = deferred ? undefined : plainStyle(pieces, block, ctx);
@@ -70,10 +73,11 @@ export function plainStyle(pieces: readonly InlinePiece[], block: ComputedStyle,
   const s = first.style;
   for (const p of pieces) {
     const o = p.style;
-    if (p.link || p.background || o.underline || o.strike) return undefined;
+    if (p.link || p.background || p.rise || o.underline || o.strike) return undefined;
     if (o !== s && (o.family !== s.family || o.weight !== s.weight || o.italic !== s.italic || o.size !== s.size || o.color !== s.color)) return undefined;
   }
-  if (s.size !== block.size) return undefined;
+  // The plain engine has no word spacing: such text takes the rich engine.
+  if (s.size !== block.size || block.wordSpacing !== 0) return undefined;
   // One style object per (block, text) style pair: the text engine's caches key on it.
   let byText = plainStyles.get(block);
   if (!byText) plainStyles.set(block, (byText = new WeakMap()));
@@ -102,8 +106,13 @@ export function paragraphStyle(block: ComputedStyle, s: ComputedStyle, family: s
 
 function plainLayout(text: string, style: ParagraphStyle, width: number, ctx: HtmlContext, report: (code: string, message: string) => void): RichLayout {
   const layout = layoutParagraph(ctx.fonts, text, style, width, report);
-  return { lines: layout.lines.map((line) => ({ ...line, items: line.runs })), height: layout.height, width: layout.width };
+  // The text engine hands back its cached layout object on a hit; its adaptation is kept beside it.
+  let rich = richOfPlain.get(layout);
+  if (!rich) richOfPlain.set(layout, (rich = { lines: layout.lines.map((line) => ({ ...line, items: line.runs })), height: layout.height, width: layout.width }));
+  return rich;
 }
+
+const richOfPlain = new WeakMap<ParagraphLayout, RichLayout>();
 
 function spanStyle(p: InlinePiece, ctx: HtmlContext): SpanStyle {
   const s = p.style;
@@ -117,6 +126,7 @@ function spanStyle(p: InlinePiece, ctx: HtmlContext): SpanStyle {
     ...(s.strike ? { strike: true } : {}),
     ...(p.link ? { link: p.link } : {}),
     ...(p.background ? { background: p.background } : {}),
+    ...(p.rise ? { rise: p.rise } : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 // Paged media: `@page` size (the 22 presets by name, A4/letter/legal, `landscape`, explicit lengths, a
 // roll width with `auto` height), margins, and the margin boxes (`@top-left|center|right`,
 // `@bottom-left|center|right`) whose `content` strings and `counter(page)` / `counter(pages)` are resolved
-// per page at finalize. `@page :first` margin boxes replace the others on the first page.
+// per page at finalize. `@page :first` margin boxes replace the others on the first page, and its margins
+// give the first page its own body.
 import type { DiagnosticSink } from "../../diagnostics.js";
 import { findPageSizePreset, PAGE_SIZES, ROLL_BREAK_HEIGHT, type ResolvedPageSize } from "../../model/page-sizes.js";
 import type { Margins } from "../../model/types.js";
@@ -24,6 +25,8 @@ export interface PageSetup {
   readonly boxes: readonly MarginBox[];
   /** Margin boxes of the first page, when `@page :first` has any. */
   readonly firstBoxes: readonly MarginBox[] | undefined;
+  /** Margins of the first page, when `@page :first` sets any (its content keeps the width of every page). */
+  readonly firstMargins: Margins | undefined;
 }
 
 const BOX_NAMES = ["top-left", "top-center", "top-right", "bottom-left", "bottom-center", "bottom-right"];
@@ -39,6 +42,21 @@ export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagn
     return l ? Math.max(0, l.pt + (l.pct * size.width) / 100) : size.defaultMargin;
   };
   const margins = { top: side("top"), right: side("right"), bottom: side("bottom"), left: side("left") };
+  // @page :first margins: top and bottom set the first page's body; left moves its content, which keeps the
+  // width of every other page (one layout serves all pages), so the right margin follows from it.
+  const firstRules = new Map<string, string>();
+  for (const rule of rules) if (rule.first) for (const d of rule.declarations) firstRules.set(d.property, d.value);
+  const firstSide = (name: "top" | "bottom" | "left"): number => {
+    const l = parseLength(firstRules.get(`margin-${name}`) ?? "", base);
+    return l ? Math.max(0, l.pt + (l.pct * size.width) / 100) : margins[name];
+  };
+  const firstMargins = ["margin-top", "margin-bottom", "margin-left", "margin-right"].some((p) => firstRules.has(p))
+    ? { top: firstSide("top"), bottom: firstSide("bottom"), left: firstSide("left"), right: Math.max(0, margins.left + margins.right - firstSide("left")) }
+    : undefined;
+  for (const property of firstRules.keys()) {
+    if (property === "margin-right" && firstRules.get("margin-right") !== all.get("margin-right")) diagnostics.add("css.unsupported", "@page :first margin-right: the first page's content keeps the width of the others, so its right margin follows from margin-left", "@page :first");
+    else if (!property.startsWith("margin-")) diagnostics.add("css.unsupported", `@page :first ${property} is not supported; the first page has the ${property} of every page`, "@page :first");
+  }
   const boxesOf = (first: boolean): MarginBox[] | undefined => {
     const byName = new Map<string, Declaration[]>();
     for (const rule of rules) {
@@ -59,8 +77,7 @@ export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagn
   };
   const boxes = boxesOf(false) ?? [];
   const first = boxesOf(true);
-  for (const rule of rules) if (rule.first && rule.declarations.length > 0) diagnostics.add("css.unsupported", "@page :first takes margin boxes only; its size and margins are those of every page", "@page :first");
-  return { size, margins, boxes, firstBoxes: first ? [...boxes.filter((b) => !first.some((f) => f.name === b.name)), ...first] : undefined };
+  return { size, margins, boxes, firstBoxes: first ? [...boxes.filter((b) => !first.some((f) => f.name === b.name)), ...first] : undefined, firstMargins };
 }
 
 function pageSize(value: string | undefined, diagnostics: DiagnosticSink): ResolvedPageSize {

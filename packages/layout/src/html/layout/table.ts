@@ -1,7 +1,8 @@
 // Tables (CSS 2 §17, the automatic layout): row groups (<thead> repeated at the top of every page the body
 // continues on, <tbody>, <tfoot> kept with the last body row so totals never stand alone), colspan,
 // <col>/<colgroup> and cell widths, auto columns sized between their min- and max-content widths,
-// border-spacing or border-collapse, row backgrounds, vertical-align in cells. Rows never split.
+// border-spacing or border-collapse, row backgrounds, vertical-align in cells, rowspan (within a row
+// group; rows a cell spans move to the next page together). Rows never split.
 import { EmptyBlock, type Block } from "../../elements/block.js";
 import { StackBlock, type StackChild } from "../../flow/stack.js";
 import { elementChildren, type HtmlElement } from "../dom.js";
@@ -12,9 +13,18 @@ import { horizontalInsets, sizeOf } from "./edges.js";
 import { layoutBlockBox } from "./flow.js";
 import { maxContent, minContent } from "./measure.js";
 
+interface Cell {
+  readonly element: HtmlElement;
+  readonly span: number;
+  /** Rows the cell covers, from its own (1 unless rowspan). */
+  readonly rows: number;
+  /** First column, after the columns that cells from rows above still cover. */
+  readonly col: number;
+}
+
 interface Row {
   readonly element: HtmlElement;
-  readonly cells: readonly { readonly element: HtmlElement; readonly span: number }[];
+  readonly cells: readonly Cell[];
 }
 
 /** The largest colspan honoured (HTML's own limit is 1000). */
@@ -55,39 +65,64 @@ export function tableParts(el: HtmlElement, style: ComputedStyle, width: number,
   const foot: Row[] = [];
   const captions: HtmlElement[] = [];
   const colWidths: (number | undefined)[] = [];
+  // Rows straight inside the table form one group until something else comes.
+  let loose: HtmlElement[] = [];
+  const flushLoose = (): void => {
+    body.push(...rowGroup(loose, ctx));
+    loose = [];
+  };
   for (const child of elementChildren(el)) {
     const display = styleOf(ctx, child).display;
+    if (display === "table-row") {
+      loose.push(child);
+      continue;
+    }
+    flushLoose();
     if (display === "table-caption") captions.push(child);
     else if (display === "table-column-group" || display === "table-column") readColumns(child, ctx, width, colWidths);
-    else if (display === "table-row") body.push(rowOf(child, ctx));
     else if (display === "none") continue;
     else {
       const target = display === "table-header-group" ? head : display === "table-footer-group" ? foot : body;
-      for (const tr of elementChildren(child)) if (styleOf(ctx, tr).display === "table-row") target.push(rowOf(tr, ctx));
+      target.push(...rowGroup(elementChildren(child).filter((tr) => styleOf(ctx, tr).display === "table-row"), ctx));
     }
   }
+  flushLoose();
   const all = [...head, ...body, ...foot];
-  const columns = Math.max(colWidths.length, ...all.map((r) => r.cells.reduce((s, c) => s + c.span, 0)));
+  const columns = Math.max(colWidths.length, ...all.map((r) => r.cells.reduce((s, c) => Math.max(s, c.col + c.span), 0)));
   const captionBlocks = captions.flatMap((caption) => layoutBlockBox(caption, ctx, width, sink)?.block ?? []);
   if (columns === 0) return { captions: captionBlocks, header: [], body: [], footer: [] };
   const spacing = style.borderCollapse ? 0 : style.borderSpacing;
   const widths = columnWidths(all, columns, colWidths, width - spacing * (columns + 1), ctx);
-  const rowBlock = (row: Row): Block => layoutRow(row, widths, spacing, style.direction === "rtl", width, ctx, sink);
-  const footer = foot.map(rowBlock);
+  const rowBlocks = (rows: readonly Row[]): { block: Block; element: HtmlElement }[] => layoutRows(rows, widths, spacing, style.direction === "rtl", width, ctx, sink);
+  const footer = rowBlocks(foot).map((r) => r.block);
   if (spacing > 0) footer.push(new GapBlock(spacing));
-  return { captions: captionBlocks, header: head.map(rowBlock), body: body.map((r) => ({ block: rowBlock(r), element: r.element })), footer };
+  return { captions: captionBlocks, header: rowBlocks(head).map((r) => r.block), body: rowBlocks(body), footer };
 }
 
-function rowOf(tr: HtmlElement, ctx: HtmlContext): Row {
-  const cells: { element: HtmlElement; span: number }[] = [];
-  for (const td of elementChildren(tr)) {
-    const display = styleOf(ctx, td).display;
-    if (display === "none") continue;
-    const span = Math.min(MAX_SPAN, Math.max(1, Math.floor(Number(td.attrs.get("colspan") ?? 1)) || 1));
-    if (Number(td.attrs.get("rowspan") ?? 1) > 1) ctx.diagnostics.add("html.unsupported", "rowspan is not supported; the cell spans one row", td.path);
-    cells.push({ element: td, span });
-  }
-  return { element: tr, cells };
+// The rows of one row group with each cell's column: a cell with rowspan covers its columns in the rows
+// below (up to the group's end; rowspan="0" means to the end), so their cells start further right.
+function rowGroup(trs: readonly HtmlElement[], ctx: HtmlContext): Row[] {
+  const covered: number[] = []; // per column: rows still covered below the current one
+  return trs.map((tr, r) => {
+    const cells: Cell[] = [];
+    let col = 0;
+    const free = (): void => {
+      while ((covered[col] ?? 0) > 0) col++;
+    };
+    for (const td of elementChildren(tr)) {
+      if (styleOf(ctx, td).display === "none") continue;
+      free();
+      const span = Math.min(MAX_SPAN, Math.max(1, Math.floor(Number(td.attrs.get("colspan") ?? 1)) || 1));
+      const asked = Math.floor(Number(td.attrs.get("rowspan") ?? 1));
+      const left = trs.length - r;
+      const rows = asked === 0 ? left : Math.min(left, Math.max(1, Number.isFinite(asked) ? asked : 1));
+      cells.push({ element: td, span, rows, col });
+      for (let c = col; c < col + span; c++) covered[c] = Math.max(covered[c] ?? 0, rows);
+      col += span;
+    }
+    for (let c = 0; c < covered.length; c++) if ((covered[c] ?? 0) > 0) covered[c] = (covered[c] as number) - 1;
+    return { element: tr, cells };
+  });
 }
 
 function readColumns(el: HtmlElement, ctx: HtmlContext, width: number, out: (number | undefined)[]): void {
@@ -108,15 +143,14 @@ function columnWidths(rows: readonly Row[], columns: number, fixed: readonly (nu
   const set = fixed.slice(0, columns).concat(new Array(Math.max(0, columns - fixed.length)).fill(undefined));
   const single: HtmlElement[][] = Array.from({ length: columns }, () => []);
   for (const row of rows) {
-    let c = 0;
     for (const cell of row.cells) {
+      const c = cell.col;
       if (cell.span === 1 && c < columns) {
         single[c]?.push(cell.element);
         const w = sizeOf(styleOf(ctx, cell.element).width, room);
         const cellStyle = styleOf(ctx, cell.element);
         if (w !== undefined && set[c] === undefined) set[c] = w + (cellStyle.borderBox ? 0 : horizontalInsets(cellStyle));
       }
-      c += cell.span;
     }
   }
   const widest = (c: number, measure: (el: HtmlElement, ctx: HtmlContext) => number): number =>
@@ -150,25 +184,73 @@ function columnWidths(rows: readonly Row[], columns: number, fixed: readonly (nu
   return widths;
 }
 
-function layoutRow(row: Row, widths: readonly number[], spacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[]): Block {
-  const laid: { box: BoxBlock | null; block: Block; x: number; valign: number }[] = [];
-  let c = 0;
-  let x = spacing;
-  for (const cell of row.cells) {
-    const w = widths.slice(c, c + cell.span).reduce((s, v) => s + v, 0) + spacing * (cell.span - 1);
+// Rows laid out in groups that rowspan ties together (most groups are one row): each group is one block,
+// so the rows a cell spans are never separated by a page break. A spanning cell taller than its rows makes
+// the last of them taller.
+function layoutRows(rows: readonly Row[], widths: readonly number[], spacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[]): { block: Block; element: HtmlElement }[] {
+  const out: { block: Block; element: HtmlElement }[] = [];
+  const starts: number[] = [];
+  for (let x = spacing, c = 0; c <= widths.length; c++) {
+    starts.push(x);
+    x += (widths[c] ?? 0) + spacing;
+  }
+  for (let start = 0; start < rows.length; ) {
+    let end = start;
+    for (let r = start; r <= end; r++) for (const cell of (rows[r] as Row).cells) end = Math.max(end, r + cell.rows - 1);
+    const group = rows.slice(start, end + 1);
+    out.push({ block: layoutGroup(group, starts, spacing, rtl, tableWidth, ctx, sink), element: (rows[start] as Row).element });
+    start = end + 1;
+  }
+  return out;
+}
+
+interface LaidCell {
+  readonly cell: Cell;
+  readonly box: BoxBlock | null;
+  readonly block: Block;
+  readonly x: number;
+  readonly width: number;
+  readonly valign: number;
+}
+
+function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[]): Block {
+  const laid: LaidCell[][] = rows.map((row) => row.cells.map((cell): LaidCell | null => {
+    const from = starts[cell.col] ?? spacing;
+    const w = Math.max(0, (starts[cell.col + cell.span] ?? from) - from - spacing);
     const l = layoutBlockBox(cell.element, ctx, w, sink, w);
     const va = styleOf(ctx, cell.element).verticalAlign;
-    if (l) laid.push({ box: l.box, block: l.block, x: rtl ? tableWidth - x - w : x, valign: va === "middle" ? 0.5 : va === "bottom" ? 1 : 0 });
-    x += w + spacing;
-    c += cell.span;
-  }
-  const rowStyle = styleOf(ctx, row.element);
-  const specified = sizeOf(rowStyle.height, 0) ?? 0;
-  const height = Math.max(specified, ...laid.map((l) => l.block.height));
-  const cells: { block: Block; x: number; y: number }[] = [];
-  if (rowStyle.background) {
-    cells.push({ block: new BoxBlock(plainDecoration(tableWidth, rowStyle.background), null, height + spacing, { dx: 0, dy: 0, absolutes: [], avoidBreak: false, valign: 0, pageBody: ctx.pageBody }), x: 0, y: 0 });
-  }
-  for (const l of laid) cells.push({ block: l.box ? l.box.stretched(height, l.valign) : l.block, x: l.x, y: spacing });
-  return cells.length > 0 ? new RowBlock(cells, height + spacing) : new EmptyBlock(height + spacing);
+    return l ? { cell, box: l.box, block: l.block, x: rtl ? tableWidth - from - w : from, width: w, valign: va === "middle" ? 0.5 : va === "bottom" ? 1 : 0 } : null;
+  }).filter((l): l is LaidCell => l !== null));
+  // Row heights from their one-row cells, then grown for the cells that span rows.
+  const heights = rows.map((row, i) => Math.max(sizeOf(styleOf(ctx, row.element).height, 0) ?? 0, ...(laid[i] as LaidCell[]).filter((l) => l.cell.rows === 1).map((l) => l.block.height)));
+  const spanned = (i: number, n: number): number => heights.slice(i, i + n).reduce((s, h) => s + h, 0) + spacing * (n - 1);
+  laid.forEach((cells, i) => {
+    for (const l of cells) {
+      if (l.cell.rows === 1) continue;
+      const short = l.block.height - spanned(i, l.cell.rows);
+      if (short > 0) heights[i + l.cell.rows - 1] = (heights[i + l.cell.rows - 1] as number) + short;
+    }
+  });
+  const placed: { block: Block; x: number; y: number }[] = [];
+  const fill = (background: string, width: number, height: number): Block =>
+    new BoxBlock(plainDecoration(width, background), null, height, { dx: 0, dy: 0, absolutes: [], avoidBreak: false, valign: 0, pageBody: ctx.pageBody });
+  // A row's background spans the table; in rows tied by rowspan it lies under each cell of the row instead,
+  // so a spanning cell shows its own row's background and not that of the rows it reaches into.
+  let y = 0;
+  rows.forEach((row, i) => {
+    const height = heights[i] as number;
+    const background = styleOf(ctx, row.element).background;
+    if (background && rows.length === 1) placed.push({ block: fill(background, tableWidth, height + spacing), x: 0, y });
+    else if (background) for (const l of laid[i] as LaidCell[]) placed.push({ block: fill(background, l.width, l.cell.rows === 1 ? height : spanned(i, l.cell.rows)), x: l.x, y: y + spacing });
+    y += height + spacing;
+  });
+  y = 0;
+  laid.forEach((cells, i) => {
+    for (const l of cells) {
+      const h = l.cell.rows === 1 ? (heights[i] as number) : spanned(i, l.cell.rows);
+      placed.push({ block: l.box ? l.box.stretched(h, l.valign) : l.block, x: l.x, y: y + spacing });
+    }
+    y += (heights[i] as number) + spacing;
+  });
+  return placed.length > 0 ? new RowBlock(placed, y) : new EmptyBlock(y);
 }
