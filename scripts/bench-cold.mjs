@@ -11,14 +11,15 @@ import { join } from "node:path";
 import { freePort, machineLine, replaceSection, root, sleep } from "./bench-lib.mjs";
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7);
-const cli = join(root, "apps/server/dist/src/cli.js");
-const pdfEntry = join(root, "packages/pdf/dist/src/index.js");
+// BENCH_BASELINE=<another checkout, built>: the same measures of that build, interleaved, in a "before" column.
+const BASELINE = process.env.BENCH_BASELINE;
+const builds = { after: root, ...(BASELINE ? { before: BASELINE } : {}) };
 const template = join(root, "fixtures/invoice.template.json");
 const data = join(root, "fixtures/invoice-20.data.json");
 const GOALS = { inProcess: 250, cli: 450, health: 500 };
 
 // Runs in a fresh `node`: performance.now() at the first line is how long Node took before our code ran.
-const inProcessScript = `
+const inProcessScript = (pdfEntry) => `
 const start = performance.now();
 const { renderPdf } = await import(${JSON.stringify(pdfEntry)});
 const imported = performance.now();
@@ -48,22 +49,22 @@ function run(args, { stdout = "pipe", env } = {}) {
   });
 }
 
-async function inProcess() {
-  const { out, wallMs } = await run(["--input-type=module", "-e", inProcessScript]);
+async function inProcess(build) {
+  const { out, wallMs } = await run(["--input-type=module", "-e", inProcessScript(join(build, "packages/pdf/dist/src/index.js"))]);
   return { ...JSON.parse(out), wallMs };
 }
 
-async function cliRender(dir) {
+async function cliRender(build, dir) {
   const output = join(dir, "out.pdf");
-  const { wallMs } = await run([cli, "render", template, data, "-o", output, "--now", "2026-11-21T12:00:00Z"]);
+  const { wallMs } = await run([join(build, "apps/server/dist/src/cli.js"), "render", template, data, "-o", output, "--now", "2026-11-21T12:00:00Z"]);
   return { wallMs };
 }
 
-async function serverHealth(dir, n) {
+async function serverHealth(build, dir, n) {
   const port = await freePort();
   const dataDir = join(dir, `server-${n}`);
   const t0 = performance.now();
-  const child = spawn(process.execPath, [cli, "serve"], {
+  const child = spawn(process.execPath, [join(build, "apps/server/dist/src/cli.js"), "serve"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SMTP_URL: "", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
@@ -94,43 +95,49 @@ async function main() {
   const dir = await mkdtemp(join(tmpdir(), "docsvc-bench-cold-"));
   const load0 = loadavg()[0];
   const bare = [];
-  const cold = [];
-  const clis = [];
-  const health = [];
+  const results = Object.fromEntries(Object.keys(builds).map((name) => [name, { cold: [], cli: [], health: [] }]));
   try {
-    // Interleaved, so a busy moment of the machine spreads over the three measures instead of hitting one.
+    // Interleaved (and, with a baseline, alternating builds), so a busy moment of the machine spreads over the
+    // measures instead of hitting one.
     for (let i = 0; i < RUNS; i++) {
       bare.push((await run(["-e", "0"])).wallMs);
-      cold.push(await inProcess());
-      clis.push((await cliRender(dir)).wallMs);
-      health.push((await serverHealth(dir, i)).wallMs);
-      const c = cold.at(-1);
-      console.log(`run ${i + 1}: import ${c.importMs.toFixed(0)} + setup ${c.setupMs.toFixed(0)} + first render ${c.renderMs.toFixed(0)} = ${c.totalMs.toFixed(0)} ms (node start ${c.nodeStart.toFixed(0)} ms), docsvc render ${clis.at(-1).toFixed(0)} ms, /health ${health.at(-1).toFixed(0)} ms`);
+      for (const [name, build] of Object.entries(builds)) {
+        const r = results[name];
+        r.cold.push(await inProcess(build));
+        r.cli.push((await cliRender(build, dir)).wallMs);
+        r.health.push((await serverHealth(build, dir, `${name}-${i}`)).wallMs);
+        const c = r.cold.at(-1);
+        console.log(`${name} run ${i + 1}: import ${c.importMs.toFixed(0)} + setup ${c.setupMs.toFixed(0)} + first render ${c.renderMs.toFixed(0)} = ${c.totalMs.toFixed(0)} ms (cpu ${c.cpuMs.toFixed(0)}, node start ${c.nodeStart.toFixed(0)} ms), docsvc render ${r.cli.at(-1).toFixed(0)} ms, /health ${r.health.at(-1).toFixed(0)} ms`);
+      }
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
   const load1 = loadavg()[0];
-  const total = stats(cold.map((c) => c.totalMs));
-  const cliStats = stats(clis);
-  const healthStats = stats(health);
+  const cells = (pick, goal) => {
+    const after = stats(pick(results.after));
+    const before = results.before ? `${fmt(stats(pick(results.before)))} | ` : "";
+    return `${before}${fmt(after)} | ${goal === undefined ? "—" : verdict(after.median, goal)}`;
+  };
+  const values = (key) => (r) => r.cold.map((c) => c[key]);
+  const header = results.before ? `| measure | before (${BASELINE}) | now | goal |\n|---|---|---|---|` : "| measure | result | goal |\n|---|---|---|";
+  const rss = (r) => `${stats(r.cold.map((c) => c.maxRssMb)).median.toFixed(0)} MiB`;
   const body = `
 ## Cold start (\`pnpm bench:cold\`)
 
 Machine: ${machineLine()}.
-Run on ${new Date().toISOString().slice(0, 10)}: ${RUNS} fresh processes per measure, interleaved; median (min–max). Load average (1 min) ${load0.toFixed(2)} before and ${load1.toFixed(2)} after (above ~2.5 on these cores means other work shared the machine).
-"In-process" is timed from the first line of the script: Node's own start-up (${fmt(stats(cold.map((c) => c.nodeStart)))} before our first line; a bare \`node -e 0\` takes ${fmt(stats(bare))} from spawn to exit) is not counted. \`docsvc render\` and \`/health\` are wall times from spawn, Node's start included.
+Run on ${new Date().toISOString().slice(0, 10)}: ${RUNS} fresh processes per measure${results.before ? " and build" : ""}, interleaved; median (min–max). Load average (1 min) ${load0.toFixed(2)} before and ${load1.toFixed(2)} after (above ~2.5 on these cores means other work shared the machine, and wall times stretch with it; the CPU line is steadier).
+"In-process" is timed from the first line of the script: Node's own start-up (${fmt(stats(results.after.cold.map((c) => c.nodeStart)))} before our first line; a bare \`node -e 0\` takes ${fmt(stats(bare))} from spawn to exit) is not counted. \`docsvc render\` and \`/health\` are wall times from spawn, Node's start included.
 
-| measure | result | goal |
-|---|---|---|
-| in-process: import \`@docsvc/pdf\` | ${fmt(stats(cold.map((c) => c.importMs)))} | — |
-| in-process: read the fixtures | ${fmt(stats(cold.map((c) => c.setupMs)))} | — |
-| in-process: first invoice-20 render (fonts loaded on the way) | ${fmt(stats(cold.map((c) => c.renderMs)))} | — |
-| in-process: import + setup + first render | ${fmt(total)} | ${verdict(total.median, GOALS.inProcess)} |
-| CPU time of that process, Node's start included (less sensitive to a busy machine than wall time) | ${fmt(stats(cold.map((c) => c.cpuMs)))} | — |
-| peak RSS of that process | ${stats(cold.map((c) => c.maxRssMb)).median.toFixed(0)} MiB | — |
-| \`docsvc render invoice.template.json invoice-20.data.json -o out.pdf\` | ${fmt(cliStats)} | ${verdict(cliStats.median, GOALS.cli)} |
-| \`docsvc serve\` spawn → first 200 on \`/health\` | ${fmt(healthStats)} | ${verdict(healthStats.median, GOALS.health)} |
+${header}
+| in-process: import \`@docsvc/pdf\` | ${cells(values("importMs"))} |
+| in-process: read the fixtures | ${cells(values("setupMs"))} |
+| in-process: first invoice-20 render (fonts loaded on the way) | ${cells(values("renderMs"))} |
+| in-process: import + setup + first render | ${cells(values("totalMs"), GOALS.inProcess)} |
+| CPU time of that process, Node's start included | ${cells(values("cpuMs"))} |
+| peak RSS of that process | ${results.before ? `${rss(results.before)} | ` : ""}${rss(results.after)} | — |
+| \`docsvc render invoice.template.json invoice-20.data.json -o out.pdf\` | ${cells((r) => r.cli, GOALS.cli)} |
+| \`docsvc serve\` spawn → first 200 on \`/health\` | ${cells((r) => r.health, GOALS.health)} |
 `;
   console.log(body);
   if (process.env.BENCH_COLD_WRITE !== "0") {
