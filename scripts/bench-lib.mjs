@@ -68,10 +68,13 @@ export async function verificationToken(dataDir) {
   throw new Error("no verification email in the outbox");
 }
 
-/** Signs up an admin account (ADMIN_EMAILS must name it), verifies it and lifts its workspace to `plan`. */
-export async function adminAccount(base, dataDir, email, password, plan = "enterprise") {
+/**
+ * Signs up an admin account (ADMIN_EMAILS must name it), verifies it and lifts its workspace to `plan`;
+ * `readToken` finds the verification mail (elsewhere than DATA_DIR/outbox when blobs live in a database).
+ */
+export async function adminAccount(base, dataDir, email, password, plan = "enterprise", readToken = verificationToken) {
   const signup = await call(base, "POST", "/api/auth/signup", { body: { email, password } });
-  await call(base, "POST", "/api/auth/verify-email", { body: { token: await verificationToken(dataDir) } });
+  await call(base, "POST", "/api/auth/verify-email", { body: { token: await readToken(dataDir) } });
   await call(base, "POST", `/api/admin/workspaces/${signup.workspace.id}/plan`, { token: signup.accessToken, body: { plan } });
   return signup;
 }

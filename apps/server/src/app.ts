@@ -9,7 +9,7 @@ import { CollabHub, type HubOptions } from "./collab/hub.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import { PayloadTooLargeError } from "./errors.js";
-import { BatchWorker } from "./jobs/batch-worker.js";
+import { openBatchQueue } from "./jobs/open-queue.js";
 import type { AppEnv } from "./http/env.js";
 import { errorHandler, notFoundHandler } from "./http/problem.js";
 import { requestContext } from "./http/request-id.js";
@@ -88,7 +88,8 @@ export function createApp(options: AppOptions): CreatedApp {
   const collab = new CollabHub(db, log, { maxConnectionsPerUser: config.hubMaxConnectionsPerUser, ...options.hub }, options.hubBus);
   const metrics = new Metrics({ renderPool: () => renderPoolMetrics(options.renderer.stats?.()), hub: () => collab.stats() });
   const meter = new Meter(db, log, metrics);
-  const batch = new BatchWorker({ db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl });
+  // Built here, started by the server (or a test): a process that never starts it only submits jobs.
+  const batch = openBatchQueue(config, { db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl });
   const deps: ServiceDeps = {
     db,
     config,

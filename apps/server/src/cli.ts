@@ -13,7 +13,8 @@ import { ADMIN_USAGE } from "./admin-usage.js";
 const USAGE = `Usage:
   docsvc serve [--no-worker]                     start the HTTP service (configured by environment variables);
                                                  --no-worker leaves batch jobs to \`docsvc worker\` processes
-  docsvc worker                                  run batch jobs only (needs the shared DATABASE_URL)
+  docsvc worker                                  run batch jobs only (needs the shared DATABASE_URL; with
+                                                 REDIS_URL it takes them from the BullMQ queue)
   docsvc validate <template.json>                check a template document; prints one problem per line
   docsvc render <template.json|page.html> <data.json> [-o out.pdf] [--theme JSON] [--now ISO]
                                                  render a PDF (-o - writes to stdout)

@@ -54,6 +54,17 @@ export interface Config {
   readonly redisPrefix?: string;
   /** BLOB_STORE and S3_*: where files go (default: the filesystem). */
   readonly blobStore?: BlobConfig;
+  /** The batch queue (BATCH_QUEUE, BATCH_CONCURRENCY, BATCH_LOCK_MS); absent: the database queue. */
+  readonly batch?: BatchQueueConfig;
+}
+
+/** Where batch jobs wait: the database (polled) or BullMQ on Redis (the default with REDIS_URL). */
+export interface BatchQueueConfig {
+  readonly queue: "database" | "redis";
+  /** Jobs one process runs at once on the BullMQ queue (the database queue runs one). */
+  readonly concurrency: number;
+  /** BullMQ's job lock: a worker silent this long loses its job to another. */
+  readonly lockMs: number;
 }
 
 export { ConfigError } from "./config-error.js";
@@ -107,6 +118,19 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     redisUrl: redisUrl(env.REDIS_URL),
     redisPrefix: nonEmpty(env.REDIS_PREFIX) ?? "docsvc:",
     blobStore: blobConfig(env),
+    batch: batchQueueConfig(env),
+  };
+}
+
+function batchQueueConfig(env: Env): BatchQueueConfig {
+  const redis = redisUrl(env.REDIS_URL) !== undefined;
+  const raw = nonEmpty(env.BATCH_QUEUE)?.toLowerCase();
+  if (raw !== undefined && raw !== "database" && raw !== "redis") throw new ConfigError(`BATCH_QUEUE must be database or redis, got '${raw}'.`);
+  if (raw === "redis" && !redis) throw new ConfigError("BATCH_QUEUE=redis needs REDIS_URL.");
+  return {
+    queue: raw ?? (redis ? "redis" : "database"),
+    concurrency: positiveInteger(env, "BATCH_CONCURRENCY", 1),
+    lockMs: positiveInteger(env, "BATCH_LOCK_MS", 30_000),
   };
 }
 

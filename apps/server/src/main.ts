@@ -70,7 +70,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
-  log.info("listening", { url, dataDir: config.dataDir, mail: config.smtpUrl ? "smtp" : "outbox", blobs: blobs.kind });
+  log.info("listening", { url, dataDir: config.dataDir, mail: config.smtpUrl ? "smtp" : "outbox", blobs: blobs.kind, batchQueue: deps.batch.kind });
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
@@ -90,6 +90,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         ["maintenance", () => maintenance.stop()],
         // Rows in flight finish; queued jobs stay queued and a running one resumes on the next start.
         ["batch worker", () => deps.batch.stop()],
+        ["batch queue", () => deps.batch.close()],
         ["metering", () => deps.meter.flush()],
         ["collaboration bus", async () => hubBus?.close()],
         ["redis", async () => redis?.close()],

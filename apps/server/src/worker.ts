@@ -1,7 +1,8 @@
 // `docsvc worker`: the batch worker alone (no HTTP), so render capacity scales apart from the web tier. It
-// shares the database and blob store with the web instances; on PostgreSQL each job is claimed by one worker.
+// shares the database and blob store with the web instances and takes jobs from the configured queue (BullMQ with
+// REDIS_URL, else the database); on PostgreSQL each job is also claimed by one worker.
 import type { Config } from "./config.js";
-import { BatchWorker } from "./jobs/batch-worker.js";
+import { openBatchQueue } from "./jobs/open-queue.js";
 import { coreShutdown, openCore, shutDown } from "./core.js";
 import type { Logger } from "./log.js";
 import type { Renderer } from "./render/renderer.js";
@@ -21,13 +22,14 @@ export async function startWorker(config: Config, overrides: { readonly log?: Lo
   // A worker serves no /metrics; the counters exist because the batch code increments them.
   const metrics = new Metrics();
   const meter = new Meter(db, log, metrics);
-  const worker = new BatchWorker({ db, renderer, mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl });
+  const worker = openBatchQueue(config, { db, renderer, mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl });
   worker.start();
-  log.info("batch worker started", { blobs: blobs.kind });
+  log.info("batch worker started", { blobs: blobs.kind, batchQueue: worker.kind });
   return {
     async close() {
       await shutDown(log, [
         ["batch worker", () => worker.stop()],
+        ["batch queue", () => worker.close()],
         ["metering", () => meter.flush()],
         ...coreShutdown(core),
       ]);

@@ -130,4 +130,16 @@ describe("configuration", () => {
     await assert.rejects(loadConfig({ DATA_DIR: dir, JWT_SECRET: "short" }), /JWT_SECRET/);
     await rm(join(dir, ".."), { recursive: true, force: true });
   });
+
+  test("the batch queue: the database alone, BullMQ with REDIS_URL unless BATCH_QUEUE says otherwise", async () => {
+    const dir = (await testConfig()).dataDir;
+    assert.deepEqual((await loadConfig({ DATA_DIR: dir })).batch, { queue: "database", concurrency: 1, lockMs: 30_000 });
+    const redis = { DATA_DIR: dir, REDIS_URL: "redis://127.0.0.1:6379" };
+    assert.equal((await loadConfig(redis)).batch?.queue, "redis");
+    assert.deepEqual((await loadConfig({ ...redis, BATCH_QUEUE: "Database", BATCH_CONCURRENCY: "3", BATCH_LOCK_MS: "5000" })).batch, { queue: "database", concurrency: 3, lockMs: 5_000 });
+    await assert.rejects(loadConfig({ DATA_DIR: dir, BATCH_QUEUE: "redis" }), /BATCH_QUEUE=redis needs REDIS_URL/);
+    await assert.rejects(loadConfig({ ...redis, BATCH_QUEUE: "kafka" }), /BATCH_QUEUE must be database or redis/);
+    await assert.rejects(loadConfig({ ...redis, BATCH_CONCURRENCY: "0" }), /BATCH_CONCURRENCY/);
+    await rm(dir, { recursive: true, force: true });
+  });
 });

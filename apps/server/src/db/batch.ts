@@ -65,6 +65,20 @@ export async function nextJob(db: Db, skip: ReadonlySet<string> = new Set()): Pr
   return withInput(db, job);
 }
 
+/** Every unfinished job's id, oldest first (the BullMQ queue re-queues them; see src/jobs/bull-queue.ts). */
+export async function pendingJobIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom("batch_jobs").select("id").where("status", "in", ["processing", "pending"]).orderBy("created_at").orderBy("id").execute();
+  return rows.map((r) => r.id);
+}
+
+/** Removes a job that never reached the queue (its submission answered 503), with its submission. */
+export async function deleteJob(db: Db, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("batch_inputs").where("job_id", "=", id).execute();
+    await trx.deleteFrom("batch_jobs").where("id", "=", id).execute();
+  });
+}
+
 /** The job with this id, if it is still to be worked on (another worker may have finished it meanwhile). */
 export async function openJob(db: Db, id: string): Promise<BatchJobRow | undefined> {
   const job = await db.selectFrom("batch_jobs").select(SUMMARY).where("id", "=", id).where("status", "in", ["processing", "pending"]).executeTakeFirst();

@@ -1,28 +1,15 @@
-// The batch worker: takes durable jobs from the database in order and runs their rows through the render
-// pool. Each attempted row is recorded (with its PDF in the blob store) before the next counts as done, so a
-// job interrupted by a restart resumes at the first unrecorded row and no row reaches the result twice.
-import { editorModeOf } from "../services/content.js";
-import type { Theme } from "@docsvc/layout";
-import JSZip from "jszip";
-import { availableParallelism } from "node:os";
+// The embedded batch queue: jobs wait in the database and this process' worker polls for them in order (an
+// interrupted job first, then the oldest pending). Several processes may poll one PostgreSQL: the runner's claim
+// (an advisory lock) keeps a job on one worker. With REDIS_URL, BullMQ takes this role (src/jobs/bull-queue.ts).
 import type { BlobStore } from "../blobs/store.js";
-import { batchReport } from "./batch-report.js";
-import { expiredJobs, forgetJobData, nextJob, openJob, recordRow, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
+import { expiredJobs, forgetJobData, nextJob } from "../db/batch.js";
 import type { Db } from "../db/database.js";
 import { isDatabaseUnavailable } from "../db/dialect.js";
-import { withJobClaim } from "../db/job-claim.js";
-import { findTemplate } from "../db/templates.js";
-import { RenderBudgetError } from "../render/budget.js";
-import type { BaseRef } from "../render/protocol.js";
-import { baseRefFor } from "../services/base-pdf.js";
-import { errorFields, type Logger } from "../log.js";
-import type { Mailer } from "../mail/mailer.js";
-import type { Renderer } from "../render/renderer.js";
-import type { Metrics } from "../metrics/metrics.js";
-import type { Meter } from "../services/meter.js";
-import { clockNow, DAY, nowIso } from "../time.js";
-import { fileStem, jobPrefix, resultKey, rowKey, uniqueNames } from "./batch-files.js";
-import { emailRow, renderRow } from "./batch-rows.js";
+import { errorFields } from "../log.js";
+import { clockNow, nowIso } from "../time.js";
+import { jobPrefix } from "./batch-files.js";
+import type { BatchQueue } from "./batch-queue.js";
+import { BatchRunner, type BatchRunnerOptions } from "./batch-runner.js";
 
 /** Removes the files of jobs whose results expired (the periodic sweep); answers how many. */
 export async function expireResults(db: Db, blobs: BlobStore, now: number = clockNow()): Promise<number> {
@@ -34,45 +21,44 @@ export async function expireResults(db: Db, blobs: BlobStore, now: number = cloc
   return expired.length;
 }
 
-/** Batch results are kept this long after the job finishes. */
-export const RESULT_RETENTION_MS = DAY;
-
 /** What the worker needs. */
-export interface BatchWorkerOptions {
-  readonly db: Db;
-  readonly renderer: Renderer;
-  readonly mailer: Mailer;
-  readonly meter: Meter;
-  readonly metrics: Metrics;
-  readonly log: Logger;
-  /** Row PDFs and results (shared by every instance when the store is). */
-  readonly blobs: BlobStore;
-  readonly publicUrl: string;
-  /** Rows in flight at once (default: twice the cores, so the pool never waits for the main thread). */
-  readonly concurrency?: number;
+export interface BatchWorkerOptions extends BatchRunnerOptions {
   /** How often an idle worker looks for jobs another process (or a missed wake) queued. */
   readonly pollMs?: number;
 }
 
-class JobFailure extends Error {}
-
-/** Runs queued batch jobs one at a time. */
-export class BatchWorker {
+/** Runs queued batch jobs one at a time, taking them from the database. */
+export class BatchWorker implements BatchQueue {
+  readonly kind = "database";
   private stopping = false;
   private loop: Promise<void> | undefined;
   private wakeIdle: (() => void) | undefined;
+  private readonly runner: BatchRunner;
 
-  constructor(private readonly options: BatchWorkerOptions) {}
+  constructor(private readonly options: BatchWorkerOptions) {
+    this.runner = new BatchRunner(options);
+  }
 
   /** Starts the loop (idempotent). */
   start(): void {
     this.loop ??= this.run().catch((err: unknown) => this.options.log.error("batch worker stopped", errorFields(err)));
   }
 
+  /** The job is in the database already: an idle worker is told to look now. */
+  async enqueue(): Promise<void> {
+    this.wake();
+  }
+
   /** Tells an idle worker that a job was queued. */
   wake(): void {
     this.wakeIdle?.();
   }
+
+  async reachable(): Promise<boolean> {
+    return true;
+  }
+
+  async close(): Promise<void> {}
 
   /** Finishes the rows in flight and stops; queued jobs stay pending, a running one stays processing (it resumes). */
   async stop(): Promise<void> {
@@ -101,24 +87,8 @@ export class BatchWorker {
     for (;;) {
       const next = await nextJob(this.options.db, claimedElsewhere);
       if (next === undefined) return this.idle();
-      // Re-read under the claim: the worker that held it may have finished the job meanwhile.
-      const ran = await withJobClaim(this.options.db, next.id, async () => {
-        const job = await openJob(this.options.db, next.id);
-        if (job !== undefined) await this.runJob(job);
-      });
-      if (ran) return;
+      if ((await this.runner.run(next.id, () => this.stopping)) !== "claimed") return;
       claimedElsewhere.add(next.id);
-    }
-  }
-
-  private async runJob(job: BatchJobRow): Promise<void> {
-    try {
-      await this.process(job);
-    } catch (err) {
-      if (isDatabaseUnavailable(err)) throw err;
-      const detail = err instanceof JobFailure ? err.message : "The job failed unexpectedly.";
-      if (!(err instanceof JobFailure)) this.options.log.error("batch job failed", { jobId: job.id, ...errorFields(err) });
-      await this.finish(job, "failed", detail);
     }
   }
 
@@ -132,103 +102,5 @@ export class BatchWorker {
       };
     });
     this.wakeIdle = undefined;
-  }
-
-  private async process(job: BatchJobRow): Promise<void> {
-    const { db, blobs } = this.options;
-    if (job.status === "pending") {
-      if ((await findTemplate(db, job.workspace_id, job.template_id)) === undefined) {
-        throw new JobFailure("The template was deleted before the job started.");
-      }
-      await setJobStatus(db, job.id, "processing");
-    }
-    const rows = JSON.parse(job.rows) as unknown[];
-    const theme = job.theme === null ? undefined : (JSON.parse(job.theme) as Theme);
-    const done = new Set((await rowResults(db, job.id)).map((r) => r.idx));
-    // The template's base PDF as it is when the job (re)starts.
-    const base = await baseRefFor(db, blobs, job.workspace_id, job.template_id);
-    const todo = rows.map((_, i) => i).filter((i) => !done.has(i));
-    let next = 0;
-    let aborted = false;
-    const lane = async (): Promise<void> => {
-      while (!this.stopping && !aborted && next < todo.length) {
-        const index = todo[next++] as number;
-        // A job-level failure in one lane stops the others from starting rows.
-        await this.row(job, theme, base, rows[index], index).catch((err: unknown) => {
-          aborted = true;
-          throw err;
-        });
-      }
-    };
-    const lanes = Math.max(1, this.options.concurrency ?? availableParallelism() * 2);
-    await Promise.all(Array.from({ length: Math.min(lanes, todo.length) }, lane));
-    if (this.stopping) return;
-    await this.assemble(job, rows, theme, base);
-    await this.finish(job, "completed", null);
-    // Only now: a restart between writing the result and recording completion assembles again from these files.
-    await blobs.deletePrefix(`${jobPrefix(job.id)}rows/`);
-  }
-
-  private async row(job: BatchJobRow, theme: Theme | undefined, base: BaseRef | undefined, data: unknown, index: number): Promise<void> {
-    const { db, blobs, meter } = this.options;
-    const outcome = await renderRow(this.options.renderer, job, theme, base, data);
-    if (outcome.kind === "invalid") throw new JobFailure(outcome.detail);
-    this.options.metrics.batchRows.inc({ outcome: outcome.kind });
-    const diagnostics = outcome.diagnostics.length === 0 ? null : JSON.stringify(outcome.diagnostics.map(({ code, message, path }) => ({ code, message, path })));
-    const result: BatchRowResult = { job_id: job.id, idx: index, ok: 0, pages: 0, file_name: null, reason: null, email_note: null, diagnostics };
-    if (outcome.kind === "failed") {
-      await recordRow(db, { ...result, reason: outcome.reason });
-      return;
-    }
-    const stem = fileStem(job.file_name_pattern, data, index, new Date(clockNow()));
-    // Written before it is recorded: a recorded row always has its whole file (merged output needs none). A crash
-    // mid-write leaves an unrecorded row, rendered again and overwritten on resume, so no temp file is needed.
-    if (job.output === "zip") await blobs.put(rowKey(job.id, index), outcome.pdf);
-    const emailNote = emailRow(this.options.mailer, job, data, outcome.pdf, `${stem}.pdf`, this.options.publicUrl);
-    if (!(await recordRow(db, { ...result, ok: 1, pages: outcome.pages, file_name: stem, email_note: emailNote }))) return;
-    meter.record({
-      workspaceId: job.workspace_id,
-      templateId: job.template_id,
-      source: job.source,
-      pages: outcome.pages,
-      bytes: outcome.pdf.byteLength,
-      durationMs: outcome.durationMs,
-    });
-  }
-
-  private async assemble(job: BatchJobRow, rows: readonly unknown[], theme: Theme | undefined, base: BaseRef | undefined): Promise<void> {
-    const { db, blobs } = this.options;
-    const results = await rowResults(db, job.id);
-    const ok = results.filter((r) => r.ok === 1);
-    if (job.output === "merged") {
-      if (ok.length === 0) throw new JobFailure("Every row failed; there is nothing to merge.");
-      const merge = this.options.renderer.merge;
-      if (merge === undefined) throw new JobFailure("This server's renderer cannot merge documents.");
-      const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), rows: ok.map((r) => rows[r.idx]), theme, title: job.template_name, now: undefined, base };
-      const merged = await merge.call(this.options.renderer, task, { workspaceId: job.workspace_id, priority: "batch" }).catch((err: unknown) => {
-        throw err instanceof RenderBudgetError ? new JobFailure(err.message) : err;
-      });
-      if (!merged.ok) throw new JobFailure("The template content is invalid.");
-      await blobs.put(resultKey(job.id, "merged"), merged.pdf);
-      return;
-    }
-    const zip = new JSZip();
-    const names = uniqueNames(ok.map((r) => r.file_name ?? `document-${r.idx + 1}`));
-    for (const [i, r] of ok.entries()) {
-      // PDFs are compressed already; storing them keeps assembly fast.
-      const pdf = await blobs.get(rowKey(job.id, r.idx));
-      if (pdf === undefined) throw new Error(`batch: row ${r.idx} of job ${job.id} is recorded but its PDF is missing`);
-      zip.file(names[i] as string, pdf, { compression: "STORE" });
-    }
-    const report = batchReport(job.id, rows.length, results);
-    zip.file("report.json", `${JSON.stringify(report, null, 2)}\n`);
-    const bytes = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE", compressionOptions: { level: 1 } });
-    await blobs.put(resultKey(job.id, "zip"), bytes);
-  }
-
-  private async finish(job: BatchJobRow, status: "completed" | "failed", error: string | null): Promise<void> {
-    const now = clockNow();
-    await setJobStatus(this.options.db, job.id, status, { finished_at: nowIso(now), expires_at: nowIso(now + RESULT_RETENTION_MS), error });
-    if (status === "failed") await this.options.blobs.deletePrefix(jobPrefix(job.id));
   }
 }

@@ -138,7 +138,7 @@ const ERROR_TEXT: Record<number, string> = {
   429: "Rate limited; see Retry-After.",
   500: "Unexpected error; the body carries only a traceId.",
   502: "The AI model's answer could not be used.",
-  503: "The database is unreachable, the render queue is full (then with Retry-After), or (AI endpoints) AI is not configured.",
+  503: "The database is unreachable, the render queue is full or the batch queue (Redis) unreachable (both then with Retry-After), or (AI endpoints) AI is not configured.",
 };
 
 function problem(status: number): Json {

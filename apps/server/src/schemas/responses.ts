@@ -123,7 +123,12 @@ export const AdminWorkspace = v.object({
   memberCount: v.number(),
 });
 
-export const Health = v.object({ status: v.picklist(["ok", "error"]), database: v.picklist(["ok", "unreachable"]) });
+export const Health = v.object({
+  status: v.picklist(["ok", "degraded", "error"]),
+  database: v.picklist(["ok", "unreachable"]),
+  /** Only with the BullMQ queue (REDIS_URL): unreachable makes the status `degraded` (200); submissions answer 503. */
+  batchQueue: v.optional(v.picklist(["ok", "unreachable"])),
+});
 
 export const ProblemDetails = v.object({
   type: v.string(),

@@ -1,15 +1,17 @@
 // Batch rendering: submission (everything validated before anything is stored), status, the job list and
-// the result download. The rows run in the background worker (src/jobs/batch-worker.ts).
+// the result download. Jobs reach a worker through the batch queue (src/jobs/batch-queue.ts).
 import type { Theme } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
-import { findJob, insertJob, listJobs, rowResults, type BatchJobSummaryRow } from "../db/batch.js";
+import { deleteJob, findJob, insertJob, listJobs, rowResults, type BatchJobSummaryRow } from "../db/batch.js";
 import type { BatchOutput, BatchStatus } from "../db/schema.js";
 import { findTemplate } from "../db/templates.js";
-import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
+import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from "../errors.js";
 import { uuidv7 } from "../ids.js";
 import { MAX_JSON_DEPTH, tooDeep } from "../json-depth.js";
 import { DEFAULT_FILE_NAME_PATTERN, resultKey } from "../jobs/batch-files.js";
 import { batchReport, type BatchReport } from "../jobs/batch-report.js";
+import { QueueUnavailableError } from "../jobs/batch-queue.js";
+import { errorFields } from "../log.js";
 import { MAX_BATCH_ROWS } from "../schemas/batch.js";
 import { clockNow, nowIso } from "../time.js";
 import type { ServiceDeps } from "./deps.js";
@@ -69,7 +71,10 @@ export function checkRowCount(count: number, source: "rows" | "file"): void {
   if (count === 0) throw ValidationError.field(source, source === "rows" ? "rows must hold at least one row." : "The file holds no data rows.");
 }
 
-/** Stores a job with the template content as it is now, and wakes the worker. */
+/** Seconds a client is told to wait when the batch queue is unreachable. */
+export const QUEUE_RETRY_AFTER_SECONDS = 5;
+
+/** Stores a job with the template content as it is now, and queues it (503 when the queue is unreachable). */
 export async function submitBatch(deps: ServiceDeps, principal: Principal, templateId: string, input: BatchInput): Promise<{ jobId: string }> {
   const template = await findTemplate(deps.db, principal.workspaceId, templateId);
   if (template === undefined) throw new NotFoundError("Template");
@@ -103,7 +108,16 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
     finished_at: null,
     expires_at: null,
   });
-  deps.batch.wake();
+  try {
+    await deps.batch.enqueue(id);
+  } catch (err) {
+    if (!(err instanceof QueueUnavailableError)) throw err;
+    deps.log.warn("batch submission refused: the queue is unreachable", { jobId: id, ...errorFields(err.cause) });
+    // The client is told it failed, so no job may run: the stored job goes. Should this fail too, the queue's
+    // sweep still runs it once Redis returns (a job nobody was told about, but no lost or doubled rows).
+    await deleteJob(deps.db, id).catch((e: unknown) => deps.log.error("batch submission: could not remove the refused job", { jobId: id, ...errorFields(e) }));
+    throw new ServiceUnavailableError("Batch jobs cannot be queued right now; try again shortly.", QUEUE_RETRY_AFTER_SECONDS);
+  }
   return { jobId: id };
 }
 

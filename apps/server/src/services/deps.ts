@@ -3,7 +3,7 @@ import type { BlobStore } from "../blobs/store.js";
 import type { CollabHub } from "../collab/hub.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import type { BatchWorker } from "../jobs/batch-worker.js";
+import type { BatchQueue } from "../jobs/batch-queue.js";
 import type { Logger } from "../log.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { Metrics } from "../metrics/metrics.js";
@@ -31,8 +31,8 @@ export interface ServiceDeps {
   readonly presence: PresenceStore;
   readonly meter: Meter;
   readonly renderer: Renderer;
-  /** The batch job worker (started by the server; submissions wake it). */
-  readonly batch: BatchWorker;
+  /** The batch queue (the database, or BullMQ with REDIS_URL): submissions enqueue, the server starts its worker. */
+  readonly batch: BatchQueue;
   /** The collaboration hub (the template save path merges yState through it). */
   readonly collab: CollabHub;
   /** Sign-in providers (OAuth / OpenID Connect) and their discovered configurations. */

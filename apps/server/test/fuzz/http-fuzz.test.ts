@@ -103,9 +103,10 @@ async function fixtures(): Promise<Fixtures> {
 /** Every stored row, as comparable text (API-key last-use bookkeeping aside: reading with a key is not a change). */
 async function snapshot(): Promise<string> {
   await t.deps.meter.flush();
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`.execute(t.deps.db);
+  // Kysely's introspection lists the tables on either dialect (its own migration tables left out).
+  const tables = (await t.deps.db.introspection.getTables()).map((table) => table.name).sort();
   const parts: string[] = [];
-  for (const { name } of tables.rows) {
+  for (const name of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(t.deps.db);
     const lines = rows.rows.map((r) => JSON.stringify({ ...r, last_used_at: undefined }, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString("base64") : v)));
     parts.push(`${name}:${lines.sort().join("\n")}`);

@@ -56,7 +56,8 @@ describe("two instances on one PostgreSQL and Redis", { skip, timeout: 600_000 }
   before(async () => {
     pg = await createTestPostgres();
     // DEFAULT_PLAN=free: hosted limits, so the shared render burst has something to share.
-    env = { DATABASE_URL: pg.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redisKeys.prefix, JWT_SECRET: randomBytes(32).toString("hex"), DEFAULT_PLAN: "free" };
+    // BATCH_LOCK_MS: BullMQ hands a killed instance's job on within about two seconds rather than thirty.
+    env = { DATABASE_URL: pg.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redisKeys.prefix, JWT_SECRET: randomBytes(32).toString("hex"), DEFAULT_PLAN: "free", BATCH_LOCK_MS: "2000" };
     // B leaves batch jobs to workers elsewhere (the web-tier role), so the batch case knows who runs the job.
     // One after the other: dirs[0] must be A's DATA_DIR and dirs[1] B's.
     a = await instance();
@@ -146,8 +147,10 @@ describe("two instances on one PostgreSQL and Redis", { skip, timeout: 600_000 }
     assert.equal(before.status, "processing");
     assert.ok((before.completed as number) < 500, `A had finished ${String(before.completed)} rows`);
 
-    // A's session died with it, and its claim on the job with the session: a worker resumes the job.
+    // A's session died with it, and its claim on the job with the session; A stopped renewing BullMQ's lock, so
+    // the stalled-job check hands the job to the worker, which resumes it at the first unrecorded row.
     worker = await instance(["worker"]);
+    assert.ok([...a.lines, ...b.lines, ...worker.lines].filter((l) => l.includes('"batchQueue":"redis"')).length === 3, "every process is on the BullMQ queue");
     const until = Date.now() + 300_000;
     do {
       await new Promise((r) => setTimeout(r, 200));

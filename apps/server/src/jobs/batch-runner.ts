@@ -1,0 +1,189 @@
+// Runs one batch job to its end, whichever queue handed it over (the database poll or BullMQ). Each attempted row
+// is recorded (with its PDF in the blob store) before the next counts as done, so a job interrupted by a restart,
+// a crash or a stop resumes at the first unrecorded row and no row reaches the result twice.
+import { editorModeOf } from "../services/content.js";
+import type { Theme } from "@docsvc/layout";
+import JSZip from "jszip";
+import { availableParallelism } from "node:os";
+import type { BlobStore } from "../blobs/store.js";
+import { batchReport } from "./batch-report.js";
+import { openJob, recordRow, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
+import type { Db } from "../db/database.js";
+import { isDatabaseUnavailable } from "../db/dialect.js";
+import { withJobClaim } from "../db/job-claim.js";
+import { findTemplate } from "../db/templates.js";
+import { RenderBudgetError } from "../render/budget.js";
+import type { BaseRef } from "../render/protocol.js";
+import { baseRefFor } from "../services/base-pdf.js";
+import { errorFields, type Logger } from "../log.js";
+import type { Mailer } from "../mail/mailer.js";
+import type { Renderer } from "../render/renderer.js";
+import type { Metrics } from "../metrics/metrics.js";
+import type { Meter } from "../services/meter.js";
+import { clockNow, DAY, nowIso } from "../time.js";
+import { fileStem, jobPrefix, resultKey, rowKey, uniqueNames } from "./batch-files.js";
+import { emailRow, renderRow } from "./batch-rows.js";
+
+/** Batch results are kept this long after the job finishes. */
+export const RESULT_RETENTION_MS = DAY;
+
+/** What running a job needs. */
+export interface BatchRunnerOptions {
+  readonly db: Db;
+  readonly renderer: Renderer;
+  readonly mailer: Mailer;
+  readonly meter: Meter;
+  readonly metrics: Metrics;
+  readonly log: Logger;
+  /** Row PDFs and results (shared by every instance when the store is). */
+  readonly blobs: BlobStore;
+  readonly publicUrl: string;
+  /** Rows in flight at once (default: twice the cores, so the pool never waits for the main thread). */
+  readonly concurrency?: number;
+}
+
+/**
+ * How a run ended: `finished` (completed or failed now, or already finished elsewhere, or unknown), `claimed`
+ * (another worker holds the job; nothing was done), `interrupted` (stopped between rows; the job stays
+ * `processing` and resumes on the next run).
+ */
+export type RunOutcome = "finished" | "claimed" | "interrupted";
+
+class JobFailure extends Error {}
+
+/** Runs jobs by id. A database that becomes unreachable mid-run throws (the job stays `processing`). */
+export class BatchRunner {
+  // Jobs running in this process: the database claim is per connection (and SQLite has none), so a job handed
+  // over twice to one process (a queue's stalled-job check firing while it still runs) is refused here.
+  private readonly running = new Set<string>();
+
+  constructor(private readonly options: BatchRunnerOptions) {}
+
+  /** Runs the job under its claim; `stopping` is asked between rows. */
+  async run(jobId: string, stopping: () => boolean): Promise<RunOutcome> {
+    if (this.running.has(jobId)) return "claimed";
+    this.running.add(jobId);
+    try {
+      let outcome: RunOutcome = "finished";
+      // Re-read under the claim: the worker that held it may have finished the job meanwhile.
+      const ran = await withJobClaim(this.options.db, jobId, async () => {
+        const job = await openJob(this.options.db, jobId);
+        if (job !== undefined) outcome = await this.runJob(job, stopping);
+      });
+      return ran ? outcome : "claimed";
+    } finally {
+      this.running.delete(jobId);
+    }
+  }
+
+  private async runJob(job: BatchJobRow, stopping: () => boolean): Promise<RunOutcome> {
+    try {
+      return await this.process(job, stopping);
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) throw err;
+      const detail = err instanceof JobFailure ? err.message : "The job failed unexpectedly.";
+      if (!(err instanceof JobFailure)) this.options.log.error("batch job failed", { jobId: job.id, ...errorFields(err) });
+      await this.finish(job, "failed", detail);
+      return "finished";
+    }
+  }
+
+  private async process(job: BatchJobRow, stopping: () => boolean): Promise<RunOutcome> {
+    const { db, blobs } = this.options;
+    if (job.status === "pending") {
+      if ((await findTemplate(db, job.workspace_id, job.template_id)) === undefined) {
+        throw new JobFailure("The template was deleted before the job started.");
+      }
+      await setJobStatus(db, job.id, "processing");
+    }
+    const rows = JSON.parse(job.rows) as unknown[];
+    const theme = job.theme === null ? undefined : (JSON.parse(job.theme) as Theme);
+    const done = new Set((await rowResults(db, job.id)).map((r) => r.idx));
+    // The template's base PDF as it is when the job (re)starts.
+    const base = await baseRefFor(db, blobs, job.workspace_id, job.template_id);
+    const todo = rows.map((_, i) => i).filter((i) => !done.has(i));
+    let next = 0;
+    let aborted = false;
+    const lane = async (): Promise<void> => {
+      while (!stopping() && !aborted && next < todo.length) {
+        const index = todo[next++] as number;
+        // A job-level failure in one lane stops the others from starting rows.
+        await this.row(job, theme, base, rows[index], index).catch((err: unknown) => {
+          aborted = true;
+          throw err;
+        });
+      }
+    };
+    const lanes = Math.max(1, this.options.concurrency ?? availableParallelism() * 2);
+    await Promise.all(Array.from({ length: Math.min(lanes, todo.length) }, lane));
+    if (next < todo.length) return "interrupted";
+    await this.assemble(job, rows, theme, base);
+    await this.finish(job, "completed", null);
+    // Only now: a restart between writing the result and recording completion assembles again from these files.
+    await blobs.deletePrefix(`${jobPrefix(job.id)}rows/`);
+    return "finished";
+  }
+
+  private async row(job: BatchJobRow, theme: Theme | undefined, base: BaseRef | undefined, data: unknown, index: number): Promise<void> {
+    const { db, blobs, meter } = this.options;
+    const outcome = await renderRow(this.options.renderer, job, theme, base, data);
+    if (outcome.kind === "invalid") throw new JobFailure(outcome.detail);
+    this.options.metrics.batchRows.inc({ outcome: outcome.kind });
+    const diagnostics = outcome.diagnostics.length === 0 ? null : JSON.stringify(outcome.diagnostics.map(({ code, message, path }) => ({ code, message, path })));
+    const result: BatchRowResult = { job_id: job.id, idx: index, ok: 0, pages: 0, file_name: null, reason: null, email_note: null, diagnostics };
+    if (outcome.kind === "failed") {
+      await recordRow(db, { ...result, reason: outcome.reason });
+      return;
+    }
+    const stem = fileStem(job.file_name_pattern, data, index, new Date(clockNow()));
+    // Written before it is recorded: a recorded row always has its whole file (merged output needs none). A crash
+    // mid-write leaves an unrecorded row, rendered again and overwritten on resume, so no temp file is needed.
+    if (job.output === "zip") await blobs.put(rowKey(job.id, index), outcome.pdf);
+    const emailNote = emailRow(this.options.mailer, job, data, outcome.pdf, `${stem}.pdf`, this.options.publicUrl);
+    if (!(await recordRow(db, { ...result, ok: 1, pages: outcome.pages, file_name: stem, email_note: emailNote }))) return;
+    meter.record({
+      workspaceId: job.workspace_id,
+      templateId: job.template_id,
+      source: job.source,
+      pages: outcome.pages,
+      bytes: outcome.pdf.byteLength,
+      durationMs: outcome.durationMs,
+    });
+  }
+
+  private async assemble(job: BatchJobRow, rows: readonly unknown[], theme: Theme | undefined, base: BaseRef | undefined): Promise<void> {
+    const { db, blobs } = this.options;
+    const results = await rowResults(db, job.id);
+    const ok = results.filter((r) => r.ok === 1);
+    if (job.output === "merged") {
+      if (ok.length === 0) throw new JobFailure("Every row failed; there is nothing to merge.");
+      const merge = this.options.renderer.merge;
+      if (merge === undefined) throw new JobFailure("This server's renderer cannot merge documents.");
+      const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), rows: ok.map((r) => rows[r.idx]), theme, title: job.template_name, now: undefined, base };
+      const merged = await merge.call(this.options.renderer, task, { workspaceId: job.workspace_id, priority: "batch" }).catch((err: unknown) => {
+        throw err instanceof RenderBudgetError ? new JobFailure(err.message) : err;
+      });
+      if (!merged.ok) throw new JobFailure("The template content is invalid.");
+      await blobs.put(resultKey(job.id, "merged"), merged.pdf);
+      return;
+    }
+    const zip = new JSZip();
+    const names = uniqueNames(ok.map((r) => r.file_name ?? `document-${r.idx + 1}`));
+    for (const [i, r] of ok.entries()) {
+      // PDFs are compressed already; storing them keeps assembly fast.
+      const pdf = await blobs.get(rowKey(job.id, r.idx));
+      if (pdf === undefined) throw new Error(`batch: row ${r.idx} of job ${job.id} is recorded but its PDF is missing`);
+      zip.file(names[i] as string, pdf, { compression: "STORE" });
+    }
+    const report = batchReport(job.id, rows.length, results);
+    zip.file("report.json", `${JSON.stringify(report, null, 2)}\n`);
+    const bytes = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE", compressionOptions: { level: 1 } });
+    await blobs.put(resultKey(job.id, "zip"), bytes);
+  }
+
+  private async finish(job: BatchJobRow, status: "completed" | "failed", error: string | null): Promise<void> {
+    const now = clockNow();
+    await setJobStatus(this.options.db, job.id, status, { finished_at: nowIso(now), expires_at: nowIso(now + RESULT_RETENTION_MS), error });
+    if (status === "failed") await this.options.blobs.deletePrefix(jobPrefix(job.id));
+  }
+}
