@@ -7,6 +7,8 @@
 //
 //   node scripts/fetch-fonts.mjs            download, extract, write licences and the manifest
 //   node scripts/fetch-fonts.mjs --verify   no network: check the committed files against the manifest's hashes
+//   node scripts/fetch-fonts.mjs --with cjk,emoji [--packs-only]
+//                                           also (or only) fetch the optional packs into fonts/optional/
 //
 // Why these choices: WOFF/WOFF2 break pdfkit's subsetter, so only TTF is taken; variable fonts are avoided
 // (pdfkit embeds the default instance only), so only static instances are taken.
@@ -81,6 +83,43 @@ const FAMILIES = [
   },
 ];
 
+/**
+ * Optional packs: large fallback families that the default install does without, fetched on request with
+ * `pnpm fonts --with cjk,emoji` into fonts/optional/ (not committed). The loader adds whatever is there; the
+ * fallback chain in fonts.json already names their families (a family that is absent is skipped), and a
+ * missing CJK or emoji glyph's diagnostic names the pack to install.
+ */
+const OFL_FROM_EXPO = { spdx: "OFL-1.1", file: "OFL.txt", from: "package/LICENSE_FONT" };
+const PACKS = {
+  // Noto Sans SC: Chinese (simplified, and most traditional characters) and Japanese kana. 2 faces, 21.1 MB.
+  cjk: [
+    {
+      family: "Noto Sans SC",
+      dir: "NotoSansSC",
+      pkg: "@expo-google-fonts/noto-sans-sc@0.4.3",
+      scripts: ["Han", "Hiragana", "Katakana", "CJK punctuation"],
+      faces: [
+        { style: "Regular", weight: 400, italic: false, from: "package/400Regular/NotoSansSC_400Regular.ttf" },
+        { style: "Bold", weight: 700, italic: false, from: "package/700Bold/NotoSansSC_700Bold.ttf" },
+      ],
+      licence: OFL_FROM_EXPO,
+    },
+  ],
+  // Noto Emoji: the monochrome outline emoji (PDF text cannot carry colour-bitmap emoji). 1 face, 0.89 MB.
+  emoji: [
+    {
+      family: "Noto Emoji",
+      dir: "NotoEmoji",
+      pkg: "@expo-google-fonts/noto-emoji@0.4.7",
+      scripts: ["Emoji"],
+      faces: [{ style: "Regular", weight: 400, italic: false, from: "package/400Regular/NotoEmoji_400Regular.ttf" }],
+      licence: OFL_FROM_EXPO,
+    },
+  ],
+};
+const OPTIONAL_DIR = join(FONTS_DIR, "optional");
+const OPTIONAL_MANIFEST = join(OPTIONAL_DIR, "fonts.json");
+
 /** A family from @expo-google-fonts: its static TTFs and its LICENSE_FONT (the OFL with the family's copyright). */
 function expo(family, dir, pkgAtVersion, scripts, { italic = true } = {}) {
   const styles = STYLES.filter((s) => italic || !s.italic);
@@ -107,10 +146,10 @@ async function unpack(pkg, tmp) {
   return dest;
 }
 
-/** Copies one family's faces and licence into fonts/<dir>/ and returns its manifest entry. */
-async function fetchFamily(spec, tmp) {
+/** Copies one family's faces and licence into <base>/<dir>/ and returns its manifest entry (paths relative to base). */
+async function fetchFamily(spec, tmp, base = FONTS_DIR) {
   const src = await unpack(spec.pkg, tmp);
-  const outDir = join(FONTS_DIR, spec.dir);
+  const outDir = join(base, spec.dir);
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const faces = [];
@@ -118,7 +157,7 @@ async function fetchFamily(spec, tmp) {
     const bytes = await readFile(join(src, face.from));
     if (bytes.subarray(0, 4).toString("latin1") === "wOF2") throw new Error(`${face.from} is WOFF2, not TTF`);
     const file = `${spec.dir}/${spec.dir}-${face.style}.ttf`;
-    await writeFile(join(FONTS_DIR, file), bytes);
+    await writeFile(join(base, file), bytes);
     faces.push({ file, weight: face.weight, italic: face.italic, size: bytes.length, sha256: sha256(bytes) });
   }
   const licenceText = spec.licence.from
@@ -135,6 +174,38 @@ async function fetchFamily(spec, tmp) {
   };
 }
 
+/** The packs asked for with `--with a,b` (validated), or none. */
+function requestedPacks() {
+  const at = process.argv.indexOf("--with");
+  if (at < 0) return [];
+  const names = (process.argv[at + 1] ?? "").split(",").map((n) => n.trim()).filter(Boolean);
+  for (const name of names) {
+    if (!(name in PACKS)) throw new Error(`unknown font pack '${name}' (known: ${Object.keys(PACKS).join(", ")})`);
+  }
+  return names;
+}
+
+/** Downloads the optional packs into fonts/optional/ and writes fonts/optional/fonts.json (packs kept from before stay). */
+async function fetchPacks(names) {
+  if (names.length === 0) return;
+  const tmp = await mkdtemp(join(tmpdir(), "docsvc-font-packs-"));
+  try {
+    await mkdir(OPTIONAL_DIR, { recursive: true });
+    const previous = await readFile(OPTIONAL_MANIFEST, "utf8").then(JSON.parse, () => ({ version: 1, packs: {} }));
+    const packs = { ...previous.packs };
+    for (const name of names) {
+      const families = {};
+      for (const spec of PACKS[name]) families[spec.family] = await fetchFamily(spec, tmp, OPTIONAL_DIR);
+      const bytes = Object.values(families).flatMap((f) => f.faces).reduce((n, f) => n + f.size, 0);
+      packs[name] = { families };
+      console.log(`pack ${name.padEnd(13)} ${Object.keys(families).join(", ")} ${(bytes / 1e6).toFixed(2)} MB`);
+    }
+    await writeFile(OPTIONAL_MANIFEST, JSON.stringify({ version: 1, packs }, null, 2) + "\n");
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
 /** Downloads every family and writes the manifest. */
 async function fetchAll() {
   const tmp = await mkdtemp(join(tmpdir(), "docsvc-fonts-"));
@@ -148,7 +219,8 @@ async function fetchAll() {
     const manifest = {
       version: 1,
       defaultFamily: "Inter",
-      fallbackFamilies: ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew"],
+      // Inter after Noto Sans: arrows and symbols Noto Sans lacks. The optional packs' families come last.
+      fallbackFamilies: ["Noto Sans", "Inter", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans SC", "Noto Emoji"],
       families,
     };
     await writeFile(MANIFEST, JSON.stringify(manifest, null, 2) + "\n");
@@ -176,9 +248,22 @@ async function verify() {
       bad++;
     });
   }
+  // Installed optional packs are checked the same way (their files are relative to fonts/optional/).
+  const optional = await readFile(OPTIONAL_MANIFEST, "utf8").then(JSON.parse, () => undefined);
+  for (const [pack, { families }] of Object.entries(optional?.packs ?? {})) {
+    for (const [family, entry] of Object.entries(families)) {
+      for (const face of entry.faces) {
+        const bytes = await readFile(join(OPTIONAL_DIR, face.file)).catch(() => undefined);
+        if (!bytes || sha256(bytes) !== face.sha256) {
+          console.error(`pack ${pack}: ${family}: ${face.file} ${bytes ? "hash differs" : "missing"}`);
+          bad++;
+        }
+      }
+    }
+  }
   const expected = new Set(Object.values(manifest.families).map((f) => f.dir));
   for (const name of await readdir(FONTS_DIR, { withFileTypes: true })) {
-    if (name.isDirectory() && name.name !== "licenses" && !expected.has(name.name)) {
+    if (name.isDirectory() && name.name !== "licenses" && name.name !== "optional" && !expected.has(name.name)) {
       console.error(`fonts/${name.name} is not in the manifest`);
       bad++;
     }
@@ -187,4 +272,10 @@ async function verify() {
   process.exitCode = bad === 0 ? 0 : 1;
 }
 
-await (process.argv.includes("--verify") ? verify() : fetchAll());
+if (process.argv.includes("--verify")) await verify();
+else {
+  const packs = requestedPacks();
+  // `--packs-only` skips the committed families (nothing to download when only a pack is wanted).
+  if (!process.argv.includes("--packs-only")) await fetchAll();
+  await fetchPacks(packs);
+}

@@ -7,7 +7,7 @@ export type {
 } from "./model/types.js";
 export { DOCUMENT_VERSION, ELEMENT_TYPES, BAND_KINDS } from "./model/types.js";
 export type {
-  FrameColour, Matrix, PositionedGlyph, TextRunItem, ShapeGeometry, ShapeStroke, ShapeItem, ImageItem, LinkItem,
+  FrameColour, FrameGradient, Matrix, PositionedGlyph, TextRunItem, ShapeGeometry, ShapeStroke, ShapeItem, ImageItem, LinkItem,
   GroupItem, FrameItem, Page, FrameImage,
 } from "./frame/types.js";
 export type { LayoutResult } from "./frame/result.js";

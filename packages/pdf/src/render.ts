@@ -100,6 +100,23 @@ export async function renderHtml(
 
 // The steps every front end shares once its content is parsed: fonts, layout, resources, base layer, paint.
 async function renderLayout(layoutWith: (options: LayoutOptions) => LayoutResult, options: RenderOptions): Promise<RenderReport> {
+  const { layout, base, diagnostics } = await laidOut(layoutWith, options);
+  // 5. paint: translate the items into PDF operators
+  const pdf = await paintPdf(layout, { title: options.title, now: options.now, ...(base.layer ? { base: base.layer } : {}) });
+  if (options.diagnostics) diagnostics.forEach(options.diagnostics);
+  return { pdf, pageCount: layout.pages.length, diagnostics };
+}
+
+/** A document laid out and its base layer loaded: everything a render does before painting. */
+export interface LaidOut {
+  readonly layout: LayoutResult;
+  readonly base: { readonly layer?: BaseLayer; readonly problem?: Diagnostic };
+  /** The layout's diagnostics plus the base layer's problem, if any. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Steps 2 to 4 of a render (fonts, layout with its resources, base layer); shared with batch rows. */
+export async function laidOut(layoutWith: (options: LayoutOptions) => LayoutResult, options: Omit<RenderOptions, "diagnostics">): Promise<LaidOut> {
   // 2. fonts: the process-wide registry, parsed once
   const fonts = options.fonts ?? (await loadDesignerFonts());
   // 3. layout: tokens, measuring, flow, pagination and finalize → pages of positioned items; images and
@@ -116,10 +133,7 @@ async function renderLayout(layoutWith: (options: LayoutOptions) => LayoutResult
   // 4. base layer: the base PDF parsed (cached per bytes), drawn under each page by the painter
   const base = await baseLayer(options);
   const diagnostics = base.problem === undefined ? layout.diagnostics : [...layout.diagnostics, base.problem];
-  // 5. paint: translate the items into PDF operators
-  const pdf = await paintPdf(layout, { title: options.title, now: options.now, ...(base.layer ? { base: base.layer } : {}) });
-  if (options.diagnostics) diagnostics.forEach(options.diagnostics);
-  return { pdf, pageCount: layout.pages.length, diagnostics };
+  return { layout, base, diagnostics };
 }
 
 /** Renders a template with its data into PDF bytes (the embedder's one-call API). */

@@ -8,6 +8,8 @@ import { checkKey, type BlobStore } from "./store.js";
 export class FsBlobStore implements BlobStore {
   readonly kind = "fs";
 
+  private tempReady: Promise<string> | undefined;
+
   constructor(private readonly root: string) {}
 
   /**
@@ -16,11 +18,34 @@ export class FsBlobStore implements BlobStore {
    */
   async put(key: string, bytes: Uint8Array): Promise<void> {
     const path = this.path(key);
-    const tempDir = join(this.root, ".blob-tmp");
-    await Promise.all([mkdir(dirname(path), { recursive: true }), mkdir(tempDir, { recursive: true })]);
-    const temp = join(tempDir, randomUUID());
-    await writeFile(temp, bytes);
-    await rename(temp, path);
+    let temp = join(await this.tempDir(), randomUUID());
+    try {
+      await writeFile(temp, bytes);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      // The temporary folder was removed since it was made: make it again.
+      this.tempReady = undefined;
+      temp = join(await this.tempDir(), randomUUID());
+      await writeFile(temp, bytes);
+    }
+    // The key's folder usually exists (a batch's rows share one): it is made only when the rename finds it missing.
+    try {
+      await rename(temp, path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      await mkdir(dirname(path), { recursive: true });
+      await rename(temp, path);
+    }
+  }
+
+  /** The folder of temporary files, made once per store (each file-system round trip counts in a large batch). */
+  private tempDir(): Promise<string> {
+    const dir = join(this.root, ".blob-tmp");
+    this.tempReady ??= mkdir(dir, { recursive: true }).then(() => dir, (err: unknown) => {
+      this.tempReady = undefined;
+      throw err;
+    });
+    return this.tempReady;
   }
 
   /** The file's bytes, or undefined when absent. */

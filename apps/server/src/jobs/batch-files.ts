@@ -14,6 +14,11 @@ export function rowKey(jobId: string, index: number): string {
   return `${jobPrefix(jobId)}rows/${index}.pdf`;
 }
 
+/** A merged job's row, laid out, while the job runs (painted into the merged PDF at the end). */
+export function rowLayoutKey(jobId: string, index: number): string {
+  return `${jobPrefix(jobId)}rows/${index}.layout`;
+}
+
 /** The finished result. */
 export function resultKey(jobId: string, output: "zip" | "merged"): string {
   return `${jobPrefix(jobId)}${output === "zip" ? "result.zip" : "result.pdf"}`;

@@ -17,7 +17,16 @@ export const ROW_FAILING_CODES: ReadonlySet<string> = new Set(["image.undecodabl
 
 /** A rendered row, a failed row, or a job-level failure (the template content is invalid). */
 export type RowOutcome =
-  | { readonly kind: "ok"; readonly pdf: Uint8Array; readonly pages: number; readonly durationMs: number; readonly diagnostics: readonly Diagnostic[] }
+  | {
+      readonly kind: "ok";
+      /** The row's own PDF; absent for a merged job's row that is not emailed (only its layout is needed). */
+      readonly pdf: Uint8Array | undefined;
+      /** A merged job's row laid out (see RenderTask.keepLayout). */
+      readonly layout?: Uint8Array;
+      readonly pages: number;
+      readonly durationMs: number;
+      readonly diagnostics: readonly Diagnostic[];
+    }
   | { readonly kind: "failed"; readonly reason: string; readonly diagnostics: readonly Diagnostic[] }
   | { readonly kind: "invalid"; readonly detail: string };
 
@@ -25,7 +34,11 @@ function failingDiagnostic(diagnostics: readonly Diagnostic[]): Diagnostic | und
   return diagnostics.find((d) => ROW_FAILING_CODES.has(d.code));
 }
 
-/** Renders one row of a job. */
+/**
+ * Renders one row of a job. A merged job's row is only laid out when the renderer can keep layouts (its PDF
+ * is painted too when the row is emailed): the merged PDF is painted from the layouts, so no row is laid out
+ * twice. Which rows fail, and why, is the same either way.
+ */
 export async function renderRow(renderer: Renderer, job: BatchJobRow, theme: Theme | undefined, base: BaseRef | undefined, data: unknown): Promise<RowOutcome> {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { kind: "failed", reason: "The row is not a JSON object.", diagnostics: [] };
   const started = performance.now();
@@ -33,10 +46,9 @@ export async function renderRow(renderer: Renderer, job: BatchJobRow, theme: The
   try {
     // The cache key names the job: every row shares the parsed snapshot.
     // Batch priority: interactive renders go first; rows obey the same budget as any render.
-    result = await renderer.render(
-      { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), data, theme, title: job.template_name, now: undefined, base },
-      { workspaceId: job.workspace_id, priority: "batch" },
-    );
+    const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), data, theme, title: job.template_name, now: undefined, base };
+    const options = { workspaceId: job.workspace_id, priority: "batch" } as const;
+    result = await renderer.render(keepsLayouts(renderer, job) ? { ...task, keepLayout: { paint: job.email_column !== null } } : task, options);
   } catch (err) {
     if (err instanceof RenderBudgetError) return { kind: "failed", reason: err.message, diagnostics: [] };
     return { kind: "failed", reason: `The render failed: ${err instanceof Error ? err.message : String(err)}`, diagnostics: [] };
@@ -47,7 +59,20 @@ export async function renderRow(renderer: Renderer, job: BatchJobRow, theme: The
   }
   const failing = failingDiagnostic(result.diagnostics);
   if (failing !== undefined) return { kind: "failed", reason: `${failing.path}: ${failing.message} [${failing.code}]`, diagnostics: result.diagnostics };
-  return { kind: "ok", pdf: result.pdf, pages: result.pages, durationMs: performance.now() - started, diagnostics: result.diagnostics };
+  return {
+    kind: "ok",
+    // Only a layout-keeping render leaves its PDF out (empty), when the row is not emailed.
+    pdf: result.layout !== undefined && result.pdf.byteLength === 0 ? undefined : result.pdf,
+    ...(result.layout !== undefined ? { layout: result.layout } : {}),
+    pages: result.pages,
+    durationMs: performance.now() - started,
+    diagnostics: result.diagnostics,
+  };
+}
+
+/** A merged job keeps each row's layout when the renderer can paint from layouts. */
+export function keepsLayouts(renderer: Renderer, job: Pick<BatchJobRow, "output">): boolean {
+  return job.output === "merged" && renderer.mergeRows !== undefined;
 }
 
 const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;

@@ -13,16 +13,16 @@ import { isDatabaseUnavailable } from "../db/dialect.js";
 import { withJobClaim } from "../db/job-claim.js";
 import { findTemplate } from "../db/templates.js";
 import { RenderBudgetError } from "../render/budget.js";
-import type { BaseRef } from "../render/protocol.js";
+import type { BaseRef, MergeTaskResult } from "../render/protocol.js";
 import { baseRefFor } from "../services/base-pdf.js";
 import { errorFields, type Logger } from "../log.js";
 import type { Mailer } from "../mail/mailer.js";
-import type { Renderer } from "../render/renderer.js";
+import type { MergeRowSource, Renderer } from "../render/renderer.js";
 import type { Metrics } from "../metrics/metrics.js";
 import type { Meter } from "../services/meter.js";
 import { clockNow, DAY, nowIso } from "../time.js";
-import { fileStem, jobPrefix, resultKey, rowKey, uniqueNames } from "./batch-files.js";
-import { emailRow, renderRow } from "./batch-rows.js";
+import { fileStem, jobPrefix, resultKey, rowKey, rowLayoutKey, uniqueNames } from "./batch-files.js";
+import { emailRow, keepsLayouts, renderRow } from "./batch-rows.js";
 
 /** Batch results are kept this long after the job finishes. */
 export const RESULT_RETENTION_MS = DAY;
@@ -38,7 +38,7 @@ export interface BatchRunnerOptions {
   /** Row PDFs and results (shared by every instance when the store is). */
   readonly blobs: BlobStore;
   readonly publicUrl: string;
-  /** Rows in flight at once (default: twice the cores, so the pool never waits for the main thread). */
+  /** Rows in flight at once (default: four per core, so the pool never waits while rows are recorded and stored). */
   readonly concurrency?: number;
 }
 
@@ -114,7 +114,7 @@ export class BatchRunner {
         });
       }
     };
-    const lanes = Math.max(1, this.options.concurrency ?? availableParallelism() * 2);
+    const lanes = Math.max(1, this.options.concurrency ?? availableParallelism() * 4);
     await Promise.all(Array.from({ length: Math.min(lanes, todo.length) }, lane));
     if (next < todo.length) return "interrupted";
     await this.assemble(job, rows, theme, base);
@@ -136,17 +136,20 @@ export class BatchRunner {
       return;
     }
     const stem = fileStem(job.file_name_pattern, data, index, new Date(clockNow()));
-    // Written before it is recorded: a recorded row always has its whole file (merged output needs none). A crash
+    // Written before it is recorded: a recorded row always has its whole file (PDF, or layout when merged). A crash
     // mid-write leaves an unrecorded row, rendered again and overwritten on resume, so no temp file is needed.
-    if (job.output === "zip") await blobs.put(rowKey(job.id, index), outcome.pdf);
-    const emailNote = emailRow(this.options.mailer, job, data, outcome.pdf, `${stem}.pdf`, this.options.publicUrl);
+    if (job.output === "zip" && outcome.pdf !== undefined) await blobs.put(rowKey(job.id, index), outcome.pdf);
+    if (outcome.layout !== undefined) await blobs.put(rowLayoutKey(job.id, index), outcome.layout);
+    // Rows of an emailing job always have their PDF (renderRow paints it).
+    const emailNote = outcome.pdf === undefined ? null : emailRow(this.options.mailer, job, data, outcome.pdf, `${stem}.pdf`, this.options.publicUrl);
     if (!(await recordRow(db, { ...result, ok: 1, pages: outcome.pages, file_name: stem, email_note: emailNote }))) return;
     meter.record({
       workspaceId: job.workspace_id,
       templateId: job.template_id,
       source: job.source,
       pages: outcome.pages,
-      bytes: outcome.pdf.byteLength,
+      // A merged row that is not emailed has no file of its own: its bytes are counted in the merged PDF only.
+      bytes: outcome.pdf?.byteLength ?? 0,
       durationMs: outcome.durationMs,
     });
   }
@@ -157,10 +160,7 @@ export class BatchRunner {
     const ok = results.filter((r) => r.ok === 1);
     if (job.output === "merged") {
       if (ok.length === 0) throw new JobFailure("Every row failed; there is nothing to merge.");
-      const merge = this.options.renderer.merge;
-      if (merge === undefined) throw new JobFailure("This server's renderer cannot merge documents.");
-      const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), rows: ok.map((r) => rows[r.idx]), theme, title: job.template_name, now: undefined, base };
-      const merged = await merge.call(this.options.renderer, task, { workspaceId: job.workspace_id, priority: "batch" }).catch((err: unknown) => {
+      const merged = await this.merge(job, ok, rows, theme, base).catch((err: unknown) => {
         throw err instanceof RenderBudgetError ? new JobFailure(err.message) : err;
       });
       if (!merged.ok) throw new JobFailure("The template content is invalid.");
@@ -179,6 +179,26 @@ export class BatchRunner {
     zip.file("report.json", `${JSON.stringify(report, null, 2)}\n`);
     const bytes = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE", compressionOptions: { level: 1 } });
     await blobs.put(resultKey(job.id, "zip"), bytes);
+  }
+
+  // The merged PDF: painted from the rows' kept layouts (each row laid out once), or, with a renderer that
+  // cannot keep layouts, every successful row laid out again in one merge job.
+  private async merge(job: BatchJobRow, ok: readonly BatchRowResult[], rows: readonly unknown[], theme: Theme | undefined, base: BaseRef | undefined): Promise<MergeTaskResult> {
+    const { renderer, blobs } = this.options;
+    const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), theme, title: job.template_name, now: undefined, base };
+    const options = { workspaceId: job.workspace_id, priority: "batch" } as const;
+    if (keepsLayouts(renderer, job)) {
+      // A row recorded before layouts were kept (a job resumed across an upgrade) is laid out by the merge worker.
+      const read = async (i: number): Promise<MergeRowSource> => {
+        const r = ok[i] as BatchRowResult;
+        const layout = await blobs.get(rowLayoutKey(job.id, r.idx));
+        return layout === undefined ? { data: rows[r.idx] } : { layout };
+      };
+      return renderer.mergeRows!({ ...task, count: ok.length }, read, options);
+    }
+    const merge = renderer.merge;
+    if (merge === undefined) throw new JobFailure("This server's renderer cannot merge documents.");
+    return merge.call(renderer, { ...task, rows: ok.map((r) => rows[r.idx]) }, options);
   }
 
   private async finish(job: BatchJobRow, status: "completed" | "failed", error: string | null): Promise<void> {

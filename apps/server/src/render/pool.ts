@@ -3,7 +3,7 @@
 // and a worker that exhausts its heap cap takes only its own job down. One more worker waits warm (fonts
 // loaded, no jobs) to take a stopped worker's place at once: starting one takes about a second, which would
 // otherwise be added to the wait of every job queued behind a stopped render.
-import { Worker } from "node:worker_threads";
+import { Worker, type TransferListItem } from "node:worker_threads";
 import { RenderAbortedError, RenderBudgetError, RenderQueueFullError } from "./budget.js";
 import { FairQueue, type Priority } from "./fair-queue.js";
 import type { JobKind, WorkerReply } from "./protocol.js";
@@ -32,6 +32,8 @@ export interface JobRequest {
   readonly priority: Priority;
   readonly timeoutMs: number;
   readonly signal: AbortSignal | undefined;
+  /** Moved with the task to the worker (a MessagePort the job talks through). */
+  readonly transfer?: readonly TransferListItem[];
 }
 
 /** Counters for monitoring: what waits, what runs, and what was stopped. */
@@ -179,7 +181,7 @@ export class RenderPool {
   private start(slot: Slot, job: Job): void {
     slot.job = job;
     try {
-      slot.worker.postMessage({ id: job.id, kind: job.kind, task: job.task });
+      slot.worker.postMessage({ id: job.id, kind: job.kind, task: job.task }, job.transfer === undefined ? undefined : [...job.transfer]);
     } catch (error) {
       // The task could not be cloned (e.g. nested too deep): the worker never saw it.
       slot.job = undefined;

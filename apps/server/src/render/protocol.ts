@@ -1,5 +1,6 @@
 // The messages between the main thread and the render workers. Plain data only (structured clone).
 import type { Diagnostic, Theme } from "@docsvc/layout";
+import type { MessagePort } from "node:worker_threads";
 
 /** One render, as the worker receives it. */
 export interface RenderTask {
@@ -16,6 +17,12 @@ export interface RenderTask {
   readonly now: string | undefined;
   /** The template's base PDF, drawn behind every page. */
   readonly base?: BaseRef | undefined;
+  /**
+   * A merged batch's row: also answer the row's encoded layout (painted into the merged PDF by a `mergeRows`
+   * job, so the row is laid out once), and skip painting the row's own PDF unless `paint` is set (the row is
+   * emailed); `pdf` is then empty.
+   */
+  readonly keepLayout?: { readonly paint: boolean };
 }
 
 /** A stored base PDF as a render needs it: read by the worker from DATA_DIR (cached per hash). */
@@ -50,6 +57,28 @@ export interface MergeTask {
   readonly base?: BaseRef | undefined;
 }
 
+/**
+ * A merged batch painted from its rows' layouts. The worker reads row i (0-based, in output order) by posting
+ * a `RowRequest` on `port` and gets a `RowReply`: the layoutRow bytes, or the row's data when its layout is
+ * missing (a job laid out before layouts were kept), which the worker then lays out itself.
+ */
+export interface MergeRowsTask extends Omit<MergeTask, "rows"> {
+  readonly count: number;
+  readonly port: MessagePort;
+}
+
+/** The merge worker asks for a row (see MergeRowsTask). */
+export interface RowRequest {
+  readonly request: number;
+  readonly index: number;
+}
+
+/** The main thread answers a RowRequest. */
+export type RowReply =
+  | { readonly request: number; readonly layout: Uint8Array }
+  | { readonly request: number; readonly data: unknown }
+  | { readonly request: number; readonly error: string };
+
 /** What a merge task answers. */
 export type MergeTaskResult =
   | { readonly ok: true; readonly pdf: Uint8Array; readonly pages: number; readonly rowPages: readonly number[] }
@@ -65,6 +94,8 @@ export type RenderTaskResult =
       readonly pdf: Uint8Array;
       readonly pages: number;
       readonly diagnostics: readonly Diagnostic[];
+      /** With `keepLayout`: the row's encoded layout (moved, not copied, like the PDF). */
+      readonly layout?: Uint8Array;
     }
   | { readonly ok: false; readonly errors: ContentErrors };
 
@@ -72,7 +103,7 @@ export type RenderTaskResult =
 export type ValidateTaskResult = { readonly ok: true } | { readonly ok: false; readonly errors: ContentErrors };
 
 /** The jobs a worker runs. */
-export type JobKind = "render" | "validate" | "merge" | "rasterFirstPage" | "importHtml";
+export type JobKind = "render" | "validate" | "merge" | "mergeRows" | "rasterFirstPage" | "importHtml";
 
 /** One job, as posted to a worker. */
 export interface WorkerJob {

@@ -3,7 +3,11 @@ import { availableParallelism } from "node:os";
 import { RENDER_DEFAULTS } from "./budget.js";
 import type { Priority } from "./fair-queue.js";
 import { RenderPool, type PoolStats } from "./pool.js";
-import type { FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult, ValidateTaskResult } from "./protocol.js";
+import { MessageChannel, type TransferListItem } from "node:worker_threads";
+import type {
+  FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeRowsTask, MergeTask, MergeTaskResult, RenderTask,
+  RenderTaskResult, RowReply, RowRequest, ValidateTaskResult,
+} from "./protocol.js";
 
 /** Who a job is for and how long it may run. */
 export interface JobOptions {
@@ -23,6 +27,11 @@ export interface Renderer {
   validate(content: string, options?: JobOptions): Promise<ValidateTaskResult>;
   /** Renders every row into one PDF (batch `merged` output); absent in stand-ins that do not render. */
   merge?(task: MergeTask, options?: JobOptions): Promise<MergeTaskResult>;
+  /**
+   * Paints a merged batch from its rows' layouts (kept by `render` with `keepLayout`), read through `read` in row
+   * order (twice); absent in stand-ins.
+   */
+  mergeRows?(task: Omit<MergeRowsTask, "port">, read: (index: number) => Promise<MergeRowSource>, options?: JobOptions): Promise<MergeTaskResult>;
   /** Rasterises page 1 of a PDF (AI references and drafts); absent in stand-ins that do not render. */
   rasterFirstPage?(bytes: Uint8Array, options?: JobOptions): Promise<FirstPageRaster>;
   /** Converts an HTML template into a report document; absent in stand-ins that do not render. */
@@ -32,6 +41,9 @@ export interface Renderer {
   /** Waits for queued and running jobs, then stops the threads. */
   close(): Promise<void>;
 }
+
+/** A merged row as the main thread hands it over: its layoutRow bytes, or its data to lay out again. */
+export type MergeRowSource = { readonly layout: Uint8Array } | { readonly data: unknown };
 
 /** Options of the worker pool (see the limits table in the README). */
 export interface RendererOptions {
@@ -58,7 +70,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     heapMb: options.heapMb ?? RENDER_DEFAULTS.heapMb,
     queueMax: options.queueMax ?? RENDER_DEFAULTS.queueMax,
   });
-  const run = (kind: JobKind, task: unknown, job: JobOptions = {}, budget = timeoutMs): Promise<unknown> =>
+  const run = (kind: JobKind, task: unknown, job: JobOptions = {}, budget = timeoutMs, transfer?: readonly TransferListItem[]): Promise<unknown> =>
     pool.run({
       kind,
       task,
@@ -66,14 +78,39 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
       priority: job.priority ?? "interactive",
       timeoutMs: job.timeoutMs ?? budget,
       signal: job.signal,
+      ...(transfer !== undefined ? { transfer } : {}),
     });
   return {
     render: (task, job) => run("render", task, job) as Promise<RenderTaskResult>,
     validate: (content, job) => run("validate", { content }, job) as Promise<ValidateTaskResult>,
     merge: (task, job) => run("merge", task, job, timeoutMs * Math.max(1, task.rows.length)) as Promise<MergeTaskResult>,
+    mergeRows: async (task, read, job) => {
+      // The worker pulls rows through its own channel as it paints, so no more than its read-ahead is in flight.
+      const { port1, port2 } = new MessageChannel();
+      port1.on("message", ({ request, index }: RowRequest) => {
+        read(index).then(
+          (row) => {
+            if (!("layout" in row)) return port1.postMessage({ request, data: row.data } satisfies RowReply);
+            const layout = ownBuffer(row.layout);
+            port1.postMessage({ request, layout } satisfies RowReply, [layout.buffer as ArrayBuffer]);
+          },
+          (error: unknown) => port1.postMessage({ request, error: error instanceof Error ? error.message : String(error) } satisfies RowReply),
+        );
+      });
+      try {
+        return (await run("mergeRows", { ...task, port: port2 }, job, timeoutMs * Math.max(1, task.count), [port2])) as MergeTaskResult;
+      } finally {
+        port1.close();
+      }
+    },
     rasterFirstPage: (bytes, job) => run("rasterFirstPage", { bytes }, job) as Promise<FirstPageRaster>,
     importHtml: (task, job) => run("importHtml", task, job) as Promise<ImportHtmlTaskResult>,
     stats: () => pool.stats(),
     close: () => pool.close(),
   };
+}
+
+/** Moving bytes needs a buffer they own alone (a Buffer from a pool or a view is copied first). */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
 }

@@ -5,8 +5,8 @@ import { readFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
 import { countPdfPages } from "./pages.js";
 import type {
-  BaseRef, ContentErrors, FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeTask, MergeTaskResult, RenderTask, RenderTaskResult,
-  ValidateTaskResult, WorkerJob, WorkerReply,
+  BaseRef, ContentErrors, FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeRowsTask, MergeTask,
+  MergeTaskResult, RenderTask, RenderTaskResult, RowReply, RowRequest, ValidateTaskResult, WorkerJob, WorkerReply,
 } from "./protocol.js";
 
 // Stored templates by id@updatedAt: a new save has a new key, so entries never go stale, only unused. An HTML
@@ -100,22 +100,26 @@ async function tooLarge<T>(work: Promise<T>): Promise<T | { errors: ContentError
   }
 }
 
-/** Renders one task to PDF bytes (moved, not copied, back to the main thread). */
+/** Renders one task to PDF bytes (moved, not copied, back to the main thread); see RenderTask.keepLayout. */
 export async function render(task: RenderTask): Promise<RenderTaskResult> {
   const doc = parse(task.content, task.cacheKey, task.editorMode);
   if ("errors" in doc) return { ok: false, errors: doc.errors };
-  const { renderPdf } = await pdfModule;
+  const pdf = await pdfModule;
+  if (task.keepLayout !== undefined) {
+    const row = await tooLarge(pdf.layoutRow(doc.document, task.data, { ...renderOptions(task), ...(await baseOptions(task.base)), paint: task.keepLayout.paint }));
+    if ("errors" in row) return { ok: false, errors: row.errors };
+    const bytes = row.pdf === undefined ? new Uint8Array(0) : ownBuffer(row.pdf);
+    return { ok: true, pdf: bytes, pages: row.pageCount, diagnostics: [...row.diagnostics], layout: ownBuffer(row.layout) };
+  }
   const diagnostics: Diagnostic[] = [];
-  const bytes = await tooLarge(renderPdf(doc.document, task.data, {
-    ...(task.theme !== undefined ? { theme: task.theme } : {}),
-    ...(task.title !== undefined ? { title: task.title } : {}),
-    ...(task.now !== undefined ? { now: new Date(task.now) } : {}),
+  const bytes = await tooLarge(pdf.renderPdf(doc.document, task.data, {
+    ...renderOptions(task),
     diagnostics: (d: Diagnostic) => diagnostics.push(d),
     ...(await baseOptions(task.base)),
   }));
   if ("errors" in bytes) return { ok: false, errors: bytes.errors };
-  const pdf = ownBuffer(bytes);
-  return { ok: true, pdf, pages: countPdfPages(pdf), diagnostics };
+  const own = ownBuffer(bytes);
+  return { ok: true, pdf: own, pages: countPdfPages(own), diagnostics };
 }
 
 /** Transfer needs a buffer the PDF owns alone; a view into a shared (pooled) buffer is copied first. */
@@ -136,6 +140,56 @@ export async function merge(task: MergeTask): Promise<MergeTaskResult> {
   }));
   if ("errors" in report) return { ok: false, errors: report.errors };
   return { ok: true, pdf: ownBuffer(report.pdf), pages: report.pageCount, rowPages: report.rowPages };
+}
+
+/** Paints a merged batch from its rows' layouts, pulled from the main thread through the task's port. */
+export async function mergeRows(task: MergeRowsTask): Promise<MergeTaskResult> {
+  try {
+    return await mergeThrough(task);
+  } finally {
+    task.port.close();
+  }
+}
+
+async function mergeThrough(task: MergeRowsTask): Promise<MergeTaskResult> {
+  const doc = parse(task.content, task.cacheKey, task.editorMode);
+  if ("errors" in doc) return { ok: false, errors: doc.errors };
+  const pdf = await pdfModule;
+  const options = { ...renderOptions(task), ...(await baseOptions(task.base)) };
+  const { port } = task;
+  const waiting = new Map<number, { resolve: (reply: RowReply) => void }>();
+  let nextRequest = 0;
+  port.on("message", (reply: RowReply) => {
+    waiting.get(reply.request)?.resolve(reply);
+    waiting.delete(reply.request);
+  });
+  // Rows without a kept layout are laid out here once and kept for the second pass (rare: see MergeRowsTask).
+  const laidOutHere = new Map<number, Uint8Array>();
+  const read = async (index: number): Promise<Uint8Array> => {
+    const kept = laidOutHere.get(index);
+    if (kept !== undefined) return kept;
+    const request = nextRequest++;
+    const reply = await new Promise<RowReply>((resolve) => {
+      waiting.set(request, { resolve });
+      port.postMessage({ request, index } satisfies RowRequest);
+    });
+    if ("error" in reply) throw new Error(`merged row ${index}: ${reply.error}`);
+    if ("layout" in reply) return reply.layout;
+    const row = await pdf.layoutRow(doc.document, reply.data, { ...options, paint: false });
+    laidOutHere.set(index, row.layout);
+    return row.layout;
+  };
+  const report = await tooLarge(pdf.paintMergedRows({ count: task.count, read }, options));
+  if ("errors" in report) return { ok: false, errors: report.errors };
+  return { ok: true, pdf: ownBuffer(report.pdf), pages: report.pageCount, rowPages: report.rowPages };
+}
+
+function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now">): { theme?: RenderTask["theme"]; title?: string; now?: Date } {
+  return {
+    ...(task.theme !== undefined ? { theme: task.theme } : {}),
+    ...(task.title !== undefined ? { title: task.title } : {}),
+    ...(task.now !== undefined ? { now: new Date(task.now) } : {}),
+  };
 }
 
 /** Rasterises page 1 of any PDF (an AI reference, a rendered draft); a PDF that cannot be drawn is refused. */
@@ -167,9 +221,9 @@ export async function importHtml(task: ImportHtmlTask): Promise<ImportHtmlTaskRe
   }
 }
 
-const jobs: Record<JobKind, (task: never) => unknown> = { render, merge, rasterFirstPage, validate, importHtml };
+const jobs: Record<JobKind, (task: never) => unknown> = { render, merge, mergeRows, rasterFirstPage, validate, importHtml };
 
-// The pool's side of the thread: one job at a time; a PDF in the answer is moved, not copied, to the main thread.
+// The pool's side of the thread: one job at a time; a PDF or a row layout in the answer is moved, not copied.
 async function answer(job: WorkerJob): Promise<WorkerReply> {
   try {
     const result = await jobs[job.kind](job.task as never);
@@ -184,8 +238,9 @@ if (parentPort !== null) {
   const port = parentPort;
   port.on("message", (job: WorkerJob) => {
     void answer(job).then((reply) => {
-      const pdf = "result" in reply ? (reply.result as { pdf?: unknown }).pdf : undefined;
-      port.postMessage(reply, pdf instanceof Uint8Array ? [pdf.buffer as ArrayBuffer] : []);
+      const result = "result" in reply ? (reply.result as { pdf?: unknown; layout?: unknown }) : undefined;
+      const moved = [result?.pdf, result?.layout].flatMap((bytes) => (bytes instanceof Uint8Array ? [bytes.buffer as ArrayBuffer] : []));
+      port.postMessage(reply, moved);
     });
   });
   // Fonts are loaded (top-level await above): the pool may send jobs.

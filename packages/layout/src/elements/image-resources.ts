@@ -1,7 +1,7 @@
 // What layout asks its host for when an image needs more than reading a header: raster conversion (GIF,
 // WebP, BMP, EXIF-rotated or oversized PNG/JPEG) and SVG drawings. Lookups are synchronous so layout stays
 // pure; a host that must do slow work answers "pending", prepares it, and lays out again (see @docsvc/pdf).
-import type { FrameImage, Matrix } from "../frame/types.js";
+import type { FrameGradient, FrameImage, Matrix } from "../frame/types.js";
 import type { ImageFormat } from "./image-bytes.js";
 
 /** A raster image to convert into PNG or JPEG no larger than the box needs. */
@@ -33,6 +33,8 @@ export interface SvgPath {
   readonly transform?: Matrix;
   /** `#rrggbb`, `"currentColor"` (the element's colour) or absent for none. */
   readonly fill?: string;
+  /** A gradient fill (its stops may say `"currentColor"`); `fill` then holds its first stop's colour. */
+  readonly fillGradient?: FrameGradient;
   readonly fillOpacity?: number;
   readonly fillRule?: "nonzero" | "evenodd";
   readonly stroke?: string;
@@ -46,11 +48,32 @@ export interface SvgPath {
 }
 
 /** A sanitised SVG reduced to plain data: painted paths in order, plus what was dropped on the way. */
+/** One SVG `<text>`: a single line at its anchor point, in user space (before `transform`). */
+export interface SvgText {
+  readonly text: string;
+  readonly x: number;
+  /** The baseline. */
+  readonly y: number;
+  readonly transform?: Matrix;
+  /** CSS font-family list as written (the first family the registry has is used, else the default). */
+  readonly family?: string;
+  readonly size: number;
+  readonly weight: number;
+  readonly italic: boolean;
+  readonly anchor: "start" | "middle" | "end";
+  /** `#rrggbb` or `"currentColor"`. */
+  readonly fill: string;
+  /** Fill opacity times the element's opacity. */
+  readonly opacity: number;
+}
+
 export interface SvgDrawing {
   readonly viewBox: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
   /** `preserveAspectRatio` basics: alignment on each axis and meet (fit inside), slice (cover) or none (stretch). */
   readonly aspect: { readonly x: SvgAlign; readonly y: SvgAlign; readonly mode: "meet" | "slice" | "none" };
   readonly paths: readonly SvgPath[];
+  /** `<text>` elements, drawn with the designer fonts after the paths (absent: none). */
+  readonly texts?: readonly SvgText[];
   /** Human-readable notes on removed content (scripts, text, external references), reported as diagnostics. */
   readonly notes: readonly string[];
 }

@@ -7,6 +7,7 @@ import { evaluate } from "../tokens/resolve.js";
 import { atomicSplit, EmptyBlock, type Block, type PageNumbers, type Split } from "./block.js";
 import { num, report, text, type MeasureContext } from "./context.js";
 import type { ElementKind } from "./kind.js";
+import { svgTextItems } from "./svg-text.js";
 import { SvgBlock } from "./svg-block.js";
 
 /** Images, decoded once per render through the env's ImageStore. */
@@ -30,7 +31,9 @@ export const imageElement: ElementKind<ImageElement> = {
         return new EmptyBlock(h);
       case "svg":
         for (const note of loaded.drawing.notes) report(ctx, "svg.dropped", note);
-        return w > 0 && h > 0 ? new SvgBlock(loaded.drawing, w, h, fit === "contain" ? "own" : fit, undefined) : new EmptyBlock(h);
+        return w > 0 && h > 0
+          ? new SvgBlock(loaded.drawing, w, h, fit === "contain" ? "own" : fit, undefined, svgTextItems(loaded.drawing, ctx.env.fonts, undefined))
+          : new EmptyBlock(h);
       case "raster":
         if (w <= 0 || h <= 0) return new EmptyBlock(h);
         return new ImageBlock(loaded.key, loaded.image.width, loaded.image.height, w, h, fit);

@@ -82,7 +82,7 @@ function cachedLayout(source: string, style: BaseStyle, decorations: Decorations
     cache = new GenerationCache(256);
     layouts.set(ctx.env, cache);
   }
-  const key = `${style.family ?? ""}|${style.weight}|${style.italic}|${style.size}|${style.lineHeight}|${style.letterSpacing}|${style.align}|${style.direction}|${style.color}|${style.numeric ?? ""}|${decorations.underline}|${decorations.strike}|${width}|${source}`;
+  const key = `${style.family ?? ""}|${style.weight}|${style.italic}|${style.size}|${style.lineHeight}|${style.letterSpacing}|${style.align}|${style.direction}|${style.color}|${style.numeric ?? ""}|${style.hyphens ?? ""}|${style.lang ?? ""}|${decorations.underline}|${decorations.strike}|${width}|${source}`;
   let hit = cache.get(key);
   if (!hit) {
     const problems: [string, string][] = [];
@@ -115,7 +115,7 @@ function layoutMarkdown(
     linkColor: env.palette.primary,
     codeBackground: CODE_BG,
   };
-  const para: RichParagraphStyle = { lineHeight: style.lineHeight, size: style.size, letterSpacing: style.letterSpacing, align: style.align, direction: style.direction, ...(style.numeric ? { numeric: style.numeric } : {}) };
+  const para: RichParagraphStyle = { lineHeight: style.lineHeight, size: style.size, letterSpacing: style.letterSpacing, align: style.align, direction: style.direction, ...(style.numeric ? { numeric: style.numeric } : {}), ...(style.hyphens ? { hyphens: style.hyphens } : {}), ...(style.lang ? { lang: style.lang } : {}) };
   const rtl = style.direction === "rtl";
   const lines: MdLine[] = [];
   let y = 0;
@@ -143,9 +143,12 @@ function layoutMarkdown(
   return { lines, height: y };
 }
 
-/** A list marker right-aligned in the hanging indent (left-aligned on the right side for RTL), on the baseline. */
+/**
+ * A list marker right-aligned in the hanging indent (left-aligned on the right side for RTL), on the baseline.
+ * In a right-to-left list the marker reads right to left too: `1.` prints `.1`, as RTL readers expect.
+ */
 function markerItems(marker: RichSpan, para: RichParagraphStyle, size: number, edge: number, baseline: number, rtl: boolean, env: LayoutEnv): FrameItem[] {
-  const laid = layoutRichParagraph(env.fonts, [marker], { ...para, align: "start", direction: "ltr" }, Infinity);
+  const laid = layoutRichParagraph(env.fonts, [marker], { ...para, align: "left", direction: rtl ? "rtl" : "ltr" }, Infinity);
   const line = laid.lines[0];
   if (!line) return [];
   const gap = size * 0.4;

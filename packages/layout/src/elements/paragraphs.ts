@@ -58,5 +58,5 @@ export class ParagraphCache {
 }
 
 function styleKey(s: ParagraphStyle): string {
-  return `${s.family ?? ""}|${s.weight}|${s.italic ? 1 : 0}|${s.size}|${s.lineHeight}|${s.letterSpacing}|${s.align}|${s.direction}|${s.color}|${s.keepWords ? 1 : 0}|${s.numeric ?? ""}`;
+  return `${s.family ?? ""}|${s.weight}|${s.italic ? 1 : 0}|${s.size}|${s.lineHeight}|${s.letterSpacing}|${s.align}|${s.direction}|${s.color}|${s.keepWords ? 1 : 0}|${s.numeric ?? ""}|${s.hyphens ?? ""}|${s.lang ?? ""}`;
 }

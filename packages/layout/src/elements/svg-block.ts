@@ -18,6 +18,8 @@ export class SvgBlock implements Block {
     private readonly fit: SvgFit,
     /** What `currentColor` paints (`#rrggbb`); undefined: black. */
     private readonly colour: string | undefined,
+    /** The drawing's `<text>`s laid out in its user space (svg-text.ts), drawn after the paths. */
+    private readonly texts: readonly FrameItem[] = [],
   ) {}
 
   split(available: number): Split {
@@ -30,6 +32,7 @@ export class SvgBlock implements Block {
     if (!isSaneMatrix(transform)) return;
     const items: FrameItem[] = [];
     for (const path of this.drawing.paths) items.push(...pathItems(path, this.colour ?? "#000000"));
+    items.push(...this.texts);
     if (items.length === 0) return;
     const drawn: FrameItem = { kind: "group", transform, clip: { x: vb.x, y: vb.y, width: vb.width, height: vb.height }, items };
     // A sliced (cover) viewBox overflows the box: clip to the box as well.
@@ -64,12 +67,17 @@ function pathItems(path: SvgPath, current: string): FrameItem[] {
   const opacity = path.opacity ?? 1;
   const fillAlpha = opacity * (path.fillOpacity ?? 1);
   const strokeAlpha = opacity * (path.strokeOpacity ?? 1);
+  // A gradient's `currentColor` stops take the element's colour too.
+  const gradient = path.fillGradient && fill !== undefined
+    ? { ...path.fillGradient, stops: path.fillGradient.stops.map((s) => ({ offset: s.offset, color: colour(s.color) ?? current })) }
+    : undefined;
+  const filled = gradient ? { fill: fill!, fillGradient: gradient } : fill !== undefined ? { fill } : undefined;
   const shapes: { item: ShapeItem; alpha: number }[] = [];
-  if (fill !== undefined && stroke !== undefined && fillAlpha === strokeAlpha) {
-    shapes.push({ item: { kind: "shape", geometry, fill, stroke: strokeOf() }, alpha: fillAlpha });
+  if (filled !== undefined && stroke !== undefined && fillAlpha === strokeAlpha) {
+    shapes.push({ item: { kind: "shape", geometry, ...filled, stroke: strokeOf() }, alpha: fillAlpha });
   } else {
     // Fill and stroke opacities differ: two shapes, each in its own opacity (SVG paints them separately too).
-    if (fill !== undefined) shapes.push({ item: { kind: "shape", geometry, fill }, alpha: fillAlpha });
+    if (filled !== undefined) shapes.push({ item: { kind: "shape", geometry, ...filled }, alpha: fillAlpha });
     if (stroke !== undefined) shapes.push({ item: { kind: "shape", geometry, stroke: strokeOf() }, alpha: strokeAlpha });
   }
   return shapes.map(({ item, alpha }) =>

@@ -2,8 +2,9 @@
 // opacity and transform. Only the subset that matters for documents is read (shapes, groups, local `use`,
 // presentation attributes and the `style` attribute); everything else is dropped with a note.
 import type { Matrix } from "../frame/types.js";
-import type { SvgAlign, SvgDrawing, SvgPath } from "./image-resources.js";
+import type { SvgAlign, SvgDrawing, SvgPath, SvgText } from "./image-resources.js";
 import type { SvgNode } from "./svg-node.js";
+import { pathBox, paintServerId, resolveGradient, type Box } from "./svg-gradient.js";
 import { clamp, parsePaint, type Paint } from "./svg-paint.js";
 import { length, shapePathData } from "./svg-shapes.js";
 import { IDENTITY, isSaneMatrix, multiply, parseTransform } from "./svg-transform.js";
@@ -18,6 +19,8 @@ const MAX_USE_DEPTH = 4;
 
 interface Style {
   readonly fill: Paint;
+  /** The `#id` of a `url(#id)` fill (a gradient), inherited like the fill; `fill` is then its fallback. */
+  readonly fillServer: string | undefined;
   readonly fillOpacity: number;
   readonly fillRule: "nonzero" | "evenodd";
   readonly stroke: Paint;
@@ -27,10 +30,17 @@ interface Style {
   readonly cap: "butt" | "round" | "square";
   readonly join: "miter" | "round" | "bevel";
   readonly color: Paint;
+  /** Text properties, inherited (CSS initial values at the root). */
+  readonly fontFamily: string | undefined;
+  readonly fontSize: number;
+  readonly fontWeight: number;
+  readonly italic: boolean;
+  readonly anchor: "start" | "middle" | "end";
 }
 
 const ROOT_STYLE: Style = {
   fill: { kind: "colour", colour: "#000000", alpha: 1 },
+  fillServer: undefined,
   fillOpacity: 1,
   fillRule: "nonzero",
   stroke: { kind: "none" },
@@ -40,6 +50,11 @@ const ROOT_STYLE: Style = {
   cap: "butt",
   join: "miter",
   color: { kind: "current" },
+  fontFamily: undefined,
+  fontSize: 16,
+  fontWeight: 400,
+  italic: false,
+  anchor: "start",
 };
 
 const SILENT = new Set(["defs", "symbol", "title", "desc", "metadata", "lineargradient", "radialgradient", "pattern", "clippath", "mask", "marker", "filter", "stop"]);
@@ -49,7 +64,7 @@ const TEXT = new Set(["text", "tspan", "textpath"]);
 /** Converts a parsed (already sanitised) SVG tree into a drawing; undefined when the root is not `<svg>`. */
 export function svgDrawing(root: SvgNode, notes: readonly string[] = []): SvgDrawing | undefined {
   if (root.tag !== "svg") return undefined;
-  const state = { nodes: 0, chars: 0, paths: [] as SvgPath[], notes: new Set(notes), ids: new Map<string, SvgNode>() };
+  const state = { nodes: 0, chars: 0, paths: [] as SvgPath[], texts: [] as SvgText[], notes: new Set(notes), ids: new Map<string, SvgNode>() };
   // Path data per element, so every `use` of it shares one string.
   const pathData = new Map<SvgNode, string | undefined>();
   collectIds(root, state.ids, 0);
@@ -92,10 +107,12 @@ export function svgDrawing(root: SvgNode, notes: readonly string[] = []): SvgDra
       return;
     }
     if (SILENT.has(tag)) return;
-    if (TEXT.has(tag)) {
-      state.notes.add("text inside SVG is not drawn; convert it to paths");
+    if (tag === "text") {
+      const text = svgText(node, style, matrix, alpha, state.notes);
+      if (text && state.texts.length < MAX_TEXTS) state.texts.push(text);
       return;
     }
+    if (TEXT.has(tag)) return; // a tspan or textPath outside a <text> draws nothing
     if (tag === "image") {
       state.notes.add("images inside SVG are not drawn (and never fetched)");
       return;
@@ -108,7 +125,10 @@ export function svgDrawing(root: SvgNode, notes: readonly string[] = []): SvgDra
       }
       return;
     }
-    const path = paintedPath(d, style, matrix, alpha, tag === "line" || tag === "polyline");
+    const gradient = style.fillServer === undefined || tag === "line" || tag === "polyline"
+      ? undefined
+      : resolveGradient(style.fillServer, state.ids, shapeBox(tag, node.attrs, d), state.notes);
+    const path = paintedPath(d, withGradient(style, gradient), matrix, alpha, tag === "line" || tag === "polyline", gradient);
     if (!path) return;
     state.chars += d.length;
     if (state.chars > MAX_DRAWING_PATH_DATA) {
@@ -120,7 +140,13 @@ export function svgDrawing(root: SvgNode, notes: readonly string[] = []): SvgDra
 
   const viewBox = viewBoxOf(root);
   walk(root, ROOT_STYLE, IDENTITY, 1, 0, 0);
-  return { viewBox, aspect: aspectOf(root.attrs.preserveaspectratio), paths: state.paths, notes: [...state.notes] };
+  return {
+    viewBox,
+    aspect: aspectOf(root.attrs.preserveaspectratio),
+    paths: state.paths,
+    ...(state.texts.length > 0 ? { texts: state.texts } : {}),
+    notes: [...state.notes],
+  };
 }
 
 function collectIds(node: SvgNode, ids: Map<string, SvgNode>, depth: number): void {
@@ -130,7 +156,7 @@ function collectIds(node: SvgNode, ids: Map<string, SvgNode>, depth: number): vo
   for (const child of node.children) collectIds(child, ids, depth + 1);
 }
 
-const STYLE_KEYS = new Set(["fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-dasharray", "stroke-linecap", "stroke-linejoin", "opacity", "color", "display", "visibility"]);
+const STYLE_KEYS = new Set(["fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-dasharray", "stroke-linecap", "stroke-linejoin", "opacity", "color", "display", "visibility", "font-family", "font-size", "font-weight", "font-style", "text-anchor"]);
 
 /** Presentation attributes overridden by the `style` attribute (the CSS cascade for one element). */
 function properties(attrs: Readonly<Record<string, string>>, notes: Set<string>): Record<string, string> {
@@ -174,6 +200,7 @@ function cascade(parent: Style, props: Record<string, string>): Style {
   const color = paint("color", parent.color);
   return {
     fill: paint("fill", parent.fill),
+    fillServer: props.fill === undefined ? parent.fillServer : paintServerId(props.fill),
     fillOpacity: number("fill-opacity", parent.fillOpacity, 0, 1),
     fillRule: rule === "evenodd" ? "evenodd" : rule === "nonzero" ? "nonzero" : parent.fillRule,
     stroke: paint("stroke", parent.stroke),
@@ -183,6 +210,11 @@ function cascade(parent: Style, props: Record<string, string>): Style {
     cap: oneOf(props["stroke-linecap"], ["butt", "round", "square"] as const) ?? parent.cap,
     join: oneOf(props["stroke-linejoin"], ["miter", "round", "bevel"] as const) ?? parent.join,
     color: color.kind === "none" ? parent.color : color,
+    fontFamily: props["font-family"]?.trim() || parent.fontFamily,
+    fontSize: fontSizeOf(props["font-size"], parent.fontSize),
+    fontWeight: fontWeightOf(props["font-weight"], parent.fontWeight),
+    italic: props["font-style"] === undefined ? parent.italic : /^(italic|oblique)/i.test(props["font-style"].trim()),
+    anchor: oneOf(props["text-anchor"], ["start", "middle", "end"] as const) ?? parent.anchor,
   };
 }
 
@@ -197,7 +229,26 @@ function dashOf(value: string): readonly number[] | undefined {
   return parts.some((p) => p > 0) ? (parts.length % 2 === 1 ? [...parts, ...parts] : parts) : undefined;
 }
 
-function paintedPath(d: string, style: Style, matrix: Matrix, opacity: number, strokeOnly: boolean): SvgPath | undefined {
+type Resolved = ReturnType<typeof resolveGradient>;
+
+/** The style with the fill a resolved gradient implies: its single stop, none, or its first stop as the fallback. */
+function withGradient(style: Style, gradient: Resolved): Style {
+  if (gradient === undefined) return style; // not a gradient: the url()'s fallback colour, as before
+  if (gradient === "none") return { ...style, fill: { kind: "none" } };
+  const colour = "solid" in gradient ? gradient.solid : gradient.stops[0]!.color;
+  return { ...style, fill: colour === "currentColor" ? { kind: "current" } : { kind: "colour", colour, alpha: 1 } };
+}
+
+/** The element's bounding box for objectBoundingBox gradients: exact for basic shapes, else from its path data. */
+function shapeBox(tag: string, attrs: Readonly<Record<string, string>>, d: string): Box | undefined {
+  const n = (name: string): number => length(attrs[name]) ?? 0;
+  if (tag === "rect") return { x: n("x"), y: n("y"), width: n("width"), height: n("height") };
+  if (tag === "circle") return { x: n("cx") - n("r"), y: n("cy") - n("r"), width: 2 * n("r"), height: 2 * n("r") };
+  if (tag === "ellipse") return { x: n("cx") - n("rx"), y: n("cy") - n("ry"), width: 2 * n("rx"), height: 2 * n("ry") };
+  return pathBox(d);
+}
+
+function paintedPath(d: string, style: Style, matrix: Matrix, opacity: number, strokeOnly: boolean, gradient?: Resolved): SvgPath | undefined {
   const resolve = (paint: Paint): { colour: string; alpha: number } | undefined => {
     const p = paint.kind === "current" ? style.color : paint;
     if (p.kind === "current") return { colour: "currentColor", alpha: 1 };
@@ -213,6 +264,7 @@ function paintedPath(d: string, style: Style, matrix: Matrix, opacity: number, s
     d,
     ...(matrix !== IDENTITY ? { transform: matrix } : {}),
     ...(fill ? { fill: fill.colour, fillRule: style.fillRule, ...(fillOpacity < 1 ? { fillOpacity } : {}) } : {}),
+    ...(fill && gradient !== undefined && gradient !== "none" && !("solid" in gradient) ? { fillGradient: gradient } : {}),
     ...(stroke ? { stroke: stroke.colour, strokeWidth: style.strokeWidth, ...(strokeOpacity < 1 ? { strokeOpacity } : {}) } : {}),
     ...(stroke && style.dash ? { dash: style.dash } : {}),
     ...(stroke && style.cap !== "butt" ? { cap: style.cap } : {}),
@@ -241,5 +293,58 @@ function aspectOf(value: string | undefined): SvgDrawing["aspect"] {
     x: (align?.[1] as SvgAlign | undefined) ?? "mid",
     y: (align?.[2] as SvgAlign | undefined) ?? "mid",
     mode: /\bslice\b/.test(text) ? "slice" : "meet",
+  };
+}
+
+const MAX_TEXTS = 1000;
+
+/** A font-size in user units (px, pt, or a number); percentages and keywords keep the inherited size. */
+function fontSizeOf(value: string | undefined, inherited: number): number {
+  const n = length(value);
+  return n !== undefined && n > 0 && n <= 10_000 ? n : inherited;
+}
+
+function fontWeightOf(value: string | undefined, inherited: number): number {
+  const text = value?.trim().toLowerCase();
+  if (text === undefined) return inherited;
+  if (text === "bold" || text === "bolder") return 700;
+  if (text === "normal" || text === "lighter") return 400;
+  const n = Number(text);
+  return Number.isFinite(n) && n >= 1 && n <= 1000 ? n : inherited;
+}
+
+/** The first number of a coordinate list (`x="10 20 30"` positions each glyph in SVG; one line is drawn). */
+function firstLength(value: string | undefined): number {
+  return length(value?.trim().split(/[\s,]+/)[0]) ?? 0;
+}
+
+/** A `<text>` as one line at (x, y), or undefined when it prints nothing. */
+function svgText(node: SvgNode, style: Style, matrix: Matrix, opacity: number, notes: Set<string>): SvgText | undefined {
+  const text = (node.text ?? "").replace(/\s+/g, " ").trim();
+  if (text === "" || opacity <= 0) return undefined;
+  const fill = style.fill.kind === "current" ? style.color : style.fill;
+  const colour = fill.kind === "colour" ? fill.colour : fill.kind === "current" ? "currentColor" : undefined;
+  if (colour === undefined) return undefined;
+  const alpha = opacity * style.fillOpacity * (fill.kind === "colour" ? fill.alpha : 1);
+  if (alpha <= 0) return undefined;
+  if (node.children.some((c) => c.tag === "tspan" && ["x", "y", "dx", "dy"].some((k) => c.attrs[k] !== undefined))) {
+    notes.add("positioned <tspan>s in SVG text are drawn inline, on the text's line");
+  }
+  if (node.children.some((c) => c.tag === "textpath")) notes.add("SVG text on a path is drawn on a straight line");
+  if (node.children.some((c) => c.tag === "tspan" && Object.keys(c.attrs).some((k) => k === "style" || k.startsWith("font") || k === "fill"))) {
+    notes.add("styled <tspan>s in SVG text take the style of their <text>");
+  }
+  return {
+    text,
+    x: firstLength(node.attrs.x) + firstLength(node.attrs.dx),
+    y: firstLength(node.attrs.y) + firstLength(node.attrs.dy),
+    ...(matrix !== IDENTITY ? { transform: matrix } : {}),
+    ...(style.fontFamily !== undefined ? { family: style.fontFamily } : {}),
+    size: style.fontSize,
+    weight: style.fontWeight,
+    italic: style.italic,
+    anchor: style.anchor,
+    fill: colour,
+    opacity: alpha,
   };
 }

@@ -6,4 +6,6 @@ export interface SvgNode {
   readonly tag: string;
   readonly attrs: Readonly<Record<string, string>>;
   readonly children: readonly SvgNode[];
+  /** For `<text>`: its character data, tspans included, in document order (hosts fill it in). */
+  readonly text?: string;
 }

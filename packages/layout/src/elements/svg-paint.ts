@@ -1,5 +1,6 @@
 // SVG paint values: `none`, `currentColor`, hex, rgb()/rgba() and the CSS colour names, reduced to
-// `#rrggbb` plus an alpha. `url(#gradient)` paints use their fallback colour (gradients are not drawn).
+// `#rrggbb` plus an alpha. For `url(#gradient)` paints this gives the fallback colour; svg-gradient.ts
+// resolves the gradient itself.
 
 /** A parsed paint: a colour with alpha, the element's current colour, or nothing. */
 export type Paint =

@@ -1,9 +1,11 @@
 // Typography of text-like elements (text, and later markdown): role picks the font, explicit keys win.
-import type { ElementDirection, TextAlign, TextStyleKeys } from "../model/types.js";
+import type { ElementDirection, Hyphens, TextAlign, TextStyleKeys } from "../model/types.js";
+import { resolveHyphens } from "../text/hyphenate.js";
 import { firstStrongDirection } from "../text/bidi.js";
 import type { TokenContext } from "../tokens/types.js";
 import type { ParagraphStyle } from "../text/types.js";
 import { colourOf, num, text, type MeasureContext } from "./context.js";
+import { checkWeight } from "./font-weight-check.js";
 
 /** Default font size in points. */
 export const DEFAULT_FONT_SIZE = 10;
@@ -11,6 +13,7 @@ export const DEFAULT_FONT_SIZE = 10;
 export const DEFAULT_LINE_HEIGHT = 1.2;
 
 const ALIGNS: readonly TextAlign[] = ["left", "center", "right", "justify", "start", "end"];
+const HYPHENS: readonly Hyphens[] = ["none", "manual", "auto"];
 
 /** The token context for an element's printed values: every value isolated when the element may be right-to-left. */
 export function isolatingTokens(tokens: TokenContext, direction: ElementDirection | undefined): TokenContext {
@@ -34,6 +37,8 @@ export function paragraphStyle(keys: TextStyleKeys, ctx: MeasureContext): { styl
   // Absent or unusable (reported): black. Transparent: laid out, not painted.
   const transparent = keys.color === "transparent";
   const color = keys.color === undefined || transparent ? undefined : colourOf(ctx, keys.color, "color");
+  const align = keys.align !== undefined && ALIGNS.includes(keys.align) ? keys.align : "start";
+  const hyphens = resolveHyphens(HYPHENS.includes(keys.hyphens as Hyphens) ? keys.hyphens : undefined, align === "justify");
   const style: ParagraphStyle = {
     ...(family ? { family } : {}),
     weight: Math.round(Math.min(900, Math.max(100, num(keys.fontWeight, 400)))),
@@ -41,11 +46,15 @@ export function paragraphStyle(keys: TextStyleKeys, ctx: MeasureContext): { styl
     size: size > 0 ? size : DEFAULT_FONT_SIZE,
     lineHeight: lineHeight > 0 ? lineHeight : DEFAULT_LINE_HEIGHT,
     letterSpacing: num(keys.letterSpacing, 0),
-    align: keys.align !== undefined && ALIGNS.includes(keys.align) ? keys.align : "start",
+    align,
     // An element's own `ltr`/`rtl` wins over the document's; `auto` is resolved per text (`withDirection`).
     direction: keys.direction === "ltr" || keys.direction === "rtl" ? keys.direction : env.direction,
     color: color ?? "#000000",
     ...(keys.numeric === "tabular" || keys.numeric === "proportional" ? { numeric: keys.numeric } : {}),
+    // `manual` is the engine's default: only the other two are spelled out (and only `auto` needs the language).
+    ...(hyphens === "manual" ? {} : { hyphens }),
+    ...(hyphens === "auto" ? { lang: ctx.tokens.locale } : {}),
   };
+  checkWeight(style, ctx);
   return { style, painted: !transparent };
 }

@@ -58,8 +58,24 @@ export interface ShapeStroke {
 export interface ShapeItem {
   readonly kind: "shape";
   readonly geometry: ShapeGeometry;
+  /** Fill colour; with `fillGradient`, the colour for painters that cannot draw gradients. */
   readonly fill?: FrameColour;
+  /** A gradient fill (SVG linear/radial gradients), painted instead of `fill` as a PDF shading. */
+  readonly fillGradient?: FrameGradient;
   readonly stroke?: ShapeStroke;
+}
+
+/**
+ * A linear or radial gradient. `coords` are in gradient space: linear `[x1, y1, x2, y2]`, radial
+ * `[fx, fy, fr, cx, cy, r]` (a focal circle and an end circle, as PDF axial/radial shadings take them);
+ * `matrix` maps gradient space to the shape's coordinates. The colour is padded beyond the first and last
+ * stops. Stops are in increasing offset order, within [0, 1].
+ */
+export interface FrameGradient {
+  readonly type: "linear" | "radial";
+  readonly coords: readonly number[];
+  readonly stops: readonly { readonly offset: number; readonly color: FrameColour }[];
+  readonly matrix: Matrix;
 }
 
 /** A placed image: the whole image scaled into this box (clipping for `cover` is done by a group). */

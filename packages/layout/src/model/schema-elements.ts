@@ -41,6 +41,7 @@ const textStyle = {
   overflow: v.optional(oneOf(["grow", "clip", "shrink"])),
   numeric: v.optional(oneOf(["tabular", "proportional"])),
   direction: v.optional(oneOf(["ltr", "rtl", "auto"])),
+  hyphens: v.optional(oneOf(["none", "manual", "auto"])),
 };
 
 const text = entries({ ...head("text"), text: string, ...textStyle, ...common });

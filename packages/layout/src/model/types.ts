@@ -92,7 +92,12 @@ export interface TextStyleKeys {
   readonly numeric?: NumericStyle;
   /** This element's paragraph direction, instead of the document's. */
   readonly direction?: ElementDirection;
+  /** Hyphenation: `none`, `manual` (at soft hyphens only) or `auto` (by the locale's patterns); default `auto` when justified, else `manual`. */
+  readonly hyphens?: Hyphens;
 }
+
+/** Where words may break with a visible hyphen (CSS `hyphens`). */
+export type Hyphens = "none" | "manual" | "auto";
 
 export type NumericStyle = "tabular" | "proportional";
 

@@ -3,6 +3,7 @@
 
 import type { FontFace } from "./face.js";
 import { faceMetrics } from "./metrics.js";
+import { skipInk } from "./skip-ink.js";
 import type { ParagraphLayout, ParagraphLine } from "./types.js";
 
 /** One decoration stroke, box coordinates: a horizontal line at `y` (the stroke's centre) `thickness` thick. */
@@ -22,11 +23,17 @@ export interface DecorationOptions {
 
 /**
  * Returns the underline/strike strokes of one line: from the line's content left to its right (trailing
- * spaces excluded), at the face's post underline and OS/2 strikeout positions. An empty line has none.
+ * spaces excluded), at the face's post underline and OS/2 strikeout positions. The underline is cut where
+ * descenders cross it (see skip-ink.ts). An empty line has none.
  */
 export function lineDecorations(layout: ParagraphLayout, line: ParagraphLine, options: DecorationOptions): TextDecoration[] {
   if (line.width <= 0 || (!options.underline && !options.strike)) return [];
-  return decorationStrokes(layout.face, layout.style.size, line.baseline, line.x, line.x + line.width, options);
+  const strokes = decorationStrokes(layout.face, layout.style.size, line.baseline, line.x, line.x + line.width, options);
+  if (!options.underline) return strokes;
+  // The underline skips the descenders of the line's glyphs.
+  const faces = layout.faces ?? [layout.face];
+  const runs = line.runs.map((run) => ({ x: run.x, size: run.size, glyphs: run.glyphs, face: faces.find((f) => f.key === run.face) }));
+  return strokes.flatMap((d) => (d.kind === "underline" ? skipInk(d, line.baseline, runs) : [d]));
 }
 
 /** The underline/strike strokes under a stretch [x1, x2] of text in `face` at `size` on `baseline`. */

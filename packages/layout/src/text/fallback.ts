@@ -3,10 +3,11 @@ import { rankFaces } from "./font-match.js";
 
 /**
  * The families tried, in order, for a character the chosen family lacks. Noto Sans first (Latin, Greek,
- * Cyrillic, Vietnamese, Devanagari and many symbols), then the script families. A CJK family can be appended
- * here (or passed as `fallbackFamilies`) without changing anything else.
+ * Cyrillic, Vietnamese, Devanagari and many symbols), then Inter (arrows, math and technical symbols Noto
+ * Sans lacks: `→` in a Lato document), then the script families, then the optional packs (CJK, emoji) when
+ * they are installed: a family the registry does not have is skipped.
  */
-export const DEFAULT_FALLBACK_FAMILIES: readonly string[] = ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew"];
+export const DEFAULT_FALLBACK_FAMILIES: readonly string[] = ["Noto Sans", "Inter", "Noto Sans Arabic", "Noto Sans Hebrew"];
 
 /**
  * Walks the fallback chain for a code point: for each family (its faces ranked by CSS matching for the wanted

@@ -4,6 +4,7 @@
 import type { FontFace } from "./face.js";
 import { resolveBidi, type BidiInfo } from "./bidi.js";
 import { breakOpportunities } from "./breaks.js";
+import { packHint } from "./font-packs.js";
 import { GenerationCache } from "./lru.js";
 import { runWidth, shapeCached, shapeUncached, type ShapedRun } from "./shape.js";
 import type { NumericStyle, ParagraphStyle, TextDiagnostics, TextFonts } from "./types.js";
@@ -233,7 +234,7 @@ function findFallback(ctx: FontContext, cp: number): number {
     if (!ctx.reported.has(cp)) {
       ctx.reported.add(cp);
       const hex = cp.toString(16).toUpperCase().padStart(4, "0");
-      ctx.report?.("glyph.missing", `No font has a glyph for U+${hex} '${String.fromCodePoint(cp)}'; it prints as a blank box.`);
+      ctx.report?.("glyph.missing", `No font has a glyph for U+${hex} '${String.fromCodePoint(cp)}'; it prints as a blank box.${packHint(cp)}`);
     }
     return 0;
   }
@@ -278,7 +279,8 @@ export function buildPieces(item: Itemized, start: number, end: number, space: b
       width: runWidth(run, item.size, spacing),
       spacing,
       space,
-      skew: item.skews[index]!,
+      // Synthetic oblique leans letters right, which reads wrong for right-to-left scripts: never on RTL runs.
+      skew: item.skews[index]! && !rtl,
     });
     i = j;
   }

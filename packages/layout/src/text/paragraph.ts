@@ -7,6 +7,8 @@ import { visualOrder } from "./bidi.js";
 import { alignLine } from "./align.js";
 import { fontContext, itemize, segments, type FontContext, type Itemized, type Piece } from "./itemize.js";
 import { breakLongWord } from "./long-word.js";
+import { dropSoftHyphens } from "./hyphenate.js";
+import { endsWithSoftHyphen, softHyphenAfter, splitAtHyphen } from "./hyphen-break.js";
 import { isNumberWord } from "./numbers.js";
 import { faceMetrics } from "./metrics.js";
 import { GenerationCache } from "./lru.js";
@@ -69,7 +71,7 @@ export function layoutParagraph(
     cache = new GenerationCache(LAYOUT_CACHE_LIMIT);
     layoutCaches.set(fonts, cache);
   }
-  const key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${maxWidth}\u0001${text}`;
+  const key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${s.hyphens ?? ""}\u0001${s.lang ?? ""}\u0001${maxWidth}\u0001${text}`;
   const hit = cache.get(key);
   if (hit) {
     layoutHits++;
@@ -116,7 +118,9 @@ function computeLayout(
 ): ParagraphLayout {
   const ctx = fontContext(fonts, s, diagnostics);
   const drafts: LineDraft[] = [];
-  for (const para of hardParagraphs(text)) breakParagraph(ctx, para, maxWidth, drafts);
+  // `hyphens: none`: soft hyphens are no break opportunities (they are never drawn anyway).
+  const source = s.hyphens === "none" ? dropSoftHyphens(text) : text;
+  for (const para of hardParagraphs(source)) breakParagraph(ctx, para, maxWidth, drafts);
 
   const metrics = faceMetrics(ctx.primary);
   const lineHeight = s.lineHeight * s.size;
@@ -139,6 +143,7 @@ function computeLayout(
     width: widest,
     boxWidth: maxWidth,
     face: ctx.primary,
+    faces: ctx.faces,
     lineHeight,
     style: s,
   };
@@ -149,7 +154,10 @@ export function keepWhole(style: ParagraphStyle, word: string): boolean {
   return style.keepWords === true || isNumberWord(word);
 }
 
-/** Greedy line filling of one hard paragraph into `out`. */
+/**
+ * Greedy line filling of one hard paragraph into `out`. A word that does not fit is first cut at a
+ * hyphenation point (`hyphens: auto`); a line that ends after a soft hyphen gets a visible hyphen.
+ */
 function breakParagraph(ctx: FontContext, text: string, maxWidth: number, out: LineDraft[]): void {
   if (text === "") {
     out.push({ item: undefined, pieces: [], hard: true });
@@ -158,28 +166,56 @@ function breakParagraph(ctx: FontContext, text: string, maxWidth: number, out: L
   const item = itemize(ctx, text);
   let line: Piece[] = [];
   let lineWidth = 0; // every piece so far, trailing spaces and letter spacing included
+  let shyHyphen: Piece | undefined; // the hyphen to print if the line ends here (after a soft hyphen)
   const flush = (hard: boolean) => {
+    if (!hard && shyHyphen) line.push(shyHyphen);
+    shyHyphen = undefined;
     out.push({ item, pieces: line, hard });
     line = [];
     lineWidth = 0;
   };
-  for (const seg of segments(item)) {
-    const last = seg.content[seg.content.length - 1];
-    const need = seg.contentWidth - (last ? last.spacing : 0);
-    if (line.length > 0 && lineWidth + need > maxWidth + EPSILON) flush(false);
-    if (line.length === 0 && need > maxWidth + EPSILON && !keepWhole(ctx.style, item.text.slice(seg.start, seg.contentEnd))) {
-      // Over-long word: cut between graphemes; the remainder continues like a normal segment.
-      const tail = breakLongWord(item, seg.start, seg.contentEnd, maxWidth, (pieces) => {
-        line = pieces;
+  for (let seg of segments(item)) {
+    for (;;) {
+      const last = seg.content[seg.content.length - 1];
+      const need = seg.contentWidth - (last ? last.spacing : 0);
+      const shy = endsWithSoftHyphen(item, seg) ? softHyphenAfter(item, seg) : undefined;
+      // A segment ending in a soft hyphen must leave room for the hyphen it may end the line with.
+      const needed = shy && last ? need + last.spacing + shy.width - shy.spacing : need;
+      if (lineWidth + needed <= maxWidth + EPSILON || (line.length === 0 && need <= maxWidth + EPSILON)) {
+        for (const p of seg.content) line.push(p);
+        lineWidth += seg.contentWidth;
+        shyHyphen = shy;
+        break;
+      }
+      const split = splitAtHyphen(item, seg, ctx.style, maxWidth - lineWidth);
+      if (split) {
+        for (const p of split.head) line.push(p);
+        shyHyphen = undefined;
         flush(false);
-      });
-      line = tail;
-      lineWidth = 0;
-      for (const p of tail) lineWidth += p.width;
-    } else {
-      for (const p of seg.content) line.push(p);
-      lineWidth += seg.contentWidth;
+        seg = split.rest;
+        continue;
+      }
+      if (line.length > 0) {
+        flush(false);
+        continue;
+      }
+      if (!keepWhole(ctx.style, item.text.slice(seg.start, seg.contentEnd))) {
+        // Over-long word: cut between graphemes; the remainder continues like a normal segment.
+        const tail = breakLongWord(item, seg.start, seg.contentEnd, maxWidth, (pieces) => {
+          line = pieces;
+          flush(false);
+        });
+        line = tail;
+        lineWidth = 0;
+        for (const p of tail) lineWidth += p.width;
+      } else {
+        for (const p of seg.content) line.push(p);
+        lineWidth += seg.contentWidth;
+      }
+      shyHyphen = undefined;
+      break;
     }
+    if (seg.spaces.length > 0) shyHyphen = undefined;
     for (const p of seg.spaces) line.push(p);
     lineWidth += seg.spaceWidth;
   }

@@ -5,6 +5,7 @@ import type { FrameItem, PositionedGlyph, TextRunItem } from "../frame/types.js"
 import { alignLine } from "./align.js";
 import { visualOrder } from "./bidi.js";
 import { decorationStrokes } from "./decorations.js";
+import { skipInk } from "./skip-ink.js";
 import type { FontFace } from "./face.js";
 import type { Itemized, Piece } from "./itemize.js";
 import { faceMetrics } from "./metrics.js";
@@ -132,7 +133,10 @@ function lineItems(runs: readonly Run[], baseline: number, top: number, height: 
       ...(run.skew ? { skew: SYNTHETIC_ITALIC_SKEW } : {}),
     });
     if (s.underline || s.strike) {
-      for (const d of decorationStrokes(run.face, s.size, baseline, run.x, run.x + run.width, { underline: s.underline === true, strike: s.strike === true })) {
+      const lines = decorationStrokes(run.face, s.size, baseline, run.x, run.x + run.width, { underline: s.underline === true, strike: s.strike === true });
+      // The underline skips the run's descenders.
+      const ink = [{ x: run.x, size: s.size, face: run.face, glyphs: run.glyphs }];
+      for (const d of lines.flatMap((stroke) => (stroke.kind === "underline" ? skipInk(stroke, baseline, ink) : [stroke]))) {
         strokes.push({ kind: "shape", geometry: { type: "line", x1: d.x1, y1: d.y, x2: d.x2, y2: d.y }, stroke: { color: s.color, width: d.thickness } });
       }
     }

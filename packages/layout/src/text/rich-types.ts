@@ -1,6 +1,7 @@
 // Rich text: a paragraph made of styled spans broken into lines together by the one paragraph engine.
 
 import type { FrameItem } from "../frame/types.js";
+import type { Hyphens } from "../model/types.js";
 import type { LineBox, NumericStyle, TextAlign, TextDirection } from "./types.js";
 
 /** The typography of one span. */
@@ -38,6 +39,9 @@ export interface RichParagraphStyle {
   readonly direction: TextDirection;
   /** Figure style of every span (see `ParagraphStyle.numeric`). */
   readonly numeric?: NumericStyle;
+  /** Hyphenation and the language of its patterns (see `ParagraphStyle.hyphens`). */
+  readonly hyphens?: Hyphens;
+  readonly lang?: string;
 }
 
 /** One laid-out line: everything it draws, in box coordinates (x from the box left, y from the paragraph top). */

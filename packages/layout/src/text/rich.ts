@@ -5,7 +5,9 @@
 
 import { resolveBidi } from "./bidi.js";
 import { breakOpportunities } from "./breaks.js";
-import { buildPieces, fontContext, isBreakingSpace, itemize, piecesWidth, type FontContext, type Itemized, type Piece } from "./itemize.js";
+import { buildPieces, fontContext, isBreakingSpace, itemize, piecesWidth, type FontContext, type Itemized, type Piece, type Segment } from "./itemize.js";
+import { hyphenPiece, splitAtHyphen } from "./hyphen-break.js";
+import { SOFT_HYPHEN, dropSoftHyphens } from "./hyphenate.js";
 import { breakLongWord } from "./long-word.js";
 import { isNumberWord } from "./numbers.js";
 import { placeRichLine, type RichDraft, type RichPiece, type SpanItem } from "./rich-place.js";
@@ -53,7 +55,9 @@ export function layoutRichParagraph(
     return ctx;
   };
   const drafts: RichDraft[] = [];
-  for (const para of hardParagraphs(spans)) breakRich(para, spans, contextFor, s, maxWidth, drafts);
+  // `hyphens: none`: soft hyphens are no break opportunities (they are never drawn anyway).
+  const source = s.hyphens === "none" ? spans.map((span) => (typeof span.text === "string" ? { ...span, text: dropSoftHyphens(span.text) } : span)) : spans;
+  for (const para of hardParagraphs(source)) breakRich(para, source, contextFor, s, maxWidth, drafts);
   const lines: RichLine[] = [];
   let top = 0;
   let widest = 0;
@@ -79,6 +83,13 @@ function paragraphStyleOf(span: SpanStyle, s: RichParagraphStyle): ParagraphStyl
     color: span.color,
     ...(s.numeric !== undefined ? { numeric: s.numeric } : {}),
   };
+}
+
+/** One span's part of a break segment as a segment of that span's item (no trailing spaces: they are the caller's). */
+function portionSegment(portion: { si: SpanItem; from: number; to: number; pieces: Piece[] }): Segment {
+  let contentWidth = 0;
+  for (const p of portion.pieces) contentWidth += p.width;
+  return { start: portion.from, contentEnd: portion.to, end: portion.to, content: portion.pieces, spaces: [], contentWidth, spaceWidth: 0 };
 }
 
 /** Splits the spans' text at hard breaks; a final break adds no empty line. Tabs print as spaces. */
@@ -127,7 +138,10 @@ function breakRich(
   });
   let line: RichPiece[] = [];
   let lineWidth = 0;
+  let shyHyphen: RichPiece | undefined; // printed if the line ends here (after a soft hyphen)
   const flush = (hard: boolean): void => {
+    if (!hard && shyHyphen) line.push(shyHyphen);
+    shyHyphen = undefined;
     out.push({ pieces: line, hard, size: s.size });
     line = [];
     lineWidth = 0;
@@ -161,9 +175,42 @@ function breakRich(
       const sTo = Math.min(end, si.end) - si.start;
       if (sTo > sFrom) spaces.push(...wrap(si, buildPieces(si.item, sFrom, sTo, true)));
     }
-    const need = contentWidth - lastSpacing;
-    if (line.length > 0 && lineWidth + need > maxWidth + EPSILON) flush(false);
-    if (line.length === 0 && need > maxWidth + EPSILON) {
+    let need = contentWidth - lastSpacing;
+    // A break after a soft hyphen shows a hyphen: the segment must leave room for it.
+    const tail = portions[portions.length - 1];
+    const lastPiece = tail?.pieces[tail.pieces.length - 1];
+    const shy = spaces.length === 0 && text[contentEnd - 1] === SOFT_HYPHEN && tail && lastPiece
+      ? { piece: hyphenPiece(tail.si.item, tail.to, lastPiece), span: tail.si }
+      : undefined;
+    for (;;) {
+      const needed = shy ? need + lastSpacing + shy.piece.width - shy.piece.spacing : need;
+      if (lineWidth + needed <= maxWidth + EPSILON || (line.length === 0 && need <= maxWidth + EPSILON)) {
+        for (const portion of portions) line.push(...wrap(portion.si, portion.pieces));
+        lineWidth += contentWidth;
+        shyHyphen = shy;
+        break;
+      }
+      // A word in one span may be cut at a hyphenation point (`hyphens: auto`).
+      const only = portions.length === 1 ? portions[0]! : undefined;
+      const split = only
+        ? splitAtHyphen(only.si.item, portionSegment(only), s, maxWidth - lineWidth)
+        : undefined;
+      if (only && split) {
+        line.push(...wrap(only.si, split.head));
+        shyHyphen = undefined;
+        flush(false);
+        portions[0] = { si: only.si, from: split.rest.start, to: only.to, pieces: [...split.rest.content] };
+        contentWidth = split.rest.contentWidth;
+        const restLast = split.rest.content[split.rest.content.length - 1];
+        lastSpacing = restLast ? restLast.spacing : 0;
+        need = contentWidth - lastSpacing;
+        continue;
+      }
+      if (line.length > 0) {
+        flush(false);
+        continue;
+      }
+      shyHyphen = undefined;
       // Over-long word: span by span, cutting between graphemes where one span's part alone is too wide.
       for (const portion of portions) {
         const width = piecesWidth(portion.pieces);
@@ -173,18 +220,17 @@ function breakRich(
           for (const p of portion.pieces) lineWidth += p.width;
           continue;
         }
-        const tail = breakLongWord(portion.si.item, portion.from, portion.to, maxWidth, (pieces) => {
+        const rest = breakLongWord(portion.si.item, portion.from, portion.to, maxWidth, (pieces) => {
           line = wrap(portion.si, pieces);
           flush(false);
         });
-        line = wrap(portion.si, tail);
+        line = wrap(portion.si, rest);
         lineWidth = 0;
-        for (const p of tail) lineWidth += p.width;
+        for (const p of rest) lineWidth += p.width;
       }
-    } else {
-      for (const portion of portions) line.push(...wrap(portion.si, portion.pieces));
-      lineWidth += contentWidth;
+      break;
     }
+    if (spaces.length > 0) shyHyphen = undefined;
     for (const p of spaces) {
       line.push(p);
       lineWidth += p.piece.width;

@@ -3,7 +3,7 @@
 
 import type { TextRunItem } from "../frame/types.js";
 import type { FontFace } from "./face.js";
-import type { NumericStyle, TextAlign } from "../model/types.js";
+import type { Hyphens, NumericStyle, TextAlign } from "../model/types.js";
 
 export type { NumericStyle };
 
@@ -36,6 +36,13 @@ export interface ParagraphStyle {
   readonly keepWords?: boolean;
   /** Figures: `tabular` (OpenType `tnum` + `lnum`, every digit one width) or `proportional` (`pnum`); absent: the font's own. */
   readonly numeric?: NumericStyle;
+  /**
+   * Hyphenation: `none` (soft hyphens ignored), `manual` (a hyphen shows where a line breaks at a soft
+   * hyphen) or `auto` (also at the points of `lang`'s patterns); absent: `manual`.
+   */
+  readonly hyphens?: Hyphens;
+  /** BCP 47 language of the text (the document's locale): picks the hyphenation patterns. */
+  readonly lang?: string;
 }
 
 
@@ -72,6 +79,8 @@ export interface ParagraphLayout {
   readonly boxWidth: number;
   /** The paragraph's primary face (its metrics place baselines and decorations). */
   readonly face: FontFace;
+  /** Every face the runs use (the primary face first, then fallbacks): underlines look at their glyphs' ink. */
+  readonly faces?: readonly FontFace[];
   /** Line box height in points. */
   readonly lineHeight: number;
   readonly style: ParagraphStyle;

@@ -79,7 +79,7 @@ test("SVG images are drawn as paths fitted into the box; notes become diagnostic
     viewBox: { x: 0, y: 0, width: 20, height: 10 },
     aspect: { x: "mid", y: "mid", mode: "meet" },
     paths: [{ d: "M0 0 H20 V10 Z", fill: "currentColor", stroke: "#ff0000", strokeWidth: 1, strokeOpacity: 0.5 }],
-    notes: ["text inside SVG is not drawn; convert it to paths"],
+    notes: ["images inside SVG are not drawn (and never fetched)"],
   };
   const env = testEnv({ images: new ImageStore(new FakeResources(true, drawing)) });
   const svg = `data:image/svg+xml,${encodeURIComponent("<svg viewBox='0 0 20 10'/>")}`;

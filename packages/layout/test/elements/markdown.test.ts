@@ -94,3 +94,19 @@ test("rules, empty and junk text, no width", () => {
   assert.deepEqual(place(measure({ type: "markdown", text: "x", width: 0 }, env)), []);
   assert.deepEqual(env.diagnostics.items.map((d) => d.code), ["markdown.narrow"]);
 });
+
+test("lists in a right-to-left element: markers on the right, read right to left (`1.` prints `.1`)", () => {
+  const items = place(measure({ type: "markdown", direction: "rtl", text: "1. שלום עולם\n2. תודה", width: 300 }));
+  const all = runs(items);
+  const body = all.find((r) => r.text.includes("שלום"));
+  assert.ok(body);
+  // The marker's digit and full stop, on the first line, right of the text; bidi puts the stop on the left.
+  const one = all.find((r) => r.y === body.y && r.text === "1");
+  const stop = all.find((r) => r.y === body.y && r.text === ".");
+  assert.ok(one && stop, JSON.stringify(all.map((r) => r.text)));
+  assert.ok(stop.x > body.x && one.x > body.x, "the marker is right of the text");
+  assert.ok(stop.x < one.x, "`.1`: the full stop is left of the digit");
+  // Left-to-right lists keep `1.`.
+  const ltr = runs(place(measure({ type: "markdown", text: "1. one", width: 300 }))).find((r) => r.text === "1.");
+  assert.deepEqual(ltr?.glyphs.map((g) => g.text), ["1", "."]);
+});

@@ -34,3 +34,20 @@ test("a page footer whose text needs more room than its band is reported once", 
   const fits = layout({ ...doc, bands: [doc.bands[0], { ...doc.bands[1], height: 60 }] }, { rows: [{ n: 1 }] });
   assert.deepEqual(fits.diagnostics.filter((d) => d.code === "band.overflow"), []);
 });
+
+test("a weight the family lacks is reported with the family, the weight asked for and the weight printed", () => {
+  const doc = (elements: Record<string, unknown>[]) => ({ version: 4, pageSize: { id: "a6" }, schema: [], bands: [
+    { id: "b", kind: "report-header", height: 100, elements: elements.map((e, i) => ({ id: `e${i}`, x: 0, y: 20 * i, width: 100, height: 16, ...e })) }] });
+  const result = layout(doc([
+    { type: "text", text: "semi", fontWeight: 600 },
+    { type: "markdown", text: "light", fontWeight: 300, fontFamily: "Noto Sans" },
+    { type: "text", text: "bold", fontWeight: 700 },
+    { type: "text", text: "regular" },
+    { type: "text", text: "unknown family", fontFamily: "Nope", fontWeight: 600 },
+  ]), {});
+  const weights = result.diagnostics.filter((d) => d.code === "font.weight");
+  assert.deepEqual(weights.map((d) => [d.path, d.message]), [
+    ["bands[0].elements[0]", "Font family 'Inter' has no weight 600; it prints in weight 700."],
+    ["bands[0].elements[1]", "Font family 'Noto Sans' has no weight 300; it prints in weight 400."],
+  ]);
+});

@@ -100,6 +100,7 @@ const cases: ReadonlyArray<readonly [string, unknown, string, string]> = [
   ["a zero font size", withElement(el("text", { fontSize: 0 })), `${E}.fontSize`, "must be greater than 0"],
   ["a zero line height", withElement(el("text", { lineHeight: 0 })), `${E}.lineHeight`, "must be greater than 0"],
   ["a bad align", withElement(el("text", { align: "centre" })), `${E}.align`, "expected one of: left, center, right, justify, start, end; got 'centre'"],
+  ["a bad hyphens", withElement(el("text", { hyphens: "sometimes" })), `${E}.hyphens`, "expected one of: none, manual, auto; got 'sometimes'"],
   ["a bad verticalAlign", withElement(el("text", { verticalAlign: "center" })), `${E}.verticalAlign`, "expected one of: top, middle, bottom; got 'center'"],
   ["a bad role", withElement(el("text", { role: "footnote" })), `${E}.role`, "expected one of: title, heading, subheading, body, label, caption; got 'footnote'"],
   ["a bad overflow", withElement(el("markdown", { overflow: "hidden" })), `${E}.overflow`, "expected one of: grow, clip, shrink; got 'hidden'"],

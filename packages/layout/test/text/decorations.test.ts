@@ -37,3 +37,29 @@ describe("text decorations", () => {
     assert.equal(paragraphDecorations(blank, { underline: true }).length, 2);
   });
 });
+
+describe("underlines skip descenders", () => {
+  it("cut the stroke under g, p and y, with a clearance, and keep it whole under letters without descenders", () => {
+    const plain = layoutParagraph(registry, "Hello world", style({ size: 20 }), 500);
+    const whole = lineDecorations(plain, plain.lines[0]!, { underline: true });
+    assert.equal(whole.length, 1);
+
+    const layout = layoutParagraph(registry, "Happy typography", style({ size: 20 }), 500);
+    const line = layout.lines[0]!;
+    const pieces = lineDecorations(layout, line, { underline: true });
+    assert.ok(pieces.length >= 3, `${pieces.length} pieces`);
+    // The pieces are in order, inside the line, and never overlap.
+    for (let i = 0; i < pieces.length; i++) {
+      const p = pieces[i]!;
+      assert.ok(p.x1 >= line.x - 1e-9 && p.x2 <= line.x + line.width + 1e-9 && p.x2 > p.x1);
+      if (i > 0) assert.ok(p.x1 > pieces[i - 1]!.x2);
+    }
+    // The first gap is under the first "p" of "Happy": after "Ha", before "Happy"'s end.
+    const ha = layoutParagraph(registry, "Ha", style({ size: 20 }), 500).lines[0]!.width;
+    const happ = layoutParagraph(registry, "Happ", style({ size: 20 }), 500).lines[0]!.width;
+    assert.ok(pieces[0]!.x2 > line.x + ha * 0.8 && pieces[0]!.x2 < line.x + happ, `first piece ends at ${pieces[0]!.x2}`);
+    // Strike-through is never cut.
+    const strikes = lineDecorations(layout, line, { strike: true });
+    assert.equal(strikes.length, 1);
+  });
+});

@@ -83,11 +83,44 @@ describe("font fallback and diagnostics", () => {
     assert.deepEqual(slanted.glyphs, upright.glyphs);
   });
 
-  it("a real italic face is used as is, and an upright fallback inside it is slanted", () => {
+  it("a real italic face is used as is; an upright right-to-left fallback inside it is never slanted", () => {
     const layout = layoutParagraph(registry, "Italic שלום", style({ italic: true }), 300);
     const [latin, hebrew] = [runs(layout)[0]!, runs(layout).find((r) => r.face.startsWith("Noto Sans Hebrew"))!];
     assert.equal(latin.face, "Inter-400-italic");
     assert.equal(latin.skew, undefined);
-    assert.equal(hebrew.skew, SYNTHETIC_ITALIC_SKEW);
+    // Slanting Hebrew or Arabic to the right reads wrong: synthetic oblique is for left-to-right runs only.
+    assert.equal(hebrew.skew, undefined);
+  });
+
+  it("italic Arabic in a family without italics is not slanted, its Latin digits and words are", () => {
+    const layout = layoutParagraph(registry, "فاتورة Invoice", style({ family: "Noto Sans Arabic", italic: true, direction: "rtl" }), 300);
+    const arabic = runs(layout).filter((r) => /[\u0600-\u06ff]/.test(r.text));
+    const latin = runs(layout).filter((r) => /Invoice/.test(r.text));
+    assert.ok(arabic.length > 0 && latin.length > 0);
+    assert.ok(arabic.every((r) => r.skew === undefined));
+    assert.ok(latin.every((r) => r.skew === SYNTHETIC_ITALIC_SKEW), JSON.stringify(latin.map((r) => [r.face, r.skew])));
+  });
+});
+
+describe("Inter in the fallback chain", () => {
+  it("draws an arrow that the chosen family and Noto Sans lack (Oswald, like Lato, has no →)", () => {
+    const arrow = 0x2192;
+    assert.equal(registry.hasGlyph(registry.face("Oswald-400")!, arrow), false);
+    assert.equal(registry.hasGlyph(registry.face("Noto Sans-400")!, arrow), false);
+    const { list, report } = collector();
+    const layout = layoutParagraph(registry, "a → b", style({ family: "Oswald" }), 300, report);
+    assert.ok(runs(layout).some((r) => r.face === "Inter-400" && r.text.includes("→")));
+    assert.equal(list.length, 0);
+  });
+});
+
+describe("missing glyphs name the optional font pack that has them", () => {
+  it("CJK and emoji: the pack and the command to install it; other scripts: no pack", () => {
+    const { list, report } = collector();
+    layoutParagraph(registry, "中 😀 ก", style(), 300, report);
+    const byChar = (c: string) => list.find((d) => d.code === "glyph.missing" && d.message.includes(`'${c}'`))?.message ?? "";
+    assert.match(byChar("中"), /CJK font pack \(`pnpm fonts --with cjk`/);
+    assert.match(byChar("😀"), /emoji font pack \(`pnpm fonts --with emoji`/);
+    assert.ok(byChar("ก").includes("blank box") && !byChar("ก").includes("pnpm fonts"), byChar("ก"));
   });
 });

@@ -177,7 +177,7 @@ describe("FontRegistry.fallbackFor and hasGlyph", () => {
     const r = FontRegistry.fromSources(family("Inter", "Inter", TWO), { fallbackFamilies: ["Noto Sans Arabic"] });
     assert.deepEqual(r.fallbackFamilies, []);
     assert.equal(r.fallbackFor(0x0628, 400, false), undefined);
-    assert.deepEqual(registry.fallbackFamilies, ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew"]);
+    assert.deepEqual(registry.fallbackFamilies, ["Noto Sans", "Inter", "Noto Sans Arabic", "Noto Sans Hebrew"]);
   });
 });
 

@@ -6,6 +6,7 @@ import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FONT_PADDING_BYTES, FontRegistry, type FaceSource } from "@docsvc/layout";
 import { parseFontManifest, type FontManifest } from "./manifest.js";
+import { readOptionalFamilies, withOptionalFamilies } from "./optional.js";
 
 /** The environment variable that points the loader at another fonts directory (e.g. in a container image). */
 export const FONTS_DIR_ENV = "DOCSVC_FONTS_DIR";
@@ -77,7 +78,8 @@ function readPadded(path: string): Uint8Array {
 }
 
 async function loadRegistry(dir: string): Promise<FontRegistry> {
-  const manifest = await readFontManifest(dir);
+  // The optional packs (fonts/optional/, `pnpm fonts --with cjk,emoji`) join when installed.
+  const manifest = withOptionalFamilies(await readFontManifest(dir), await readOptionalFamilies(dir));
   const faces = Object.entries(manifest.families).flatMap(([family, entry]) =>
     entry.faces.map((face) => ({ family, ...face })),
   );

@@ -1,6 +1,6 @@
 // What a painter of one item kind may use: the page's content stream and the document's shared resources.
 // Painters never talk to pdfkit directly except through these, so each stays a plain translation.
-import type { FrameItem } from "@docsvc/layout";
+import type { FrameGradient, FrameItem } from "@docsvc/layout";
 import type { ContentBuilder } from "./content.js";
 import type { FaceSubset } from "./subset.js";
 
@@ -13,6 +13,8 @@ export interface PaintContext {
   image(imageKey: string): string | undefined;
   /** An ExtGState resource name on the current page setting fill and stroke alpha. */
   opacity(alpha: number): string;
+  /** A Shading resource name on the current page for a gradient (drawn in the current user space with `sh`). */
+  shading(gradient: FrameGradient): string;
   /** Appends an SVG path's construction operators (no painting operator). */
   svgPath(d: string): void;
   /** Adds a link annotation over a rectangle in page space. */

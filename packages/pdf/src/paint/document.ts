@@ -1,7 +1,7 @@
 // The document painter: one pdfkit document per LayoutResult, one PDF page per frame page, items handed to
 // the painter of their kind. Fonts are subset from the glyphs collected in a first walk over the pages;
 // images and opacity states are written once per document and only named again on later pages.
-import type { FontFace, FrameItem, LayoutResult, Page } from "@docsvc/layout";
+import type { FontFace, FrameGradient, FrameItem, LayoutResult, Page } from "@docsvc/layout";
 import { BaseBackground, type BaseLayer } from "../base/background.js";
 import { ContentBuilder } from "./content.js";
 import type { PaintContext } from "./context.js";
@@ -10,6 +10,7 @@ import { paintImage, prepareImage } from "./image.js";
 import { paintLink } from "./link.js";
 import { PdfWriter, type PdfRef, type PortableImage } from "./pdfkit.js";
 import { paintShape } from "./shape.js";
+import { shadingDictionary, shadingKey } from "./shading.js";
 import { FaceSubset } from "./subset.js";
 import { paintText } from "./text.js";
 
@@ -43,7 +44,11 @@ interface EmbeddedImage {
   readonly ref: PdfRef;
 }
 
-class DocumentPainter implements PaintContext {
+/**
+ * Paints one document; exported for the merged-batch painter (../merged-rows.ts), which collects every row's
+ * pages first, seals, then paints the rows one at a time without holding them all.
+ */
+export class DocumentPainter implements PaintContext {
   content = new ContentBuilder();
   background: BaseBackground | undefined;
   private readonly fonts = new Map<string, FaceSubset>();
@@ -54,14 +59,25 @@ class DocumentPainter implements PaintContext {
   private readonly images = new Map<string, EmbeddedImage | null>();
   private readonly imagesByBytes = new Map<Uint8Array, EmbeddedImage | null>();
   private readonly opacities = new Map<number, { name: string; ref: PdfRef }>();
+  private readonly shadings = new Map<string, { name: string; ref: PdfRef }>();
 
   constructor(
     private readonly writer: PdfWriter,
-    private readonly layout: LayoutResult,
+    private readonly layout: Pick<LayoutResult, "faces" | "images">,
   ) {}
 
   collect(pages: readonly Page[]): void {
+    this.collectPages(pages);
+    this.seal();
+  }
+
+  /** Records the glyphs and images of pages; call `seal` once every page of the document was collected. */
+  collectPages(pages: readonly Page[]): void {
     for (const page of pages) this.collectItems(page.items);
+  }
+
+  /** Fixes the CIDs of every face (after the last `collectPages`, before the first page is painted). */
+  seal(): void {
     for (const subset of this.fontsByFace.values()) subset.seal();
   }
 
@@ -69,20 +85,26 @@ class DocumentPainter implements PaintContext {
     for (const key of this.imageKeys) {
       const image = this.layout.images.get(key);
       if (image === undefined) throw new Error(`Image item uses "${key}", which is not in LayoutResult.images`);
-      if (!this.prepared.has(image.bytes)) this.prepared.set(image.bytes, await prepareImage(image.bytes));
+      if (!this.prepared.has(image.bytes)) this.prepared.set(image.bytes, await prepareImage(image.bytes, key));
     }
   }
 
   paintPages(pages: readonly Page[]): void {
-    // Items in order, one content stream string per page.
-    for (const [index, page] of pages.entries()) {
-      this.writer.addPage(page.width, page.height);
-      this.background?.draw(index, page.width, page.height);
-      this.content = new ContentBuilder();
-      this.paintItems(page.items);
-      this.flush();
-    }
-    // Fonts last: their objects were referenced by id while painting.
+    for (const [index, page] of pages.entries()) this.paintPage(page, index);
+    this.embedFonts();
+  }
+
+  /** Paints one page (its index in the document picks the base-PDF page): items in order, one content string. */
+  paintPage(page: Page, index: number): void {
+    this.writer.addPage(page.width, page.height);
+    this.background?.draw(index, page.width, page.height);
+    this.content = new ContentBuilder();
+    this.paintItems(page.items);
+    this.flush();
+  }
+
+  /** Fonts last: their objects were referenced by id while painting. */
+  embedFonts(): void {
     for (const subset of this.fontsByFace.values()) subset.embed(this.writer);
   }
 
@@ -153,6 +175,21 @@ class DocumentPainter implements PaintContext {
     return state.name;
   }
 
+  shading(gradient: FrameGradient): string {
+    const key = shadingKey(gradient);
+    let shading = this.shadings.get(key);
+    if (shading === undefined) {
+      const ref = this.writer.ref(shadingDictionary(gradient));
+      ref.end();
+      shading = { name: `Sh${this.shadings.size + 1}`, ref };
+      this.shadings.set(key, shading);
+    }
+    const resources = this.writer.page.resources.data;
+    const shadings = (resources.Shading ??= {}) as Record<string, PdfRef>;
+    if (shadings[shading.name] === undefined) shadings[shading.name] = shading.ref;
+    return shading.name;
+  }
+
   svgPath(d: string): void {
     // pdfkit's SVG path parser appends to the page content itself: hand over what precedes it first.
     this.flush();
@@ -168,6 +205,27 @@ class DocumentPainter implements PaintContext {
     if (operators !== "") this.writer.addContent(operators);
   }
 
+  /** The subset a face key paints with, made on first use (faces sharing a parsed font share one). */
+  subsetFor(faceKey: string): FaceSubset {
+    let subset = this.fonts.get(faceKey);
+    if (subset === undefined) {
+      const face = this.layout.faces.get(faceKey);
+      if (face === undefined) throw new Error(`Text run uses face "${faceKey}", which is not in LayoutResult.faces`);
+      subset = this.fontsByFace.get(face.font);
+      if (subset === undefined) {
+        subset = new FaceSubset(face, `F${this.fontsByFace.size + 1}`, this.writer);
+        this.fontsByFace.set(face.font, subset);
+      }
+      this.fonts.set(faceKey, subset);
+    }
+    return subset;
+  }
+
+  /** Records an image item's key (collect). */
+  useImage(imageKey: string): void {
+    this.imageKeys.add(imageKey);
+  }
+
   private collectItems(items: readonly FrameItem[]): void {
     for (const item of items) {
       if (item.kind === "group") {
@@ -179,17 +237,7 @@ class DocumentPainter implements PaintContext {
         continue;
       }
       if (item.kind !== "text" || item.glyphs.length === 0) continue;
-      let subset = this.fonts.get(item.face);
-      if (subset === undefined) {
-        const face = this.layout.faces.get(item.face);
-        if (face === undefined) throw new Error(`Text run uses face "${item.face}", which is not in LayoutResult.faces`);
-        subset = this.fontsByFace.get(face.font);
-        if (subset === undefined) {
-          subset = new FaceSubset(face, `F${this.fontsByFace.size + 1}`, this.writer);
-          this.fontsByFace.set(face.font, subset);
-        }
-        this.fonts.set(item.face, subset);
-      }
+      const subset = this.subsetFor(item.face);
       // Glyphs without text of their own are painted as outlines (paint/text.ts), not from the subset.
       for (const glyph of item.glyphs) if (glyph.text !== "") subset.use(glyph.id, glyph.text);
     }

@@ -96,6 +96,8 @@ export interface PdfPage {
   readonly fonts: Record<string, PdfRef>;
   readonly xobjects: Record<string, PdfRef>;
   readonly ext_gstates: Record<string, PdfRef>;
+  /** The page's resource dictionary (for kinds pdfkit has no accessor for: Shading). */
+  readonly resources: { readonly data: Record<string, unknown> };
 }
 
 interface PdfKitDocument {

@@ -14,6 +14,16 @@ export function paintShape(ctx: PaintContext, item: ShapeItem): void {
   if (fill === undefined && stroke === undefined) return;
 
   const content = ctx.content;
+  const evenOdd = geometry.type === "path" && geometry.fillRule === "evenodd" ? "*" : "";
+  if (fill !== undefined && item.fillGradient !== undefined && geometry.type !== "line") {
+    // A gradient: the shading is clipped to the shape, in the shape's space; the stroke follows on its own.
+    const name = ctx.shading(item.fillGradient);
+    content.op("q");
+    buildPath(ctx, geometry);
+    content.op(`W${evenOdd} n ${item.fillGradient.matrix.map(num).join(" ")} cm /${name} sh Q`);
+    if (stroke !== undefined) paintShape(ctx, { kind: "shape", geometry, stroke });
+    return;
+  }
   if (fill !== undefined) content.fillColour(fill);
   if (stroke !== undefined) {
     content.strokeColour(stroke.color);
@@ -23,7 +33,6 @@ export function paintShape(ctx: PaintContext, item: ShapeItem): void {
     content.lineJoin(stroke.join === "round" ? 1 : stroke.join === "bevel" ? 2 : 0);
   }
   buildPath(ctx, geometry);
-  const evenOdd = geometry.type === "path" && geometry.fillRule === "evenodd" ? "*" : "";
   if (fill !== undefined && stroke !== undefined) content.op(`B${evenOdd}`);
   else if (fill !== undefined) content.op(`f${evenOdd}`);
   else content.op("S");

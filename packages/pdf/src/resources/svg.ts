@@ -105,6 +105,7 @@ interface DomNode {
   readonly localName?: string | null;
   readonly childNodes: ArrayLike<DomNode>;
   readonly attributes?: ArrayLike<{ readonly name: string; readonly value: string }>;
+  readonly textContent?: string | null;
 }
 
 function findSvg(node: DomNode, depth: number): DomNode | undefined {
@@ -116,6 +117,9 @@ function findSvg(node: DomNode, depth: number): DomNode | undefined {
   }
   return undefined;
 }
+
+/** Characters kept per SVG <text> element. */
+const MAX_TEXT = 2000;
 
 function toNode(element: DomNode, depth: number, count: { nodes: number }): SvgNode {
   const attrs: Record<string, string> = {};
@@ -133,5 +137,8 @@ function toNode(element: DomNode, depth: number, count: { nodes: number }): SvgN
       children.push(toNode(child, depth + 1, count));
     }
   }
-  return { tag: (element.localName ?? "").toLowerCase(), attrs, children };
+  const tag = (element.localName ?? "").toLowerCase();
+  // A <text>'s characters (its tspans' too), capped: layout draws them with the designer fonts.
+  if (tag === "text") return { tag, attrs, children, text: (element.textContent ?? "").slice(0, MAX_TEXT) };
+  return { tag, attrs, children };
 }

@@ -3,7 +3,8 @@ import { describe, it, before } from "node:test";
 import assert from "node:assert/strict";
 import PDFDocument from "pdfkit";
 import type { FontFace, FontRegistry } from "@docsvc/layout";
-import { loadDesignerFonts, readFontManifest } from "../../src/fonts/load.js";
+import { designerFontsDir, loadDesignerFonts, readFontManifest } from "../../src/fonts/load.js";
+import { readOptionalFamilies } from "../../src/fonts/optional.js";
 import type { FontManifest } from "../../src/fonts/manifest.js";
 
 const FAMILIES = [
@@ -48,11 +49,14 @@ function embed(face: FontFace, text: string): Promise<Buffer> {
 const sampleFor = (family: string) => (family === "Noto Sans Arabic" ? ARABIC : family === "Noto Sans Hebrew" ? HEBREW : "Hello 123");
 
 describe("designer families", () => {
-  it("all 18 families are in the manifest and the registry, Inter first and default", () => {
-    assert.deepEqual([...registry.families].sort(), [...FAMILIES].sort());
+  it("all 18 families are in the manifest and the registry (with the optional packs' when installed), Inter first and default", async () => {
+    const optional = Object.keys(await readOptionalFamilies(designerFontsDir()));
+    assert.deepEqual([...registry.families].sort(), [...FAMILIES, ...optional].sort());
     assert.deepEqual(Object.keys(manifest.families).sort(), [...FAMILIES].sort());
     assert.equal(registry.defaultFamily, "Inter");
-    assert.deepEqual(registry.fallbackFamilies, ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew"]);
+    // The chain names the packs' families too; the registry keeps those it has.
+    assert.deepEqual(manifest.fallbackFamilies, ["Noto Sans", "Inter", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans SC", "Noto Emoji"]);
+    assert.deepEqual(registry.fallbackFamilies, manifest.fallbackFamilies!.filter((f) => FAMILIES.includes(f) || optional.includes(f)));
   });
 
   it("each family has Regular and Bold, and Italic + Bold Italic unless it has no italics", () => {

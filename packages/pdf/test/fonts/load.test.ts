@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { FONTS_DIR_ENV, designerFontsDir, loadDesignerFonts, readFontManifest } from "../../src/fonts/load.js";
 import { parseFontManifest } from "../../src/fonts/manifest.js";
+import { readOptionalFamilies } from "../../src/fonts/optional.js";
 
 const temps: string[] = [];
 after(async () => {
@@ -62,7 +63,8 @@ describe("loadDesignerFonts", () => {
     const [a, b] = await Promise.all([first, second]);
     assert.equal(a, b);
     assert.equal(await loadDesignerFonts(), a);
-    assert.equal(a.families.length, 18);
+    // 18 designer families, plus the optional packs' when installed (`pnpm fonts --with cjk,emoji`).
+    assert.equal(a.families.length, 18 + Object.keys(await readOptionalFamilies(designerFontsDir())).length);
   });
 
   it("a different dir gets its own registry", async () => {

@@ -4,6 +4,7 @@
 import { EmptyBlock, type Block } from "../../elements/block.js";
 import { ImageBlock } from "../../elements/image.js";
 import type { ImageLoad } from "../../elements/image-store.js";
+import { svgTextItems } from "../../elements/svg-text.js";
 import { SvgBlock } from "../../elements/svg-block.js";
 import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
@@ -41,7 +42,8 @@ export function replacedBlock(el: HtmlElement, style: ComputedStyle, maxWidth: n
   }
   if (loaded.kind === "svg") {
     for (const note of loaded.drawing.notes) ctx.diagnostics.add("svg.dropped", note, el.path);
-    return new SvgBlock(loaded.drawing, width, height, style.objectFit === "fill" && wanted.width !== undefined && wanted.height !== undefined ? "own" : style.objectFit === "cover" ? "cover" : "own", style.color);
+    const fit = style.objectFit === "fill" && wanted.width !== undefined && wanted.height !== undefined ? "own" : style.objectFit === "cover" ? "cover" : "own";
+    return new SvgBlock(loaded.drawing, width, height, fit, style.color, svgTextItems(loaded.drawing, ctx.fonts, style.color));
   }
   return new ImageBlock(loaded.key, loaded.image.width, loaded.image.height, width, height, style.objectFit);
 }
