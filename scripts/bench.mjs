@@ -133,6 +133,10 @@ async function main() {
   const inv = cases["invoice-20"];
   const twoThreads = await measureThreads(2, inv.template, inv.data, seconds);
   console.log(`invoice-20 with 2 worker threads: ${twoThreads.toFixed(1)}/s`);
+  // Peak memory of a render loop in a fresh process each (scripts/bench-memory.mjs has the details and the Memory section).
+  const { measureMemory, MEMORY_GOALS } = await import("./bench-memory.mjs");
+  const memOne = await measureMemory({ threads: 0, renders: 2000 });
+  const memTwo = await measureMemory({ threads: 2, renders: 2000, youngMb: 12 });
   console.log(`cold: first render ${cold.firstRender.toFixed(1)} ms, ${cold.sinceStart.toFixed(1)} ms since process start; peak RSS ${peakRssMb.toFixed(0)} MB`);
 
   const rows = Object.entries(results).map(([name, r]) =>
@@ -158,6 +162,8 @@ ${rows.join("\n")}
 | HTML invoice-500, 1 thread | ${results["html-invoice-500"].perSecond.toFixed(1)} renders/s, median ${results["html-invoice-500"].p50.toFixed(1)} ms | ≥ 25/s |
 | first render in a fresh process (fonts loaded, nothing warmed) | ${cold.firstRender.toFixed(0)} ms (${cold.sinceStart.toFixed(0)} ms after process start) | ≤ 400 ms |
 | peak RSS of the benchmark process (before the thread run) | ${peakRssMb.toFixed(0)} MB | ≤ 200 MB |
+| peak RSS, invoice-20 loop (2,000 renders) in a fresh process, 1 thread | ${memOne.peakRssMiB.toFixed(0)} MiB | ≤ ${MEMORY_GOALS.oneThreadMiB} MiB — ${memOne.peakRssMiB <= MEMORY_GOALS.oneThreadMiB ? "met" : "missed"} |
+| peak RSS, invoice-20 loop (2,000 renders each) in a fresh process, 2 worker threads (render pool's limits) | ${memTwo.peakRssMiB.toFixed(0)} MiB | ≤ ${MEMORY_GOALS.twoThreadsMiB} MiB — ${memTwo.peakRssMiB <= MEMORY_GOALS.twoThreadsMiB ? "met" : "missed"} |
 `;
   await replaceSection("render", body);
   console.log("BENCHMARKS.md updated");

@@ -6,13 +6,10 @@ import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { listAllWorkspaces, setPlan } from "./db/workspaces.js";
 import { DATABASE_FILE } from "./main.js";
+import { ADMIN_USAGE } from "./admin-usage.js";
 import { isPlan, PLANS, type PlanLimits } from "./services/plans.js";
 
-/** The admin sub-commands' usage lines. */
-export const ADMIN_USAGE = `  docsvc admin plans                             list the plans and their entitlements (PLANS_FILE applied)
-  docsvc admin workspaces [search]               list workspaces (id, plan, name), optionally by name, id or member email
-  docsvc admin plan <workspace-id> [plan]        show a workspace's plan, or set it (${PLANS.join(", ")})
-`;
+export { ADMIN_USAGE };
 
 /** What a command prints and its exit code. */
 export interface AdminResult {

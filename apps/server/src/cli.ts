@@ -4,11 +4,11 @@ import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { compileHtml, flattenErrors, importHtml, parseDocument, validateTheme, type Diagnostic } from "@docsvc/layout";
-import { admin, ADMIN_USAGE } from "./admin-cli.js";
-import { ConfigError, loadConfig } from "./config.js";
-import { SHUTDOWN_MS, startServer } from "./main.js";
+import { ConfigError } from "./config-error.js";
 import { inlineEditorMode } from "./services/content.js";
-import { startWorker } from "./worker.js";
+// Each command loads only what it runs: `render` and `validate` never import the server (HTTP, database,
+// AI SDKs, S3, Redis), and `serve` pays for it once it starts. ADMIN_USAGE is a string of its own for the same reason.
+import { ADMIN_USAGE } from "./admin-usage.js";
 
 const USAGE = `Usage:
   docsvc serve [--no-worker]                     start the HTTP service (configured by environment variables);
@@ -24,17 +24,20 @@ ${ADMIN_USAGE}`;
 
 async function serve(args: readonly string[]): Promise<number> {
   const { values } = parseArgs({ args: [...args], options: { "no-worker": { type: "boolean" } } });
+  const [{ loadConfig }, { startServer }] = await Promise.all([import("./config.js"), import("./main.js")]);
   const config = await loadConfig();
   return untilSignal(await startServer(config, { worker: values["no-worker"] !== true }));
 }
 
 async function worker(args: readonly string[]): Promise<number> {
   if (args.length > 0) return usage();
+  const [{ loadConfig }, { startWorker }] = await Promise.all([import("./config.js"), import("./worker.js")]);
   return untilSignal(await startWorker(await loadConfig()));
 }
 
 // Runs until SIGTERM or SIGINT, then closes gracefully.
 async function untilSignal(running: { close(): Promise<void> }): Promise<number> {
+  const { SHUTDOWN_MS } = await import("./main.js");
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       // A second signal, or a shutdown that overruns, ends the process regardless.
@@ -141,6 +144,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case "render":
       return render(rest);
     case "admin": {
+      const [{ loadConfig }, { admin }] = await Promise.all([import("./config.js"), import("./admin-cli.js")]);
       const result = await admin(await loadConfig(), rest);
       process.stdout.write(result.out);
       process.stderr.write(result.err);

@@ -10,11 +10,6 @@ import { deleteExpiredOAuthStates } from "./db/oauth.js";
 import { expireResults } from "./jobs/batch-worker.js";
 import { startMaintenance } from "./jobs/maintenance.js";
 import { errorFields, type Logger } from "./log.js";
-import { connectRedis } from "./redis/client.js";
-import { RedisHubBus } from "./redis/hub-bus.js";
-import { RedisLoginThrottle } from "./redis/login-throttle.js";
-import { RedisPresenceStore } from "./redis/presence.js";
-import { RedisRateLimiter } from "./redis/rate-limiter.js";
 import type { Renderer } from "./render/renderer.js";
 import { sweepVersions } from "./services/versions.js";
 import { nowIso } from "./time.js";
@@ -46,11 +41,8 @@ export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle"
 export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
   const core = await openCore(config, overrides);
   const { log, db, blobs, mailer, renderer } = core;
-  const redis = config.redisUrl !== undefined ? connectRedis(config.redisUrl, config.redisPrefix ?? "docsvc:", log) : undefined;
-  // Commands fail fast while disconnected, so the first requests would fall back to per-instance limits.
-  if (redis !== undefined && !(await redis.ready(5_000))) log.warn("redis: not reachable at start-up; limits are per instance until it is");
-  const hubBus = redis !== undefined ? new RedisHubBus(redis, log) : undefined;
-  const shared = redis !== undefined ? { rateLimiter: new RedisRateLimiter(redis, log), loginThrottle: new RedisLoginThrottle(redis, log), presence: new RedisPresenceStore(redis, db), hubBus } : {};
+  const { redis, shared } = config.redisUrl !== undefined ? await sharedState(config.redisUrl, config.redisPrefix ?? "docsvc:", core) : { redis: undefined, shared: {} };
+  const hubBus = "hubBus" in shared ? shared.hubBus : undefined;
   const { app, deps } = createApp({ config, db, mailer, renderer, log, blobs, ...shared, ...overrides });
   const maintenance = startMaintenance(
     [
@@ -108,4 +100,22 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     })());
 
   return { port, url, close };
+}
+
+// Redis-backed limits, presence and hub bus, shared by every instance. Imported only when REDIS_URL is set:
+// ioredis is a large module a single instance never needs.
+async function sharedState(url: string, prefix: string, { log, db }: Pick<Awaited<ReturnType<typeof openCore>>, "log" | "db">) {
+  const [{ connectRedis }, { RedisHubBus }, { RedisLoginThrottle }, { RedisPresenceStore }, { RedisRateLimiter }] = await Promise.all([
+    import("./redis/client.js"),
+    import("./redis/hub-bus.js"),
+    import("./redis/login-throttle.js"),
+    import("./redis/presence.js"),
+    import("./redis/rate-limiter.js"),
+  ]);
+  const redis = connectRedis(url, prefix, log);
+  // Commands fail fast while disconnected, so the first requests would fall back to per-instance limits.
+  if (!(await redis.ready(5_000))) log.warn("redis: not reachable at start-up; limits are per instance until it is");
+  const hubBus = new RedisHubBus(redis, log);
+  const shared = { rateLimiter: new RedisRateLimiter(redis, log), loginThrottle: new RedisLoginThrottle(redis, log), presence: new RedisPresenceStore(redis, db), hubBus };
+  return { redis, shared };
 }

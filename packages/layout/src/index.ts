@@ -74,8 +74,7 @@ export {
 } from "./generated/wire.js";
 export { fromGenerated, toGenerated, pageSizeFromGenerated } from "./generated/convert.js";
 export type { CompiledHtml } from "./html/index.js";
-export { compileHtml, layoutHtml } from "./html/index.js";
-export { htmlDataPaths, type HtmlDataPaths } from "./html/data-paths.js";
+export { compileHtml, layoutHtml, importHtml, htmlDataPaths } from "./html/entry.js";
+export type { HtmlDataPaths } from "./html/data-paths.js";
 export { HtmlLimitError, MAX_DEPTH as HTML_MAX_DEPTH, MAX_ELEMENTS as HTML_MAX_ELEMENTS } from "./html/limits.js";
 export type { ImportHtmlOptions, ImportHtmlResult } from "./html/import/import-html.js";
-export { importHtml } from "./html/import/import-html.js";

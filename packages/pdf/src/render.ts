@@ -16,6 +16,7 @@ import type { BaseLayer } from "./base/background.js";
 import { loadBasePdf } from "./base/base-pdf.js";
 import { paintPdf } from "./paint/document.js";
 import { RenderResources } from "./resources/resources.js";
+import { WeightedLru } from "./resources/lru.js";
 
 /** Options of one render; every key is optional. */
 export interface RenderOptions {
@@ -50,22 +51,20 @@ export class InvalidDocumentError extends Error {
   }
 }
 
-// Parsed documents by their exact JSON text: a service renders the same few templates over and over.
-const parsedByContent = new Map<string, TemplateDocument>();
-const PARSED_CACHE_LIMIT = 64;
+// Parsed documents by their exact JSON text: a service renders the same few templates over and over. Bounded by
+// the text's size rather than an entry count: one template can be megabytes, and its parsed form is of the same order.
+/** Bytes of template JSON text (UTF-16 code units × 2) whose parsed documents are kept. */
+export const PARSED_CACHE_BYTES = 16 * 1024 * 1024;
+const parsedByContent = new WeightedLru<string, { document: TemplateDocument; weight: number }>(PARSED_CACHE_BYTES, (entry) => entry.weight);
 
-/** Parses template JSON once per distinct string (bounded cache); throws InvalidDocumentError. */
+/** Parses template JSON once per distinct string (cache bounded by PARSED_CACHE_BYTES); throws InvalidDocumentError. */
 export function parseTemplateContent(content: string | TemplateDocument): TemplateDocument {
   if (typeof content !== "string") return content;
   const cached = parsedByContent.get(content);
-  if (cached) return cached;
+  if (cached) return cached.document;
   const parsed = parseDocument(content);
   if (!parsed.ok) throw new InvalidDocumentError(parsed.errors);
-  if (parsedByContent.size >= PARSED_CACHE_LIMIT) {
-    const oldest = parsedByContent.keys().next().value;
-    if (oldest !== undefined) parsedByContent.delete(oldest);
-  }
-  parsedByContent.set(content, parsed.document);
+  parsedByContent.set(content, { document: parsed.document, weight: content.length * 2 });
   return parsed.document;
 }
 

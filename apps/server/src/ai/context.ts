@@ -4,10 +4,10 @@ import type { CheckTokens } from "./check-tokens.js";
 import type { AiModel } from "./provider.js";
 import type { AiQuota } from "./quota.js";
 
-/** Built once in aiRoutes; `model` is undefined when AI is off. */
+/** Built once in aiRoutes; `model` is undefined when AI is off, and until the first AI request builds it. */
 export interface AiContext {
   readonly deps: ServiceDeps;
-  readonly model: AiModel | undefined;
+  model: AiModel | undefined;
   readonly quota: AiQuota;
   readonly checkTokens: CheckTokens;
   /** Pass-2 model calls running at once per request. */

@@ -1,7 +1,7 @@
 // Pictures cut from the reference: the model names a crop box (points of the reference page) and the
 // server cuts it with sharp. Each picture stays under ~150 KB and a page under ~600 KB: first scaled
 // down, then stored at lower quality; a picture that cannot fit what is left of the page is left out.
-import sharp from "sharp";
+import { sharp } from "./sharp.js";
 import type { GeneratedCrop, GeneratedElement } from "@docsvc/layout";
 import type { Reference } from "./reference.js";
 

@@ -1,7 +1,7 @@
 // Compares two page rasters (the reference and a rendered draft): both scaled to one small greyscale grid,
 // the mean difference gives a similarity, and the cells that differ most become regions in points. Small
 // images (a few thousand pixels) keep this cheap enough for the main thread; sharp does the scaling off it.
-import sharp from "sharp";
+import { sharp } from "./sharp.js";
 
 /** A region of the page that differs, in points from the top-left corner; `difference` 0–1. */
 export interface DiffRegion {

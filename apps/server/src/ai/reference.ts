@@ -1,7 +1,7 @@
 // A reference upload (the `image` field): a picture up to 8 MB or a PDF up to 25 MB whose page 1 is
 // rasterised in a render worker. The model sees a PNG at most 2000 px a side; the hash binds check tokens.
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import { sharp } from "./sharp.js";
 import { HttpError, ValidationError } from "../errors.js";
 import type { Renderer } from "../render/renderer.js";
 

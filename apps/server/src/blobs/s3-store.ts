@@ -1,5 +1,10 @@
 // Blobs in an S3-compatible bucket (AWS S3, MinIO, R2, …) through @aws-sdk/client-s3.
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type * as S3 from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
+import { requireFromServer } from "../lazy-require.js";
+
+// The AWS SDK (hundreds of modules) is loaded when an S3 store is opened, not with the server.
+const s3 = (): typeof S3 => requireFromServer("@aws-sdk/client-s3") as typeof S3;
 import { cachedLocalFile } from "./cached.js";
 import { FsBlobStore } from "./fs-store.js";
 import { checkKey, type BlobStore } from "./store.js";
@@ -24,7 +29,7 @@ export class S3BlobStore implements BlobStore {
   private readonly client: S3Client;
 
   constructor(private readonly options: S3Options, cacheDir: string) {
-    this.client = new S3Client({
+    this.client = new (s3().S3Client)({
       region: options.region,
       ...(options.endpoint !== undefined ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
       ...(options.accessKeyId !== undefined && options.secretAccessKey !== undefined
@@ -36,13 +41,13 @@ export class S3BlobStore implements BlobStore {
 
   /** A PUT is atomic on S3: readers see the old object, none, or the whole new one. */
   async put(key: string, bytes: Uint8Array): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: bytes, ContentLength: bytes.byteLength }));
+    await this.client.send(new (s3().PutObjectCommand)({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: bytes, ContentLength: bytes.byteLength }));
   }
 
   /** The object's bytes, or undefined when there is none. */
   async get(key: string): Promise<Uint8Array | undefined> {
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      const out = await this.client.send(new (s3().GetObjectCommand)({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
       return out.Body === undefined ? new Uint8Array() : await out.Body.transformToByteArray();
     } catch (err) {
       if ((err as { name?: string }).name === "NoSuchKey") return undefined;
@@ -54,9 +59,9 @@ export class S3BlobStore implements BlobStore {
   async deletePrefix(prefix: string): Promise<void> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: this.objectKey(prefix), ContinuationToken: token }));
+      const page = await this.client.send(new (s3().ListObjectsV2Command)({ Bucket: this.options.bucket, Prefix: this.objectKey(prefix), ContinuationToken: token }));
       for (const object of page.Contents ?? []) {
-        if (object.Key !== undefined) await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: object.Key }));
+        if (object.Key !== undefined) await this.client.send(new (s3().DeleteObjectCommand)({ Bucket: this.options.bucket, Key: object.Key }));
       }
       token = page.IsTruncated === true ? page.NextContinuationToken : undefined;
     } while (token !== undefined);

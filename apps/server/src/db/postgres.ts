@@ -1,6 +1,7 @@
 // PostgreSQL through Kysely's Postgres dialect (`pg`), for DATABASE_URL: the same typed handle as SQLite.
 import { Kysely, PostgresDialect } from "kysely";
-import pg from "pg";
+import type * as Pg from "pg";
+import { requireFromServer } from "../lazy-require.js";
 import type { Logger } from "../log.js";
 import { errorFields } from "../log.js";
 import type { Db } from "./database.js";
@@ -18,6 +19,8 @@ export interface PostgresOptions {
 
 /** Opens a connection pool on `url` (postgres://…); no connection is made until the first query. */
 export function openPostgres(url: string, log: Logger, options: PostgresOptions = {}): Db {
+  // pg is loaded only when a PostgreSQL database is configured.
+  const pg = requireFromServer("pg") as typeof Pg;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,

@@ -1,7 +1,8 @@
 // The one way email leaves the service: SMTP when SMTP_URL is set, otherwise .eml files in the blob store's
 // outbox/ folder (DATA_DIR/outbox with the default filesystem store).
 import type { BlobStore } from "../blobs/store.js";
-import nodemailer from "nodemailer";
+import type * as Nodemailer from "nodemailer";
+import { requireFromServer } from "../lazy-require.js";
 import type { Transporter } from "nodemailer";
 import { uuidv7 } from "../ids.js";
 import { errorFields, type Logger } from "../log.js";
@@ -28,14 +29,22 @@ export interface MailerOptions {
 /** A mailer over SMTP or the outbox directory. */
 export function createMailer(options: MailerOptions): Mailer {
   const { smtpUrl, from, outbox, log } = options;
-  const transport: Transporter = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // nodemailer is loaded with the first message: a server that sends none never loads it.
+  let transport: Transporter | undefined;
+  const transportFor = (): Transporter => {
+    if (transport === undefined) {
+      const nodemailer = requireFromServer("nodemailer") as typeof Nodemailer;
+      transport = smtpUrl
+        ? nodemailer.createTransport(smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+    }
+    return transport;
+  };
   const pending = new Set<Promise<void>>();
 
   const send = async (message: MailMessage): Promise<void> => {
     const attachments = message.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength), contentType: a.contentType }));
-    const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...(attachments ? { attachments } : {}) });
+    const info = await transportFor().sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...(attachments ? { attachments } : {}) });
     if (smtpUrl) {
       log.info("mail sent", { kind: message.kind, to: message.to });
       return;
@@ -58,7 +67,7 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     async close() {
       await this.drain();
-      transport.close();
+      transport?.close();
     },
   };
 }

@@ -4,13 +4,10 @@ import { bodyLimit } from "hono/body-limit";
 import { CheckTokens } from "../ai/check-tokens.js";
 import type { AiContext } from "../ai/context.js";
 import { readForm } from "../ai/form.js";
-import { runGeneration } from "../ai/generate.js";
-import { createAiModel, type AiModel } from "../ai/provider.js";
+import type { AiModel } from "../ai/provider.js";
 import { AiQuota } from "../ai/quota.js";
 import { GENERATE_BODY_LIMIT, generationRequest, legacyRequest, REVISE_BODY_LIMIT, revisionRequest } from "../ai/requests.js";
-import { runRevision } from "../ai/revise.js";
 import type { AiSettings } from "../ai/settings.js";
-import { legacyTemplate, refineBand } from "../ai/single.js";
 import { KEEP_ALIVE_MS, sseResponse } from "../ai/sse.js";
 import { HttpError } from "../errors.js";
 import { sessionAuth } from "../http/auth.js";
@@ -32,12 +29,17 @@ export interface AiRouteOptions {
 
 const OFF = "AI is not configured on this server. Set AI_PROVIDER (openai, anthropic, google or openai-compatible), AI_MODEL and AI_API_KEY, and AI_BASE_URL for openai-compatible (optional for the others), then restart.";
 
+// The AI SDKs (the provider packages, \`ai\`, zod, OpenTelemetry) and the passes that call them load with the
+// first AI request, not with the server: most requests, and a server without AI, never need them.
+const generation = () => import("../ai/generate.js");
+const revision = () => import("../ai/revise.js");
+const single = () => import("../ai/single.js");
+
 /** The AI routes, mounted at /api/ai. */
 export function aiRoutes(deps: ServiceDeps, settings: AiSettings | undefined, options: AiRouteOptions = {}): Hono<SessionEnv> {
-  const model = options.model ?? (settings ? createAiModel(settings) : undefined);
   const ctx: AiContext = {
     deps,
-    model,
+    model: options.model,
     quota: new AiQuota(deps),
     checkTokens: new CheckTokens(),
     bandConcurrency: options.bandConcurrency ?? 3,
@@ -45,7 +47,12 @@ export function aiRoutes(deps: ServiceDeps, settings: AiSettings | undefined, op
   };
   const app = new Hono<SessionEnv>();
   const session = sessionAuth(deps);
+  let building: Promise<AiModel> | undefined;
   const enabled: MiddlewareHandler<SessionEnv> = async (_c, next) => {
+    if (ctx.model === undefined && settings !== undefined) {
+      building ??= import("../ai/provider.js").then(({ createAiModel }) => createAiModel(settings));
+      ctx.model = await building;
+    }
     if (ctx.model === undefined) throw new HttpError(503, OFF);
     await next();
   };
@@ -57,29 +64,36 @@ export function aiRoutes(deps: ServiceDeps, settings: AiSettings | undefined, op
   const ai = (): AiModel => ctx.model as AiModel;
 
   app.get("/status", session, (c) =>
-    c.json({ enabled: model !== undefined, provider: model?.provider ?? null, model: model?.modelId ?? null, structuredOutputs: model?.structuredOutputs ?? null }),
+    c.json(status(options.model, settings)),
   );
 
   app.post("/generate-band-template", session, enabled, limit(GENERATE_BODY_LIMIT), rate, async (c) => {
     const principal = c.get("principal");
     const { input, credit } = await generationRequest(ctx, principal, await readForm(c.req));
-    return sseResponse(c.req.raw, deps.log, (send, signal) => runGeneration(ctx, ai(), principal, input, credit, send, signal), ctx.keepAliveMs);
+    return sseResponse(c.req.raw, deps.log, async (send, signal) => (await generation()).runGeneration(ctx, ai(), principal, input, credit, send, signal), ctx.keepAliveMs);
   });
 
   app.post("/revise-document", session, enabled, limit(REVISE_BODY_LIMIT), rate, async (c) => {
     const principal = c.get("principal");
     const { input, credit } = await revisionRequest(ctx, principal, await readForm(c.req));
-    return sseResponse(c.req.raw, deps.log, (send, signal) => runRevision(ctx, ai(), principal, input, credit, send, signal), ctx.keepAliveMs);
+    return sseResponse(c.req.raw, deps.log, async (send, signal) => (await revision()).runRevision(ctx, ai(), principal, input, credit, send, signal), ctx.keepAliveMs);
   });
 
   app.post("/refine-band", session, enabled, jsonBody(RefineBandBody), async (c) =>
-    c.json(await refineBand(ctx, ai(), c.get("principal"), c.req.valid("json"), c.req.raw.signal)),
+    c.json(await (await single()).refineBand(ctx, ai(), c.get("principal"), c.req.valid("json"), c.req.raw.signal)),
   );
 
   app.post("/generate-template", session, enabled, limit(GENERATE_BODY_LIMIT), rate, async (c) => {
     const input = await legacyRequest(ctx, await readForm(c.req));
-    return c.json(await legacyTemplate(ctx, ai(), c.get("principal"), input, c.req.raw.signal));
+    return c.json(await (await single()).legacyTemplate(ctx, ai(), c.get("principal"), input, c.req.raw.signal));
   });
 
   return app;
+}
+
+// GET /api/ai/status from the configuration (the model instance is built on the first AI request).
+function status(model: AiModel | undefined, settings: AiSettings | undefined) {
+  if (model !== undefined) return { enabled: true, provider: model.provider, model: model.modelId, structuredOutputs: model.structuredOutputs };
+  if (settings !== undefined) return { enabled: true, provider: settings.provider, model: settings.model, structuredOutputs: settings.structuredOutputs };
+  return { enabled: false, provider: null, model: null, structuredOutputs: null };
 }

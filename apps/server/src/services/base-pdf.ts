@@ -1,6 +1,7 @@
 // Base PDFs: upload (checked and rasterised in a thread of its own, under BASE_PDF_BUDGET), page sizes, page
 // rasters, removal, and the reference renders pass to the worker. Files live in the blob store under
 // base-pdfs/<templateId>/<hash>/.
+import { createHash } from "node:crypto";
 import { BASE_PDF_BUDGET } from "../base-pdf/budget.js";
 import type { BlobStore } from "../blobs/store.js";
 import type { Principal, SessionPrincipal } from "../auth/principal.js";
@@ -9,7 +10,6 @@ import type { Db } from "../db/database.js";
 import { findTemplate } from "../db/templates.js";
 import { HttpError, NotFoundError, PayloadTooLargeError, ValidationError } from "../errors.js";
 import type { BaseRef } from "../render/protocol.js";
-import { basePdfHash } from "@docsvc/pdf";
 import { nowIso } from "../time.js";
 import { runIsolated } from "../uploads/isolated.js";
 import type { BaseInspection } from "../base-pdf/inspect.js";
@@ -127,4 +127,10 @@ export async function baseRefFor(db: Db, blobs: BlobStore, workspaceId: string, 
   };
   const [path, ...rasterPaths] = await Promise.all([local(originalKey(row)), ...Array.from({ length: count }, (_, i) => local(pageKey(row, i)))]);
   return { hash: row.hash, path: path as string, rasterPaths };
+}
+
+// The hash @docsvc/pdf's basePdfHash gives (SHA-256, hex), computed here so that the web tier, which never
+// renders, does not load the PDF package (pdfkit, fontkit) to store a base PDF.
+function basePdfHash(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
 }

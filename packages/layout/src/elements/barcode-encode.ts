@@ -1,7 +1,8 @@
 // Barcode encoding through bwip-js (BWIPP): a format and a value → the symbol's modules, resolution free.
 // bwip's `raw` interface gives the encoding itself (bar/space widths in modules for linear symbols, a module
 // matrix for 2-D ones), so the element draws exact vectors instead of tracing a rasterised picture.
-import bwipjs from "bwip-js/generic";
+import type bwipjs from "bwip-js/generic";
+import { lazyModule } from "../lazy-module.js";
 import type { BarcodeFormat } from "../model/types.js";
 import { GenerationCache } from "../text/lru.js";
 
@@ -49,6 +50,9 @@ const GS1_LENGTHS: Partial<Record<BarcodeFormat, number>> = { ean13: 13, ean8: 8
 /** Longest value accepted: far above what any of these symbologies can hold, and it bounds the encoder's time. */
 export const MAX_BARCODE_VALUE = 4096;
 
+// bwip-js is a large module: loaded when the first barcode is encoded.
+const bwip = lazyModule<{ default: typeof bwipjs }>("bwip-js/generic");
+
 // Labels repeat the same codes: encodings (and refusals) are kept per (format, value).
 const cache = new GenerationCache<string, Encoding>(1024);
 
@@ -81,7 +85,7 @@ function encode(format: BarcodeFormat, value: string): Encoding {
   }
   let raw: unknown;
   try {
-    raw = bwipjs.raw({ bcid, text: value, ...(format === "code128" ? { binarytext: true } : {}) });
+    raw = bwip().default.raw({ bcid, text: value, ...(format === "code128" ? { binarytext: true } : {}) });
   } catch (error) {
     return { ok: false, reason: bwipMessage(error) };
   }

@@ -2,7 +2,8 @@
 // (markdown-it's `html: false` would print the tags as text); images are never fetched (their alt text is
 // printed and reported); only http:, https: and mailto: links become links. Token streams are cached per
 // distinct source, so repeated rows parse once.
-import MarkdownIt, { type Token } from "markdown-it";
+import type { default as MarkdownItConstructor, MarkdownIt, Token } from "markdown-it";
+import { lazyModule } from "../lazy-module.js";
 import type { RichSpan, SpanStyle } from "../text/rich-types.js";
 import { GenerationCache } from "../text/lru.js";
 
@@ -41,9 +42,18 @@ export type MdBlock = MdParagraph | MdRule;
 /** Heading sizes relative to the element's font size, h1 to h6. */
 export const HEADING_SCALE = [2, 1.6, 1.35, 1.15, 1, 0.9] as const;
 
-const parser = new MarkdownIt({ html: true, linkify: false, typographer: false });
-// Pipe tables are outside the supported set: their source prints as text.
-parser.disable(["table"]);
+const markdownIt = lazyModule<{ default: typeof MarkdownItConstructor }>("markdown-it");
+let parser: MarkdownIt | undefined;
+
+// Built on the first markdown element: markdown-it and its dependencies are not loaded for documents without one.
+function markdownParser(): MarkdownIt {
+  if (parser === undefined) {
+    parser = new (markdownIt().default)({ html: true, linkify: false, typographer: false });
+    // Pipe tables are outside the supported set: their source prints as text.
+    parser.disable(["table"]);
+  }
+  return parser;
+}
 
 const tokenCache = new GenerationCache<string, readonly MdToken[]>(256);
 
@@ -51,7 +61,7 @@ const tokenCache = new GenerationCache<string, readonly MdToken[]>(256);
 function tokensOf(source: string): readonly MdToken[] {
   let hit = tokenCache.get(source);
   if (!hit) {
-    hit = parser.parse(source, {});
+    hit = markdownParser().parse(source, {});
     tokenCache.set(source, hit);
   }
   return hit;

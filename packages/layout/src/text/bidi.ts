@@ -2,15 +2,24 @@
 // levels per UTF-16 unit, the mirrored form of brackets at odd levels, and the visual order of a line's
 // uniform-level pieces (rule L2).
 
-import bidiModule from "bidi-js";
 import type { Bidi } from "bidi-js";
+import { lazyModule } from "../lazy-module.js";
 import type { TextDirection } from "./types.js";
 import { orderHebrewPoints } from "./hebrew-marks.js";
 
-// bidi-js is CommonJS (module.exports = factory) but its types declare an ES default export; under NodeNext
-// the default import is the factory at run time and the namespace in the types. Accept both shapes.
-const bidiFactory = ((bidiModule as unknown as { default?: () => Bidi }).default ?? bidiModule) as unknown as () => Bidi;
-const bidi = bidiFactory();
+// bidi-js is CommonJS (module.exports = factory) but its types declare an ES default export. Loaded, and its
+// tables built, for the first paragraph that needs the algorithm (right-to-left text or bidi controls).
+const bidiModule = lazyModule<unknown>("bidi-js");
+let bidiInstance: Bidi | undefined;
+function bidi(): Bidi {
+  if (bidiInstance === undefined) {
+    const loaded = bidiModule() as { default?: () => Bidi } | (() => Bidi);
+    const factory = typeof loaded === "function" ? loaded : loaded.default;
+    if (factory === undefined) throw new Error("bidi-js: no factory export");
+    bidiInstance = factory();
+  }
+  return bidiInstance;
+}
 
 // Strong right-to-left characters and explicit bidi controls. Text with none of them in a left-to-right
 // paragraph is all level 0, and the bidi algorithm is skipped (the common case).
@@ -30,8 +39,8 @@ export interface BidiInfo {
 /** Resolves embedding levels for one paragraph (no line separators inside) with the given base direction. */
 export function resolveBidi(text: string, direction: TextDirection): BidiInfo {
   if (direction === "ltr" && !NEEDS_BIDI.test(text)) return { levels: undefined, baseLevel: 0, shaping: text };
-  const result = bidi.getEmbeddingLevels(text, direction);
-  const mirrored = bidi.getMirroredCharactersMap(text, result.levels);
+  const result = bidi().getEmbeddingLevels(text, direction);
+  const mirrored = bidi().getMirroredCharactersMap(text, result.levels);
   let shaping = text;
   if (mirrored.size > 0) {
     const chars = text.split("");

@@ -1,6 +1,10 @@
 // Break opportunities (UAX #14 via `linebreak`) and grapheme boundaries for over-long words.
 
-import LineBreaker from "linebreak";
+import type LineBreaker from "linebreak";
+import { lazyModule } from "../lazy-module.js";
+
+// linebreak decompresses its Unicode tables when imported: loaded only for text the fast path below cannot break.
+const lineBreaker = lazyModule<{ default: typeof LineBreaker }>("linebreak");
 
 const PLAIN = /^[A-Za-z0-9 .,]*$/;
 const ALNUM = new Uint8Array(128);
@@ -21,7 +25,7 @@ export function breakOpportunities(text: string): number[] {
     out.push(text.length);
     return out;
   }
-  const breaker = new LineBreaker(text);
+  const breaker = new (lineBreaker().default)(text);
   for (let b = breaker.nextBreak(); b; b = breaker.nextBreak()) {
     if (b.position > 0 && (out.length === 0 || out[out.length - 1] !== b.position)) out.push(b.position);
   }

@@ -1,6 +1,11 @@
-import * as fontkit from "fontkit";
+import type * as Fontkit from "fontkit";
+import { lazyModule } from "../lazy-module.js";
 import type { Font } from "fontkit";
 import type { FontFace } from "./face.js";
+
+// fontkit (and the Unicode tables it decompresses when imported) loads with the first face parsed; pdfkit imports
+// the same module, so there is one instance.
+const fontkit = lazyModule<typeof Fontkit>("fontkit");
 
 /**
  * Zero bytes appended to every face before parsing. fontkit reads a few bytes past the end of some TTFs
@@ -33,11 +38,11 @@ export function faceKey(family: string, weight: number, italic: boolean): string
 export function parseFace(family: string, weight: number, italic: boolean, bytes: Uint8Array): FontFace {
   const key = faceKey(family, weight, italic);
   const padded = padFontBytes(bytes);
-  let parsed: ReturnType<typeof fontkit.create>;
+  let parsed: ReturnType<typeof Fontkit.create>;
   try {
     // fontkit's types ask for a Buffer, but it reads any Uint8Array (pdfkit passes it one too); a Uint8Array
     // keeps this package free of Node globals.
-    parsed = fontkit.create(padded as Parameters<typeof fontkit.create>[0]);
+    parsed = fontkit().create(padded as Parameters<typeof Fontkit.create>[0]);
   } catch (cause) {
     throw new Error(`Font ${key}: fontkit cannot parse the bytes (WOFF2 and non-font data are not supported)`, {
       cause,
@@ -47,6 +52,35 @@ export function parseFace(family: string, weight: number, italic: boolean, bytes
   return { key, family, weight, italic, font: parsed, bytes: padded };
 }
 
-function isSingleFont(parsed: ReturnType<typeof fontkit.create>): parsed is Font {
+function isSingleFont(parsed: ReturnType<typeof Fontkit.create>): parsed is Font {
   return "unitsPerEm" in parsed && typeof parsed.hasGlyphForCodePoint === "function";
+}
+
+/**
+ * A face whose bytes are read and parsed the first time its `font` or `bytes` is used (then kept): the registry
+ * files every designer face, a document uses a few. Matching needs only the family, weight and style.
+ */
+export function lazyFace(family: string, weight: number, italic: boolean, read: () => Uint8Array): FontFace {
+  const key = faceKey(family, weight, italic);
+  let parsed: FontFace | undefined;
+  const load = (): FontFace => {
+    if (parsed === undefined) {
+      const bytes = read();
+      if (!(bytes instanceof Uint8Array) || bytes.length === 0) throw new Error(`Font ${key}: no bytes`);
+      parsed = parseFace(family, weight, italic, bytes);
+    }
+    return parsed;
+  };
+  return {
+    key,
+    family,
+    weight,
+    italic,
+    get font() {
+      return load().font;
+    },
+    get bytes() {
+      return load().bytes;
+    },
+  };
 }

@@ -4,7 +4,7 @@
 import type { FontFace } from "./face.js";
 import { DEFAULT_FALLBACK_FAMILIES, findFallbackFace } from "./fallback.js";
 import { normaliseWeight, rankFaces } from "./font-match.js";
-import { parseFace } from "./font-parse.js";
+import { lazyFace, parseFace } from "./font-parse.js";
 
 /** One face's raw file bytes and how the registry should file it. */
 export interface FaceSource {
@@ -12,8 +12,12 @@ export interface FaceSource {
   /** CSS weight, 1–1000 (400 regular, 700 bold). */
   readonly weight: number;
   readonly italic: boolean;
-  /** The TTF/OTF file as read; the registry pads a copy. */
-  readonly bytes: Uint8Array;
+  /**
+   * The TTF/OTF file as read (parsed at once; the registry pads a copy), or a function that reads it: then the
+   * face is read and parsed the first time layout or the painter uses it, so a registry of dozens of faces costs
+   * only the faces a process renders with.
+   */
+  readonly bytes: Uint8Array | (() => Uint8Array);
 }
 
 /** The result of matching a requested (family, weight, italic) to a face. */
@@ -81,7 +85,10 @@ export class FontRegistry {
     this.chain = chain.map((entry) => entry.faces);
   }
 
-  /** Parses every source once (bytes padded) and builds a registry; throws on invalid or duplicate sources. */
+  /**
+   * Parses every source given as bytes once (padded), files sources given as readers to be parsed on first use,
+   * and builds a registry; throws on invalid or duplicate sources.
+   */
   static fromSources(sources: readonly FaceSource[], options: FontRegistryOptions = {}): FontRegistry {
     if (sources.length === 0) throw new Error("FontRegistry: no font sources given");
     const families = new Map<string, { name: string; faces: FontFace[] }>();
@@ -94,7 +101,10 @@ export class FontRegistry {
         entry = { name: source.family.trim(), faces: [] };
         families.set(lookup, entry);
       }
-      const face = parseFace(entry.name, source.weight, source.italic, source.bytes);
+      const face =
+        typeof source.bytes === "function"
+          ? lazyFace(entry.name, source.weight, source.italic, source.bytes)
+          : parseFace(entry.name, source.weight, source.italic, source.bytes);
       if (keys.has(face.key)) throw new Error(`FontRegistry: duplicate face ${face.key}`);
       keys.add(face.key);
       entry.faces.push(face);
@@ -196,5 +206,6 @@ function validateSource(source: FaceSource): void {
     throw new Error(`${where}: weight must be an integer from 1 to 1000`);
   }
   if (typeof source.italic !== "boolean") throw new Error(`${where}: italic must be a boolean`);
+  if (typeof source.bytes === "function") return;
   if (!(source.bytes instanceof Uint8Array) || source.bytes.length === 0) throw new Error(`${where}: no bytes`);
 }

@@ -1,6 +1,7 @@
 // A base PDF (the background a template draws its pages on), parsed once per distinct file.
 import { createHash } from "node:crypto";
-import { PDFDocument, type PDFPage } from "pdf-lib";
+import type { PDFDocument, PDFPage } from "pdf-lib";
+import { pdfLib } from "./pdf-lib.js";
 
 /** A parsed base PDF: its pages and their visible boxes (crop box, in points). */
 export interface BasePdf {
@@ -28,7 +29,7 @@ export function basePdfHash(bytes: Uint8Array): string {
 }
 
 async function parse(bytes: Uint8Array, hash: string): Promise<BasePdf> {
-  const document = await PDFDocument.load(bytes, { updateMetadata: false });
+  const document = await pdfLib().PDFDocument.load(bytes, { updateMetadata: false });
   const pages = document.getPages().map((page) => ({ page, box: page.getCropBox() }));
   return { hash, document, pages };
 }

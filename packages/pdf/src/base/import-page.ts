@@ -1,23 +1,10 @@
 // Draws base PDF pages as vectors: each page's content streams and resources are copied into the pdfkit
 // document as one Form XObject (objects shared between pages are copied once per document), then placed
 // behind the page's own content, scaled to the template's page size.
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFBool,
-  PDFDict,
-  PDFHexString,
-  PDFName,
-  PDFNull,
-  PDFNumber,
-  PDFRawStream,
-  PDFRef,
-  PDFStream,
-  PDFString,
-  type PDFObject,
-} from "pdf-lib";
+import type { PDFDict, PDFObject, PDFRef } from "pdf-lib";
 import type { PdfRef, PdfWriter } from "../paint/pdfkit.js";
 import type { BasePdf } from "./base-pdf.js";
+import { pdfLib } from "./pdf-lib.js";
 
 /** A placed base page, ready to draw. */
 interface BaseForm {
@@ -29,6 +16,8 @@ interface BaseForm {
 export class BasePageImporter {
   private readonly copied = new Map<PDFRef, PdfRef>();
   private readonly forms = new Map<number, BaseForm | null>();
+  // Loaded by now: the base PDF was parsed with it.
+  private readonly lib = pdfLib();
 
   constructor(
     private readonly writer: PdfWriter,
@@ -78,12 +67,12 @@ export class BasePageImporter {
     const node = entry.page.node;
     const context = this.base.document.context;
     const contents = node.Contents();
-    const streams: PDFObject[] = contents instanceof PDFArray ? contents.asArray() : contents === undefined ? [] : [contents];
+    const streams: PDFObject[] = contents instanceof this.lib.PDFArray ? contents.asArray() : contents === undefined ? [] : [contents];
     const parts: Uint8Array[] = [];
     for (const item of streams) {
-      const stream = item instanceof PDFRef ? context.lookup(item) : item;
-      if (!(stream instanceof PDFRawStream)) throw new Error("a content stream is not a stream");
-      parts.push(decodePDFRawStream(stream).decode());
+      const stream = item instanceof this.lib.PDFRef ? context.lookup(item) : item;
+      if (!(stream instanceof this.lib.PDFRawStream)) throw new Error("a content stream is not a stream");
+      parts.push(this.lib.decodePDFRawStream(stream).decode());
     }
     const content = Buffer.concat(parts.flatMap((p) => [Buffer.from(p), Buffer.from("\n")]));
     const { box } = entry;
@@ -100,14 +89,14 @@ export class BasePageImporter {
 
   /** A pdf-lib object as pdfkit writes it: names as strings, strings as bytes (hex), refs copied once. */
   private convert(object: PDFObject): unknown {
-    if (object instanceof PDFRef) return this.copyRef(object);
-    if (object instanceof PDFName) return object.asString().slice(1);
-    if (object instanceof PDFNumber) return object.asNumber();
-    if (object instanceof PDFString || object instanceof PDFHexString) return object.asBytes();
-    if (object instanceof PDFBool) return object.asBoolean();
-    if (object === PDFNull) return null;
-    if (object instanceof PDFArray) return object.asArray().map((item) => this.convert(item));
-    if (object instanceof PDFDict) return this.convertDict(object);
+    if (object instanceof this.lib.PDFRef) return this.copyRef(object);
+    if (object instanceof this.lib.PDFName) return object.asString().slice(1);
+    if (object instanceof this.lib.PDFNumber) return object.asNumber();
+    if (object instanceof this.lib.PDFString || object instanceof this.lib.PDFHexString) return object.asBytes();
+    if (object instanceof this.lib.PDFBool) return object.asBoolean();
+    if (object === this.lib.PDFNull) return null;
+    if (object instanceof this.lib.PDFArray) return object.asArray().map((item) => this.convert(item));
+    if (object instanceof this.lib.PDFDict) return this.convertDict(object);
     throw new Error(`cannot copy a ${object.constructor.name}`);
   }
 
@@ -125,17 +114,17 @@ export class BasePageImporter {
     if (known !== undefined) return known;
     const object = this.base.document.context.lookup(ref);
     if (object === undefined) return null;
-    if (object instanceof PDFStream) {
-      if (!(object instanceof PDFRawStream)) throw new Error("unexpected stream type");
+    if (object instanceof this.lib.PDFStream) {
+      if (!(object instanceof this.lib.PDFRawStream)) throw new Error("unexpected stream type");
       // pdfkit decides at creation whether to deflate: with the Filter present it writes the bytes as they are.
-      const filter = object.dict.get(PDFName.of("Filter"));
+      const filter = object.dict.get(this.lib.PDFName.of("Filter"));
       const target = this.writer.ref(filter === undefined ? {} : { Filter: this.convert(filter) });
       this.copied.set(ref, target);
       Object.assign(target.data, this.convertDict(object.dict, new Set(["Length", "Filter"])));
       target.end(object.contents);
       return target;
     }
-    if (object instanceof PDFDict) {
+    if (object instanceof this.lib.PDFDict) {
       // Registered before its entries are converted, so cycles (a page tree's /Parent) end here.
       const target = this.writer.ref({});
       this.copied.set(ref, target);

@@ -1,6 +1,7 @@
 // Loads the designer fonts from disk into one FontRegistry per process. The layout package is pure; this is
 // the one place that reads font files. Everything here is asynchronous.
-import { open, readFile } from "node:fs/promises";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FONT_PADDING_BYTES, FontRegistry, type FaceSource } from "@docsvc/layout";
@@ -41,8 +42,8 @@ export async function readFontManifest(dir: string = designerFontsDir()): Promis
 const registries = new Map<string, Promise<FontRegistry>>();
 
 /**
- * The designer-font registry for a fonts directory (default designerFontsDir()): reads the manifest and every
- * face, then parses each face once. Memoised per process: the same directory always gets the same promise.
+ * The designer-font registry for a fonts directory (default designerFontsDir()): reads the manifest and checks
+ * every face's file; each face is read and parsed once, when a render first uses it. Memoised per process: the same directory always gets the same promise.
  * A failed load is forgotten, so a later call retries.
  */
 export function loadDesignerFonts(dir: string = designerFontsDir()): Promise<FontRegistry> {
@@ -57,21 +58,22 @@ export function loadDesignerFonts(dir: string = designerFontsDir()): Promise<Fon
   return loading;
 }
 
-// Reads a font file straight into a zero-padded buffer, so parsing never copies 18 MB of faces a second time.
-async function readPadded(path: string): Promise<Uint8Array> {
-  const file = await open(path, "r");
+// Reads a font file straight into a zero-padded buffer, so parsing never copies the face a second time.
+// Synchronous: it runs when layout first uses the face, in the middle of a synchronous layout.
+function readPadded(path: string): Uint8Array {
+  const fd = openSync(path, "r");
   try {
-    const { size } = await file.stat();
+    const size = fstatSync(fd).size;
     const bytes = new Uint8Array(size + FONT_PADDING_BYTES);
     let offset = 0;
     while (offset < size) {
-      const { bytesRead } = await file.read(bytes, offset, size - offset, offset);
+      const bytesRead = readSync(fd, bytes, offset, size - offset, offset);
       if (bytesRead === 0) break;
       offset += bytesRead;
     }
     return offset === size ? bytes : bytes.subarray(0, offset + FONT_PADDING_BYTES);
   } finally {
-    await file.close();
+    closeSync(fd);
   }
 }
 
@@ -84,14 +86,15 @@ async function loadRegistry(dir: string): Promise<FontRegistry> {
   const sources = await Promise.all(
     faces.map(async (face): Promise<FaceSource> => {
       const path = join(dir, face.file);
-      const bytes = await readPadded(path);
-      const length = bytes.length - FONT_PADDING_BYTES;
-      if (face.size !== undefined && length !== face.size) {
+      // Only checked here (a missing, truncated or Git LFS pointer file fails the load, not a later render);
+      // the bytes are read and parsed when a render first uses the face.
+      const { size } = await stat(path);
+      if (face.size !== undefined && size !== face.size) {
         throw new Error(
-          `Font file ${path} has ${length} bytes, the manifest says ${face.size} (truncated, or a Git LFS pointer?)`,
+          `Font file ${path} has ${size} bytes, the manifest says ${face.size} (truncated, or a Git LFS pointer?)`,
         );
       }
-      return { family: face.family, weight: face.weight, italic: face.italic, bytes };
+      return { family: face.family, weight: face.weight, italic: face.italic, bytes: () => readPadded(path) };
     }),
   );
   return FontRegistry.fromSources(sources, {
