@@ -25,6 +25,7 @@ import { ElementProps } from "./panels/ElementProps";
 import { SchemaPanel } from "./panels/SchemaPanel";
 import { sampleFromSchema, type FieldPath } from "./panels/schema-paths";
 import { DesignerPreview } from "./preview/DesignerPreview";
+import "./designer.css";
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4] as const;
 const TABS = ["Properties", "Document", "Data", "AI"] as const;

@@ -6,7 +6,7 @@ import { resolveMargins, resolvePageSize, resolvePalette, type Element } from ".
 import type { DesignerEditor } from "../model/editor";
 import { ElementView } from "./ElementView";
 import { valueAt, type PaintContext } from "./paint";
-import { snapEdge, snapMove, type Guide } from "./snap";
+import { snapMove, snapResize, type Guide, type Handle } from "./snap";
 import { bandAt, boxFromPoints, canvasBox, intersects, stackBands, type Box, type StackedBand } from "./stack";
 
 /** CSS pixels per point at 100 % (a point is 1/72 in, a CSS pixel 1/96 in). */
@@ -14,7 +14,6 @@ export const PX_PER_PT = 96 / 72;
 const SNAP_PX = 5;
 const MIN_SIZE = 2;
 
-type Handle = "n" | "s" | "e" | "w" | "ne" | "nw" | "se" | "sw";
 const HANDLES: readonly Handle[] = ["nw", "n", "ne", "e", "se", "s", "sw", "w"];
 
 type Gesture =
@@ -116,10 +115,11 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
       let dy = q.y - g.startY;
       const moved = g.moved || Math.abs(dx) * s > 2 || Math.abs(dy) * s > 2;
       if (!moved) return g;
+      // Alt held: no snapping (a designer's usual escape hatch).
       if (!ev.altKey) {
-        const snapped = snapMove({ ...union, x: union.x + dx, y: union.y + dy }, others, threshold, grid);
-        dx += snapped.dx;
-        dy += snapped.dy;
+        const snapped = snapMove({ ...union, x: union.x + dx, y: union.y + dy }, { targets: others, threshold, grid });
+        dx = snapped.rect.x - union.x;
+        dy = snapped.rect.y - union.y;
         setGuides(snapped.guides);
       } else setGuides([]);
       return { ...g, dx, dy, moved };
@@ -146,22 +146,21 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
     follow({ kind: "resize", id: el.id, handle, start, box: start }, (g, ev) => {
       if (g.kind !== "resize") return g;
       const q = toPoints(ev.clientX, ev.clientY);
+      // The dragged edges follow the pointer; the model's snapResize then snaps only those edges.
       let { x, y, width, height } = start;
-      const found: Guide[] = [];
-      const edge = (v: number, axis: "x" | "y") => {
-        if (ev.altKey) return v;
-        const r = snapEdge(v, axis, others, threshold, grid);
-        if (r.guide) found.push(r.guide);
-        return r.value;
-      };
       const isLine = el.type === "line";
       const min = isLine ? 0 : MIN_SIZE;
-      if (handle.includes("e")) width = Math.max(min, edge(q.x, "x") - x);
-      if (handle.includes("s")) height = Math.max(min, edge(q.y, "y") - y);
-      if (handle.includes("w")) { const nx = Math.min(edge(q.x, "x"), x + width - min); width = x + width - nx; x = nx; }
-      if (handle.includes("n")) { const ny = Math.min(edge(q.y, "y"), y + height - min); height = y + height - ny; y = ny; }
-      setGuides(found);
-      return { ...g, box: { x, y, width, height } };
+      if (handle.includes("e")) width = Math.max(min, q.x - x);
+      if (handle.includes("s")) height = Math.max(min, q.y - y);
+      if (handle.includes("w")) { const nx = Math.min(q.x, x + width - min); width = x + width - nx; x = nx; }
+      if (handle.includes("n")) { const ny = Math.min(q.y, y + height - min); height = y + height - ny; y = ny; }
+      if (ev.altKey) {
+        setGuides([]);
+        return { ...g, box: { x, y, width, height } };
+      }
+      const snapped = snapResize({ x, y, width, height }, handle, { targets: others, threshold, grid, minSize: min });
+      setGuides(snapped.guides);
+      return { ...g, box: snapped.rect };
     }, (g) => {
       if (g.kind !== "resize") return;
       const r2 = (v: number) => Math.round(v * 100) / 100;
@@ -237,7 +236,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
               style={{ top, height: bandHeight(sb) * s }}
               onPointerDown={(e) => startMarquee(e, sb)}
             >
-              <span className="d-band-label" style={{ marginLeft: -margins.left * s }} title={sb.band.bindingField ? `${sb.band.kind} · ${sb.band.bindingField}` : sb.band.kind}>
+              <span className="d-band-label" style={{ left: -margins.left * s, width: Math.max(0, margins.left * s - 3) }} title={sb.band.bindingField ? `${sb.band.kind} · ${sb.band.bindingField}` : sb.band.kind}>
                 {"› ".repeat(sb.depth)}{sb.band.name ?? sb.band.kind}{sb.band.bindingField ? ` · ${sb.band.bindingField}` : ""}
               </span>
               {sb.band.elements.map((el) => {
@@ -274,7 +273,8 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
           return <div className="d-marquee" data-testid="marquee" style={{ left: b.x * s, top: b.y * s, width: b.width * s, height: b.height * s }} />;
         })()}
         {guides.map((g, i) => (
-          <div key={i} className={`d-guide d-guide-${g.axis}`} style={g.axis === "x" ? { left: g.at * s } : { top: g.at * s }} />
+          <div key={i} className={`d-guide d-guide-${g.axis}`} data-testid="guide"
+            style={g.axis === "x" ? { left: g.position * s, top: g.start * s, height: (g.end - g.start) * s } : { top: g.position * s, left: g.start * s, width: (g.end - g.start) * s }} />
         ))}
       </div>
     </div>

@@ -49,10 +49,10 @@ function Table({ el, s, ctx }: { readonly el: TableElement; readonly s: number; 
   const pad = (el.padding ?? 4) * s;
   const cell = (align: string | undefined): CSSProperties => ({
     padding: `0 ${pad}px`, textAlign: align === "decimal" ? "right" : (JUSTIFY[align ?? "start"] ?? "start"), borderBottom: border,
-    overflow: "hidden", whiteSpace: "nowrap", textOverflow: "clip",
+    overflow: "hidden", whiteSpace: "nowrap", textOverflow: "clip", fontSize: size, lineHeight: 1.2,
   });
   return (
-    <table className="d-table" style={{ fontFamily: fontFamilyOf(el, ctx.doc), fontSize: size, color: cssColour(el.color, ctx) ?? "#000", width: "100%" }}>
+    <table className="d-table" style={{ fontFamily: fontFamilyOf(el, ctx.doc), fontSize: size, color: cssColour(el.color, ctx) ?? "#000", width: el.columns.reduce((w, c) => w + c.width, 0) * s }}>
       <colgroup>{el.columns.map((c, i) => <col key={i} style={{ width: c.width * s }} />)}</colgroup>
       <thead>
         <tr style={{ height: header * s, background: cssColour(el.headerBg, ctx) ?? "#f3f4f6", color: cssColour(el.headerColor, ctx) }}>

@@ -49,7 +49,14 @@ export function PdfPage({ pdf, renderKey }: { readonly pdf: Blob; readonly rende
       target.width = off.width;
       target.height = off.height;
       target.getContext("2d")?.drawImage(off, 0, 0);
-      setText(content.items.map((i) => ("str" in i ? i.str : "")).join(" "));
+      // One line of the caption per baseline, so a reader can tell where the render broke the lines.
+      const lines = new Map<number, string[]>();
+      for (const item of content.items) {
+        if (!("str" in item) || item.str === "") continue;
+        const y = Math.round(item.transform[5] as number);
+        lines.set(y, [...(lines.get(y) ?? []), item.str]);
+      }
+      setText([...lines.entries()].sort((p1, p2) => p2[0] - p1[0]).map(([, words]) => words.join(" ")).join("\n"));
       setDrawn(renderKey);
     })().catch((e: unknown) => !cancelled && setError(e instanceof Error ? e.message : String(e)));
     return () => { cancelled = true; };
@@ -66,7 +73,7 @@ export function PdfPage({ pdf, renderKey }: { readonly pdf: Blob; readonly rende
       </div>
       <figure className="d-pdf-page" data-drawn={drawn ?? undefined} data-testid="preview-figure">
         <canvas ref={canvas} role="img" aria-label={`Preview, page ${page}`} />
-        <figcaption className="sr-only" data-testid="preview-text">{text}</figcaption>
+        <figcaption className="sr-only" data-testid="preview-text" style={{ whiteSpace: "pre" }}>{text}</figcaption>
       </figure>
     </div>
   );
