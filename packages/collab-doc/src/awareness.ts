@@ -13,7 +13,10 @@ export interface AwarenessUser {
   readonly userId?: string;
 }
 
-/** A pointer position in page coordinates (points from the page's top-left corner) of one page. */
+/**
+ * A pointer position in points, in the coordinates of the designer's canvas content box (the band stack: the
+ * page's top-left content corner, inside the margins, is 0,0), so it lands on the same spot at any zoom.
+ */
 export interface AwarenessCursor {
   readonly x: number;
   readonly y: number;

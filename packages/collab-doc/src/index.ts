@@ -13,3 +13,9 @@ export { snapMove, snapResize } from "./snap.js";
 export type { AwarenessUser, AwarenessCursor, InteractionLock, GhostRect, DesignerAwareness, AwarenessPeer } from "./awareness.js";
 export { lockWins, lockHolder, canClaim, claimLost, readAwareness } from "./awareness.js";
 export { newId } from "./ids.js";
+// The document types, so the designer needs no dependency on the layout engine itself.
+export type {
+  TemplateDocument, Band, BandKind, Element, ElementType, TextElement, ImageElement, TableElement, TableColumn, LineElement, RectElement,
+  EllipseElement, BarcodeElement, BarcodeFormat, MarkdownElement, IconElement, SchemaField, SchemaFieldType, PageSizeSpec, Margins, Brand,
+  DocumentFonts, Border, TextStyleKeys,
+} from "@docsvc/layout";

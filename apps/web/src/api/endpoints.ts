@@ -1,7 +1,7 @@
 // One typed function per endpoint the app uses (paths and bodies as in /openapi/v1.json).
 import { api } from "./client";
 import type {
-  ApiKey, BatchJob, Comment, CreatedApiKey, DailyUsage, EditorMode, Invite, InvitePreview, LinkedIdentity, Me, Member, OAuthProvider, Role, Template,
+  ApiKey, BatchJob, Comment, CommentAnchor, CreatedApiKey, DailyUsage, EditorMode, Invite, InvitePreview, LinkedIdentity, Me, Member, OAuthProvider, Role, Template,
   TemplateSummary, TemplateVersion, TemplateVersionDetail, Theme, TokenResponse, Usage, Viewer, WorkspaceListItem,
 } from "./types";
 
@@ -110,7 +110,8 @@ export const ai = {
 /** Comments and presence. */
 export const comments = {
   list: (templateId: string) => api.json<Comment[]>(`/api/templates/${enc(templateId)}/comments`),
-  create: (templateId: string, body: string) => api.json<Comment>(`/api/templates/${enc(templateId)}/comments`, { method: "POST", body: { body } }),
+  create: (templateId: string, body: string, anchor?: CommentAnchor) =>
+    api.json<Comment>(`/api/templates/${enc(templateId)}/comments`, { method: "POST", body: { body, ...(anchor ? { anchor } : {}) } }),
   remove: (templateId: string, commentId: string) => api.json<Ok>(`/api/templates/${enc(templateId)}/comments/${enc(commentId)}`, { method: "DELETE" }),
 };
 
