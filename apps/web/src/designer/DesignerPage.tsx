@@ -18,7 +18,12 @@ import { BAND_KINDS, resolvePageSize, type BandKind, type Element, type ElementT
 import { useDesignerFonts } from "./fonts";
 import { bandOfElement, elementsById } from "./model/doc-ops";
 import type { DesignerEditor } from "./model/editor";
-import { useLocalDesigner } from "./model/useLocalDesigner";
+import { useCollabDesigner } from "./collab/useCollabDesigner";
+import type { DesignerDoc } from "./collab/useDesignerDoc";
+import { useDesignerComments } from "./collab/useDesignerComments";
+import { VersionsPanel } from "./collab/VersionsPanel";
+import type { CanvasCollab } from "./canvas/collab";
+import { CommentsTab } from "./panels/CommentsTab";
 import { BandProps } from "./panels/BandProps";
 import { DocumentProps } from "./panels/DocumentProps";
 import { ElementProps } from "./panels/ElementProps";
@@ -28,7 +33,7 @@ import { DesignerPreview } from "./preview/DesignerPreview";
 import "./designer.css";
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4] as const;
-const TABS = ["Properties", "Document", "Data", "AI"] as const;
+const TABS = ["Properties", "Document", "Data", "Versions", "Comments", "AI"] as const;
 type Tab = (typeof TABS)[number];
 
 /** The page. */
@@ -41,7 +46,7 @@ function Designer({ id }: { readonly id: string }) {
   const session = useSignedIn();
   const navigate = useNavigate();
   const canEdit = session.role !== "Viewer";
-  const model = useLocalDesigner(id, canEdit);
+  const model = useCollabDesigner(id);
   const [converting, setConverting] = useState<unknown>(null);
 
   if (model.template === undefined) return model.loadError ? <Problem error={model.loadError} /> : <Loading what="Loading the designer" />;
@@ -56,11 +61,12 @@ function Designer({ id }: { readonly id: string }) {
     );
   }
   if (!model.editor) return <Problem error={new Error(model.notReport ?? "The template cannot be opened in the designer.")} />;
-  return <Workbench id={id} editor={model.editor} name={model.template.name} dirty={model.dirty} saving={model.saving} saveError={model.saveError} onSave={model.save} />;
+  return <Workbench id={id} editor={model.editor} name={model.template.name} dirty={model.dirty} saving={model.saving} saveError={model.saveError} onSave={model.save} collab={model.collab} />;
 }
 
-function Workbench({ id, editor, name, dirty, saving, saveError, onSave }: {
+function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab }: {
   readonly id: string; readonly editor: DesignerEditor; readonly name: string; readonly dirty: boolean; readonly saving: boolean; readonly saveError: unknown; readonly onSave: () => void;
+  readonly collab: DesignerDoc;
 }) {
   const fonts = useDesignerFonts();
   const { doc } = editor;
@@ -77,6 +83,18 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave }: {
   const locateRef = useRef<((x: number, y: number) => CanvasPoint | null) | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const parsed = useMemo(() => parseJsonObject(dataText), [dataText]);
+  const comments = useDesignerComments(id, doc);
+  // The canvas reads the session through a ref, so a gesture in progress sees the lock as it is now.
+  const collabRef = useRef(collab);
+  collabRef.current = collab;
+  const canvasCollab = useMemo((): CanvasCollab => ({
+    peers: collab.peers,
+    setLocalAwareness: (patch) => collabRef.current.setLocalAwareness(patch),
+    claim: (ids, kind) => collabRef.current.claim(ids, kind),
+    release: () => collabRef.current.release(),
+    lockedBy: (elId) => collabRef.current.lockedBy(elId),
+    holdsLock: () => collabRef.current.session.snapshot.local.lock !== null,
+  }), [collab.peers]);
   const data = parsed.ok ? parsed.value : null;
   const page = resolvePageSize(doc.pageSize);
 
@@ -188,6 +206,12 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave }: {
   const one = live.length === 1 ? all.get(live[0]!) : undefined;
   const band = doc.bands.find((b) => b.id === selectedBand);
 
+  // Peers see what this user selected.
+  const selectionKey = live.join(",");
+  useEffect(() => {
+    collabRef.current.setLocalAwareness({ selection: selectionKey ? selectionKey.split(",") : selectedBand ? [selectedBand] : [] });
+  }, [selectionKey, selectedBand]);
+
   const onTarget = useCallback((t: { bandId: string; elementId?: string }) => {
     setSelectedBand(t.bandId);
     setSelection(t.elementId ? [t.elementId] : []);
@@ -209,6 +233,14 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave }: {
         <Link to={`/templates/${id}`} className="back">← {name}</Link>
         <span className="badge">designer</span>
         {!editor.canEdit && <span className="badge" data-testid="read-only">read-only</span>}
+        <span className="d-status" data-testid="designer-status" data-status={collab.status} role="status">{collab.status}</span>
+        <ul className="d-peers" aria-label="Also designing">
+          {collab.peers.map((p) => (
+            <li key={p.clientId} data-testid="peer-avatar" data-user={p.user.name} title={p.user.name} style={{ background: p.user.colour }}>
+              <span aria-hidden="true">{p.user.name.slice(0, 2).toUpperCase()}</span><span className="sr-only">{p.user.name}</span>
+            </li>
+          ))}
+        </ul>
         <span className="d-head-tools">
           <button type="button" onClick={editor.undo} disabled={!editor.canUndo} data-testid="undo" title="Undo (Ctrl+Z)">↶ Undo</button>
           <button type="button" onClick={editor.redo} disabled={!editor.canRedo} data-testid="redo" title="Redo (Ctrl+Shift+Z)">↷ Redo</button>
@@ -268,12 +300,15 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave }: {
                 onResetData={() => { const t = JSON.stringify(sampleFromSchema(doc.schema), null, 2); setDataText(t); saveSampleData(id, t); }}
                 onFieldPointerDown={onFieldPointerDown} />
             )}
+            {tab === "Versions" && <VersionsPanel collab={collab} />}
+            {tab === "Comments" && <CommentsTab comments={comments} anchor={one ? { kind: "element", id: one.element.id } : band ? { kind: "band", id: band.id } : null} onShow={onTarget} doc={doc} />}
             {tab === "AI" && <AiPanel editor={editor} bandId={selectedBand} />}
           </div>
         </aside>
         <div className="d-canvas-scroll" ref={scroller} tabIndex={0} onKeyDown={onKeyDown} aria-label="Page canvas" data-testid="canvas-scroll">
           <Canvas editor={editor} selection={live} onSelect={(ids) => { setSelection(ids); if (ids[0]) { setSelectedBand(bandOfElement(doc, ids[0])?.id ?? null); setTab("Properties"); } }}
-            selectedBand={selectedBand} onSelectBand={(b) => { setSelectedBand(b); setTab("Properties"); }} scale={scale} grid={grid} data={showData ? data : null} locateRef={locateRef} />
+            selectedBand={selectedBand} onSelectBand={(b) => { setSelectedBand(b); setTab("Properties"); }} scale={scale} grid={grid} data={showData ? data : null} locateRef={locateRef} collab={canvasCollab}
+            pins={comments.pins} onPin={(anchorId) => { const b = doc.bands.find((x) => x.id === anchorId); if (b) { setSelectedBand(b.id); setSelection([]); } else setSelection([anchorId]); setTab("Comments"); }} />
         </div>
         <DesignerPreview doc={doc} data={data} onTarget={onTarget} />
       </div>

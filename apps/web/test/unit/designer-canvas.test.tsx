@@ -10,7 +10,7 @@ import { Canvas } from "../../src/designer/canvas/Canvas";
 import { copy, duplicate, nudge, paste } from "../../src/designer/canvas/commands";
 import { stackBands } from "../../src/designer/canvas/stack";
 import type { Band, Element, TemplateDocument } from "../../src/designer/engine";
-import { LocalDocStore } from "../../src/designer/model/local-store";
+import { LocalDocStore } from "./support/local-store";
 import { targetOf } from "../../src/designer/preview/diagnostic-target";
 
 afterEach(cleanup);

@@ -4,6 +4,8 @@
 import { useCallback, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { resolveMargins, resolvePageSize, resolvePalette, type Element } from "../engine";
 import type { DesignerEditor } from "../model/editor";
+import type { CanvasCollab } from "./collab";
+import { RemoteLayer } from "./RemoteLayer";
 import { ElementView } from "./ElementView";
 import { valueAt, type PaintContext } from "./paint";
 import { snapMove, snapResize, type Guide, type Handle } from "./snap";
@@ -39,12 +41,17 @@ export interface CanvasProps {
   readonly scale: number;
   readonly grid: number;
   readonly data: Record<string, unknown> | null;
+  /** Peers' cursors, selections and ghosts, and the interaction lock (absent: editing alone, as in tests). */
+  readonly collab?: CanvasCollab;
+  /** Comment threads pinned to elements and bands, by their id. */
+  readonly pins?: ReadonlyMap<string, readonly unknown[]>;
+  readonly onPin?: (anchorId: string) => void;
   /** Set to the function that maps screen points to band points (for drops from the toolbar and schema). */
   readonly locateRef?: { current: ((clientX: number, clientY: number) => CanvasPoint | null) | null };
 }
 
 /** The canvas. */
-export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand, scale: s, grid, data, locateRef }: CanvasProps) {
+export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand, scale: s, grid, data, locateRef, collab, pins, onPin }: CanvasProps) {
   const { doc } = editor;
   const page = resolvePageSize(doc.pageSize);
   const margins = resolveMargins(doc);
@@ -78,20 +85,30 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
 
   const threshold = SNAP_PX / s;
 
-  // One pointer gesture at a time, followed on the window so leaving the canvas does not drop it.
-  const follow = (first: Gesture, onMove: (g: Gesture, e: PointerEvent) => Gesture, onUp: (g: Gesture) => void) => {
+  // One pointer gesture at a time, followed on the window so leaving the canvas does not drop it. A gesture
+  // that edits holds the interaction lock (taken by the caller): if a peer's earlier claim wins meanwhile,
+  // the gesture is dropped without committing; otherwise it commits once on pointer-up and releases.
+  const follow = (first: Gesture, onMove: (g: Gesture, e: PointerEvent) => Gesture, onUp: (g: Gesture) => void, locked = false) => {
     let current = first;
     setGesture(first);
-    const move = (e: PointerEvent) => {
-      current = onMove(current, e);
-      setGesture(current);
-    };
-    const up = () => {
+    const stop = () => {
       window.removeEventListener("pointermove", move);
       window.removeEventListener("pointerup", up);
       setGesture(null);
       setGuides([]);
+    };
+    const move = (e: PointerEvent) => {
+      if (locked && collab && !collab.holdsLock()) {
+        stop();
+        return;
+      }
+      current = onMove(current, e);
+      setGesture(current);
+    };
+    const up = () => {
+      stop();
       onUp(current);
+      if (locked) collab?.release();
     };
     window.addEventListener("pointermove", move);
     window.addEventListener("pointerup", up);
@@ -104,6 +121,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
     const ids = e.shiftKey ? (already ? selection.filter((i) => i !== el.id) : [...selection, el.id]) : already ? selection : [el.id];
     onSelect(ids);
     if (!editor.canEdit || !ids.includes(el.id)) return;
+    if (collab && !collab.claim(ids, "move")) return;
     const p = toPoints(e.clientX, e.clientY);
     const moving = placed.filter((p2) => ids.includes(p2.el.id));
     const others = placed.filter((p2) => !ids.includes(p2.el.id)).map((p2) => p2.box);
@@ -122,6 +140,8 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
         dy = snapped.rect.y - union.y;
         setGuides(snapped.guides);
       } else setGuides([]);
+      // Peers see where the elements would land.
+      collab?.setLocalAwareness({ ghost: moving.map((m) => ({ id: m.el.id, bandId: m.sb.band.id, x: m.el.x + dx, y: m.el.y + dy, width: m.el.width, height: m.el.height })) });
       return { ...g, dx, dy, moved };
     }, (g) => {
       if (g.kind !== "move" || !g.moved) return;
@@ -135,12 +155,12 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
         }
       }
       editor.updateElements(moving.map((m) => ({ id: m.el.id, patch: { x: r2(m.el.x + g.dx), y: r2(m.el.y + g.dy) } })));
-    });
+    }, true);
   };
 
   const startResize = (e: ReactPointerEvent, el: Element, sb: StackedBand, handle: Handle) => {
     e.stopPropagation();
-    if (!editor.canEdit) return;
+    if (!editor.canEdit || (collab && !collab.claim([el.id], "resize"))) return;
     const start = canvasBox(el, sb, margins);
     const others = placed.filter((p2) => p2.el.id !== el.id).map((p2) => p2.box);
     follow({ kind: "resize", id: el.id, handle, start, box: start }, (g, ev) => {
@@ -167,7 +187,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
       const b = g.box;
       if (b === g.start) return;
       editor.updateElements([{ id: el.id, patch: { x: r2(el.x + (b.x - start.x)), y: r2(el.y + (b.y - start.y)), width: r2(b.width), height: r2(b.height) } }]);
-    });
+    }, true);
   };
 
   const startMarquee = (e: ReactPointerEvent, sb: StackedBand) => {
@@ -192,7 +212,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
 
   const startBandResize = (e: ReactPointerEvent, sb: StackedBand) => {
     e.stopPropagation();
-    if (!editor.canEdit) return;
+    if (!editor.canEdit || (collab && !collab.claim([sb.band.id], "band-resize"))) return;
     const p = toPoints(e.clientX, e.clientY);
     follow({ kind: "band", bandId: sb.band.id, startY: p.y, start: sb.band.height, height: sb.band.height }, (g, ev) => {
       if (g.kind !== "band") return g;
@@ -201,7 +221,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
       return { ...g, height: grid > 0 && !ev.altKey ? Math.round(raw / grid) * grid : Math.round(raw) };
     }, (g) => {
       if (g.kind === "band" && g.height !== g.start) editor.updateBand(g.bandId, { height: g.height });
-    });
+    }, true);
   };
 
   // What each element looks like during a gesture (before the edit is committed).
@@ -223,7 +243,9 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
 
   return (
     <div className="d-page" data-testid="designer-page" style={{ width: page.width * s, paddingTop: margins.top * s, paddingBottom: margins.bottom * s, paddingLeft: margins.left * s, paddingRight: margins.right * s }}>
-      <div className="d-content" ref={content} data-testid="designer-canvas" style={{ width: contentWidth * s, height: total * s }}>
+      <div className="d-content" ref={content} data-testid="designer-canvas" style={{ width: contentWidth * s, height: total * s }}
+        onPointerMove={collab ? (e) => collab.setLocalAwareness({ cursor: toPoints(e.clientX, e.clientY) }) : undefined}
+        onPointerLeave={collab ? () => collab.setLocalAwareness({ cursor: null }) : undefined}>
         {stack.map((sb) => {
           const ctx: PaintContext = { palette, doc, data, row: rowOf(sb) };
           const top = (sb.top + bandShift(sb)) * s;
@@ -248,6 +270,8 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
                     className={`d-el d-el-${el.type}${selected ? " selected" : ""}`}
                     data-testid={`element-${el.id}`}
                     data-selected={selected ? "true" : undefined}
+                    data-x={el.x} data-y={el.y} data-width={el.width} data-height={el.height}
+                    data-locked-by={collab?.lockedBy(el.id)?.user.name}
                     role="button"
                     aria-label={`${el.type} ${el.id}`}
                     aria-pressed={selected}
@@ -264,6 +288,14 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
                   </div>
                 );
               })}
+              {pins?.get(sb.band.id) && (
+                <button type="button" className="d-pin" data-testid="comment-pin" data-anchor={sb.band.id} style={{ right: -22, top: 2 }} title="Comments on this band"
+                  onPointerDown={(e) => e.stopPropagation()} onClick={() => onPin?.(sb.band.id)}>{pins.get(sb.band.id)!.length}</button>
+              )}
+              {sb.band.elements.map((el) => pins?.get(el.id) && (
+                <button key={`pin-${el.id}`} type="button" className="d-pin" data-testid="comment-pin" data-anchor={el.id} style={{ left: (el.x + el.width) * s - 4, top: el.y * s - 14 }}
+                  title="Comments on this element" onPointerDown={(e) => e.stopPropagation()} onClick={() => onPin?.(el.id)}>{pins.get(el.id)!.length}</button>
+              ))}
               {editor.canEdit && <div className="d-band-grip" data-testid={`band-grip-${sb.band.id}`} title="Drag to change the band's height" onPointerDown={(e) => startBandResize(e, sb)} />}
             </div>
           );
@@ -272,6 +304,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
           const b = boxFromPoints(gesture.x0, gesture.y0, gesture.x1, gesture.y1);
           return <div className="d-marquee" data-testid="marquee" style={{ left: b.x * s, top: b.y * s, width: b.width * s, height: b.height * s }} />;
         })()}
+        {collab && <RemoteLayer peers={collab.peers} stack={stack} scale={s} />}
         {guides.map((g, i) => (
           <div key={i} className={`d-guide d-guide-${g.axis}`} data-testid="guide"
             style={g.axis === "x" ? { left: g.position * s, top: g.start * s, height: (g.end - g.start) * s } : { top: g.position * s, left: g.start * s, width: (g.end - g.start) * s }} />
