@@ -167,4 +167,32 @@ describe("band designer (Chromium)", () => {
     assert.equal(table.columns![2]!.format, 'number:"#,##0.00"');
     assert.deepEqual(a.errors, []);
   });
+
+  test("the shared invoice fixture in the designer: its bands, text in the sample values, the table", async () => {
+    // Wide enough for the page at 100 % beside the panels and the preview (the screenshot in the README).
+    const { page } = a;
+    await page.setViewportSize({ width: 1800, height: 1150 });
+    await page.goto(`${stack.url}/templates`);
+    await page.getByRole("button", { name: "New template" }).click();
+    await page.getByLabel("Template name").fill("Invoice");
+    await page.getByLabel("The invoice example").check();
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await page.waitForURL(/\/templates\/[0-9a-f-]{36}$/);
+    await page.getByTestId("open-designer").click();
+    await page.getByTestId("designer-canvas").waitFor();
+    await page.getByTestId("zoom").selectOption("1");
+    // Bands as the engine stacks them: page header, the flow in array order, page footer.
+    const kinds = await page.locator("[data-band-kind]").evaluateAll((els) => els.map((e) => e.getAttribute("data-band-kind")));
+    assert.deepEqual(kinds, ["page-header", "report-header", "detail", "report-footer", "page-footer"]);
+    assert.match((await page.getByTestId("element-v1").textContent()) ?? "", /INV-2024-00020/);
+    assert.match((await page.getByTestId("element-tbl").textContent()) ?? "", /Description.*Amount/);
+    // The designer fonts are the server's: the canvas text is set in Inter.
+    assert.equal(await page.evaluate(`document.fonts.check('12px "Inter"')`), true);
+    await previewSays(page, /INV-2024-00020/);
+    await page.evaluate(`document.fonts.ready`);
+    const dir = process.env["SCREENSHOTS_DIR"];
+    if (dir) await page.getByTestId("designer-page").screenshot({ path: `${dir}/designer-invoice-canvas.png` });
+    await screenshot(page, "designer-invoice");
+    assert.deepEqual(a.errors, []);
+  });
 });

@@ -48,20 +48,20 @@ function Table({ el, s, ctx }: { readonly el: TableElement; readonly s: number; 
   const border = `${(el.borderWidth ?? 0.5) * s}px solid ${cssColour(el.borderColor, ctx) ?? "#d1d5db"}`;
   const pad = (el.padding ?? 4) * s;
   const cell = (align: string | undefined): CSSProperties => ({
-    padding: `0 ${pad}px`, textAlign: align === "decimal" ? "right" : (JUSTIFY[align ?? "start"] ?? "start"), borderBottom: border,
+    padding: `0 ${pad}px`, textAlign: align === "decimal" ? "right" : (JUSTIFY[align ?? "start"] ?? "start"), border,
     overflow: "hidden", whiteSpace: "nowrap", textOverflow: "clip", fontSize: size, lineHeight: 1.2,
   });
   return (
     <table className="d-table" style={{ fontFamily: fontFamilyOf(el, ctx.doc), fontSize: size, color: cssColour(el.color, ctx) ?? "#000", width: el.columns.reduce((w, c) => w + c.width, 0) * s }}>
       <colgroup>{el.columns.map((c, i) => <col key={i} style={{ width: c.width * s }} />)}</colgroup>
       <thead>
-        <tr style={{ height: header * s, background: cssColour(el.headerBg, ctx) ?? "#f3f4f6", color: cssColour(el.headerColor, ctx) }}>
-          {el.columns.map((c, i) => <th key={i} style={{ ...cell(c.align), fontWeight: 700 }}>{c.header}</th>)}
+        <tr style={{ height: header * s }}>
+          {el.columns.map((c, i) => <th key={i} style={{ ...cell(c.align), fontWeight: 700, background: cssColour(el.headerBg, ctx) ?? "#f3f4f6", color: cssColour(el.headerColor, ctx) ?? "inherit" }}>{c.header}</th>)}
         </tr>
       </thead>
       <tbody>
         {rows.map((row, r) => (
-          <tr key={r} style={{ height: rowH * s, background: r % 2 === 1 ? cssColour(el.stripeBg, ctx) : undefined }}>
+          <tr key={r} style={{ height: rowH * s, background: r % 2 === 1 ? cssColour(el.stripeBg, ctx) : "transparent" }}>
             {el.columns.map((c, i) => {
               const token = `{{${c.key}${c.format ? ` | ${c.format}` : ""}}}`;
               const text = row === null ? token : displayText(token, { ...ctx, row });
