@@ -2,7 +2,7 @@
 // template at /templates/{id}/design. Each editor sees the other's cursor and change (the time it took is
 // reported, not asserted: the machine is shared); after both save, the stored document equals what both
 // canvases show; the Viewer cannot move anything; undo in one context reverts only its own change; restoring
-// a version shows it in both contexts.
+// a version shows it in both contexts; an element one editor drags is locked (with its ghost) for the other.
 import assert from "node:assert/strict";
 import { after, before, describe, test, type TestContext } from "node:test";
 import type { Browser, Page } from "playwright-core";
@@ -27,7 +27,8 @@ const DOCUMENT = {
     {
       id: "head",
       kind: "report-header",
-      height: 160,
+      // Tall enough that no element dragged here reaches the band's bottom edge (its height grip).
+      height: 260,
       elements: [
         { id: "title", type: "text", x: 20, y: 20, width: 200, height: 30, fontSize: 18, text: "Invoice {{number}}" },
         { id: "note", type: "text", x: 20, y: 100, width: 200, height: 24, text: "Thank you" },
@@ -191,7 +192,7 @@ describe("band designer together (Chromium)", () => {
     const elements = storedElements(savedContent);
     assert.deepEqual([...elements.keys()].sort(), ["item", "note", "title"]);
     for (const page of [a.page, b.page, v.page]) {
-      const onCanvas = await page.locator('[data-testid^="element-"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")?.slice("element-".length)));
+      const onCanvas = await page.getByTestId("designer-canvas").locator('[data-testid^="element-"][data-x]').evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")?.slice("element-".length)));
       assert.deepEqual(onCanvas.sort(), ["item", "note", "title"]);
       for (const [id, el] of elements) {
         await showsAt(page, id, el.x, el.y);
@@ -207,8 +208,10 @@ describe("band designer together (Chromium)", () => {
     await drag(v.page, "title", 80, 40);
     assert.deepEqual(await shown(v.page, "title"), before);
     // Nothing reached the others: A makes a change, the Viewer sees it, and the title is where it was everywhere.
+    const noteBefore = await shown(a.page, "note");
     await drag(a.page, "note", 20, 0);
     const note = await shown(a.page, "note");
+    assert.notDeepEqual(note, noteBefore, "A's drag moved the note");
     await showsAt(v.page, "note", note.x, note.y);
     assert.deepEqual(await shown(a.page, "title"), before);
     assert.deepEqual(await shown(v.page, "title"), before);
@@ -223,13 +226,13 @@ describe("band designer together (Chromium)", () => {
     await showsAt(b.page, "title", titleMoved.x, titleMoved.y);
     await drag(b.page, "note", 40, 0);
     const noteMoved = await shown(b.page, "note");
+    assert.notDeepEqual(noteMoved, noteBefore, "B's drag moved the note");
     await showsAt(a.page, "note", noteMoved.x, noteMoved.y);
     await a.page.getByTestId("undo").click();
     for (const page of [a.page, b.page]) {
       await showsAt(page, "title", titleBefore.x, titleBefore.y);
       await showsAt(page, "note", noteMoved.x, noteMoved.y);
     }
-    assert.notDeepEqual(noteMoved, noteBefore);
   });
 
   test("restoring a version shows it in both contexts", async () => {
@@ -240,9 +243,17 @@ describe("band designer together (Chromium)", () => {
       if (detail.content === savedContent) wanted = version.id;
     }
     assert.ok(wanted, "the version both saved is listed");
+    const elements = storedElements(savedContent);
+    const differs = async () => {
+      for (const [id, el] of elements) {
+        const now = await shown(a.page, id);
+        if (now.x !== el.x || now.y !== el.y) return true;
+      }
+      return false;
+    };
+    assert.ok(await differs(), "the canvas shows something other than the version before the restore");
     await a.page.getByTestId("dtab-Versions").click();
     await a.page.locator(`[data-testid="version-row"][data-version-id="${wanted}"] [data-testid="version-restore"]`).click();
-    const elements = storedElements(savedContent);
     for (const page of [a.page, b.page, v.page]) {
       for (const [id, el] of elements) await showsAt(page, id, el.x, el.y);
     }
@@ -251,6 +262,27 @@ describe("band designer together (Chromium)", () => {
     const stored = await json(stack, "GET", `/api/templates/${templateId}`, tokenA);
     assert.deepEqual(storedElements(stored.content as string), elements);
     await screenshot(b.page, "designer-restored");
+  });
+
+  test("while one editor drags an element, the other sees its ghost and cannot drag it", async () => {
+    const start = await shown(a.page, "title");
+    const box = await a.page.getByTestId("element-title").boundingBox();
+    assert.ok(box);
+    await a.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await a.page.mouse.down();
+    await a.page.mouse.move(box.x + box.width / 2 + 30, box.y + box.height / 2 + 20, { steps: 4 });
+    await b.page.locator(`[data-testid="element-title"][data-locked-by="${emailA}"]`).waitFor({ state: "attached", timeout: PEER_WAIT_MS });
+    await b.page.locator(`[data-testid="remote-ghost"][data-user="${emailA}"][data-element-id="title"]`).waitFor({ state: "attached", timeout: PEER_WAIT_MS });
+    await drag(b.page, "title", -40, 0);
+    assert.deepEqual(await shown(b.page, "title"), start, "B's drag of a locked element does nothing");
+    await a.page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 20, { steps: 2 });
+    await a.page.mouse.up();
+    const dropped = await shown(a.page, "title");
+    assert.notDeepEqual(dropped, start);
+    await showsAt(b.page, "title", dropped.x, dropped.y);
+    // Released: no lock and no ghost left on B's canvas.
+    await b.page.locator('[data-testid="element-title"]:not([data-locked-by])').waitFor({ state: "attached", timeout: PEER_WAIT_MS });
+    await b.page.locator('[data-testid="remote-ghost"]').waitFor({ state: "detached", timeout: PEER_WAIT_MS });
   });
 
   test("no console errors in any context", () => {
