@@ -4,7 +4,7 @@
 import type { TemplateDocument } from "@docsvc/collab-doc";
 import { afterEach, describe, expect, test } from "vitest";
 import * as Y from "yjs";
-import { DesignerSession, type SessionApi, type StoredTemplate } from "../../src/designer/collab/session";
+import { DesignerSession, type SessionApi, type SessionTiming, type StoredTemplate } from "../../src/designer/collab/session";
 import type { HubHandlers, HubTransport, JoinResult } from "../../src/designer/collab/transport";
 
 const DOC: TemplateDocument = {
@@ -107,9 +107,9 @@ class FakeTransport implements HubTransport {
 }
 
 const open: DesignerSession[] = [];
-async function join(hub: FakeHub, name: string, canEdit = true): Promise<{ s: DesignerSession; t: FakeTransport }> {
+async function join(hub: FakeHub, name: string, canEdit = true, timing: SessionTiming = {}): Promise<{ s: DesignerSession; t: FakeTransport }> {
   const t = new FakeTransport(hub, canEdit);
-  const s = new DesignerSession("tpl", t, hub.api(), { name, colour: "#123456" });
+  const s = new DesignerSession("tpl", t, hub.api(), { name, colour: "#123456" }, timing);
   open.push(s);
   await s.open();
   await settle();
@@ -234,6 +234,22 @@ describe("designer session", () => {
     await settle();
     const { s: c } = await join(hub, "c");
     expect(text(c)).toBe("live, unsaved");
+  });
+
+  test("a change stored outside the designer while it is open reaches every open canvas; the designer's own saves do not", async () => {
+    const hub = new FakeHub();
+    const fast = { checkEveryMs: 20, confirmAfterMs: 20 };
+    const { s: a } = await join(hub, "a", true, fast);
+    const { s: b } = await join(hub, "b", true, fast);
+    await a.save();
+    a.editor.updateElement("t", { text: "after my save" });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(text(b)).toBe("after my save");
+    const elsewhere = { ...DOC, pageSize: { id: "a5" } };
+    hub.putContent(JSON.stringify(elsewhere));
+    await expect.poll(() => b.snapshot.document, { timeout: 2000 }).toEqual(elsewhere);
+    await expect.poll(() => a.snapshot.document, { timeout: 2000 }).toEqual(elsewhere);
+    expect(a.snapshot.dirty).toBe(false);
   });
 
   test("restoring a version replaces the document for everyone and saves it as a restore", async () => {

@@ -12,7 +12,8 @@
 //   first editor who joins. The stored content can also change without the hub (a PUT without yState from the
 //   API, or a version restored elsewhere): `meta.contentUpdatedAt` records the template's updatedAt the
 //   shared state is known to match (set when seeding and after each save), and a joiner that finds the stored
-//   template newer and different replaces the shared document with it.
+//   template newer and different replaces the shared document with it; joined editors check the same every
+//   15 s, so a change made elsewhere while the designer is open is not undone by its next save.
 // - Save: PUT the document JSON with yState (the full local state, base64) and yStateSeq (the last seq
 //   applied); the server merges, never overwrites.
 import {
@@ -83,6 +84,14 @@ export interface SessionState {
   readonly error: string | null;
 }
 
+/** How often the stored template is checked for changes made outside the designer (tests shorten these). */
+export interface SessionTiming {
+  /** Between checks of the stored template while joined (default 15 s). */
+  readonly checkEveryMs?: number;
+  /** A change seen is confirmed this much later, so a peer's save whose meta is still in flight is not taken for one (default 2 s). */
+  readonly confirmAfterMs?: number;
+}
+
 /** Transaction origins. Only LOCAL is on the undo stack. */
 const REMOTE = Symbol("remote");
 const SEED = Symbol("seed");
@@ -114,6 +123,7 @@ export class DesignerSession {
   private lastAwarenessSent = 0;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private stored: StoredTemplate | undefined;
+  private checkTimer: ReturnType<typeof setTimeout> | undefined;
   /** The stored template's document as last known (loaded, saved here, or saved by a peer). */
   private storedDoc: unknown;
 
@@ -122,6 +132,7 @@ export class DesignerSession {
     private readonly transport: HubTransport,
     private readonly api: SessionApi,
     user: AwarenessUser,
+    private readonly timing: SessionTiming = {},
   ) {
     this.editor = createEditor(this.ydoc, this.origin);
     this.undoManager = createUndoManager(this.ydoc, this.origin);
@@ -255,6 +266,47 @@ export class DesignerSession {
     }
     this.reconcile(result.canEdit);
     this.sendAwarenessNow();
+    this.scheduleCheck();
+  }
+
+  // While joined, the stored template is checked now and then: a PUT without yState (the API, the JSON
+  // editor, a version restored there) changes the content without the hub, and a designer that later saved
+  // its shared state would silently undo that change. Found, it replaces the shared document for everyone.
+  private scheduleCheck(): void {
+    if (this.closed || this.checkTimer !== undefined) return;
+    this.checkTimer = setTimeout(() => {
+      this.checkTimer = undefined;
+      void this.checkStored().finally(() => {
+        if (this.joined) this.scheduleCheck();
+      });
+    }, this.timing.checkEveryMs ?? 15_000);
+  }
+
+  /** Whether `t` is newer than what the shared state is known to match, and different from it. */
+  private changedOutside(t: StoredTemplate): boolean {
+    const known = this.ydoc.getMap<unknown>(META_KEY).get(CONTENT_UPDATED_AT);
+    if (typeof known !== "string" || !(Date.parse(t.updatedAt) > Date.parse(known)) || t.editorMode !== "report") return false;
+    try {
+      return !sameJson(yDocToDocument(this.ydoc), JSON.parse(t.content));
+    } catch {
+      return false;
+    }
+  }
+
+  private async checkStored(): Promise<void> {
+    if (!this.joined || !this.state.canEdit) return;
+    let t: StoredTemplate;
+    try {
+      t = await this.api.getTemplate(this.templateId);
+    } catch {
+      return;
+    }
+    if (!this.changedOutside(t)) return;
+    await new Promise((resolve) => setTimeout(resolve, this.timing.confirmAfterMs ?? 2_000));
+    if (this.closed || !this.joined || !this.changedOutside(t)) return;
+    this.stored = t;
+    this.set({ template: t });
+    this.reconcile(true);
   }
 
   /** Seeds an empty room, or takes the stored content when it changed outside the designer. */
@@ -444,6 +496,7 @@ export class DesignerSession {
     this.closed = true;
     this.joined = false;
     if (this.restartTimer !== undefined) clearTimeout(this.restartTimer);
+    if (this.checkTimer !== undefined) clearTimeout(this.checkTimer);
     if (this.awarenessTimer !== undefined) clearTimeout(this.awarenessTimer);
     this.undoManager.destroy();
     this.awareness.destroy();
