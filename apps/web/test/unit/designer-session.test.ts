@@ -155,6 +155,25 @@ describe("designer session", () => {
     expect(a.snapshot.document).toEqual(b.snapshot.document);
   });
 
+  test("a session closed while it connects leaves no connection and joins nothing", async () => {
+    const hub = new FakeHub();
+    const t = new FakeTransport(hub, true);
+    const start = t.start.bind(t);
+    t.start = async (h) => {
+      await new Promise((r) => setTimeout(r, 20));
+      await start(h);
+    };
+    const s = new DesignerSession("tpl", t, hub.api(), { name: "quick", colour: "#123456" });
+    const opening = s.open();
+    await new Promise((r) => setTimeout(r, 5));
+    await s.close();
+    await opening;
+    await settle();
+    expect(t.connected).toBe(false);
+    expect(hub.members.size).toBe(0);
+    expect(hub.log.length).toBe(0);
+  });
+
   test("a Viewer joins read-only and sends nothing", async () => {
     const hub = new FakeHub();
     await join(hub, "editor");

@@ -191,6 +191,7 @@ export class DesignerSession {
     } catch {
       this.storedDoc = undefined;
     }
+    if (this.closed) return;
     if (this.stored.editorMode !== "report") {
       this.set({ status: "error", error: "This is an HTML template: the designer opens report templates only." });
       return;
@@ -227,8 +228,14 @@ export class DesignerSession {
     try {
       await this.transport.start(this.handlers);
     } catch (err) {
+      if (this.closed) return;
       this.set({ status: "offline", error: `Cannot reach the collaboration hub: ${errorText(err)}` });
       this.scheduleRestart();
+      return;
+    }
+    // Closed while connecting (a component unmounted at once): do not leave a live connection behind.
+    if (this.closed) {
+      await this.transport.stop().catch(() => undefined);
       return;
     }
     await this.join();
@@ -248,9 +255,10 @@ export class DesignerSession {
     try {
       result = await this.transport.joinDocument(this.templateId, this.ydoc.clientID);
     } catch (err) {
-      this.set({ status: "error", error: errorText(err) });
+      if (!this.closed) this.set({ status: "error", error: errorText(err) });
       return;
     }
+    if (this.closed) return;
     const server: Uint8Array[] = [];
     if (result.snapshot !== null) server.push(result.snapshot);
     for (const u of result.updates) server.push(u.update);
