@@ -208,6 +208,19 @@ describe("designer session", () => {
     expect(check.getMap("elements").has("t")).toBe(true);
   });
 
+  test("a joiner finds the room's unsaved edits unsaved, and a peer's later save clears that", async () => {
+    const hub = new FakeHub();
+    const { s: a } = await join(hub, "a");
+    a.editor.updateElement("t", { text: "not saved yet" });
+    await settle();
+    const { s: b } = await join(hub, "b");
+    expect(text(b)).toBe("not saved yet");
+    expect(b.snapshot.dirty).toBe(true);
+    await a.save();
+    await settle();
+    expect(b.snapshot.dirty).toBe(false);
+  });
+
   test("content changed outside the designer since the last designer save replaces the shared document on the next join", async () => {
     const hub = new FakeHub();
     const first = await join(hub, "a");

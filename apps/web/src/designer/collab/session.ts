@@ -289,6 +289,7 @@ export class DesignerSession {
   }
 
   private seed(doc: TemplateDocument, updatedAt: string): void {
+    this.storedDoc = doc;
     this.ydoc.transact(() => {
       documentToYDoc(doc, this.ydoc, SEED);
       this.ydoc.getMap<unknown>(META_KEY).set(CONTENT_UPDATED_AT, updatedAt);
@@ -297,9 +298,10 @@ export class DesignerSession {
 
   private readonly onLocalUpdate = (update: Uint8Array, origin: unknown, _doc: Y.Doc, tr: Y.Transaction): void => {
     const document = yDocToDocument(this.ydoc);
-    // A peer's save records its updatedAt in meta: what we show now is what is stored.
+    // A peer's save (while we are in the room) records its updatedAt in meta: what we show now is what is
+    // stored. Not while joining: the room may hold edits nobody has saved.
     const meta = this.ydoc.getMap<unknown>(META_KEY);
-    if (origin === REMOTE && tr.changed.has(meta as unknown as Y.AbstractType<Y.YEvent<Y.Map<unknown>>>)) this.storedDoc = document;
+    if (origin === REMOTE && this.joined && tr.changed.has(meta as unknown as Y.AbstractType<Y.YEvent<Y.Map<unknown>>>)) this.storedDoc = document;
     this.set({ document, dirty: !sameJson(document, this.storedDoc) });
     if (origin === REMOTE) return;
     if (this.joined && this.state.canEdit) this.enqueue(update);
@@ -315,7 +317,8 @@ export class DesignerSession {
         // Our own update is never echoed back to us, so its seq would otherwise look like a gap.
         if (seq === this.lastSeq + 1) this.lastSeq = seq;
       } catch (err) {
-        this.set({ error: `An edit was not sent: ${errorText(err)}` });
+        // A dropped connection is not worth a message: the next join's resync sends what the server lacks.
+        if (this.joined) this.set({ error: `An edit was not accepted: ${errorText(err)}` });
       }
     });
   }
