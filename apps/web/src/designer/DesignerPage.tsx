@@ -176,6 +176,7 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
     }
     editor.addElements(band.id, [el]);
     setSelection([el.id]);
+    setTab("Properties");
   };
 
   const { start: startPaletteDrag, ghostView } = usePaletteDrag(() => locateRef.current);
