@@ -2,7 +2,8 @@
 // property panels and the live preview. Every change goes through the DesignerEditor as one step.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { templates } from "../api/endpoints";
+import { useQuery } from "@tanstack/react-query";
+import { ai as aiApi, templates } from "../api/endpoints";
 import { useSignedIn } from "../auth/session";
 import { hasSampleData, loadSampleData, saveSampleData } from "../pages/templates/sample-data";
 import { Problem } from "../ui/Problem";
@@ -84,6 +85,9 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
   const scroller = useRef<HTMLDivElement>(null);
   const parsed = useMemo(() => parseJsonObject(dataText), [dataText]);
   const comments = useDesignerComments(id, doc);
+  // The AI tab is offered only when the server has AI configured.
+  const aiStatus = useQuery({ queryKey: ["ai-status"], queryFn: () => aiApi.status(), staleTime: 60_000, retry: false });
+  const aiOn = aiStatus.data?.enabled === true;
   // The canvas reads the session through a ref, so a gesture in progress sees the lock as it is now.
   const collabRef = useRef(collab);
   collabRef.current = collab;
@@ -172,6 +176,7 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
     }
     editor.addElements(band.id, [el]);
     setSelection([el.id]);
+    setTab("Properties");
   };
 
   const { start: startPaletteDrag, ghostView } = usePaletteDrag(() => locateRef.current);
@@ -285,7 +290,7 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
       <div className="d-body">
         <aside className="d-side">
           <div role="tablist" aria-label="Designer panels" className="tabs">
-            {TABS.map((t) => <button key={t} role="tab" id={`dtab-${t}`} aria-selected={tab === t} data-testid={`dtab-${t}`} onClick={() => setTab(t)}>{t}</button>)}
+            {TABS.filter((t) => t !== "AI" || aiOn).map((t) => <button key={t} role="tab" id={`dtab-${t}`} aria-selected={tab === t} data-testid={`dtab-${t}`} onClick={() => setTab(t)}>{t}</button>)}
           </div>
           <div role="tabpanel" aria-labelledby={`dtab-${tab}`} className="d-tabpanel">
             {tab === "Properties" && (one
@@ -302,7 +307,7 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
             )}
             {tab === "Versions" && <VersionsPanel collab={collab} />}
             {tab === "Comments" && <CommentsTab comments={comments} anchor={one ? { kind: "element", id: one.element.id } : band ? { kind: "band", id: band.id } : null} onShow={onTarget} doc={doc} />}
-            {tab === "AI" && <AiPanel editor={editor} bandId={selectedBand} />}
+            {tab === "AI" && aiOn && <AiPanel editor={editor} bandId={selectedBand} data={data} />}
           </div>
         </aside>
         <div className="d-canvas-scroll" ref={scroller} tabIndex={0} onKeyDown={onKeyDown} aria-label="Page canvas" data-testid="canvas-scroll">

@@ -193,6 +193,29 @@ describe("band designer (Chromium)", () => {
     const dir = process.env["SCREENSHOTS_DIR"];
     if (dir) await page.getByTestId("designer-page").screenshot({ path: `${dir}/designer-invoice-canvas.png` });
     await screenshot(page, "designer-invoice");
+    // A schema field dragged onto the page: the items array becomes a table of its item fields.
+    await page.getByTestId("dtab-Data").click();
+    await dragTo(page, page.getByTestId("field-items"), page.getByTestId("band-rf"), 20, 100);
+    const table = page.locator('[data-selected="true"]');
+    await table.waitFor();
+    assert.match((await table.textContent()) ?? "", /sku.*description.*qty.*unitPrice.*amount/i);
+    assert.equal(await page.getByTestId("prop-bindingField").inputValue(), "items");
+    assert.deepEqual(a.errors, []);
+  });
+
+  test("an HTML template converts to a report and opens in the designer", async () => {
+    const { page } = a;
+    await page.goto(`${stack.url}/templates`);
+    await page.getByRole("button", { name: "New template" }).click();
+    await page.getByLabel("Template name").fill("From HTML");
+    await page.getByLabel("HTML with {{tokens}}").check();
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await page.waitForURL(/\/templates\/[0-9a-f-]{36}$/);
+    await page.getByTestId("convert-to-report").click();
+    await page.waitForURL(/\/design$/);
+    await page.getByTestId("designer-canvas").waitFor();
+    assert.ok((await page.locator("[data-band-kind]").count()) > 0);
+    assert.match((await page.getByTestId("designer-canvas").textContent()) ?? "", /Hello/);
     assert.deepEqual(a.errors, []);
   });
 });
