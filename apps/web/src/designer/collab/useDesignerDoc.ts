@@ -100,7 +100,6 @@ export function useDesignerDoc(templateId: string, options: { readonly transport
       void s.close();
     };
     // The session is recreated only for another template or user, never for a re-render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [templateId, userId]);
 
   const state: SessionState = useSyncExternalStore(
