@@ -74,9 +74,26 @@ export const httpSessionApi: SessionApi = {
   getVersion: (id, versionId) => templates.version(id, versionId),
 };
 
-/** The access token for the hub, renewed first when there is none. */
+/** Seconds since the epoch at which a JWT expires, or undefined when it cannot be read (it is not verified here). */
+export function tokenExpiry(token: string): number | undefined {
+  try {
+    const payload = token.split(".")[1] ?? "";
+    const json = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: unknown };
+    return typeof json.exp === "number" ? json.exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The access token for the hub, read at every (re)connection. The hub checks it once, at the upgrade, so a token
+ * about to expire (a laptop waking up) is renewed first, as the API client would after a 401.
+ */
 async function hubToken(): Promise<string> {
-  return api.accessToken ?? (await api.refresh())?.accessToken ?? "";
+  const token = api.accessToken;
+  const exp = token === null ? undefined : tokenExpiry(token);
+  if (token !== null && (exp === undefined || exp * 1000 > Date.now() + 30_000)) return token;
+  return (await api.refresh().catch(() => null))?.accessToken ?? token ?? "";
 }
 
 /** Opens template `templateId` in the designer for as long as the calling component is mounted. */
