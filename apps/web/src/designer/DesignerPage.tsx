@@ -296,7 +296,7 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
             {tab === "Properties" && (one
               ? <ElementProps key={one.element.id} editor={editor} element={one.element} band={one.band} fonts={fonts} data={data} />
               : live.length > 1 ? <p className="d-note">{live.length} elements selected: move, align or distribute them together.</p>
-              : band ? <BandProps key={band.id} editor={editor} band={band} onRemoved={() => setSelectedBand(null)} />
+              : band ? <BandProps key={band.id} editor={editor} band={band} onRemoved={() => setSelectedBand(null)} {...(aiOn ? { onRefine: () => setTab("AI") } : {})} />
               : <p className="d-note">Select an element or a band, or add one from the toolbar.</p>)}
             {tab === "Document" && <DocumentProps editor={editor} fonts={fonts} />}
             {tab === "Data" && (

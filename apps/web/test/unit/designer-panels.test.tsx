@@ -1,8 +1,9 @@
 // The designer's panels: the schema's paths and samples, the token picker with its live examples, and the
 // element panel writing one key per change through the editor.
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useSyncExternalStore } from "react";
 import { afterEach, describe, expect, test } from "vitest";
+import { IconView } from "../../src/designer/canvas/IconView";
 import type { TemplateDocument } from "../../src/designer/engine";
 import { ElementProps } from "../../src/designer/panels/ElementProps";
 import { fieldPaths, sampleFromSchema } from "../../src/designer/panels/schema-paths";
@@ -64,7 +65,7 @@ describe("element properties", () => {
   test("each change is one edit of one key; emptying an optional key removes it", () => {
     const store = new LocalDocStore(doc);
     render(<Props store={store} id="t" />);
-    const el = () => store.getSnapshot().doc.bands[0]!.elements[0] as Record<string, unknown>;
+    const el = () => store.getSnapshot().doc.bands[0]!.elements[0] as unknown as Record<string, unknown>;
     fireEvent.change(screen.getByTestId("prop-fontSize"), { target: { value: "14" } });
     expect(el()["fontSize"]).toBe(14);
     fireEvent.change(screen.getByTestId("prop-fontFamily"), { target: { value: "Lora" } });
@@ -88,7 +89,22 @@ describe("element properties", () => {
     render(<Props store={store} id="tb" />);
     fireEvent.click(screen.getByTestId("column-add"));
     fireEvent.change(screen.getByTestId("column-1-format"), { target: { value: 'date:"medium"' } });
-    const table = store.getSnapshot().doc.bands[0]!.elements[1] as { columns: { key: string; format?: string }[] };
+    const table = store.getSnapshot().doc.bands[0]!.elements[1] as unknown as { columns: { key: string; format?: string }[] };
     expect(table.columns).toEqual([{ key: "qty", header: "Qty", width: 50 }, { key: "due", header: "Due", width: 80, format: 'date:"medium"' }]);
+  });
+});
+
+describe("icons on the canvas", () => {
+  test("a Lucide name draws the icon's paths in the element's colour; inline SVG is an image; unknown names say so", async () => {
+    const { container } = render(<IconView name="check" svg={undefined} colour="#ff0000" />);
+    await waitFor(() => expect(container.querySelector('svg[data-icon="check"] path')).not.toBeNull());
+    expect(container.querySelector("svg")!.getAttribute("stroke")).toBe("#ff0000");
+    cleanup();
+    const inline = render(<IconView name={undefined} svg={'<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>'} colour="#000" />);
+    expect(inline.container.querySelector("img")!.getAttribute("src")).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+    cleanup();
+    const unknown = render(<IconView name="no-such-icon" svg={undefined} colour="#000" />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(unknown.container.textContent).toBe("no-such-icon");
   });
 });

@@ -2,6 +2,7 @@
 // designer fonts the server serves (/fonts/fonts.css), so line breaks land close to the PDF's.
 import type { CSSProperties, ReactNode } from "react";
 import type { Element, TableElement, TextElement } from "../engine";
+import { IconView } from "./IconView";
 import { cssColour, displayText, fontFamilyOf, valueAt, type PaintContext } from "./paint";
 
 const JUSTIFY: Record<string, CSSProperties["textAlign"]> = { left: "left", center: "center", right: "right", justify: "justify", start: "start", end: "end" };
@@ -130,6 +131,6 @@ export function ElementView({ el, s, ctx }: { readonly el: Element; readonly s: 
     case "barcode":
       return <Barcode value={displayText(el.value, ctx)} format={el.format} color={cssColour(el.color, ctx) ?? "#000"} />;
     case "icon":
-      return <Placeholder label={el.name ?? "svg"}><span aria-hidden="true" style={{ color: cssColour(el.color, ctx) ?? "#000", fontSize: Math.min(el.width, el.height) * s * 0.8 }}>★</span></Placeholder>;
+      return <IconView name={el.name} svg={el.svg} colour={cssColour(el.color, ctx) ?? "#000000"} />;
   }
 }

@@ -5,7 +5,7 @@ import type { DesignerEditor } from "../model/editor";
 import { BoolProp, NumberProp, SelectProp, TextProp } from "./fields";
 import { fieldPaths } from "./schema-paths";
 
-export function BandProps({ editor, band, onRemoved }: { readonly editor: DesignerEditor; readonly band: Band; readonly onRemoved: () => void }) {
+export function BandProps({ editor, band, onRemoved, onRefine }: { readonly editor: DesignerEditor; readonly band: Band; readonly onRemoved: () => void; readonly onRefine?: () => void }) {
   const ro = !editor.canEdit;
   const set = (key: string, value: unknown) => editor.updateBand(band.id, { [key]: value });
   // Nested bands bind relative to their parent's row: offer the parent's item arrays as well as top-level ones.
@@ -24,6 +24,7 @@ export function BandProps({ editor, band, onRemoved }: { readonly editor: Design
       <BoolProp k="pageBreakBefore" label="Page break before" value={band.pageBreakBefore} onChange={(v) => set("pageBreakBefore", v)} readOnly={ro} />
       <BoolProp k="pageBreakPerRow" label="Page break per row" value={band.pageBreakPerRow} onChange={(v) => set("pageBreakPerRow", v)} readOnly={ro} />
       <TextProp k="band-visibleIf" label="Visible if (token expression)" value={band.visibleIf} onChange={(v) => set("visibleIf", v)} readOnly={ro} />
+      {!ro && onRefine && <button type="button" data-testid="band-refine" onClick={onRefine}>Refine this band with AI…</button>}{" "}
       {!ro && <button type="button" className="danger" data-testid="band-remove" onClick={() => { editor.removeBand(band.id); onRemoved(); }}>Remove the band</button>}
     </section>
   );
