@@ -3,6 +3,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useSyncExternalStore } from "react";
 import { afterEach, describe, expect, test } from "vitest";
+import { BarcodeView } from "../../src/designer/canvas/BarcodeView";
 import { IconView } from "../../src/designer/canvas/IconView";
 import type { TemplateDocument } from "../../src/designer/engine";
 import { ElementProps } from "../../src/designer/panels/ElementProps";
@@ -97,7 +98,7 @@ describe("element properties", () => {
 describe("icons on the canvas", () => {
   test("a Lucide name draws the icon's paths in the element's colour; inline SVG is an image; unknown names say so", async () => {
     const { container } = render(<IconView name="check" svg={undefined} colour="#ff0000" />);
-    await waitFor(() => expect(container.querySelector('svg[data-icon="check"] path')).not.toBeNull());
+    await waitFor(() => expect(container.querySelector('svg[data-icon="check"] path')).not.toBeNull(), { timeout: 10_000 });
     expect(container.querySelector("svg")!.getAttribute("stroke")).toBe("#ff0000");
     cleanup();
     const inline = render(<IconView name={undefined} svg={'<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>'} colour="#000" />);
@@ -106,5 +107,18 @@ describe("icons on the canvas", () => {
     const unknown = render(<IconView name="no-such-icon" svg={undefined} colour="#000" />);
     await new Promise((r) => setTimeout(r, 50));
     expect(unknown.container.textContent).toBe("no-such-icon");
-  });
+  }, 20_000);
+});
+
+describe("barcodes on the canvas", () => {
+  test("drawn by the renderer's encoder as an SVG image; a value the symbology refuses shows why", async () => {
+    const { container } = render(<BarcodeView format="ean13" value="4006381333931" showText colour="#112233" />);
+    await waitFor(() => expect(container.querySelector('img[data-barcode="ean13"]')).not.toBeNull(), { timeout: 10_000 });
+    const svg = decodeURIComponent(container.querySelector("img")!.getAttribute("src")!.replace(/^data:image\/svg\+xml;charset=utf-8,/, ""));
+    expect(svg).toMatch(/^<svg/);
+    expect(svg).toMatch(/#112233/i);
+    cleanup();
+    const bad = render(<BarcodeView format="ean13" value="12" showText={false} colour="#000" />);
+    await waitFor(() => expect(bad.container.querySelector(".d-placeholder")!.textContent).toMatch(/EAN-13|digits|length/i), { timeout: 10_000 });
+  }, 20_000);
 });

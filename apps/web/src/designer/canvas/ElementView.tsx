@@ -2,6 +2,7 @@
 // designer fonts the server serves (/fonts/fonts.css), so line breaks land close to the PDF's.
 import type { CSSProperties, ReactNode } from "react";
 import type { Element, TableElement, TextElement } from "../engine";
+import { BarcodeView } from "./BarcodeView";
 import { IconView } from "./IconView";
 import { cssColour, displayText, fontFamilyOf, valueAt, type PaintContext } from "./paint";
 
@@ -95,19 +96,6 @@ function Placeholder({ label, children }: { readonly label: string; readonly chi
   return <div className="d-placeholder">{children}<span>{label}</span></div>;
 }
 
-function Barcode({ value, format, color }: { readonly value: string; readonly format: string; readonly color: string }) {
-  // A stand-in pattern derived from the value (the PDF draws the real symbol as vectors).
-  const bits = Array.from(value || format).flatMap((ch) => ch.charCodeAt(0).toString(2).padStart(8, "0").split("")).slice(0, 64);
-  const square = format === "qr" || format === "datamatrix";
-  return (
-    <svg className="d-svg" viewBox={square ? "0 0 8 8" : `0 0 ${bits.length} 10`} preserveAspectRatio={square ? "xMidYMid meet" : "none"} width="100%" height="100%" aria-hidden="true">
-      {square
-        ? bits.map((b, i) => (b === "1" ? <rect key={i} x={i % 8} y={Math.floor(i / 8)} width={1} height={1} fill={color} /> : null))
-        : bits.map((b, i) => (b === "1" ? <rect key={i} x={i} y={0} width={0.6} height={10} fill={color} /> : null))}
-    </svg>
-  );
-}
-
 /** The content of `el`, drawn into a box of its size. */
 export function ElementView({ el, s, ctx }: { readonly el: Element; readonly s: number; readonly ctx: PaintContext }) {
   switch (el.type) {
@@ -129,7 +117,7 @@ export function ElementView({ el, s, ctx }: { readonly el: Element; readonly s: 
     case "ellipse":
       return <Stroke el={el} s={s} ctx={ctx} shape={el.type} />;
     case "barcode":
-      return <Barcode value={displayText(el.value, ctx)} format={el.format} color={cssColour(el.color, ctx) ?? "#000"} />;
+      return <BarcodeView value={displayText(el.value, ctx)} format={el.format} showText={el.showText === true} colour={cssColour(el.color, ctx) ?? "#000000"} />;
     case "icon":
       return <IconView name={el.name} svg={el.svg} colour={cssColour(el.color, ctx) ?? "#000000"} />;
   }
