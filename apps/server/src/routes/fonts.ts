@@ -37,21 +37,25 @@ export function fontRoutes(dir: string = designerFontsDir()): Hono<AppEnv> {
   };
   const headers = (type: string) => ({ "Content-Type": type, "Cache-Control": FONT_CACHE_CONTROL, "X-Content-Type-Options": "nosniff" });
 
-  app.get("/fonts.css", async (c) => c.body(fontFaceCss(await load()), 200, headers("text/css; charset=utf-8")));
-  app.get("/fonts.json", async (c) => {
+  // A middleware rather than routes, like the web app's files: static files, no API operation (the OpenAPI
+  // document does not list them); whatever it does not serve falls through to the problem+json 404.
+  app.use("*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const rest = c.req.path.replace(/^\/fonts\//, "");
+    if (rest === "fonts.css") return c.body(fontFaceCss(await load()), 200, headers("text/css; charset=utf-8"));
+    if (rest === "fonts.json") {
+      const m = await load();
+      // The browser needs the family names and styles only, not the hashes or sizes.
+      const families = Object.entries(m.families).map(([name, f]) => ({ name, faces: f.faces.map((face) => ({ weight: face.weight, italic: face.italic })) }));
+      return c.json({ defaultFamily: m.defaultFamily, families }, 200, { "Cache-Control": FONT_CACHE_CONTROL });
+    }
+    // Only a file the manifest lists, compared as a string: a path is never joined onto the disk unchecked.
     const m = await load();
-    // The browser needs the family names and styles only, not the hashes or sizes.
-    const families = Object.entries(m.families).map(([name, f]) => ({ name, faces: f.faces.map((face) => ({ weight: face.weight, italic: face.italic })) }));
-    return c.json({ defaultFamily: m.defaultFamily, families }, 200, { "Cache-Control": FONT_CACHE_CONTROL });
-  });
-  app.get("/:dir/:file", async (c, next) => {
-    const wanted = `${c.req.param("dir")}/${c.req.param("file")}`;
-    const m = await load();
-    const listed = Object.values(m.families).some((f) => f.faces.some((face) => face.file === wanted));
+    const listed = Object.values(m.families).some((f) => f.faces.some((face) => face.file === rest));
     if (!listed) return next();
     // Read per request, not kept: 18 MB of faces would sit in memory for the few designers that open; the
     // browser caches them (FONT_CACHE_CONTROL).
-    const bytes = new Uint8Array(await readFile(join(dir, wanted)));
+    const bytes = new Uint8Array(await readFile(join(dir, rest)));
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, headers("font/ttf"));
   });
   return app;
