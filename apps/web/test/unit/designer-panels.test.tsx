@@ -5,6 +5,7 @@ import { useSyncExternalStore } from "react";
 import { afterEach, describe, expect, test } from "vitest";
 import { BarcodeView } from "../../src/designer/canvas/BarcodeView";
 import { IconView } from "../../src/designer/canvas/IconView";
+import { MarkdownView } from "../../src/designer/canvas/MarkdownView";
 import type { TemplateDocument } from "../../src/designer/engine";
 import { ElementProps } from "../../src/designer/panels/ElementProps";
 import { fieldPaths, sampleFromSchema } from "../../src/designer/panels/schema-paths";
@@ -121,4 +122,18 @@ describe("barcodes on the canvas", () => {
     const bad = render(<BarcodeView format="ean13" value="12" showText={false} colour="#000" />);
     await waitFor(() => expect(bad.container.querySelector(".d-placeholder")!.textContent).toMatch(/EAN-13|digits|length/i), { timeout: 10_000 });
   }, 20_000);
+});
+
+describe("markdown on the canvas", () => {
+  test("headings, emphasis, code, lists and links as nodes; raw HTML stays text", () => {
+    const { container } = render(<MarkdownView text={"# Title\nSome **bold** and *it* with `code`\n- one\n- [two](https://x.example)\n<b onclick=x>raw</b>"} />);
+    expect(container.querySelector("strong")!.textContent).toBe("bold");
+    expect(container.querySelector("em")!.textContent).toBe("it");
+    expect(container.querySelector("code")!.textContent).toBe("code");
+    expect(container.querySelector("u")!.textContent).toBe("two");
+    expect(container.textContent).toContain("• one");
+    expect(container.querySelector("b")).toBeNull();
+    expect(container.textContent).toContain("<b onclick=x>raw</b>");
+    expect(container.querySelector("a")).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import type { CSSProperties, ReactNode } from "react";
 import type { Element, TableElement, TextElement } from "../engine";
 import { BarcodeView } from "./BarcodeView";
 import { IconView } from "./IconView";
+import { MarkdownView } from "./MarkdownView";
 import { cssColour, displayText, fontFamilyOf, valueAt, type PaintContext } from "./paint";
 
 const JUSTIFY: Record<string, CSSProperties["textAlign"]> = { left: "left", center: "center", right: "right", justify: "justify", start: "start", end: "end" };
@@ -102,7 +103,7 @@ export function ElementView({ el, s, ctx }: { readonly el: Element; readonly s: 
     case "text":
       return <div className="d-text" style={textStyle(el, s, ctx)}>{displayText(el.text, ctx)}</div>;
     case "markdown":
-      return <div className="d-text d-markdown" style={textStyle(el, s, ctx)}>{displayText(el.text, ctx).replace(/(\*\*|__|\*|_|^#+\s)/gm, "")}</div>;
+      return <div className="d-text d-markdown" style={{ ...textStyle(el, s, ctx), whiteSpace: "normal" }}><MarkdownView text={displayText(el.text, ctx)} /></div>;
     case "image": {
       const raw = el.src ?? (el.bindingField ? `{{${el.bindingField}}}` : "");
       const src = raw.includes("{{") ? displayText(raw, ctx) : raw;
