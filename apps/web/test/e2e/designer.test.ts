@@ -115,6 +115,8 @@ describe("band designer (Chromium)", () => {
     const dx = box.width * 0.55;
     for (let i = 1; i <= 6; i++) await page.mouse.move(h.x + h.width / 2 - (i * dx) / 6, h.y + h.height / 2);
     await page.mouse.up();
+    // The panel shows the committed width once React has rendered the edit.
+    await page.waitForFunction(`Number(document.querySelector('[data-testid="prop-width"]')?.value) < 300`, undefined, { timeout: 30_000 });
     const after = Number(await page.getByTestId("prop-width").inputValue());
     assert.ok(after < 230 && after > 120, `width ${before} → ${after}`);
     // Narrower: the render wraps the sentence, so the text layer no longer has it on one run.
