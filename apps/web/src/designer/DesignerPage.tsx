@@ -15,7 +15,7 @@ import { Canvas, PX_PER_PT, type CanvasPoint } from "./canvas/Canvas";
 import { canPaste, copy, duplicate, nudge, paste } from "./canvas/commands";
 import { newElement, newId } from "./canvas/paint";
 import { Toolbar, usePaletteDrag } from "./canvas/Toolbar";
-import { BAND_KINDS, resolvePageSize, type BandKind, type Element, type ElementType } from "./engine";
+import { BAND_KINDS, resolvePageSize, type BandKind, type Element, type ElementType, type SchemaField } from "./engine";
 import { useDesignerFonts } from "./fonts";
 import { bandOfElement, elementsById } from "./model/doc-ops";
 import type { DesignerEditor } from "./model/editor";
@@ -125,7 +125,10 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
   // A selection that no longer exists (removed by undo, say) is dropped.
   const all = useMemo(() => elementsById(doc), [doc]);
   const live = selection.filter((s) => all.has(s));
-  if (live.length !== selection.length) queueMicrotask(() => setSelection(live));
+  const stale = live.length !== selection.length;
+  useEffect(() => {
+    if (stale) setSelection((sel) => sel.filter((s) => all.has(s)));
+  }, [stale, all]);
 
   const takenId = (i: string) => all.has(i) || doc.bands.some((b) => b.id === i);
   const targetBand = (): string | null => {
@@ -322,9 +325,9 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
   );
 }
 
-function fieldsOf(schema: readonly import("./engine").SchemaField[], path: string) {
-  let fields: readonly import("./engine").SchemaField[] | undefined = schema;
-  let found: import("./engine").SchemaField | undefined;
+function fieldsOf(schema: readonly SchemaField[], path: string): readonly SchemaField[] {
+  let fields: readonly SchemaField[] | undefined = schema;
+  let found: SchemaField | undefined;
   for (const k of path.split(".")) { found = fields?.find((f) => f.key === k); fields = found?.fields; }
   return found?.fields ?? [];
 }
