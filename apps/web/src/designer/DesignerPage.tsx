@@ -279,6 +279,8 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
           <button type="button" data-testid="distribute-y" disabled={!editor.canEdit || live.length < 3 || !sameBand} onClick={() => editor.updateElements(distribute(selectedEls, "y"))}>Distribute ↕</button>
           <button type="button" data-testid="to-front" disabled={!editor.canEdit || live.length !== 1} onClick={() => editor.reorderElement(live[0]!, "front")}>To front</button>
           <button type="button" data-testid="to-back" disabled={!editor.canEdit || live.length !== 1} onClick={() => editor.reorderElement(live[0]!, "back")}>To back</button>
+          <button type="button" data-testid="forward" disabled={!editor.canEdit || live.length !== 1} onClick={() => editor.reorderElement(live[0]!, "forward")} title="One step forward">Forward</button>
+          <button type="button" data-testid="backward" disabled={!editor.canEdit || live.length !== 1} onClick={() => editor.reorderElement(live[0]!, "backward")} title="One step backward">Backward</button>
           <button type="button" data-testid="duplicate" disabled={!editor.canEdit || !live.length} onClick={() => setSelection(duplicate(editor, live))}>Duplicate</button>
           <button type="button" data-testid="paste" disabled={!editor.canEdit || !canPaste()} onClick={() => setSelection(paste(editor, targetBand()))}>Paste</button>
           <button type="button" data-testid="delete" disabled={!editor.canEdit || !live.length} onClick={() => { editor.removeElements(live); setSelection([]); }}>Delete</button>
