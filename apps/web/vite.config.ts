@@ -13,7 +13,7 @@ export default defineConfig({
   },
   server: {
     // `vite` in development forwards the API to a `docsvc serve` on the default port.
-    proxy: { "/api": "http://127.0.0.1:8080", "/openapi": "http://127.0.0.1:8080" },
+    proxy: { "/api": "http://127.0.0.1:8080", "/openapi": "http://127.0.0.1:8080", "/fonts": "http://127.0.0.1:8080", "/hubs": { target: "http://127.0.0.1:8080", ws: true } },
   },
   test: {
     include: ["test/unit/**/*.test.{ts,tsx}"],

@@ -25,6 +25,7 @@ import { authRoutes } from "./routes/auth.js";
 import { basePdfRoutes } from "./routes/base-pdf.js";
 import { batchRoutes } from "./routes/batch.js";
 import { commentRoutes } from "./routes/comments.js";
+import { fontRoutes } from "./routes/fonts.js";
 import { healthRoutes } from "./routes/health.js";
 import { hubRoutes } from "./routes/hub.js";
 import { inviteRoutes } from "./routes/invites.js";
@@ -140,6 +141,7 @@ export function createApp(options: AppOptions): CreatedApp {
   app.route("/api/templates", batchRoutes(deps));
   app.route("/api/templates", sendEmailRoutes(deps));
   app.route("/api/templates", basePdfRoutes(deps));
+  app.route("/fonts", fontRoutes());
   app.route("/", webRoutes());
   app.route("/api/ai", aiRoutes(deps, config.ai, options.ai));
 

@@ -64,6 +64,7 @@ describe("comments", () => {
       ],
       createdAt: undefined,
       deleted: false,
+      anchor: null,
       replies: [],
     });
     const mention = (to: string) => (m: { to: readonly string[]; text: string }) => m.to.includes(to) && m.text.includes("mentioned you");
@@ -99,7 +100,7 @@ describe("comments", () => {
 
     assert.equal((await remove(editor, root.id, id)).status, 200);
     threads = (await list(viewer, id)).body;
-    assert.deepEqual({ ...threads[0], replies: undefined }, { id: root.id, templateId: id, parentId: null, body: null, author: null, mentions: [], createdAt: root.createdAt, deleted: true, replies: undefined });
+    assert.deepEqual({ ...threads[0], replies: undefined }, { id: root.id, templateId: id, parentId: null, body: null, author: null, mentions: [], createdAt: root.createdAt, deleted: true, anchor: null, replies: undefined });
     assert.equal(threads[0].replies[0].body, "reply");
     // A reply to a deleted comment is refused; deleting it twice is a 404.
     assertProblem(await post(owner, { body: "late", parentId: root.id }, id), 400);
@@ -134,6 +135,29 @@ describe("comments", () => {
     assertProblem(await t.call("GET", `/api/templates/${templateId}/comments`), 401);
     assertProblem(await t.call("POST", `/api/templates/${templateId}/comments`, { body: { body: "x" } }), 401);
     assertProblem(await t.call("DELETE", `/api/templates/${templateId}/comments/01900000-0000-7000-8000-000000000000`), 401);
+  });
+
+  test("a comment can be pinned to an element or a band; the anchor is stored and listed, replies take none", async () => {
+    const id = (await t.call("POST", "/api/templates", { token: owner.token, body: { name: "Pins", content: SMALL_TEMPLATE } })).body.id;
+    const onElement = await post(viewer, { body: "too close to the edge", anchor: { kind: "element", id: "title" } }, id);
+    assert.equal(onElement.status, 200, JSON.stringify(onElement.body));
+    assert.deepEqual(onElement.body.anchor, { kind: "element", id: "title" });
+    const onBand = (await post(editor, { body: "band too tall", anchor: { kind: "band", id: "b1" } }, id)).body;
+    const whole = (await post(editor, { body: "overall fine", anchor: null }, id)).body;
+    const listed = (await list(owner, id)).body as unknown as { id: string; anchor: unknown }[];
+    assert.deepEqual(listed.map((c) => [c.id, c.anchor]), [
+      [onElement.body.id, { kind: "element", id: "title" }],
+      [onBand.id, { kind: "band", id: "b1" }],
+      [whole.id, null],
+    ]);
+    const reply = await post(owner, { body: "agreed", parentId: onBand.id, anchor: { kind: "band", id: "b1" } }, id);
+    assertProblem(reply, 400);
+    assert.ok(reply.body.errors.anchor);
+    for (const anchor of [{ kind: "page", id: "x" }, { kind: "element", id: "" }, { kind: "element", id: "x".repeat(201) }, { kind: "element" }, "title"]) {
+      const bad = await post(owner, { body: "x", anchor }, id);
+      assertProblem(bad, 400);
+      assert.ok(bad.body.errors.anchor ?? Object.keys(bad.body.errors).some((k: string) => k.startsWith("anchor")), JSON.stringify(bad.body.errors));
+    }
   });
 
   test("unknown ids and another workspace's template or comment are 404", async () => {

@@ -17,6 +17,8 @@ import { UsagePage } from "./pages/workspace/UsagePage";
 import { Loading } from "./ui/states";
 
 const TemplatePage = lazy(() => import("./pages/templates/TemplatePage"));
+// The band designer is its own chunk: its code loads only when a report is opened in it.
+const DesignerPage = lazy(() => import("./designer/DesignerPage"));
 
 /** Signed-in visitors skip the login and sign-up pages (to where ?next= says, as after logging in). */
 function SignedOutOnly({ children }: { readonly children: React.ReactNode }) {
@@ -54,6 +56,7 @@ export function App() {
             <Route index element={<Navigate to="/templates" replace />} />
             <Route path="/templates" element={<TemplatesPage />} />
             <Route path="/templates/:id" element={<Suspense fallback={<Loading what="Loading the editor" />}><TemplatePage /></Suspense>} />
+            <Route path="/templates/:id/design" element={<Suspense fallback={<Loading what="Loading the designer" />}><DesignerPage /></Suspense>} />
             <Route path="/members" element={<MembersPage />} />
             <Route path="/api-keys" element={<ApiKeysPage />} />
             <Route path="/usage" element={<UsagePage />} />

@@ -22,6 +22,9 @@ export interface CommentsTable {
   mentions: string;
   created_at: string;
   deleted_at: string | null;
+  /** `element` or `band` when the comment is pinned to part of the document; null with anchor_id otherwise. */
+  anchor_kind: string | null;
+  anchor_id: string | null;
 }
 
 export interface CollabUpdatesTable {

@@ -12,6 +12,23 @@ export const HeartbeatBody = v.object({
   resourceId: v.pipe(v.string("resourceId must be a string."), v.uuid("resourceId must be a UUID.")),
 });
 
+/** The longest anchor id (element and band ids are short; this bounds what is stored). */
+export const ANCHOR_ID_MAX_CHARS = 200;
+
+const AnchorKind = v.picklist(["element", "band"], "anchor.kind must be one of element, band.");
+
+export const CommentAnchor = v.pipe(
+  v.object({
+    kind: AnchorKind,
+    id: v.pipe(
+      v.string("anchor.id must be a string."),
+      v.nonEmpty("anchor.id must not be empty."),
+      v.maxLength(ANCHOR_ID_MAX_CHARS, `anchor.id must be at most ${ANCHOR_ID_MAX_CHARS} characters.`),
+    ),
+  }, "anchor must be an object like {\"kind\": \"element\", \"id\": \"…\"}."),
+  v.description("The element or band of the template's document the comment is pinned to (by its id)."),
+);
+
 export const CreateCommentBody = v.object({
   body: v.pipe(
     v.string("body must be a string."),
@@ -20,6 +37,7 @@ export const CreateCommentBody = v.object({
     v.description(`1 to ${COMMENT_MAX_CHARS} characters. @name or @email mentions workspace members.`),
   ),
   parentId: v.nullish(v.pipe(v.string("parentId must be a string."), v.uuid("parentId must be a UUID."))),
+  anchor: v.nullish(CommentAnchor),
 });
 
 export const Viewer = v.object({ userId: Id, email: v.string(), lastSeenAt: Timestamp });
@@ -37,6 +55,10 @@ const CommentShape = {
   mentions: v.array(Person),
   createdAt: Timestamp,
   deleted: v.boolean(),
+  anchor: v.pipe(
+    v.nullable(v.object({ kind: v.picklist(["element", "band"]), id: v.string() })),
+    v.description("The element or band the comment is pinned to; null for a comment on the whole template. An id the document no longer has is kept (the designer lists such comments unpinned)."),
+  ),
 };
 
 export const Comment = v.object({

@@ -21,6 +21,14 @@ export interface CommentNode {
   readonly mentions: readonly Mention[];
   readonly createdAt: string;
   readonly deleted: boolean;
+  /** The element or band of the document the comment is pinned to; null: the whole template. */
+  readonly anchor: CommentAnchor | null;
+}
+
+/** What a comment can be pinned to. */
+export interface CommentAnchor {
+  readonly kind: "element" | "band";
+  readonly id: string;
 }
 
 /** A comment with its replies, oldest first, nested the same way. */
@@ -32,6 +40,12 @@ export interface CommentView extends CommentNode {
 export interface CreateCommentInput {
   readonly body: string;
   readonly parentId?: string | null;
+  /** Top-level comments only: a reply belongs to its thread's anchor. */
+  readonly anchor?: CommentAnchor | null;
+}
+
+function anchorOf(row: CommentRow): CommentAnchor | null {
+  return (row.anchor_kind === "element" || row.anchor_kind === "band") && row.anchor_id !== null ? { kind: row.anchor_kind, id: row.anchor_id } : null;
 }
 
 function node(row: CommentRow): CommentNode {
@@ -45,6 +59,7 @@ function node(row: CommentRow): CommentNode {
     mentions: deleted ? [] : (JSON.parse(row.mentions) as Mention[]),
     createdAt: row.created_at,
     deleted,
+    anchor: anchorOf(row),
   };
 }
 
@@ -82,6 +97,8 @@ export async function listTemplateComments(deps: ServiceDeps, principal: Session
 export async function createComment(deps: ServiceDeps, principal: SessionPrincipal, templateId: string, input: CreateCommentInput): Promise<CommentView> {
   const template = await templateOf(deps, principal, templateId);
   const parentId = input.parentId ?? null;
+  const anchor = input.anchor ?? null;
+  if (parentId !== null && anchor !== null) throw ValidationError.field("anchor", "anchor is for top-level comments; a reply belongs to its thread's anchor.");
   if (parentId !== null) {
     const parent = await findComment(deps.db, principal.workspaceId, templateId, parentId);
     // Replying to a deleted comment is refused: the thread is kept for its existing replies only.
@@ -99,6 +116,8 @@ export async function createComment(deps: ServiceDeps, principal: SessionPrincip
     mentions: JSON.stringify(mentions),
     created_at: nowIso(now),
     deleted_at: null,
+    anchor_kind: anchor?.kind ?? null,
+    anchor_id: anchor?.id ?? null,
   };
   await insertComment(deps.db, row);
   const link = `${deps.config.publicUrl}/templates/${templateId}#comment-${row.id}`;

@@ -1,7 +1,7 @@
 // One typed function per endpoint the app uses (paths and bodies as in /openapi/v1.json).
 import { api } from "./client";
 import type {
-  ApiKey, BatchJob, Comment, CreatedApiKey, DailyUsage, EditorMode, Invite, InvitePreview, LinkedIdentity, Me, Member, OAuthProvider, Role, Template,
+  ApiKey, BatchJob, Comment, CommentAnchor, CreatedApiKey, DailyUsage, EditorMode, Invite, InvitePreview, LinkedIdentity, Me, Member, OAuthProvider, Role, Template,
   TemplateSummary, TemplateVersion, TemplateVersionDetail, Theme, TokenResponse, Usage, Viewer, WorkspaceListItem,
 } from "./types";
 
@@ -75,6 +75,8 @@ export const templates = {
     api.json<Template>("/api/templates", { method: "POST", body: { name, content, ...(editorMode ? { editorMode } : {}) } }),
   save: (id: string, body: SaveTemplate) => api.json<Template>(`/api/templates/${enc(id)}`, { method: "PUT", body }),
   remove: (id: string) => api.json<Ok>(`/api/templates/${enc(id)}`, { method: "DELETE" }),
+  /** Converts an HTML template into a report template in place (the HTML stays in the version history). */
+  upgradeToReport: (id: string) => api.json<Template>(`/api/templates/${enc(id)}/upgrade-to-report`, { method: "POST" }),
   versions: (id: string) => api.json<TemplateVersion[]>(`/api/templates/${enc(id)}/versions`, { query: { limit: 50 } }),
   version: (id: string, versionId: string) => api.json<TemplateVersionDetail>(`/api/templates/${enc(id)}/versions/${enc(versionId)}`),
   nameVersion: (id: string, label: string | null) => api.json<TemplateVersion>(`/api/templates/${enc(id)}/versions`, { method: "POST", body: { label } }),
@@ -83,15 +85,33 @@ export const templates = {
 };
 
 /** A preview render: the PDF and its page count (X-Page-Count). */
-export async function renderInline(content: string, data: unknown, theme: Theme | null, signal?: AbortSignal): Promise<{ pdf: Blob; pages: number }> {
+export async function renderInline(content: string, data: unknown, theme: Theme | null, signal?: AbortSignal): Promise<{ pdf: Blob; pages: number; diagnostics: number }> {
   const { blob, response } = await api.blob("/api/render", { method: "POST", body: { content, data, theme }, ...(signal ? { signal } : {}) });
-  return { pdf: blob, pages: Number(response.headers.get("X-Page-Count") ?? "0") };
+  return { pdf: blob, pages: Number(response.headers.get("X-Page-Count") ?? "0"), diagnostics: Number(response.headers.get("X-Docsvc-Diagnostics") ?? "0") };
 }
+
+/** A render's diagnostics (`?diagnostics=json`): what the engine reported, each with its document path. */
+export interface RenderDiagnostic {
+  readonly code: string;
+  readonly message: string;
+  readonly path?: string;
+}
+
+/** The same inline render, answered with its page count and diagnostics instead of the PDF. */
+export async function renderDiagnostics(content: string, data: unknown, theme: Theme | null, signal?: AbortSignal): Promise<{ pages: number; diagnostics: RenderDiagnostic[] }> {
+  return api.json<{ pages: number; diagnostics: RenderDiagnostic[] }>("/api/render", { method: "POST", body: { content, data, theme }, query: { diagnostics: "json" }, ...(signal ? { signal } : {}) });
+}
+
+/** Whether AI is configured on the server (`GET /api/ai/status`). */
+export const ai = {
+  status: () => api.json<{ enabled: boolean; provider: string | null; model: string | null }>("/api/ai/status"),
+};
 
 /** Comments and presence. */
 export const comments = {
   list: (templateId: string) => api.json<Comment[]>(`/api/templates/${enc(templateId)}/comments`),
-  create: (templateId: string, body: string) => api.json<Comment>(`/api/templates/${enc(templateId)}/comments`, { method: "POST", body: { body } }),
+  create: (templateId: string, body: string, anchor?: CommentAnchor) =>
+    api.json<Comment>(`/api/templates/${enc(templateId)}/comments`, { method: "POST", body: { body, ...(anchor ? { anchor } : {}) } }),
   remove: (templateId: string, commentId: string) => api.json<Ok>(`/api/templates/${enc(templateId)}/comments/${enc(commentId)}`, { method: "DELETE" }),
 };
 

@@ -134,6 +134,11 @@ export interface Mention {
   readonly email: string;
 }
 
+export interface CommentAnchor {
+  readonly kind: "element" | "band";
+  readonly id: string;
+}
+
 export interface Comment {
   readonly id: string;
   readonly templateId: string;
@@ -143,6 +148,8 @@ export interface Comment {
   readonly mentions: readonly Mention[];
   readonly createdAt: string;
   readonly deleted: boolean;
+  /** The element or band the comment is pinned to (the designer's pins); null: the whole template. Absent from older servers. */
+  readonly anchor?: CommentAnchor | null;
   readonly replies: readonly Comment[];
 }
 

@@ -12,6 +12,7 @@ import * as batchRowDiagnostics from "./2026-11-23T12-10-batch-row-diagnostics.j
 import * as oauth from "./2026-11-23T15-00-oauth.js";
 import * as editorMode from "./2026-11-23T15-30-editor-mode.js";
 import * as blobs from "./2026-11-23T16-00-blobs.js";
+import * as commentAnchors from "./2026-11-23T17-00-comment-anchors.js";
 
 /** Every PostgreSQL migration by name. */
 export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -25,4 +26,5 @@ export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-23T15-00-oauth": oauth,
   "2026-11-23T15-30-editor-mode": editorMode,
   "2026-11-23T16-00-blobs": blobs,
+  "2026-11-23T17-00-comment-anchors": commentAnchors,
 };

@@ -1,9 +1,10 @@
 // A template's page: the content in CodeMirror (document JSON for report templates, HTML for html ones)
 // with the data JSON beside it, the live preview, save with conflict handling, and the side tabs
-// (versions, comments, batch, API). The band designer canvas (part 2) will take the editor's place for
-// report templates.
+// (versions, comments, batch, API). Report templates open in the band designer (/templates/:id/design);
+// HTML templates can be converted to a report (upgrade-to-report) and opened there.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
+import { templates } from "../../api/endpoints";
 import type { TemplateVersionDetail, Theme } from "../../api/types";
 import { useSignedIn } from "../../auth/session";
 import { CodeEditor, type PathProblem } from "../../editor/CodeEditor";
@@ -45,6 +46,14 @@ function TemplateWorkbench({ id }: { readonly id: string }) {
   const data = parsed.ok ? parsed.value : null;
   const onProblems = useCallback((p: readonly PathProblem[]) => setProblems(p), []);
   const canEdit = session.role !== "Viewer";
+  const navigate = useNavigate();
+  const [converting, setConverting] = useState(false);
+  const [convertError, setConvertError] = useState<unknown>(null);
+  // upgrade-to-report converts in place (the HTML stays in the version history), then the designer opens it.
+  const convert = () => {
+    setConverting(true);
+    templates.upgradeToReport(id).then(() => navigate(`/templates/${id}/design`), (err: unknown) => { setConvertError(err); setConverting(false); });
+  };
 
   // Closing the tab or reloading with unsaved changes asks first.
   useEffect(() => {
@@ -65,11 +74,14 @@ function TemplateWorkbench({ id }: { readonly id: string }) {
         <label className="sr-only" htmlFor="template-name">Template name</label>
         <input id="template-name" className="title-input" value={draft.name} onChange={(e) => draft.setName(e.target.value)} readOnly={!canEdit} />
         <span className="badge">{draft.template.editorMode}</span>
+        {mode === "json" && <Link className="button" to={`/templates/${id}/design`} data-testid="open-designer">Open in the designer</Link>}
+        {mode === "html" && canEdit && <button type="button" data-testid="convert-to-report" disabled={converting || draft.dirty} title={draft.dirty ? "Save first" : undefined} onClick={convert}>Convert to report</button>}
         <Avatars viewers={viewers} />
         <span className="save-state" role="status">{draft.saving ? "Saving…" : draft.dirty ? "Unsaved changes" : "Saved"}</span>
         {canEdit && <button className="primary" onClick={() => draft.save()} disabled={draft.saving || !draft.dirty}>Save</button>}
       </div>
       <Problem error={draft.saveError} />
+      <Problem error={convertError} />
       <div className="workbench">
         <div className="editors">
           <div className="editor-pane grow">

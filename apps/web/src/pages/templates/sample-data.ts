@@ -20,3 +20,12 @@ export function saveSampleData(templateId: string, text: string): void {
     /* storage full or disabled */
   }
 }
+
+/** Whether data was saved for this template in this browser. */
+export function hasSampleData(templateId: string): boolean {
+  try {
+    return localStorage.getItem(key(templateId)) !== null;
+  } catch {
+    return false;
+  }
+}

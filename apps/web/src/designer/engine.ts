@@ -1,0 +1,13 @@
+// The pure parts of the layout engine the designer shares with the renderer, imported from their source
+// (they use no Node API): the document types, page sizes and margins, brand colours and token resolution.
+// Sharing them means the canvas places pages, colours and sample values exactly as the PDF does.
+export type {
+  Band, BandKind, Element, ElementType, SchemaField, SchemaFieldType, TableColumn, TemplateDocument, TextElement, TableElement,
+  Margins, PageSizeSpec, TextRole, Colour, BarcodeFormat,
+} from "../../../../packages/layout/src/model/types";
+export { ELEMENT_TYPES, BAND_KINDS } from "../../../../packages/layout/src/model/types";
+export { PAGE_SIZES, resolvePageSize } from "../../../../packages/layout/src/model/page-sizes";
+export { resolveMargins } from "../../../../packages/layout/src/model/margins";
+export { resolvePalette, resolveColour, type Palette } from "../../../../packages/layout/src/brand/palette";
+export { resolveText } from "../../../../packages/layout/src/tokens/resolve";
+export { parseTemplate } from "../../../../packages/layout/src/tokens/parse";

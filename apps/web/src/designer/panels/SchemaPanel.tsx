@@ -1,0 +1,61 @@
+// The data schema and the sample data. Drag a field onto the page: a bound text (an image for image fields),
+// a table for an array, or a new column when dropped on a table of that array. The sample data (kept in this
+// browser per template) feeds the canvas and the preview.
+import { useState, type PointerEvent as ReactPointerEvent } from "react";
+import type { SchemaField, SchemaFieldType } from "../engine";
+import type { DesignerEditor } from "../model/editor";
+import type { FieldPath } from "./schema-paths";
+import { fieldPaths } from "./schema-paths";
+
+const TYPES: readonly SchemaFieldType[] = ["string", "number", "date", "datetime", "boolean", "image", "array", "object"];
+
+export function SchemaPanel({ editor, dataText, dataError, onDataText, onResetData, onFieldPointerDown }: {
+  readonly editor: DesignerEditor;
+  readonly dataText: string;
+  readonly dataError: string | null;
+  readonly onDataText: (t: string) => void;
+  readonly onResetData: () => void;
+  readonly onFieldPointerDown: (e: ReactPointerEvent, field: FieldPath) => void;
+}) {
+  const ro = !editor.canEdit;
+  const [key, setKey] = useState("");
+  const [type, setType] = useState<SchemaFieldType>("string");
+  const fields = fieldPaths(editor.doc.schema);
+  const add = () => {
+    const k = key.trim();
+    if (!/^[A-Za-z_][\w]*$/.test(k) || editor.doc.schema.some((f) => f.key === k)) return;
+    const field: SchemaField = type === "array" || type === "object" ? { key: k, type, fields: [] } : { key: k, type };
+    editor.updateDocument({ schema: [...editor.doc.schema, field] });
+    setKey("");
+  };
+  return (
+    <section className="d-panel" aria-label="Data" data-testid="schema-panel">
+      <h3>Fields</h3>
+      <p className="d-note">Drag a field onto the page.</p>
+      <ul className="d-fields">
+        {fields.map((f) => (
+          <li key={`${f.within ?? ""}/${f.path}`} style={{ paddingLeft: (f.path.split(".").length - 1 + (f.within ? f.within.split(".").length : 0)) * 12 }}>
+            <button type="button" className="d-field" data-testid={`field-${f.within ? `${f.within}.` : ""}${f.path}`} disabled={ro} onPointerDown={(e) => onFieldPointerDown(e, f)}
+              title={f.type === "array" ? "Drop to add a table of these rows" : "Drop to add a bound text"}>
+              <span className="d-field-type">{f.type}</span> {f.path}
+            </button>
+            {!ro && !f.within && !f.path.includes(".") && (
+              <button type="button" className="link" aria-label={`Remove field ${f.path}`} onClick={() => editor.updateDocument({ schema: editor.doc.schema.filter((x) => x.key !== f.path) })}>✕</button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {!ro && (
+        <div className="d-add-field">
+          <input aria-label="New field key" data-testid="schema-new-key" value={key} placeholder="key" onChange={(e) => setKey(e.target.value)} />
+          <select aria-label="New field type" value={type} onChange={(e) => setType(e.target.value as SchemaFieldType)}>{TYPES.map((t) => <option key={t}>{t}</option>)}</select>
+          <button type="button" onClick={add}>Add field</button>
+        </div>
+      )}
+      <h3><label htmlFor="d-sample-data">Sample data (JSON)</label></h3>
+      <textarea id="d-sample-data" data-testid="sample-data" className="d-data" rows={10} value={dataText} spellCheck={false} onChange={(e) => onDataText(e.target.value)} />
+      {dataError && <p className="field-error" role="alert">{dataError}</p>}
+      <button type="button" className="link" onClick={onResetData}>Fill from the schema's samples</button>
+    </section>
+  );
+}
