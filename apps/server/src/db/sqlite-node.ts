@@ -35,7 +35,7 @@ function load(): Loaded {
   if (loaded !== undefined) return loaded;
   const sqlite = withoutSqliteExperimentalWarning(() => process.getBuiltinModule("node:sqlite") as NodeSqlite | undefined);
   if (sqlite === undefined) {
-    loaded = { unavailable: `Node ${process.version} has no node:sqlite module without a flag (Node 22.13 and later do)` };
+    loaded = { unavailable: `Node ${process.version} has no node:sqlite without a flag (Node 22.13 and later have it; the service uses it from 22.16)` };
   } else {
     const missing = [
       typeof sqlite.StatementSync.prototype.columns === "function" ? undefined : "StatementSync.columns()",
