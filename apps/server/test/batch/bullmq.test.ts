@@ -50,6 +50,18 @@ async function zipNames(templateId: string, jobId: string): Promise<string[]> {
   return Object.keys(zip.files).filter((n) => n.endsWith(".pdf")).sort();
 }
 
+/** A second worker finishes the job: it renders `expectedRenders` rows and the result holds every row once. */
+async function finishOnAnotherWorker(templateId: string, jobId: string, rows: readonly { name: string }[], expectedRenders: number, why: string): Promise<void> {
+  let renders = 0;
+  const second = queue(counting(t.deps.renderer, () => (renders += 1)));
+  second.start();
+  const job = await waitForJob(t, owner.token, templateId, jobId);
+  await second.stop();
+  assert.deepEqual([job.status, job.completed, job.failed], ["completed", rows.length, 0]);
+  assert.equal(renders, expectedRenders, why);
+  assert.deepEqual(await zipNames(templateId, jobId), rows.map((r) => `${r.name}.pdf`).sort());
+}
+
 describe("batch jobs on BullMQ", { skip, timeout: 180_000 }, () => {
   before(async () => {
     // The app's own queue is the web tier's: it submits through BullMQ and is never started here.
@@ -99,14 +111,7 @@ describe("batch jobs on BullMQ", { skip, timeout: 180_000 }, () => {
     assert.ok(doneBefore >= 10 && doneBefore < total, `completed ${doneBefore}`);
     assert.equal(await redis.exists(`${keys.prefix}bull:batch:${jobId}`), 1, "the job went back to the queue");
 
-    let secondRenders = 0;
-    const second = queue(counting(t.deps.renderer, () => (secondRenders += 1)));
-    second.start();
-    const job = await waitForJob(t, owner.token, templateId, jobId);
-    await second.stop();
-    assert.deepEqual([job.status, job.completed, job.failed], ["completed", total, 0]);
-    assert.equal(secondRenders, total - doneBefore, "only the rows not recorded before the stop");
-    assert.deepEqual(await zipNames(templateId, jobId), rows.map((r) => `${r.name}.pdf`).sort());
+    await finishOnAnotherWorker(templateId, jobId, rows, total - doneBefore, "only the rows not recorded before the stop");
   });
 
   test("a `docsvc worker` killed with SIGKILL mid-job loses the job to another: only the rows it had not recorded are rendered again", async () => {
@@ -129,14 +134,7 @@ describe("batch jobs on BullMQ", { skip, timeout: 180_000 }, () => {
     const recorded = mid.completed as number;
     assert.ok(recorded >= 10 && recorded < total, `recorded ${recorded}`);
 
-    let secondRenders = 0;
-    const second = queue(counting(t.deps.renderer, () => (secondRenders += 1)));
-    second.start();
-    const job = await waitForJob(t, owner.token, templateId, jobId);
-    await second.stop();
-    assert.deepEqual([job.status, job.completed, job.failed], ["completed", total, 0]);
-    assert.equal(secondRenders, total - recorded, "the rows in flight when the worker died, and the rest, once each");
-    assert.deepEqual(await zipNames(templateId, jobId), rows.map((r) => `${r.name}.pdf`).sort());
+    await finishOnAnotherWorker(templateId, jobId, rows, total - recorded, "the rows in flight when the worker died, and the rest, once each");
   });
 
   test("a job Redis lost (flushed, or a Redis without persistence restarted) is re-queued from the database", async () => {
