@@ -75,7 +75,8 @@ export async function runGeneration(ctx: AiContext, ai: AiModel, principal: Prin
     const pageSize = fixed ?? (skeleton.pageSize?.id === "custom" ? { id: "a4" } : pageSizeFromGenerated(skeleton.pageSize));
     const paper = paperGeometry(pageSize);
     const bandsTotal = skeleton.bands.length;
-    send("skeleton", { bandsTotal });
+    // The empty bands go out first so a client can draw them while they are filled (additive fields).
+    send("skeleton", { bandsTotal, pageSize, bands: skeleton.bands.map((b) => ({ ...b, elements: [] })) });
 
     const pagePoints = input.reference?.pdfPage ?? { width: paper.width, height: paper.height };
     const cutter = input.reference ? new PictureCutter(input.reference, pagePoints) : undefined;
@@ -95,15 +96,17 @@ export async function runGeneration(ctx: AiContext, ai: AiModel, principal: Prin
         signal,
         cutter,
       });
-      filled.set(band.id, {
+      const done: GeneratedBand = {
         ...band,
         height: result.ok && result.height !== undefined && result.height > 0 ? result.height : band.height,
         elements: result.ok ? result.elements : [],
         failed: !result.ok,
-      });
+      };
+      filled.set(band.id, done);
       if (!result.ok) ctx.deps.log.warn("AI band failed twice", { workspaceId: principal.workspaceId, bandId: band.id, problem: result.problem });
       bandsCompleted += 1;
-      send("band", { bandsTotal, bandsCompleted, bandId: band.id, failed: !result.ok });
+      // The filled band in its done.template.bands form, so a client can show it as it arrives.
+      send("band", { bandsTotal, bandsCompleted, bandId: band.id, failed: !result.ok, band: done });
     });
     signal.throwIfAborted();
 

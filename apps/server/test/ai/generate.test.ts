@@ -38,6 +38,17 @@ test("a generation streams skeleton, one band event per band, then done with a r
   // Bands arrive flat, in skeleton order, the nested one naming its parent.
   assert.deepEqual(template.bands.map((b: any) => [b.id, b.parentId, b.failed]), [["title", null, false], ["items", null, false], ["items-head", "items", false], ["totals", null, false]]);
   assert.ok(parseDocument(fromGenerated(template)).ok);
+  // The skeleton event carries the empty bands and the page; each band event the band as done holds it.
+  const skel = res.events[0]?.data ?? {};
+  assert.deepEqual(skel["pageSize"], template.pageSize);
+  // (heights as planned: a filled band may come back taller or shorter)
+  const planned = skeleton()["bands"] as any[];
+  assert.deepEqual(skel["bands"].map((b: any) => [b.id, b.kind, b.name, b.height, b.elements.length]), planned.map((b) => [b.id, b.kind, b.name, b.height, 0]));
+  for (const e of bandEvents) {
+    const final = template.bands.find((b: any) => b.id === e.data["bandId"]);
+    assert.deepEqual(e.data["band"], final);
+    assert.ok(final.elements.length > 0, "the fake fills every band");
+  }
   // Each band call named its band by id.
   const bandCalls = s.fake.calls.filter((c) => c.pass === "band");
   assert.deepEqual(bandCalls.map((c) => c.bandId).sort(), [...BAND_IDS].sort());

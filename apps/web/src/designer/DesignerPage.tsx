@@ -15,7 +15,7 @@ import { Canvas, PX_PER_PT, type CanvasPoint } from "./canvas/Canvas";
 import { canPaste, copy, duplicate, nudge, paste } from "./canvas/commands";
 import { newElement, newId } from "./canvas/paint";
 import { Toolbar, usePaletteDrag } from "./canvas/Toolbar";
-import { BAND_KINDS, resolvePageSize, type BandKind, type Element, type ElementType, type SchemaField } from "./engine";
+import { BAND_KINDS, resolvePageSize, type BandKind, type Element, type ElementType, type SchemaField, type TemplateDocument } from "./engine";
 import { useDesignerFonts } from "./fonts";
 import { bandOfElement, elementsById } from "./model/doc-ops";
 import type { DesignerEditor } from "./model/editor";
@@ -78,6 +78,8 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
   const [grid, setGrid] = useState(4);
   const [showData, setShowData] = useState(true);
   const [tab, setTab] = useState<Tab>("Properties");
+  // An AI draft while it streams: drawn by the canvas, never written to the document (peers and undo untouched).
+  const [draftPreview, setDraftPreview] = useState<TemplateDocument | null>(null);
   // The data typed for this template in this browser, else the schema's samples.
   const [dataText, setDataText] = useState(() => (hasSampleData(id) ? loadSampleData(id) : JSON.stringify(sampleFromSchema(doc.schema), null, 2)));
   const [newBandKind, setNewBandKind] = useState<BandKind>("detail");
@@ -312,11 +314,11 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
             )}
             {tab === "Versions" && <VersionsPanel collab={collab} />}
             {tab === "Comments" && <CommentsTab comments={comments} anchor={one ? { kind: "element", id: one.element.id } : band ? { kind: "band", id: band.id } : null} onShow={onTarget} doc={doc} />}
-            {tab === "AI" && aiOn && <AiPanel editor={editor} bandId={selectedBand} data={data} />}
+            {tab === "AI" && aiOn && <AiPanel editor={editor} bandId={selectedBand} data={data} onPreview={setDraftPreview} />}
           </div>
         </aside>
         <div className="d-canvas-scroll" ref={scroller} tabIndex={0} onKeyDown={onKeyDown} aria-label="Page canvas" data-testid="canvas-scroll">
-          <Canvas editor={editor} selection={live} onSelect={(ids) => { setSelection(ids); if (ids[0]) { setSelectedBand(bandOfElement(doc, ids[0])?.id ?? null); setTab("Properties"); } }}
+          <Canvas editor={editor} preview={draftPreview} selection={live} onSelect={(ids) => { setSelection(ids); if (ids[0]) { setSelectedBand(bandOfElement(doc, ids[0])?.id ?? null); setTab("Properties"); } }}
             selectedBand={selectedBand} onSelectBand={(b) => { setSelectedBand(b); setTab("Properties"); }} scale={scale} grid={grid} data={showData ? data : null} locateRef={locateRef} collab={canvasCollab}
             pins={comments.pins} onPin={(anchorId) => { const b = doc.bands.find((x) => x.id === anchorId); if (b) { setSelectedBand(b.id); setSelection([]); } else setSelection([anchorId]); setTab("Comments"); }} />
         </div>

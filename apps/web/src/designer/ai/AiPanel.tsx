@@ -1,13 +1,16 @@
 // AI at hand (shown only when GET /api/ai/status says it is on): draft a document from a picture or PDF, a
 // prompt or HTML, with the stream's progress band by band; revise it with an instruction (or check the draft
 // against the reference it was drafted from, with the done event's checkToken); refine the selected band.
-// Every result is applied as one undoable step.
-import { useState } from "react";
+// Every result is applied as one undoable step. While a draft streams, `onPreview` gets the draft so far (the
+// skeleton's empty bands, then each band as it is filled) for the canvas to show without touching the document.
+import { useEffect, useRef, useState } from "react";
 import { api } from "../../api/client";
 import { messageOf } from "../../api/errors";
 import type { DesignerEditor } from "../model/editor";
 import { draftDocument, refinedDocument, revisedDocument, toGenerated, type GeneratedBandTemplate } from "./apply";
+import { nextDraftPreview } from "./preview";
 import { aiStream, type AiEvent } from "./sse";
+import type { TemplateDocument } from "../engine";
 
 type Progress = { readonly lines: readonly string[]; readonly running: boolean; readonly error: string | null };
 
@@ -17,7 +20,11 @@ interface Check {
   readonly reference: File;
 }
 
-export function AiPanel({ editor, bandId, data }: { readonly editor: DesignerEditor; readonly bandId: string | null; readonly data: unknown }) {
+export function AiPanel({ editor, bandId, data, onPreview }: {
+  readonly editor: DesignerEditor; readonly bandId: string | null; readonly data: unknown;
+  /** The streaming draft as a document, or null when there is none (done, error, or the panel went away). */
+  readonly onPreview?: (doc: TemplateDocument | null) => void;
+}) {
   const [prompt, setPrompt] = useState("");
   const [html, setHtml] = useState("");
   const [reference, setReference] = useState<File | null>(null);
@@ -26,6 +33,9 @@ export function AiPanel({ editor, bandId, data }: { readonly editor: DesignerEdi
   const [check, setCheck] = useState<Check | null>(null);
   const [progress, setProgress] = useState<Progress>({ lines: [], running: false, error: null });
   const ro = !editor.canEdit;
+  const previewRef = useRef(onPreview);
+  previewRef.current = onPreview;
+  useEffect(() => () => previewRef.current?.(null), []);
   const band = editor.doc.bands.find((b) => b.id === bandId);
 
   const log = (line: string) => setProgress((p) => ({ ...p, lines: [...p.lines, line] }));
@@ -35,13 +45,18 @@ export function AiPanel({ editor, bandId, data }: { readonly editor: DesignerEdi
     if (e.stage === "done" && e.message) log(e.message);
   };
 
-  const run = async (path: string, form: FormData, onDone: (e: AiEvent, changed: Set<string>) => void) => {
+  const run = async (path: string, form: FormData, onDone: (e: AiEvent, changed: Set<string>) => void, preview = false) => {
     setProgress({ lines: [], running: true, error: null });
     const changed = new Set<string>();
+    let draftSoFar: GeneratedBandTemplate | null = null;
     try {
       let finished = false;
       await aiStream(path, form, (e) => {
         describe(e);
+        if (preview && (e.stage === "skeleton" || e.stage === "band")) {
+          draftSoFar = nextDraftPreview(draftSoFar, e);
+          if (draftSoFar) onPreview?.(draftDocument(draftSoFar, editor.doc));
+        }
         if (e.stage === "band" && e.bandId && !e.failed) changed.add(e.bandId);
         if (e.stage === "error") setProgress((p) => ({ ...p, error: e.message ?? "The AI run failed." }));
         if (e.stage === "done") { finished = true; onDone(e, changed); }
@@ -49,6 +64,9 @@ export function AiPanel({ editor, bandId, data }: { readonly editor: DesignerEdi
       setProgress((p) => ({ ...p, running: false, lines: finished ? [...p.lines, "Done."] : p.lines }));
     } catch (err) {
       setProgress((p) => ({ ...p, running: false, error: messageOf(err) }));
+    } finally {
+      // After done the document holds the draft; after an error or a dropped stream nothing of it stays.
+      if (preview) onPreview?.(null);
     }
   };
 
@@ -61,7 +79,7 @@ export function AiPanel({ editor, bandId, data }: { readonly editor: DesignerEdi
     void run("/api/ai/generate-band-template", form, (e) => {
       if (e.template) editor.replaceDocument(draftDocument(e.template as GeneratedBandTemplate, editor.doc));
       setCheck(e.checkToken && ref ? { token: e.checkToken, reference: ref } : null);
-    });
+    }, true);
   };
 
   const revise = (withCheck: boolean) => {

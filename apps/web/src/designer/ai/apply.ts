@@ -2,11 +2,11 @@
 // wire shape carries fewer keys than the document, so unchanged bands keep every key they had), a refined
 // band gets its new elements and the schema the fields it needs. Each is applied as one step.
 import { fromGenerated, toGenerated } from "../../../../../packages/layout/src/generated/convert";
-import type { GeneratedBandTemplate, GeneratedElement, GeneratedField } from "../../../../../packages/layout/src/generated/wire";
+import type { GeneratedBand, GeneratedBandTemplate, GeneratedElement, GeneratedField } from "../../../../../packages/layout/src/generated/wire";
 import type { SchemaField, TemplateDocument } from "../engine";
 
 export { toGenerated };
-export type { GeneratedBandTemplate };
+export type { GeneratedBand, GeneratedBandTemplate };
 
 /** A generated draft as a document (margins and brand of the current one kept: the AI does not set them). */
 export function draftDocument(template: GeneratedBandTemplate, current: TemplateDocument): TemplateDocument {

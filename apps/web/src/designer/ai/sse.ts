@@ -15,6 +15,11 @@ export interface AiEvent {
   readonly checkToken?: string;
   readonly unchanged?: boolean;
   readonly message?: string;
+  /** skeleton (generate-band-template): the planned bands, without elements, and the page. */
+  readonly bands?: unknown;
+  readonly pageSize?: unknown;
+  /** band (generate-band-template): the filled band as done's template will hold it. */
+  readonly band?: unknown;
 }
 
 /** Splits SSE text into events; returns them and the unfinished rest (kept for the next chunk). */

@@ -2,7 +2,7 @@
 // Pointer gestures (move, resize, marquee, band height) preview locally and commit one edit when the
 // pointer is released, so a drag is one undoable step.
 import { useCallback, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
-import { resolveMargins, resolvePageSize, resolvePalette, type Element } from "../engine";
+import { resolveMargins, resolvePageSize, resolvePalette, type Element, type TemplateDocument } from "../engine";
 import type { DesignerEditor } from "../model/editor";
 import type { CanvasCollab } from "./collab";
 import { RemoteLayer } from "./RemoteLayer";
@@ -48,11 +48,15 @@ export interface CanvasProps {
   readonly onPin?: (anchorId: string) => void;
   /** Set to the function that maps screen points to band points (for drops from the toolbar and schema). */
   readonly locateRef?: { current: ((clientX: number, clientY: number) => CanvasPoint | null) | null };
+  /** A document shown instead of the editor's while an AI draft streams in: read-only, never written. */
+  readonly preview?: TemplateDocument | null;
 }
 
 /** The canvas. */
-export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand, scale: s, grid, data, locateRef, collab, pins, onPin }: CanvasProps) {
-  const { doc } = editor;
+export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand, scale: s, grid, data, locateRef, collab, pins, onPin, preview }: CanvasProps) {
+  const doc = preview ?? editor.doc;
+  // The preview is not the document: nothing on it can be moved, resized or selected.
+  const canEdit = !preview && editor.canEdit;
   const page = resolvePageSize(doc.pageSize);
   const margins = resolveMargins(doc);
   const contentWidth = page.width - margins.left - margins.right;
@@ -120,7 +124,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
     const already = selection.includes(el.id);
     const ids = e.shiftKey ? (already ? selection.filter((i) => i !== el.id) : [...selection, el.id]) : already ? selection : [el.id];
     onSelect(ids);
-    if (!editor.canEdit || !ids.includes(el.id)) return;
+    if (!canEdit || !ids.includes(el.id)) return;
     if (collab && !collab.claim(ids, "move")) return;
     const p = toPoints(e.clientX, e.clientY);
     const moving = placed.filter((p2) => ids.includes(p2.el.id));
@@ -160,7 +164,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
 
   const startResize = (e: ReactPointerEvent, el: Element, sb: StackedBand, handle: Handle) => {
     e.stopPropagation();
-    if (!editor.canEdit || (collab && !collab.claim([el.id], "resize"))) return;
+    if (!canEdit || (collab && !collab.claim([el.id], "resize"))) return;
     const start = canvasBox(el, sb, margins);
     const others = placed.filter((p2) => p2.el.id !== el.id).map((p2) => p2.box);
     follow({ kind: "resize", id: el.id, handle, start, box: start }, (g, ev) => {
@@ -212,7 +216,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
 
   const startBandResize = (e: ReactPointerEvent, sb: StackedBand) => {
     e.stopPropagation();
-    if (!editor.canEdit || (collab && !collab.claim([sb.band.id], "band-resize"))) return;
+    if (!canEdit || (collab && !collab.claim([sb.band.id], "band-resize"))) return;
     const p = toPoints(e.clientX, e.clientY);
     follow({ kind: "band", bandId: sb.band.id, startY: p.y, start: sb.band.height, height: sb.band.height }, (g, ev) => {
       if (g.kind !== "band") return g;
@@ -243,7 +247,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
 
   return (
     <div className="d-page" data-testid="designer-page" style={{ width: page.width * s, paddingTop: margins.top * s, paddingBottom: margins.bottom * s, paddingLeft: margins.left * s, paddingRight: margins.right * s }}>
-      <div className="d-content" ref={content} data-testid="designer-canvas" style={{ width: contentWidth * s, height: total * s }}
+      <div className={`d-content${preview ? " d-content-preview" : ""}`} ref={content} data-testid="designer-canvas" data-preview={preview ? "draft" : undefined} style={{ width: contentWidth * s, height: total * s, ...(preview ? { pointerEvents: "none" as const } : {}) }}
         onPointerMove={collab ? (e) => collab.setLocalAwareness({ cursor: toPoints(e.clientX, e.clientY) }) : undefined}
         onPointerLeave={collab ? () => collab.setLocalAwareness({ cursor: null }) : undefined}>
         {stack.map((sb) => {
@@ -282,7 +286,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
                     onPointerDown={(e) => startMove(e, el)}
                   >
                     <ElementView el={el.type === "line" || box === canvasBox(el, sb, margins) ? el : { ...el, width: box.width, height: box.height }} s={s} ctx={ctx} />
-                    {selected && selection.length === 1 && editor.canEdit && HANDLES.map((h) => (
+                    {selected && selection.length === 1 && canEdit && HANDLES.map((h) => (
                       <span key={h} className={`d-handle d-handle-${h}`} data-testid={`handle-${h}`} onPointerDown={(e) => startResize(e, el, sb, h)} />
                     ))}
                   </div>
@@ -296,7 +300,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
                 <button key={`pin-${el.id}`} type="button" className="d-pin" data-testid="comment-pin" data-anchor={el.id} style={{ left: (el.x + el.width) * s - 4, top: el.y * s - 14 }}
                   title="Comments on this element" onPointerDown={(e) => e.stopPropagation()} onClick={() => onPin?.(el.id)}>{pins.get(el.id)!.length}</button>
               ))}
-              {editor.canEdit && <div className="d-band-grip" data-testid={`band-grip-${sb.band.id}`} title="Drag to change the band's height" onPointerDown={(e) => startBandResize(e, sb)} />}
+              {canEdit && <div className="d-band-grip" data-testid={`band-grip-${sb.band.id}`} title="Drag to change the band's height" onPointerDown={(e) => startBandResize(e, sb)} />}
             </div>
           );
         })}
