@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TemplateDocument } from "@docsvc/layout";
 import { renderDocument } from "../../src/index.js";
+import { svgPage } from "../support/svg-page.js";
 import { compareWithGolden } from "../support/golden.js";
 import { near, raster } from "../support/inspect.js";
 import { rasterise } from "../support/pdfjs.js";
@@ -17,17 +18,7 @@ const NOW = new Date("2026-11-21T12:00:00Z");
 // The logo is shared with scripts/chromium-svg-reference.mjs, which drew Chromium's picture of it.
 const LOGO = readFileSync(join(packageRoot, "test", "rich", "gradient-logo.svg"), "utf8");
 
-function page(): TemplateDocument {
-  return {
-    version: 4,
-    pageSize: { id: "custom", width: 240, height: 140 },
-    margins: { top: 20, right: 20, bottom: 20, left: 20 },
-    bands: [{ id: "b", kind: "report-header", height: 100, elements: [
-      { id: "logo", type: "image", src: `data:image/svg+xml,${encodeURIComponent(LOGO)}`, x: 0, y: 0, width: 200, height: 100 },
-    ] }],
-    schema: [],
-  } as unknown as TemplateDocument;
-}
+const page = (): TemplateDocument => svgPage(LOGO);
 
 test("SVG linear and radial gradients are painted as shadings that follow their stops", async () => {
   const report = await renderDocument(page(), {}, { now: NOW });

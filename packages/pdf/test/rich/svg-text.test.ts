@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { TemplateDocument } from "@docsvc/layout";
 import { renderDocument } from "../../src/index.js";
+import { svgPage } from "../support/svg-page.js";
 import { compareWithGolden } from "../support/golden.js";
 import { near, raster } from "../support/inspect.js";
 import { rasterise, textItems } from "../support/pdfjs.js";
@@ -20,17 +21,7 @@ const BADGE = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100">
   </g>
 </svg>`;
 
-function page(): TemplateDocument {
-  return {
-    version: 4,
-    pageSize: { id: "custom", width: 240, height: 140 },
-    margins: { top: 20, right: 20, bottom: 20, left: 20 },
-    bands: [{ id: "b", kind: "report-header", height: 100, elements: [
-      { id: "logo", type: "image", src: `data:image/svg+xml,${encodeURIComponent(BADGE)}`, x: 0, y: 0, width: 200, height: 100 },
-    ] }],
-    schema: [],
-  } as unknown as TemplateDocument;
-}
+const page = (): TemplateDocument => svgPage(BADGE);
 
 test("SVG <text> prints with the designer fonts, reads back, and sits at its anchor", async () => {
   const report = await renderDocument(page(), {}, { now: NOW });
