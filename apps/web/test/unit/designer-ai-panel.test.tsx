@@ -5,6 +5,7 @@ import { useSyncExternalStore } from "react";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { AiPanel } from "../../src/designer/ai/AiPanel";
 import type { TemplateDocument } from "../../src/designer/engine";
+import { aiStartDocument } from "./support/ai-start";
 import { LocalDocStore } from "./support/local-store";
 
 afterEach(() => {
@@ -12,11 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const start: TemplateDocument = {
-  version: 4, pageSize: { id: "a4" }, margins: { top: 30, right: 30, bottom: 30, left: 30 },
-  bands: [{ id: "rh", kind: "report-header", height: 40, elements: [{ id: "t", type: "text", x: 0, y: 0, width: 100, height: 20, text: "Before" }] }],
-  schema: [],
-};
+const start: TemplateDocument = aiStartDocument;
 
 const draft = {
   name: "Invoice", pageSize: { id: "letter" }, direction: "ltr", bodyFont: "Lora", headingFont: "Lora",

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { AiPanel } from "../../src/designer/ai/AiPanel";
 import { Canvas } from "../../src/designer/canvas/Canvas";
 import type { TemplateDocument } from "../../src/designer/engine";
+import { aiStartDocument } from "./support/ai-start";
 import { LocalDocStore } from "./support/local-store";
 
 afterEach(() => {
@@ -14,11 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const start: TemplateDocument = {
-  version: 4, pageSize: { id: "a4" }, margins: { top: 30, right: 30, bottom: 30, left: 30 },
-  bands: [{ id: "rh", kind: "report-header", height: 40, elements: [{ id: "t", type: "text", x: 0, y: 0, width: 100, height: 20, text: "Before" }] }],
-  schema: [],
-};
+const start: TemplateDocument = aiStartDocument;
 
 const title = { id: "ph", kind: "page-header", parentId: null, name: "Header", height: 30, elements: [{ id: "title", type: "text", x: 0, y: 0, width: 200, height: 24, text: "INVOICE" }], failed: false };
 const lines = { id: "items", kind: "detail", parentId: null, name: "Lines", height: 20, bindingField: "items", elements: [{ id: "desc", type: "text", x: 0, y: 0, width: 200, height: 16, text: "{{description}}" }], failed: false };
