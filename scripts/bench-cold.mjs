@@ -8,7 +8,8 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir, loadavg } from "node:os";
 import { join } from "node:path";
-import { freePort, machineLine, replaceSection, root, sleep } from "./bench-lib.mjs";
+import { figuresLine, freePort, machineLine, replaceSection, root, sleep } from "./bench-lib.mjs";
+import { writeLeanTable } from "./bench-lean-table.mjs";
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7);
 // BENCH_BASELINE=<another checkout, built>: the same measures of that build, interleaved, in a "before" column.
@@ -141,7 +142,19 @@ ${header}
 `;
   console.log(body);
   if (process.env.BENCH_COLD_WRITE !== "0") {
-    await replaceSection("cold", body);
+    const after = results.after;
+    const med = (xs) => stats(xs).median;
+    const figures = figuresLine("cold", {
+      date: new Date().toISOString().slice(0, 10),
+      importMs: med(after.cold.map((c) => c.importMs)),
+      setupMs: med(after.cold.map((c) => c.setupMs)),
+      renderMs: med(after.cold.map((c) => c.renderMs)),
+      inProcessMs: med(after.cold.map((c) => c.totalMs)),
+      cliMs: med(after.cli),
+      healthMs: med(after.health),
+    });
+    await replaceSection("cold", `${body}\n${figures}`);
+    await writeLeanTable();
     console.log("BENCHMARKS.md updated");
   }
 }

@@ -117,3 +117,16 @@ export async function replaceSection(marker, body) {
   text = pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}\n`;
   await writeFile(file, text);
 }
+
+/**
+ * A hidden line carrying a section's key figures as JSON, so the lean-engine table can be rebuilt from whatever
+ * sections were last measured without parsing their prose.
+ */
+export const figuresLine = (marker, figures) => `<!-- figures:${marker} ${JSON.stringify(figures)} -->`;
+
+/** The figures a section last recorded with `figuresLine`, or undefined when it has none yet. */
+export async function readFigures(marker) {
+  const text = await readFile(join(root, "BENCHMARKS.md"), "utf8").catch(() => "");
+  const match = text.match(new RegExp(`<!-- figures:${marker} (\\{.*?\\}) -->`));
+  return match ? JSON.parse(match[1]) : undefined;
+}

@@ -10,7 +10,8 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
-import { machineLine, replaceSection, root } from "./bench-lib.mjs";
+import { figuresLine, machineLine, replaceSection, root } from "./bench-lib.mjs";
+import { writeLeanTable } from "./bench-lean-table.mjs";
 
 // BENCH_ROOT measures another checkout's build (before/after comparisons); fixtures come from this one.
 const pdfEntry = join(process.env.BENCH_ROOT ?? root, "packages/pdf/dist/src/index.js");
@@ -132,7 +133,9 @@ After the 1-thread loop: heap ${mib(one.heapUsedMiB)} used of ${mib(one.heapTota
 `;
   console.log(body);
   if (process.env.BENCH_MEMORY_WRITE !== "0") {
-    await replaceSection("memory", body);
+    const figures = figuresLine("memory", { date: new Date().toISOString().slice(0, 10), oneThreadMiB: now.one.peakRssMiB, twoThreadsMiB: now.twoPool.peakRssMiB });
+    await replaceSection("memory", `${body}\n${figures}`);
+    await writeLeanTable();
     console.log("BENCHMARKS.md updated");
   }
 }
