@@ -79,6 +79,11 @@ export function svgDrawing(root: SvgNode, notes: readonly string[] = []): SvgDra
       return;
     }
     const props = properties(node.attrs, state.notes);
+    // Only fills become shadings; a stroke's paint server falls back to the colour after `url(…)` (or none),
+    // which changes the drawing, so it is said rather than left silent.
+    if (props.stroke !== undefined && paintServerId(props.stroke) !== undefined) {
+      state.notes.add("a gradient or pattern as a stroke is painted with the fallback colour after url(…), or not at all");
+    }
     if (props.display === "none" || props.visibility === "hidden") return;
     const style = cascade(parent, props);
     let matrix = m;

@@ -85,3 +85,12 @@ test("<text> becomes a text of the drawing: position, anchor, inherited font pro
   }]);
   assert.deepEqual(drawing.notes, []);
 });
+
+test("a gradient used as a stroke is painted with its fallback colour and says so", () => {
+  const drawing = svgDrawing(svg([
+    el("defs", {}, [el("lineargradient", { id: "g" }, [stop("0", "red"), stop("1", "blue")])]),
+    el("rect", { x: "10", y: "20", width: "80", height: "40", fill: "none", stroke: "url(#g) green", "stroke-width": "2" }),
+  ]))!;
+  assert.equal(drawing.paths[0]!.stroke, "#008000");
+  assert.ok(drawing.notes.some((n) => n.includes("as a stroke")), drawing.notes.join("; "));
+});
