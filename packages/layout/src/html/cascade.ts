@@ -10,7 +10,7 @@ import { RuleIndex } from "./rule-index.js";
 import type { HtmlElement } from "./dom.js";
 import type { Declaration } from "./shorthands.js";
 import { nthMatches, sheetShape, type SheetShape } from "./shape.js";
-import { computeStyle, SUPPORTED, type ComputedStyle } from "./style.js";
+import { computeStyle, LANG_ATTRIBUTE, SUPPORTED, type ComputedStyle } from "./style.js";
 import { UA_CSS } from "./ua.js";
 
 /** Computed styles by element. */
@@ -155,7 +155,8 @@ function cascadeEach(root: HtmlElement, author: RuleIndex, ua: RuleIndex, diagno
   while (stack.length > 0) {
     const { el, parent } = stack.pop() as { el: HtmlElement; parent: ComputedStyle | undefined };
     const matched = matchedRules(el, ua, author);
-    const key = `${matched.map((m) => `${m.rule.order}:${idOf(m.rule.declarations)}`).join(",")}|${el.attrs.get("style") ?? ""}`;
+    const lang = el.attrs.get("lang");
+    const key = `${matched.map((m) => `${m.rule.order}:${idOf(m.rule.declarations)}`).join(",")}|${el.attrs.get("style") ?? ""}${lang !== undefined ? `|lang=${lang}` : ""}`;
     let byKey = shared.get(parent);
     if (!byKey) shared.set(parent, (byKey = new Map()));
     let style = byKey.get(key);
@@ -204,5 +205,7 @@ function computedFor(el: HtmlElement, matched: readonly { rule: StyleRule; tier:
     }
     specified.set(property, value);
   }
+  const lang = el.attrs.get("lang");
+  if (lang !== undefined) specified.set(LANG_ATTRIBUTE, lang);
   return computeStyle(specified, parent, rootSize);
 }

@@ -145,8 +145,9 @@ export interface SheetShape {
 /** Combines the shapes of every rule (user agent and author) a cascade uses. */
 export function sheetShape(shapes: Iterable<SelectorShape>): SheetShape {
   let safe = true;
-  // The style attribute decides the style itself, so it is always part of the shape.
-  const attributes = new Set<string>(["style"]);
+  // The style attribute decides the style itself, and lang the language the style carries (hyphenation
+  // patterns), so both are always part of the shape.
+  const attributes = new Set<string>(["style", "lang"]);
   const nth = new Map<string, NthTest>();
   for (const shape of shapes) {
     safe &&= shape.safe;

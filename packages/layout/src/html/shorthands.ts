@@ -93,6 +93,9 @@ export function expand(property: string, value: string, important: boolean): Dec
       add(property.slice(5), v);
       return out;
     }
+    case "-webkit-hyphens":
+      add("hyphens", value);
+      return out;
     case "border-radius": {
       add("border-radius", splitValue(value)[0] ?? "0");
       return out;

@@ -65,13 +65,23 @@ export interface ComputedStyle {
   readonly borderCollapse: boolean;
   readonly borderSpacing: number;
   readonly objectFit: "contain" | "cover" | "fill";
+  /** `hyphens` (`-webkit-hyphens` too): where lines may break inside words. */
+  readonly hyphens: "none" | "manual" | "auto";
+  /** The language of the element's text: the nearest `lang` attribute (picks hyphenation patterns). */
+  readonly lang: string | undefined;
 }
+
+/**
+ * Not a CSS property: the cascade sets it from an element's `lang` attribute (which CSS cannot read), so
+ * that the language inherits like a property. Never in a style sheet (the parser only keeps known names).
+ */
+export const LANG_ATTRIBUTE = "\u0000lang";
 
 /** Properties inherited by default. */
 export const INHERITED = new Set([
   "color", "font-family", "font-size", "font-weight", "font-style", "line-height", "text-align", "letter-spacing", "word-spacing",
   "text-transform", "white-space", "direction", "list-style-type", "orphans", "widows",
-  "border-collapse", "border-spacing", "text-decoration", "text-decoration-line",
+  "border-collapse", "border-spacing", "text-decoration", "text-decoration-line", "hyphens",
 ]);
 
 /** Properties the converter reads (anything else is reported once per selector). */
@@ -177,6 +187,8 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     borderCollapse: inherits("border-collapse") ? p.borderCollapse : get("border-collapse") === "collapse",
     borderSpacing: inherits("border-spacing") ? p.borderSpacing : len(splitValue(get("border-spacing") ?? "0")[0], ZERO).pt,
     objectFit: pick("object-fit", ["contain", "cover", "fill"], "fill", "fill"),
+    hyphens: pick("hyphens", ["none", "manual", "auto"], "manual", p.hyphens),
+    lang: specified.has(LANG_ATTRIBUTE) ? specified.get(LANG_ATTRIBUTE)?.trim() || undefined : p.lang,
   };
 }
 
@@ -247,4 +259,5 @@ export const INITIAL: ComputedStyle = {
   flexDirection: "row", flexWrap: false, justifyContent: "flex-start", alignItems: "stretch", alignSelf: "auto", grow: 0,
   shrink: 1, basis: "auto", rowGap: ZERO, columnGap: ZERO, listStyleType: "disc", breakBefore: false, breakAfter: false,
   avoidBreakInside: false, orphans: 2, widows: 2, borderCollapse: false, borderSpacing: 0, objectFit: "fill",
+  hyphens: "manual", lang: undefined,
 };

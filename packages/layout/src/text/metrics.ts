@@ -16,6 +16,8 @@ export interface FaceMetrics {
   /** OS/2 yStrikeoutPosition: top of the strike-through stroke. */
   readonly strikePosition: number;
   readonly strikeThickness: number;
+  /** OS/2 sxHeight (half the ascent when the font has none): `vertical-align: middle` centres on half of it. */
+  readonly xHeight: number;
 }
 
 const cache = new WeakMap<FontFace, FaceMetrics>();
@@ -47,6 +49,7 @@ export function faceMetrics(face: FontFace): FaceMetrics {
     underlineThickness,
     strikePosition,
     strikeThickness,
+    xHeight: font.xHeight > 0 ? font.xHeight : ascent * 0.5,
   };
   cache.set(face, metrics);
   return metrics;

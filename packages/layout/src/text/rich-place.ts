@@ -10,7 +10,7 @@ import type { FontFace } from "./face.js";
 import type { Itemized, Piece } from "./itemize.js";
 import { faceMetrics } from "./metrics.js";
 import { SYNTHETIC_ITALIC_SKEW } from "./paragraph.js";
-import type { RichLine, RichParagraphStyle, SpanStyle } from "./rich-types.js";
+import type { InlineObject, PlacedObject, RichLine, RichParagraphStyle, SpanStyle } from "./rich-types.js";
 import { scaledGlyphs } from "./shape.js";
 
 /** A span's slice of a hard paragraph, itemised. */
@@ -20,6 +20,8 @@ export interface SpanItem {
   readonly start: number;
   readonly end: number;
   readonly style: SpanStyle;
+  /** Set when the slice is an inline object (one U+FFFC). */
+  readonly object?: InlineObject;
 }
 
 /** A shaped piece and the span it belongs to. */
@@ -62,13 +64,15 @@ export function placeRichLine(draft: RichDraft, style: RichParagraphStyle, boxWi
   for (const { piece, span } of logical) {
     const m = faceMetrics(piece.face);
     const scale = span.style.size / m.unitsPerEm;
-    const rise = span.style.rise ?? 0;
+    // An object's own shift moves the object, not the strut of the text around it.
+    const rise = span.object ? 0 : span.style.rise ?? 0;
     size = Math.max(size, span.style.size);
     ascent = Math.max(ascent, m.ascent * scale + rise);
     descent = Math.max(descent, -m.descent * scale - rise);
   }
-  const height = style.lineHeight * size;
-  const baseline = top + (height - (ascent + descent)) / 2 + ascent;
+  let height = style.lineHeight * size;
+  let baseline = top + (height - (ascent + descent)) / 2 + ascent;
+  if (logical.some((rp) => rp.span.object)) ({ height, baseline } = objectLineBox(logical, top, height, baseline));
   const first = logical[0]!;
   const last = logical[logical.length - 1]!;
   const paraText = (rp: RichPiece): string => rp.span.item.text;
@@ -86,10 +90,18 @@ export function placeRichLine(draft: RichDraft, style: RichParagraphStyle, boxWi
   const { x, width, extraPerSpace } = alignLine(style.align, style.direction, boxWidth, natural, spaces, draft.hard);
 
   const runs: Run[] = [];
+  const objects: PlacedObject[] = [];
   let pen = x;
   let current: Run | undefined;
   for (let k = 0; k < visual.length; k++) {
     const { piece, span } = visual[k]!;
+    if (span.object) {
+      const o = span.object;
+      objects.push({ id: o.id, x: pen, y: objectTop(o, span.style, piece.face, baseline, top, height), width: o.width, height: o.height });
+      pen += piece.width;
+      current = undefined; // text after the object starts a new run at the pen
+      continue;
+    }
     const glyphs = scaledGlyphs(piece.run, span.style.size, piece.spacing);
     if (glyphs.length === 0) continue;
     if (!current || current.face !== piece.face || current.level !== piece.level || current.span.style !== span.style) {
@@ -110,7 +122,71 @@ export function placeRichLine(draft: RichDraft, style: RichParagraphStyle, boxWi
       current.width += glyph.advance;
     }
   }
-  return { top, height, baseline, x, width, text, items: lineItems(runs, baseline, top, height) };
+  const items = lineItems(runs, baseline, top, height);
+  if (objects.length === 0) return { top, height, baseline, x, width, text, items };
+  return { top, height, baseline, x, width, text, items: [...items, ...objectLinks(objects, visual, top, height)], objects };
+}
+
+/** How far above the baseline an object's top and bottom are (up positive), for the aligns tied to the baseline. */
+function objectExtent(o: InlineObject, s: SpanStyle, face: FontFace): { top: number; bottom: number } {
+  const m = faceMetrics(face);
+  const scale = s.size / m.unitsPerEm;
+  const rise = s.rise ?? 0;
+  switch (o.align) {
+    case "middle": {
+      const centre = rise + (m.xHeight * scale) / 2;
+      return { top: centre + o.height / 2, bottom: centre - o.height / 2 };
+    }
+    case "text-top":
+      return { top: rise + m.ascent * scale, bottom: rise + m.ascent * scale - o.height };
+    case "text-bottom":
+      return { top: rise + m.descent * scale + o.height, bottom: rise + m.descent * scale };
+    default:
+      return { top: rise + o.height, bottom: rise };
+  }
+}
+
+/**
+ * The line box of a line holding objects (CSS 2 §10.8): the text's box grows to hold every object aligned
+ * on the baseline, then, if still too short, the objects aligned to the line's top or bottom.
+ */
+function objectLineBox(logical: readonly RichPiece[], top: number, height: number, baseline: number): { height: number; baseline: number } {
+  let above = baseline - top;
+  let below = height - above;
+  for (const { piece, span } of logical) {
+    const o = span.object;
+    if (!o || o.align === "top" || o.align === "bottom") continue;
+    const e = objectExtent(o, span.style, piece.face);
+    above = Math.max(above, e.top);
+    below = Math.max(below, -e.bottom);
+  }
+  for (const { span } of logical) {
+    const o = span.object;
+    if (!o || (o.align !== "top" && o.align !== "bottom")) continue;
+    const short = o.height - (above + below);
+    if (short <= 0) continue;
+    if (o.align === "top") below += short;
+    else above += short;
+  }
+  return { height: above + below, baseline: top + above };
+}
+
+/** The top of an object on a line whose box starts at `top` (y down). */
+function objectTop(o: InlineObject, s: SpanStyle, face: FontFace, baseline: number, top: number, height: number): number {
+  if (o.align === "top") return top;
+  if (o.align === "bottom") return top + height - o.height;
+  return baseline - objectExtent(o, s, face).top;
+}
+
+/** Link areas over the objects inside a link. */
+function objectLinks(objects: readonly PlacedObject[], visual: readonly RichPiece[], top: number, height: number): FrameItem[] {
+  const out: FrameItem[] = [];
+  for (const { span } of visual) {
+    const url = span.style.link;
+    const placed = span.object && objects.find((p) => p.id === span.object!.id);
+    if (url && placed) out.push({ kind: "link", x: placed.x, y: top, width: placed.width, height, url });
+  }
+  return out;
 }
 
 function lineItems(runs: readonly Run[], lineBaseline: number, top: number, height: number): FrameItem[] {

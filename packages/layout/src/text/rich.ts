@@ -10,8 +10,9 @@ import { hyphenPiece, splitAtHyphen } from "./hyphen-break.js";
 import { SOFT_HYPHEN, dropSoftHyphens } from "./hyphenate.js";
 import { breakLongWord } from "./long-word.js";
 import { isNumberWord } from "./numbers.js";
+import { objectItem, objectPiece } from "./rich-object.js";
 import { placeRichLine, type RichDraft, type RichPiece, type SpanItem } from "./rich-place.js";
-import type { RichLayout, RichLine, RichParagraphStyle, RichSpan, SpanStyle } from "./rich-types.js";
+import { OBJECT_CHAR, type RichLayout, type RichLine, type RichParagraphStyle, type RichSpan, type SpanStyle } from "./rich-types.js";
 import type { ParagraphStyle, TextDiagnostics, TextFonts } from "./types.js";
 
 /** Tolerance for "fits": widths are sums of floats. */
@@ -98,6 +99,12 @@ function hardParagraphs(spans: readonly RichSpan[]): HardParagraph[] {
   let current: HardParagraph = { text: "", parts: [] };
   let any = false;
   spans.forEach((span, index) => {
+    if (span.object) {
+      any = true;
+      current.parts.push({ start: current.text.length, end: current.text.length + 1, span: index });
+      current.text += OBJECT_CHAR;
+      return;
+    }
     if (typeof span.text !== "string" || span.text === "") return;
     any = true;
     const pieces = span.text.replace(/\t/g, " ").split(HARD_BREAK);
@@ -132,11 +139,15 @@ function breakRich(
   }
   const bidi = resolveBidi(text, s.direction);
   const items: SpanItem[] = para.parts.map(({ start, end, span }) => {
-    const style = spans[span]!.style;
+    const { style, object } = spans[span]!;
     const sub = { levels: bidi.levels?.subarray(start, end), baseLevel: bidi.baseLevel, shaping: bidi.shaping.slice(start, end) };
+    // An object is never itemised: U+FFFC has no glyph to find (and must not raise glyph.missing).
+    if (object) return { item: objectItem(contextFor(style), sub), start, end, style, object };
     const item: Itemized = itemize(contextFor(style), text.slice(start, end), sub);
     return { item, start, end, style };
   });
+  const piecesOf = (si: SpanItem, from: number, to: number, space: boolean): Piece[] =>
+    si.object ? [objectPiece(si.item, si.object)] : buildPieces(si.item, from, to, space);
   let line: RichPiece[] = [];
   let lineWidth = 0;
   let shyHyphen: RichPiece | undefined; // printed if the line ends here (after a soft hyphen)
@@ -166,7 +177,7 @@ function breakRich(
       const from = Math.max(start, si.start) - si.start;
       const to = Math.min(contentEnd, si.end) - si.start;
       if (to > from) {
-        const pieces = buildPieces(si.item, from, to, false);
+        const pieces = piecesOf(si, from, to, false);
         for (const p of pieces) contentWidth += p.width;
         const last = pieces[pieces.length - 1];
         if (last) lastSpacing = last.spacing;
@@ -175,7 +186,7 @@ function breakRich(
       const sFrom = Math.max(contentEnd, si.start) - si.start;
       const sTo = Math.min(end, si.end) - si.start;
       if (sTo > sFrom) {
-        const built = buildPieces(si.item, sFrom, sTo, true);
+        const built = piecesOf(si, sFrom, sTo, true);
         // word-spacing widens each space (new pieces: the built ones may be shared).
         spaces.push(...wrap(si, wordSpacing === 0 ? built : built.map((p) => ({ ...p, width: p.width + wordSpacing * (p.end - p.start) }))));
       }
@@ -196,7 +207,7 @@ function breakRich(
         break;
       }
       // A word in one span may be cut at a hyphenation point (`hyphens: auto`).
-      const only = portions.length === 1 ? portions[0]! : undefined;
+      const only = portions.length === 1 && !portions[0]!.si.object ? portions[0]! : undefined;
       const split = only
         ? splitAtHyphen(only.si.item, portionSegment(only), s, maxWidth - lineWidth)
         : undefined;
@@ -220,7 +231,8 @@ function breakRich(
       for (const portion of portions) {
         const width = piecesWidth(portion.pieces);
         if (line.length > 0 && lineWidth + width > maxWidth + EPSILON) flush(false);
-        if (width <= maxWidth + EPSILON || isNumberWord(portion.si.item.text.slice(portion.from, portion.to))) {
+        // An object wider than the line overflows it whole, as in browsers.
+        if (width <= maxWidth + EPSILON || portion.si.object || isNumberWord(portion.si.item.text.slice(portion.from, portion.to))) {
           line.push(...wrap(portion.si, portion.pieces));
           for (const p of portion.pieces) lineWidth += p.width;
           continue;

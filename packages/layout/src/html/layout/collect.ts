@@ -1,10 +1,12 @@
 // Sorting a block container's children into what the block formatting context stacks: runs of inline
-// content (text and inline elements, flattened into pieces), atomic inline boxes (images, inline blocks),
-// block-level boxes, and absolutely positioned boxes taken out of the flow.
+// content (text and inline elements, flattened into pieces; images and inline SVG among text are object
+// pieces that flow in the line), rows of atomic inline boxes (inline blocks, and images with no text
+// around them), block-level boxes, and absolutely positioned boxes taken out of the flow.
 import type { HtmlElement, HtmlNode } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { parseLength } from "../values.js";
 import { styleOf, type HtmlContext } from "./context.js";
+import { OBJECT_CHAR } from "../../text/rich-types.js";
 import type { InlinePiece } from "./inline.js";
 
 /** One item of a block container's content, in document order. */
@@ -26,26 +28,29 @@ function isAtomic(el: HtmlElement, style: ComputedStyle): boolean {
   return style.display === "inline-block" || el.tag === "img" || el.tag === "svg";
 }
 
+/** True for an image or inline SVG that is an inline-level box (it flows in a line of text as one object). */
+function isInlineObject(el: HtmlElement, style: ComputedStyle): boolean {
+  return (el.tag === "img" || el.tag === "svg") && (style.display === "inline-block" || style.display === "inline") && style.position !== "absolute";
+}
+
+/**
+ * Inline content between two block-level boxes, in order: pieces (text, and object pieces for images) and
+ * atomic boxes. `nested` marks pieces from inside an inline element.
+ */
+type Entry = { readonly piece: InlinePiece; readonly nested: boolean } | { readonly atomic: HtmlElement };
+
 /** The flow items of an element's children. */
 export function flowItems(parent: HtmlElement, ctx: HtmlContext): FlowItem[] {
   const items: FlowItem[] = [];
-  let pieces: InlinePiece[] = [];
-  let atomics: HtmlElement[] = [];
-  const flushInline = (): void => {
-    if (pieces.length > 0) items.push({ kind: "inline", pieces });
-    pieces = [];
-  };
-  const flushAtomic = (): void => {
-    if (atomics.length > 0) items.push({ kind: "atomic", elements: atomics });
-    atomics = [];
+  let run: Entry[] = [];
+  const flush = (): void => {
+    if (run.length > 0) items.push(...runItems(run));
+    run = [];
   };
   const parentStyle = styleOf(ctx, parent);
   for (const child of parent.children) {
     if (child.kind === "text") {
-      // White space between atomic boxes does not break their row.
-      if (atomics.length > 0 && child.text.trim() === "" && !child.deferred) continue;
-      flushAtomic();
-      pieces.push(textPiece(child, parentStyle, undefined, undefined, parent.path, 0));
+      run.push({ piece: textPiece(child, parentStyle, undefined, undefined, parent.path, 0), nested: false });
       continue;
     }
     const style = styleOf(ctx, child);
@@ -54,19 +59,62 @@ export function flowItems(parent: HtmlElement, ctx: HtmlContext): FlowItem[] {
       items.push({ kind: "absolute", element: child });
       continue;
     }
+    if (isInlineObject(child, style)) {
+      run.push({ piece: objectPiece(child, style, undefined, 0), nested: false });
+      continue;
+    }
     if (isAtomic(child, style)) {
-      flushInline();
-      atomics.push(child);
+      run.push({ atomic: child });
       continue;
     }
     if (isBlockLevel(style)) {
-      flushInline();
-      flushAtomic();
+      flush();
       items.push({ kind: "block", element: child });
       continue;
     }
+    const nested: InlinePiece[] = [];
+    inlinePieces(child, ctx, nested, undefined, undefined, 0);
+    // An inline element starts a new stretch of text even when it holds nothing (see runItems).
+    run.push({ piece: { text: "", style, path: child.path }, nested: true });
+    for (const piece of nested) run.push({ piece, nested: true });
+  }
+  flush();
+  return items;
+}
+
+/** True for text that prints (or a line break, or page-number text): images among it flow in its lines. */
+function isText(piece: InlinePiece): boolean {
+  return piece.object === undefined && (piece.hardBreak === true || piece.deferred !== undefined || piece.text.trim() !== "");
+}
+
+/**
+ * The items of one run of inline content. With text in it, images are object pieces of the paragraph and
+ * only inline blocks make rows of their own. Without any text (images separated by white space), the images
+ * and inline blocks are rows of atomic boxes, white space between them ignored.
+ */
+function runItems(run: readonly Entry[]): FlowItem[] {
+  const items: FlowItem[] = [];
+  let pieces: InlinePiece[] = [];
+  let atomics: HtmlElement[] = [];
+  const flushInline = (): void => {
+    if (pieces.some((p) => p.text !== "" || p.object)) items.push({ kind: "inline", pieces: pieces.filter((p) => p.text !== "" || p.object) });
+    pieces = [];
+  };
+  const flushAtomic = (): void => {
+    if (atomics.length > 0) items.push({ kind: "atomic", elements: atomics });
+    atomics = [];
+  };
+  const flowing = run.some((e) => "piece" in e && isText(e.piece));
+  for (const e of run) {
+    if ("atomic" in e || (!flowing && e.piece.object)) {
+      flushInline();
+      atomics.push("atomic" in e ? e.atomic : (e.piece.object as HtmlElement));
+      continue;
+    }
+    // White space between atomic boxes does not break their row.
+    if (!e.nested && atomics.length > 0 && !isText(e.piece) && !e.piece.object) continue;
     flushAtomic();
-    inlinePieces(child, ctx, pieces, undefined, undefined, 0);
+    pieces.push(e.piece);
   }
   flushInline();
   flushAtomic();
@@ -87,9 +135,20 @@ export function inlinePieces(el: HtmlElement, ctx: HtmlContext, out: InlinePiece
   const ownLink = href && /^(https?:|mailto:)/i.test(href) ? href : link;
   const ownBackground = style.background ?? background;
   for (const child of el.children) {
-    if (child.kind === "text") out.push(textPiece(child, style, ownLink, ownBackground, el.path, ownRise));
+    if (child.kind === "text") {
+      out.push(textPiece(child, style, ownLink, ownBackground, el.path, ownRise));
+      continue;
+    }
+    const childStyle = styleOf(ctx, child);
+    if (isInlineObject(child, childStyle)) out.push(objectPiece(child, childStyle, ownLink, ownRise));
     else inlinePieces(child, ctx, out, ownLink, ownBackground, ownRise);
   }
+}
+
+/** The piece of an image or inline SVG in a line: one U+FFFC with the element's style, link and baseline shift. */
+function objectPiece(el: HtmlElement, style: ComputedStyle, link: string | undefined, rise: number): InlinePiece {
+  const own = rise + baselineShift(style);
+  return { text: OBJECT_CHAR, style, path: el.path, object: el, ...(own !== 0 ? { rise: own } : {}), ...(link ? { link } : {}) };
 }
 
 /**

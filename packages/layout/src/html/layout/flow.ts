@@ -10,7 +10,7 @@ import { flowItems, type FlowItem } from "./collect.js";
 import { styleOf, type Absolute, type HtmlContext } from "./context.js";
 import { borderBoxWidth, collapse, decorationOf, edgesOf, marginX, sizeOf } from "./edges.js";
 import { layoutFlex } from "./flex.js";
-import { paragraphBlock } from "./inline.js";
+import { paragraphBlock, type ObjectBox } from "./inline.js";
 import { markerOf } from "./marker.js";
 import { maxContent } from "./measure.js";
 import { replacedBlock } from "./replaced.js";
@@ -144,7 +144,7 @@ export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sin
 export function layoutFlowItem(item: FlowItem, parent: HtmlElement, width: number, ctx: HtmlContext, sink: Absolute[]): Laid | null {
   switch (item.kind) {
     case "inline": {
-      const block = paragraphBlock(item.pieces, styleOf(ctx, parent), width, ctx, parent.path);
+      const block = paragraphBlock(item.pieces, styleOf(ctx, parent), width, ctx, parent.path, (el) => inlineObject(el, ctx, width, sink));
       return block ? { block, box: null, marginLeft: 0, width, marginTop: 0, marginBottom: 0, breakBefore: false, breakAfter: false } : null;
     }
     case "atomic":
@@ -155,6 +155,18 @@ export function layoutFlowItem(item: FlowItem, parent: HtmlElement, width: numbe
       positionAbsolute(item.element, ctx, width, sink);
       return null;
   }
+}
+
+/**
+ * The box of an image or inline SVG in a line of text, in a paragraph `width` points wide. Its margins are
+ * space around it on the line (`auto` is zero on inline boxes); negative vertical margins count as zero.
+ */
+function inlineObject(el: HtmlElement, ctx: HtmlContext, width: number, sink: Absolute[]): ObjectBox {
+  const laid = layoutBlockBox(el, ctx, width, sink);
+  if (!laid) return { block: null, width: 0, height: 0, dx: 0, dy: 0 };
+  const [mt, mr, mb, ml] = edgesOf(styleOf(ctx, el), width).margin.map((m) => (Number.isNaN(m) ? 0 : m)) as [number, number, number, number];
+  const box = laid.box ?? laid.block;
+  return { block: box, width: Math.max(0, ml + laid.width + mr), height: box.height + Math.max(0, mt) + Math.max(0, mb), dx: ml, dy: Math.max(0, mt) };
 }
 
 /** Lays out an absolutely positioned box and hands it to its containing block (`sink`) with its offsets. */

@@ -1,16 +1,18 @@
 // Inline formatting: the text of a block's inline content (text nodes and inline elements such as <b>,
 // <a>, <span>) as styled spans, broken into lines by the text engine's rich paragraph layout (shaping,
 // UAX #14 breaking, bidi, fallback, justification). The paragraph splits between lines across pages,
-// keeping `orphans` lines at a page's foot and `widows` at the next page's head.
+// keeping `orphans` lines at a page's foot and `widows` at the next page's head. Images among the text are
+// inline objects of the paragraph: laid out as boxes first, then placed where their lines put them.
 import { EPSILON, type Block, type PageNumbers, type Split } from "../../elements/block.js";
 import { moveItem } from "../../elements/markdown-block.js";
 import type { FrameItem } from "../../frame/types.js";
 import { layoutParagraph } from "../../text/paragraph.js";
 import { layoutRichParagraph } from "../../text/rich.js";
-import type { RichLayout, RichSpan, SpanStyle } from "../../text/rich-types.js";
+import type { InlineObject, ObjectAlign, RichLayout, RichSpan, SpanStyle } from "../../text/rich-types.js";
 import type { ParagraphLayout, ParagraphStyle } from "../../text/types.js";
 import { resolveText } from "../../tokens/resolve.js";
 import type { RowScope } from "../../tokens/types.js";
+import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { familyOf, type HtmlContext } from "./context.js";
 
@@ -30,19 +32,58 @@ export interface InlinePiece {
   readonly hardBreak?: boolean;
   /** Baseline shift in points, up positive (`<sup>`, `<sub>`, `vertical-align` on inline boxes). */
   readonly rise?: number;
+  /** An image or inline SVG flowing in the line (the text is one U+FFFC). */
+  readonly object?: HtmlElement;
 }
 
-/** The paragraph of a block's inline content, or null when it is only collapsible white space. */
-export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedStyle, width: number, ctx: HtmlContext, path: string): ParagraphBlock | null {
+/** An inline object's box as its line needs it: what to draw, its margin box size, where the block sits in it. */
+export interface ObjectBox {
+  readonly block: Block | null;
+  readonly width: number;
+  readonly height: number;
+  /** Offset of the block's top-left corner inside the margin box. */
+  readonly dx: number;
+  readonly dy: number;
+}
+
+/** Lays out the box of an inline object (an image or inline SVG) for a paragraph. */
+export type ObjectLayout = (el: HtmlElement) => ObjectBox;
+
+const ALIGNS: ReadonlySet<string> = new Set<ObjectAlign>(["middle", "top", "bottom", "text-top", "text-bottom"]);
+
+/** An object's `vertical-align` on its line; lengths, `sub` and `super` are baseline shifts (the piece's rise). */
+function objectAlign(style: ComputedStyle): ObjectAlign {
+  return ALIGNS.has(style.verticalAlign) ? (style.verticalAlign as ObjectAlign) : "baseline";
+}
+
+/**
+ * The paragraph of a block's inline content, or null when it is only collapsible white space. Object pieces
+ * are laid out by `objects` (without it, as when only text is measured, they are left out).
+ */
+export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedStyle, width: number, ctx: HtmlContext, path: string, objects?: ObjectLayout): ParagraphBlock | null {
   const texts = collapseWhiteSpace(pieces);
   if (!texts.some((t) => t.trim() !== "" || t.includes("\n"))) return null;
   const deferred = pieces.some((p) => p.deferred);
+  const boxes: ObjectBox[] = [];
+  const inline = new Map<InlinePiece, InlineObject>();
+  if (objects) {
+    for (const p of pieces) {
+      if (!p.object) continue;
+      const box = objects(p.object);
+      inline.set(p, { id: boxes.length, width: box.width, height: box.height, align: objectAlign(p.style) });
+      boxes.push(box);
+    }
+  }
   const spansAt = (page: PageNumbers | undefined): RichSpan[] =>
-    pieces.map((p, i) => {
+    pieces.flatMap((p, i): RichSpan[] => {
+      if (p.object) {
+        const object = inline.get(p);
+        return object ? [{ text: texts[i] as string, style: spanStyle(p, ctx), object }] : [];
+      }
       let text = texts[i] as string;
       if (p.deferred) text = resolveText(text, { ...ctx.tokens, page: page?.page ?? 1, pages: page?.pages ?? 1 }, p.deferred.scope);
-      return { text, style: spanStyle(p, ctx) };
-    }).filter((s) => s.text !== "");
+      return text === "" ? [] : [{ text, style: spanStyle(p, ctx) }];
+    });
   const style = {
     lineHeight: "mult" in block.lineHeight ? block.lineHeight.mult : block.lineHeight.pt / block.size,
     size: block.size,
@@ -50,6 +91,7 @@ export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedSt
     align: block.textAlign,
     direction: block.direction,
     ...(block.wordSpacing !== 0 ? { wordSpacing: block.wordSpacing } : {}),
+    ...hyphenation(block),
   };
   const report = (code: string, message: string): void => ctx.diagnostics.add(code, message, path);
   const plain = deferred ? undefined : plainStyle(pieces, block, ctx);
@@ -63,7 +105,17 @@ export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedSt
         return hit;
       }
     : undefined;
-  return ParagraphBlock.of({ layout, relayout, orphans: block.orphans, widows: block.widows });
+  return ParagraphBlock.of({ layout, relayout, orphans: block.orphans, widows: block.widows, objects: boxes });
+}
+
+/**
+ * The text engine's hyphenation settings for a block: `manual` is the engine's default (left out, so plain
+ * layouts keep their cache keys); `auto` hyphenates with the patterns of the block's `lang` (none without
+ * one, as in browsers).
+ */
+function hyphenation(block: ComputedStyle): Pick<ParagraphStyle, "hyphens" | "lang"> {
+  if (block.hyphens === "manual") return {};
+  return { hyphens: block.hyphens, ...(block.hyphens === "auto" && block.lang !== undefined ? { lang: block.lang } : {}) };
 }
 
 /** The paragraph style of text in one style without links, backgrounds or decorations; undefined otherwise. */
@@ -73,7 +125,7 @@ export function plainStyle(pieces: readonly InlinePiece[], block: ComputedStyle,
   const s = first.style;
   for (const p of pieces) {
     const o = p.style;
-    if (p.link || p.background || p.rise || o.underline || o.strike) return undefined;
+    if (p.link || p.background || p.rise || p.object || o.underline || o.strike) return undefined;
     if (o !== s && (o.family !== s.family || o.weight !== s.weight || o.italic !== s.italic || o.size !== s.size || o.color !== s.color)) return undefined;
   }
   // The plain engine has no word spacing: such text takes the rich engine.
@@ -101,6 +153,7 @@ export function paragraphStyle(block: ComputedStyle, s: ComputedStyle, family: s
     align: block.textAlign,
     direction: block.direction,
     color: s.color,
+    ...hyphenation(block),
   };
 }
 
@@ -175,6 +228,8 @@ interface ParagraphSource {
   readonly relayout: ((page: PageNumbers) => RichLayout) | undefined;
   readonly orphans: number;
   readonly widows: number;
+  /** The inline objects' boxes, by `InlineObject.id`. */
+  readonly objects: readonly ObjectBox[];
 }
 
 /** Lines `from`..`to` of a laid-out paragraph. */
@@ -230,7 +285,12 @@ export class ParagraphBlock implements Block {
     if (!first) return;
     const dy = y - first.top;
     for (let i = this.from; i < Math.min(this.to, layout.lines.length); i++) {
-      for (const item of (layout.lines[i] as { items: readonly FrameItem[] }).items) out.push(moveItem(item, x, dy));
+      const line = layout.lines[i] as RichLayout["lines"][number];
+      for (const item of line.items) out.push(moveItem(item, x, dy));
+      for (const o of line.objects ?? []) {
+        const box = this.source.objects[o.id];
+        box?.block?.place(out, x + o.x + box.dx, dy + o.y + box.dy, page);
+      }
     }
   }
 }

@@ -141,10 +141,16 @@ function inlineIntrinsic(pieces: readonly InlinePiece[], block: ComputedStyle, c
   const texts = collapseWhiteSpace(pieces);
   const plain = pieces.some((p) => p.deferred) ? undefined : plainStyle(pieces, block, ctx);
   if (plain) return plainIntrinsic(texts.join(""), plain, ctx);
-  const paragraph = paragraphBlock(pieces, block, Infinity, ctx, path);
+  // An image in the text counts with its own intrinsic width (margins included); it is never broken.
+  const objectWidth = (el: HtmlElement): Intrinsic => withMargins(el, ctx);
+  const paragraph = paragraphBlock(pieces, block, Infinity, ctx, path, (el) => ({ block: null, width: objectWidth(el).max, height: 0, dx: 0, dy: 0 }));
   if (!paragraph) return { min: 0, max: 0 };
   let min = 0;
   pieces.forEach((piece, i) => {
+    if (piece.object) {
+      min = Math.max(min, objectWidth(piece.object).min);
+      return;
+    }
     const style = paragraphStyle(piece.style, piece.style, familyOf(ctx, piece.style, path));
     min = Math.max(min, plainIntrinsic(texts[i] ?? "", style, ctx).min);
   });
