@@ -18,8 +18,10 @@ const USAGE = `Usage:
   docsvc validate <template.json>                check a template document; prints one problem per line
   docsvc render <template.json|page.html> <data.json> [-o out.pdf] [--theme JSON] [--now ISO]
                                                  render a PDF (-o - writes to stdout)
-  docsvc import-html <page.html> [-o template.json] [--css file.css]
-                                                 convert HTML into a report template document (-o - writes to stdout)
+  docsvc import-html <page.html> [-o template.json] [--css file.css] [--data data.json]
+                                                 convert HTML into a report template document (-o - writes to stdout);
+                                                 --data: sample data that sizes the table columns as the HTML
+                                                 rendered with it does
 ${ADMIN_USAGE}`;
 
 async function serve(args: readonly string[]): Promise<number> {
@@ -108,14 +110,23 @@ async function render(args: readonly string[]): Promise<number> {
 }
 
 async function importHtmlCommand(args: readonly string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: [...args], allowPositionals: true, options: { output: { type: "string", short: "o" }, css: { type: "string" } } });
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: { output: { type: "string", short: "o" }, css: { type: "string" }, data: { type: "string" } },
+  });
   const [htmlFile] = positionals;
   if (htmlFile === undefined || positionals.length > 1) return usage();
   const html = await readFile(htmlFile, "utf8");
   const css = values.css === undefined ? undefined : await readFile(values.css, "utf8");
+  const sampleData: unknown = values.data === undefined ? undefined : JSON.parse(await readFile(values.data, "utf8"));
+  if (sampleData !== undefined && (typeof sampleData !== "object" || sampleData === null || Array.isArray(sampleData))) {
+    process.stderr.write(`--data must name a file holding a JSON object.\n`);
+    return 1;
+  }
   // Loaded on demand, like render: the designer fonts measure the text the bands are laid out from.
   const { loadDesignerFonts } = await import("@docsvc/pdf");
-  const result = importHtml(html, { fonts: await loadDesignerFonts(), ...(css !== undefined ? { css } : {}) });
+  const result = importHtml(html, { fonts: await loadDesignerFonts(), ...(css !== undefined ? { css } : {}), ...(sampleData !== undefined ? { sampleData } : {}) });
   for (const d of result.diagnostics) process.stderr.write(`${d.path}: ${d.message} [${d.code}]\n`);
   const json = `${JSON.stringify(result.document, null, 2)}\n`;
   const output = values.output ?? `${basename(htmlFile).replace(/\.html?$/i, "")}.template.json`;

@@ -5,6 +5,8 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { layoutDocument, layoutHtml, parseDocument } from "@docsvc/layout";
+import { loadDesignerFonts } from "@docsvc/pdf";
 import { CLI_ARGS, runCli } from "./helpers/cli.js";
 import { REPO_ROOT } from "./helpers/fixtures.js";
 
@@ -56,6 +58,27 @@ describe("docsvc render", () => {
     ]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal((await readFile(out)).subarray(0, 5).toString("latin1"), "%PDF-");
+    await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe("docsvc import-html", () => {
+  test("--data sizes the table columns: the template prints as many pages as the HTML with that data", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "docsvc-cli-"));
+    const dataFile = join(FIXTURES, "invoice-500.data.json");
+    const r = await runCli(["import-html", join(FIXTURES, "invoice.html"), "--data", dataFile, "-o", join(dir, "invoice.template.json")]);
+    assert.equal(r.code, 0, r.stderr);
+    const fonts = await loadDesignerFonts();
+    const data = JSON.parse(await readFile(dataFile, "utf8")) as unknown;
+    const parsed = parseDocument(await readFile(join(dir, "invoice.template.json"), "utf8"));
+    assert.ok(parsed.ok);
+    const html = await readFile(join(FIXTURES, "invoice.html"), "utf8");
+    assert.equal(layoutDocument(parsed.document, data, { fonts }).pages.length, layoutHtml(html, data, { fonts }).pages.length);
+    const array = join(dir, "rows.json");
+    await writeFile(array, "[1, 2]");
+    const bad = await runCli(["import-html", join(FIXTURES, "invoice.html"), "--data", array, "-o", "-"]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /--data must name a file holding a JSON object/);
     await rm(dir, { recursive: true, force: true });
   });
 });

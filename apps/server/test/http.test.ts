@@ -101,6 +101,16 @@ describe("OpenAPI", () => {
     assert.equal(login.requestBody.content["application/json"].schema.$ref, "#/components/schemas/LoginBody");
     assert.equal(login.responses["200"].content["application/json"].schema.$ref, "#/components/schemas/TokenResponse");
     assert.ok(login.responses["429"]);
+    // upgrade-to-report takes an optional body; import-html's sampleData is documented.
+    const upgrade = doc.paths["/api/templates/{id}/upgrade-to-report"].post;
+    assert.equal(upgrade.requestBody.required, false);
+    assert.equal(upgrade.requestBody.content["application/json"].schema.$ref, "#/components/schemas/UpgradeToReportBody");
+    for (const body of ["UpgradeToReportBody", "ImportHtmlBody"]) {
+      const sample = doc.components.schemas[body].properties.sampleData.anyOf[0];
+      assert.equal(sample.type, "object", body);
+      assert.match(sample.description, /columns/, body);
+    }
+    assert.equal(login.requestBody.required, true);
     const render = doc.paths["/api/templates/{id}/render"].post;
     assert.deepEqual(render.security, [{ bearerAuth: [] }, { apiKeyAuth: [] }]);
     assert.ok(render.responses["200"].content["application/pdf"]);

@@ -63,11 +63,13 @@ export function jsonBody<S extends v.GenericSchema>(
   schema: S,
   /** Runs on the parsed object before the schema (render endpoints check the theme first). */
   before?: (body: Readonly<Record<string, unknown>>) => void,
+  /** An optional body: an empty one (no bytes or only white space) is read as `{}`. */
+  options?: { readonly optional?: boolean },
 ): MiddlewareHandler<Env, string, { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } }> {
   return async (c, next) => {
     const text = await c.req.text();
     let value: unknown;
-    if (text.trim() === "") value = undefined;
+    if (text.trim() === "") value = options?.optional === true ? {} : undefined;
     else {
       try {
         value = JSON.parse(text);

@@ -28,6 +28,7 @@ const COMPONENTS: Record<string, AnySchema> = {
   ChangePasswordBody: auth.ChangePasswordBody,
   CreateTemplateBody: templates.CreateTemplateBody,
   ImportHtmlBody: templates.ImportHtmlBody,
+  UpgradeToReportBody: templates.UpgradeToReportBody,
   UpdateTemplateBody: templates.UpdateTemplateBody,
   RenderTemplateBody: render.RenderTemplateBody,
   RenderInlineBody: render.RenderInlineBody,
@@ -113,6 +114,12 @@ function componentSchemas(): Record<string, JsonSchema> {
         // server still reads an absent one as null, so its schema keeps them optional.
         return { ...context.jsonSchema, required: ["rows", "output", "fileNamePattern", "emailColumn"] };
       }
+      if (context.valibotSchema === templates.SampleDataField) {
+        return {
+          type: "object",
+          description: "Data like the data the template will be rendered with. A report table's columns are fixed while an HTML table's follow its values (no column narrower than its widest unbreakable value): with sampleData, each table's columns are sized as the HTML rendered with this data sizes them, so the report wraps and paginates like the HTML. Without it, each token counts as a short word.",
+        };
+      }
       if (context.valibotSchema === render.DataField) {
         return { type: "object", description: "The values the template's tokens resolve against." };
       }
@@ -195,7 +202,7 @@ function operation(op: OperationSpec): Json {
     summary: op.summary,
     ...(op.description !== undefined ? { description: op.description } : {}),
     ...(params.length + query.length + cookie.length > 0 ? { parameters: [...params, ...query, ...cookie] } : {}),
-    ...(op.body !== undefined ? { requestBody: { required: true, content: { "application/json": { schema: ref(op.body) } } } } : {}),
+    ...(op.body !== undefined ? { requestBody: { required: op.bodyOptional !== true, content: { "application/json": { schema: ref(op.body) } } } } : {}),
     ...(op.multipart !== undefined ? { requestBody: { required: true, content: { "multipart/form-data": { schema: ref(op.multipart) } } } } : {}),
     responses: {
       ["redirect" in op.success ? "302" : "200"]: success,

@@ -125,6 +125,8 @@ export type WorkerReply =
 export interface ImportHtmlTask {
   readonly html: string;
   readonly css?: string | undefined;
+  /** Data like the data the template will be rendered with: sizes the report's table columns. */
+  readonly sampleData?: Record<string, unknown> | undefined;
 }
 
 /** The report document (JSON text) converted from HTML, or why it could not be. */

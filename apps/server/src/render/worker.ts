@@ -213,7 +213,7 @@ export function validate(task: { content: string }): ValidateTaskResult {
 export async function importHtml(task: ImportHtmlTask): Promise<ImportHtmlTaskResult> {
   const fonts = await (await pdfModule).loadDesignerFonts();
   try {
-    const result = importHtmlDocument(task.html, { fonts, ...(task.css !== undefined ? { css: task.css } : {}) });
+    const result = importHtmlDocument(task.html, { fonts, ...(task.css !== undefined ? { css: task.css } : {}), ...(task.sampleData !== undefined ? { sampleData: task.sampleData } : {}) });
     return { ok: true, content: JSON.stringify(result.document), diagnostics: result.diagnostics };
   } catch (error) {
     if (error instanceof HtmlLimitError) return { ok: false, errors: { html: [error.message] } };

@@ -13,7 +13,7 @@ import {
   updateWorkspaceTemplate,
   upgradeToReport,
 } from "../services/templates.js";
-import { CreateTemplateBody, ImportHtmlBody, TemplateListQuery, UpdateTemplateBody } from "../schemas/templates.js";
+import { CreateTemplateBody, ImportHtmlBody, TemplateListQuery, UpdateTemplateBody, UpgradeToReportBody } from "../schemas/templates.js";
 
 /** Template CRUD. */
 export function templateRoutes(deps: ServiceDeps): Hono<AppEnv> {
@@ -29,7 +29,8 @@ export function templateRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   app.post("/import-html", session, jsonBody(ImportHtmlBody), async (c) => c.json(await importHtmlTemplate(deps, c.get("principal"), c.req.valid("json"))));
 
-  app.post("/:id/upgrade-to-report", session, id, async (c) => c.json(await upgradeToReport(deps, c.get("principal"), c.req.param("id"))));
+  app.post("/:id/upgrade-to-report", session, id, jsonBody(UpgradeToReportBody, undefined, { optional: true }), async (c) =>
+    c.json(await upgradeToReport(deps, c.get("principal"), c.req.param("id"), c.req.valid("json").sampleData ?? undefined)));
 
   app.get("/:id", session, id, async (c) => c.json(await getTemplate(deps, c.get("principal"), c.req.param("id"))));
 

@@ -30,10 +30,25 @@ export const UpdateTemplateBody = v.object({
   editorMode: v.nullish(v.picklist(["report", "html"], "editorMode must be 'report' or 'html' (or null, meaning unchanged).")),
 });
 
+/**
+ * Data like the data the template will be rendered with (a JSON object). A report table's columns are fixed,
+ * while an HTML table's follow its values: the importer sizes them as the HTML laid out with this data does.
+ */
+export const SampleDataField = v.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  "sampleData must be a JSON object.",
+);
+
 export const ImportHtmlBody = v.object({
   name: NameField,
   html: v.pipe(v.string("html must be a string."), v.description("The HTML template: tokens, data-each and data-if as in html templates; @page margin boxes become page bands.")),
   css: v.nullish(v.pipe(v.string("css must be a string."), v.description("An extra style sheet, applied after the document's own <style> elements."))),
+  sampleData: v.nullish(SampleDataField),
+});
+
+/** The optional body of upgrade-to-report (an empty body is the same as `{}`). */
+export const UpgradeToReportBody = v.object({
+  sampleData: v.nullish(SampleDataField),
 });
 
 export const TemplateListQuery = v.object({

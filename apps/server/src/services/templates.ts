@@ -13,6 +13,7 @@ import type { VersionKind } from "../db/schema.js";
 import { prepareSavedState } from "../collab/saved-state.js";
 import { ConflictError, NotFoundError } from "../errors.js";
 import { uuidv7 } from "../ids.js";
+import type { ImportHtmlTask } from "../render/protocol.js";
 import { normaliseIso, nowIso } from "../time.js";
 import { checkContent, editorModeOf, invalidContent, type EditorMode } from "./content.js";
 import type { ServiceDeps } from "./deps.js";
@@ -60,6 +61,8 @@ export interface ImportHtmlInput {
   readonly name: string;
   readonly html: string;
   readonly css?: string | null | undefined;
+  /** Data like the data the template will be rendered with: sizes the report's table columns (see importHtml). */
+  readonly sampleData?: Record<string, unknown> | null | undefined;
 }
 
 function summary(row: TemplateSummaryRow): TemplateSummaryView {
@@ -159,20 +162,21 @@ export async function deleteWorkspaceTemplate(deps: ServiceDeps, principal: Sess
 /** Converts HTML into a new stored report template (Owner or Editor), through the render workers. */
 export async function importHtmlTemplate(deps: ServiceDeps, principal: SessionPrincipal, input: ImportHtmlInput): Promise<TemplateView> {
   requireRole(principal, "Owner", "Editor");
-  const content = await reportFromHtml(deps, principal.workspaceId, input.html, input.css ?? undefined);
+  const content = await reportFromHtml(deps, principal.workspaceId, { html: input.html, css: input.css ?? undefined, sampleData: input.sampleData ?? undefined });
   return createTemplate(deps, principal, { name: input.name, content, editorMode: "report" });
 }
 
 /**
  * Turns a stored html template into a report template in place (Owner or Editor). The HTML is recorded as a
  * manual version first, so restoring it (PUT with its content and editorMode html) makes an html template again.
+ * `sampleData` sizes the report's table columns as the HTML rendered with it does.
  */
-export async function upgradeToReport(deps: ServiceDeps, principal: SessionPrincipal, id: string): Promise<TemplateView> {
+export async function upgradeToReport(deps: ServiceDeps, principal: SessionPrincipal, id: string, sampleData?: Record<string, unknown>): Promise<TemplateView> {
   const current = await findTemplate(deps.db, principal.workspaceId, id);
   if (current === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
   if (editorModeOf(current.editor_mode) !== "html") throw new ConflictError("Only an html template can be upgraded to a report template.");
-  const content = await reportFromHtml(deps, principal.workspaceId, current.content, undefined);
+  const content = await reportFromHtml(deps, principal.workspaceId, { html: current.content, css: undefined, sampleData });
   await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content: current.content, editorMode: "html", authorId: principal.userId, kind: "manual" });
   const update = { content, editor_mode: "report", updated_at: nowIso(Math.max(Date.now(), Date.parse(current.updated_at) + 1)) };
   if (!(await updateTemplate(deps.db, principal.workspaceId, id, update, current.updated_at))) {
@@ -183,10 +187,10 @@ export async function upgradeToReport(deps: ServiceDeps, principal: SessionPrinc
 }
 
 // In the workspace's own turn on the render pool, refused like a render when the queue is full.
-async function reportFromHtml(deps: ServiceDeps, workspaceId: string, html: string, css: string | undefined): Promise<string> {
-  if (html.trim() === "") throw invalidContent({ html: ["html must not be empty."] });
+async function reportFromHtml(deps: ServiceDeps, workspaceId: string, task: ImportHtmlTask): Promise<string> {
+  if (task.html.trim() === "") throw invalidContent({ html: ["html must not be empty."] });
   if (deps.renderer.importHtml === undefined) throw new Error("this server's renderer cannot import HTML");
-  const result = await deps.renderer.importHtml({ html, css }, { workspaceId }).catch((error: unknown) => {
+  const result = await deps.renderer.importHtml(task, { workspaceId }).catch((error: unknown) => {
     throw renderFailure(error);
   });
   if (!result.ok) throw invalidContent(result.errors);

@@ -21,8 +21,8 @@ function bodyWords(result: LayoutResult): string[] {
     .split(/\s+/);
 }
 
-async function imported(): Promise<TemplateDocument> {
-  const result = importHtml(html, { fonts: await loadDesignerFonts() });
+async function imported(sampleData?: unknown): Promise<TemplateDocument> {
+  const result = importHtml(html, { fonts: await loadDesignerFonts(), ...(sampleData === undefined ? {} : { sampleData }) });
   const parsed = parseDocument(JSON.stringify(result.document));
   assert.ok(parsed.ok, JSON.stringify(parsed.ok ? "" : parsed.errors));
   return parsed.document;
@@ -49,7 +49,7 @@ describe("import-html: the shared invoice", () => {
       const data = JSON.parse(readFileSync(join(repoRoot, "fixtures", `invoice-${rows}.data.json`), "utf8")) as unknown;
       const options = { fonts, now: new Date("2026-01-01T00:00:00Z") };
       const fromHtml = layoutHtml(html, data, options);
-      const fromReport = layoutDocument(await imported(), data, options);
+      const fromReport = layoutDocument(await imported(data), data, options);
       assert.equal(fromReport.pages.length, fromHtml.pages.length);
       assert.deepEqual(bodyWords(fromReport), bodyWords(fromHtml));
     });

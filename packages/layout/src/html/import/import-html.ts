@@ -3,6 +3,9 @@
 // positioned elements, a table whose row has data-each becomes a detail band bound to that array (its
 // <thead> a detail-header repeated on every page, its <tfoot> a detail-footer), and the @page margin boxes
 // become page header and footer bands with {{$page}} / {{$pages}}. Fonts, sizes and colours carry over.
+// A report table's columns are fixed while the HTML table's follow its content (no column narrower than its
+// widest unbreakable value): given sample data, the tables' columns are sized as the HTML render with that
+// data sizes them, so the imported template wraps and paginates like the HTML it came from.
 import type { Block } from "../../elements/block.js";
 import type { Diagnostic } from "../../diagnostics.js";
 import type { FrameItem } from "../../frame/types.js";
@@ -10,14 +13,14 @@ import { findPageSizePreset } from "../../model/page-sizes.js";
 import type { Band, Element, PageSizeSpec, TemplateDocument } from "../../model/types.js";
 import type { FontRegistry } from "../../text/registry.js";
 import { elementChildren, type HtmlElement } from "../dom.js";
-import { compileHtml, prepareHtml } from "../index.js";
+import { compileHtml, prepareHtml, type CompiledHtml } from "../index.js";
 import { flowItems } from "../layout/collect.js";
-import { styleOf, type Absolute, type HtmlContext } from "../layout/context.js";
+import { styleOf, type Absolute, type ColumnIntrinsics, type HtmlContext } from "../layout/context.js";
 import { collapse, edgesOf, marginX, sizeOf } from "../layout/edges.js";
 import { layoutFlowItem } from "../layout/flow.js";
 import { paragraphBlock } from "../layout/inline.js";
 import type { MarginBox, PageSetup } from "../layout/page.js";
-import { tableParts } from "../layout/table.js";
+import { tableColumnIntrinsics, tableParts } from "../layout/table.js";
 import { elementsOf } from "./elements.js";
 
 /** Options of an import. */
@@ -25,6 +28,12 @@ export interface ImportHtmlOptions {
   readonly fonts: FontRegistry;
   /** An extra style sheet, applied after the document's own. */
   readonly css?: string;
+  /**
+   * Data like the data the template will be rendered with: the tables' column widths are taken from the HTML
+   * laid out with it. Without it, columns are sized from the template's text with each token counted as a
+   * short word, narrower than real values usually need.
+   */
+  readonly sampleData?: unknown;
 }
 
 /** The imported document and what could not be carried over. */
@@ -37,8 +46,10 @@ export interface ImportHtmlResult {
 export function importHtml(html: string, options: ImportHtmlOptions): ImportHtmlResult {
   // Tokens are laid out as short placeholders (a token never wraps inside itself) and written back as text.
   const tokens: string[] = [];
-  const prepared = prepareHtml(compileHtml(html, options.css), {}, { fonts: options.fonts }, tokens);
-  const { root, ctx, setup, contentWidth, diagnostics } = prepared;
+  const compiled = compileHtml(html, options.css);
+  const prepared = prepareHtml(compiled, {}, { fonts: options.fonts }, tokens);
+  const { root, setup, contentWidth, diagnostics } = prepared;
+  const ctx: HtmlContext = options.sampleData === undefined ? prepared.ctx : { ...prepared.ctx, columnHints: sampleColumns(compiled, options.sampleData, options.fonts) };
   let n = 0;
   const nextId = (): string => `e${++n}`;
   const body = elementChildren(root).find((e) => e.tag === "body") ?? root;
@@ -89,6 +100,27 @@ export function importHtml(html: string, options: ImportHtmlOptions): ImportHtml
     if (d.code.startsWith("image.")) notes.push({ code: "import.dropped", message: "images are not imported; add an image element bound to the same value", path: d.path });
   }
   return { document, diagnostics: notes };
+}
+
+// Every table of the template laid out with the sample data: its columns' intrinsic widths by source path (a
+// table repeated by data-each: the widest of its copies, so every copy's values fit).
+function sampleColumns(compiled: CompiledHtml, data: unknown, fonts: FontRegistry): Map<string, ColumnIntrinsics> {
+  const { root, ctx } = prepareHtml(compiled, data, { fonts });
+  const hints = new Map<string, ColumnIntrinsics>();
+  const work: HtmlElement[] = [root];
+  while (work.length > 0) {
+    const el = work.pop() as HtmlElement;
+    const display = styleOf(ctx, el).display;
+    if (display === "none") continue;
+    if (display === "table") {
+      const own = tableColumnIntrinsics(el, ctx);
+      const seen = hints.get(el.path);
+      const widest = (a: readonly number[], b: readonly number[]): number[] => Array.from({ length: Math.max(a.length, b.length) }, (_, i) => Math.max(a[i] ?? 0, b[i] ?? 0));
+      hints.set(el.path, seen ? { min: widest(seen.min, own.min), max: widest(seen.max, own.max) } : own);
+    }
+    work.push(...elementChildren(el));
+  }
+  return hints;
 }
 
 function nameOf(el: HtmlElement): string {

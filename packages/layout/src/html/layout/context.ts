@@ -30,6 +30,17 @@ export interface HtmlContext {
   readonly pageBody: number;
   /** Memoised designer family per CSS font-family list. */
   readonly familyCache: Map<readonly string[], string | undefined>;
+  /**
+   * Column widths measured elsewhere, by the table's source path: importHtml lays a template out with its
+   * tokens as short placeholders, and sizes its tables' columns as the same template with sample data would.
+   */
+  readonly columnHints?: ReadonlyMap<string, ColumnIntrinsics>;
+}
+
+/** Per column of a table, the widest min-content and max-content width of its single-span cells (border boxes). */
+export interface ColumnIntrinsics {
+  readonly min: readonly number[];
+  readonly max: readonly number[];
 }
 
 /** The computed style of an element (every element under the root has one). */

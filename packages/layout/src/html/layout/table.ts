@@ -1,14 +1,14 @@
 // Tables (CSS 2 §17, the automatic layout): row groups (<thead> repeated at the top of every page the body
 // continues on, <tbody>, <tfoot> kept with the last body row so totals never stand alone), colspan,
-// <col>/<colgroup> and cell widths, auto columns sized between their min- and max-content widths,
-// border-spacing or border-collapse, row backgrounds, vertical-align in cells, rowspan (within a row
+// <col>/<colgroup> and cell widths, auto columns sized between their min- and max-content widths and no
+// column narrower than its min-content, border-spacing or border-collapse, row backgrounds, vertical-align in cells, rowspan (within a row
 // group; rows a cell spans move to the next page together). Rows never split.
 import { EmptyBlock, type Block } from "../../elements/block.js";
 import { StackBlock, type StackChild } from "../../flow/stack.js";
 import { elementChildren, type HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { BoxBlock, GapBlock, plainDecoration, RowBlock } from "./box.js";
-import { styleOf, type Absolute, type HtmlContext } from "./context.js";
+import { styleOf, type Absolute, type ColumnIntrinsics, type HtmlContext } from "./context.js";
 import { horizontalInsets, sizeOf } from "./edges.js";
 import { layoutBlockBox } from "./flow.js";
 import { maxContent, minContent } from "./measure.js";
@@ -60,6 +60,30 @@ export function layoutTable(el: HtmlElement, style: ComputedStyle, width: number
 
 /** The parts of a table laid out in a content box `width` points wide (row blocks include border-spacing). */
 export function tableParts(el: HtmlElement, style: ComputedStyle, width: number, ctx: HtmlContext, sink: Absolute[]): TableParts {
+  const { head, body, foot, all, captions, colWidths } = tableRows(el, ctx, width);
+  const columns = Math.max(colWidths.length, ...all.map((r) => r.cells.reduce((s, c) => Math.max(s, c.col + c.span), 0)));
+  const captionBlocks = captions.flatMap((caption) => layoutBlockBox(caption, ctx, width, sink)?.block ?? []);
+  if (columns === 0) return { captions: captionBlocks, header: [], body: [], footer: [] };
+  const spacing = style.borderCollapse ? 0 : style.borderSpacing;
+  const widths = columnWidths(all, columns, colWidths, width - spacing * (columns + 1), ctx, ctx.columnHints?.get(el.path));
+  const rowBlocks = (rows: readonly Row[]): { block: Block; element: HtmlElement }[] => layoutRows(rows, widths, spacing, style.direction === "rtl", width, ctx, sink);
+  const footer = rowBlocks(foot).map((r) => r.block);
+  if (spacing > 0) footer.push(new GapBlock(spacing));
+  return { captions: captionBlocks, header: rowBlocks(head).map((r) => r.block), body: rowBlocks(body), footer };
+}
+
+interface TableRows {
+  readonly head: readonly Row[];
+  readonly body: readonly Row[];
+  readonly foot: readonly Row[];
+  readonly all: readonly Row[];
+  readonly captions: readonly HtmlElement[];
+  /** Widths the <col> elements give (percentages of `width`). */
+  readonly colWidths: readonly (number | undefined)[];
+}
+
+// A table's row groups, captions and column widths (a content box `width` points wide).
+function tableRows(el: HtmlElement, ctx: HtmlContext, width: number): TableRows {
   const head: Row[] = [];
   const body: Row[] = [];
   const foot: Row[] = [];
@@ -87,16 +111,7 @@ export function tableParts(el: HtmlElement, style: ComputedStyle, width: number,
     }
   }
   flushLoose();
-  const all = [...head, ...body, ...foot];
-  const columns = Math.max(colWidths.length, ...all.map((r) => r.cells.reduce((s, c) => Math.max(s, c.col + c.span), 0)));
-  const captionBlocks = captions.flatMap((caption) => layoutBlockBox(caption, ctx, width, sink)?.block ?? []);
-  if (columns === 0) return { captions: captionBlocks, header: [], body: [], footer: [] };
-  const spacing = style.borderCollapse ? 0 : style.borderSpacing;
-  const widths = columnWidths(all, columns, colWidths, width - spacing * (columns + 1), ctx);
-  const rowBlocks = (rows: readonly Row[]): { block: Block; element: HtmlElement }[] => layoutRows(rows, widths, spacing, style.direction === "rtl", width, ctx, sink);
-  const footer = rowBlocks(foot).map((r) => r.block);
-  if (spacing > 0) footer.push(new GapBlock(spacing));
-  return { captions: captionBlocks, header: rowBlocks(head).map((r) => r.block), body: rowBlocks(body), footer };
+  return { head, body, foot, all: [...head, ...body, ...foot], captions, colWidths };
 }
 
 // The rows of one row group with each cell's column: a cell with rowspan covers its columns in the rows
@@ -138,8 +153,11 @@ function readColumns(el: HtmlElement, ctx: HtmlContext, width: number, out: (num
 
 // Fixed columns (a <col> width, or a single-column cell's width) get their width; auto columns share the rest
 // between their min- and max-content widths, and a table wider than its content spreads the surplus.
-// Intrinsic widths are measured only for auto columns, min-content only when max-content does not fit.
-function columnWidths(rows: readonly Row[], columns: number, fixed: readonly (number | undefined)[], room: number, ctx: HtmlContext): number[] {
+// As in browsers' automatic layout, no column is narrower than its widest unbreakable content (its single-span
+// cells' min-content): a fixed 15% column whose widest total needs more takes what it needs, and the auto
+// columns give it up (Chromium does the same, which is what makes its invoice pages match ours).
+// `measured`, when given, replaces the cells' intrinsic widths (importHtml: see HtmlContext.columnHints).
+function columnWidths(rows: readonly Row[], columns: number, fixed: readonly (number | undefined)[], room: number, ctx: HtmlContext, measured: ColumnIntrinsics | undefined): number[] {
   const set = fixed.slice(0, columns).concat(new Array(Math.max(0, columns - fixed.length)).fill(undefined));
   const single: HtmlElement[][] = Array.from({ length: columns }, () => []);
   for (const row of rows) {
@@ -153,28 +171,27 @@ function columnWidths(rows: readonly Row[], columns: number, fixed: readonly (nu
       }
     }
   }
-  const widest = (c: number, measure: (el: HtmlElement, ctx: HtmlContext) => number): number =>
-    (single[c] ?? []).reduce((m, el) => Math.max(m, measure(el, ctx)), 0);
+  const intrinsic = measured ?? columnIntrinsics(rows, columns, ctx);
   const widths = new Array<number>(columns).fill(0);
   let rest = room;
   const auto: number[] = [];
   for (let c = 0; c < columns; c++) {
     const f = set[c];
     if (f !== undefined) {
-      widths[c] = f;
-      rest -= f;
+      widths[c] = Math.max(f, intrinsic.min[c] ?? 0);
+      rest -= widths[c] as number;
     } else auto.push(c);
   }
-  const max = new Array<number>(columns).fill(0);
-  for (const c of auto) max[c] = widest(c, maxContent);
-  const sumMax = auto.reduce((s, c) => s + (max[c] as number), 0);
-  const min = new Array<number>(columns).fill(0);
-  if (sumMax > rest) for (const c of auto) min[c] = widest(c, minContent);
-  const sumMin = auto.reduce((s, c) => s + (min[c] as number), 0);
+  const max = intrinsic.max;
+  const min = intrinsic.min;
+  const sumMax = auto.reduce((s, c) => s + (max[c] ?? 0), 0);
+  const sumMin = auto.reduce((s, c) => s + (min[c] ?? 0), 0);
   for (const c of auto) {
-    if (sumMax <= rest) widths[c] = sumMax > 0 ? ((max[c] as number) * rest) / sumMax : rest / auto.length;
-    else if (sumMin <= rest) widths[c] = (min[c] as number) + (sumMax > sumMin ? ((rest - sumMin) * ((max[c] as number) - (min[c] as number))) / (sumMax - sumMin) : 0);
-    else widths[c] = min[c] as number;
+    const lo = min[c] ?? 0;
+    const hi = Math.max(lo, max[c] ?? 0);
+    if (sumMax <= rest) widths[c] = sumMax > 0 ? (hi * rest) / sumMax : rest / auto.length;
+    else if (sumMin <= rest) widths[c] = lo + (sumMax > sumMin ? ((rest - sumMin) * (hi - lo)) / (sumMax - sumMin) : 0);
+    else widths[c] = lo;
   }
   // Only fixed columns and room left over: spread it over them proportionally (the table keeps its width).
   if (auto.length === 0 && rest > 0 && columns > 0) {
@@ -182,6 +199,26 @@ function columnWidths(rows: readonly Row[], columns: number, fixed: readonly (nu
     for (let c = 0; c < columns; c++) widths[c] = total > 0 ? ((widths[c] as number) * room) / total : room / columns;
   }
   return widths;
+}
+
+/** The intrinsic widths of a table element's columns (importHtml measures its tables with sample data). */
+export function tableColumnIntrinsics(el: HtmlElement, ctx: HtmlContext): ColumnIntrinsics {
+  const rows = tableRows(el, ctx, 0).all;
+  return columnIntrinsics(rows, rows.reduce((n, r) => Math.max(n, ...r.cells.map((c) => c.col + c.span)), 0), ctx);
+}
+
+// The intrinsic widths of a table's columns, measured from its rows' single-span cells.
+function columnIntrinsics(rows: readonly Row[], columns: number, ctx: HtmlContext): ColumnIntrinsics {
+  const min = new Array<number>(columns).fill(0);
+  const max = new Array<number>(columns).fill(0);
+  for (const row of rows) {
+    for (const cell of row.cells) {
+      if (cell.span !== 1 || cell.col >= columns) continue;
+      min[cell.col] = Math.max(min[cell.col] as number, minContent(cell.element, ctx));
+      max[cell.col] = Math.max(max[cell.col] as number, maxContent(cell.element, ctx));
+    }
+  }
+  return { min, max };
 }
 
 // Rows laid out in groups that rowspan ties together (most groups are one row): each group is one block,
