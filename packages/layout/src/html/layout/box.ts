@@ -57,10 +57,17 @@ export class BoxBlock implements Block {
     this.breaks = content?.breaks === true;
   }
 
+  /** The last box `stretched` made: a cell shared by many rows of the same height stretches once. */
+  private lastStretch: { readonly height: number; readonly valign: number; readonly box: BoxBlock } | undefined;
+
   /** The same box at least `height` tall (rows stretch their cells), its content placed by `valign`. */
   stretched(height: number, valign = this.extras.valign): BoxBlock {
+    const last = this.lastStretch;
+    if (last && last.height === height && last.valign === valign) return last.box;
     const [top, , bottom] = this.deco.insets;
-    return new BoxBlock(this.deco, this.content, Math.max(this.contentHeight, height - top - bottom), { ...this.extras, valign });
+    const box = new BoxBlock(this.deco, this.content, Math.max(this.contentHeight, height - top - bottom), { ...this.extras, valign });
+    this.lastStretch = { height, valign, box };
+    return box;
   }
 
   split(available: number, atTop: boolean): Split {
@@ -116,10 +123,23 @@ function drawBorders(out: FrameItem[], deco: BoxDecoration, x: number, y: number
     return;
   }
   // Each side a line along the middle of its border, from outer corner to outer corner.
-  if (t > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + t / 2, x2: x + w, y2: y + t / 2 }, stroke: strokeOf(deco, 0) });
-  if (r > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x + w - r / 2, y1: y, x2: x + w - r / 2, y2: y + h }, stroke: strokeOf(deco, 1) });
-  if (b > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + h - b / 2, x2: x + w, y2: y + h - b / 2 }, stroke: strokeOf(deco, 2) });
-  if (l > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x + l / 2, y1: y, x2: x + l / 2, y2: y + h }, stroke: strokeOf(deco, 3) });
+  const strokes = sideStrokes(deco);
+  if (t > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + t / 2, x2: x + w, y2: y + t / 2 }, stroke: strokes[0] });
+  if (r > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x + w - r / 2, y1: y, x2: x + w - r / 2, y2: y + h }, stroke: strokes[1] });
+  if (b > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + h - b / 2, x2: x + w, y2: y + h - b / 2 }, stroke: strokes[2] });
+  if (l > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x + l / 2, y1: y, x2: x + l / 2, y2: y + h }, stroke: strokes[3] });
+}
+
+type Stroke = ReturnType<typeof strokeOf>;
+
+// The four side strokes of a decoration, made once: a cell's decoration is shared by every row and page that
+// shows it, and painting only reads strokes.
+const strokesOf = new WeakMap<BoxDecoration, readonly [Stroke, Stroke, Stroke, Stroke]>();
+
+function sideStrokes(deco: BoxDecoration): readonly [Stroke, Stroke, Stroke, Stroke] {
+  let strokes = strokesOf.get(deco);
+  if (!strokes) strokesOf.set(deco, (strokes = [strokeOf(deco, 0), strokeOf(deco, 1), strokeOf(deco, 2), strokeOf(deco, 3)]));
+  return strokes;
 }
 
 function allSame(values: readonly [string, string, string, string]): boolean {
