@@ -104,6 +104,7 @@ export class BoxBlock implements Block {
     this.content?.place(out, x + left, y + top + offset, page);
     const marker = this.extras.marker;
     if (marker) marker.block.place(out, x + left + marker.x, y + top + offset, page);
+    if (this.extras.absolutes.length === 0) return;
     const bw = deco.borderWidth;
     const paddingBox = { x: x + bw[3], y: y + bw[0], width: deco.width - bw[1] - bw[3], height: h - bw[0] - bw[2] };
     for (const a of this.extras.absolutes) {

@@ -1,4 +1,4 @@
-// Table cells laid out once per (computed style, text, width) and shared across rows and renders. A 500-row
+// Table cells laid out (and measured) once per (computed style, text, width) and shared across rows and renders. A 500-row
 // invoice has 3,000 cells whose styles repeat per column and whose texts repeat from render to render (and
 // often from row to row: quantities, prices); laying each out again was most of a render. Only cells whose
 // layout is a function of those three (plus the page body and the fonts) are cached: text children only,
@@ -10,33 +10,33 @@ import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { familyOf, styleOf, type Absolute, type HtmlContext } from "./context.js";
 import { layoutBlockBox, type Laid } from "./flow.js";
-import { collapseWhiteSpace } from "./inline.js";
+import type { Intrinsic } from "./measure.js";
 
-interface Entry {
-  readonly laid: Laid | null;
-  /** Whether laying the cell out looks its font family up (it has visible text): repeated on a hit. */
+interface Entry<T> {
+  readonly value: T;
+  /** Whether computing it looked the cell's font family up: repeated on a hit, for its diagnostics. */
   readonly usesFamily: boolean;
-  /** What the layout reported besides the family lookup's own notes, replayed on a hit. */
+  /** What the computation reported besides the family lookup's own notes, replayed on a hit. */
   readonly diagnostics: readonly (readonly [string, string, string])[];
 }
 
-/** One generation: page body height → style → cell width → text → entry. */
-type Generation = Map<number, Map<ComputedStyle, Map<number, Map<string, Entry>>>>;
+/** One generation: page body height → style → width → text → entry. */
+type Generation<T> = Map<number, Map<ComputedStyle, Map<number, Map<string, Entry<T>>>>>;
 
 /**
- * The budget per font registry. An entry is estimated at what it keeps alive beyond the paragraph cache's
- * share: the boxes, the key and (counted again, to be safe) a glyph per character.
+ * The budget per cache and font registry. An entry is estimated at what it keeps alive beyond the paragraph
+ * cache's share: the boxes, the key and (counted again, to be safe) a positioned glyph per character.
  */
 const CELL_CACHE_BYTES = 16 * 1024 * 1024;
 const ENTRY_BYTES = 640;
 const BYTES_PER_CHAR = 80;
 
-class CellCache {
-  private current: Generation = new Map();
-  private previous: Generation = new Map();
+class CellCache<T> {
+  private current: Generation<T> = new Map();
+  private previous: Generation<T> = new Map();
   private bytes = 0;
 
-  get(pageBody: number, style: ComputedStyle, width: number, text: string): Entry | undefined {
+  get(pageBody: number, style: ComputedStyle, width: number, text: string): Entry<T> | undefined {
     const hit = this.current.get(pageBody)?.get(style)?.get(width)?.get(text);
     if (hit) return hit;
     const old = this.previous.get(pageBody)?.get(style)?.get(width)?.get(text);
@@ -44,8 +44,8 @@ class CellCache {
     return old;
   }
 
-  set(pageBody: number, style: ComputedStyle, width: number, text: string, entry: Entry): void {
-    const byText = at(at(at(this.current, pageBody), style), width) as Map<string, Entry>;
+  set(pageBody: number, style: ComputedStyle, width: number, text: string, entry: Entry<T>): void {
+    const byText = at(at(at(this.current, pageBody), style), width) as Map<string, Entry<T>>;
     if (!byText.has(text)) this.bytes += ENTRY_BYTES + text.length * BYTES_PER_CHAR;
     byText.set(text, entry);
     // Each generation holds at most half the budget; the older one is dropped when the current one is full.
@@ -63,7 +63,8 @@ function at<K, V>(map: Map<K, Map<unknown, V>>, key: K): Map<unknown, V> {
   return inner;
 }
 
-const caches = new WeakMap<FontRegistry, CellCache>();
+const laidCaches = new WeakMap<FontRegistry, CellCache<Laid | null>>();
+const intrinsicCaches = new WeakMap<FontRegistry, CellCache<Intrinsic>>();
 
 /** Records what a cell's layout reports (forwarding it), leaving out the family lookup's notes. */
 class RecordingSink extends DiagnosticSink {
@@ -76,6 +77,29 @@ class RecordingSink extends DiagnosticSink {
   override add(code: string, message: string, path: string): void {
     if (code !== "font.fallback") this.log.push([code, message, path]);
     this.target.add(code, message, path);
+  }
+}
+
+/** The render's family memo, noting whether it was consulted (familyOf always asks it first). */
+class WatchedFamilies extends Map<readonly string[], string | undefined> {
+  asked = false;
+
+  constructor(private readonly inner: Map<readonly string[], string | undefined>) {
+    super();
+  }
+
+  override has(key: readonly string[]): boolean {
+    this.asked = true;
+    return this.inner.has(key);
+  }
+
+  override get(key: readonly string[]): string | undefined {
+    return this.inner.get(key);
+  }
+
+  override set(key: readonly string[], value: string | undefined): this {
+    this.inner.set(key, value);
+    return this;
   }
 }
 
@@ -96,28 +120,34 @@ function cacheableText(el: HtmlElement, style: ComputedStyle): string | undefine
   return text;
 }
 
-/** Lays a table cell out with a border-box width `width`, from the cache when it was laid out before. */
-export function layoutCell(el: HtmlElement, ctx: HtmlContext, width: number, sink: Absolute[]): Laid | null {
+// `compute` from the cache, or run with the render's services watched so that a later hit can repeat what
+// it reported. Text-only cells look up one family (their own style's) under their own path.
+function cached<T>(caches: WeakMap<FontRegistry, CellCache<T>>, el: HtmlElement, ctx: HtmlContext, width: number, compute: (ctx: HtmlContext) => T): T {
   const style = styleOf(ctx, el);
   const text = cacheableText(el, style);
-  if (text === undefined) return layoutBlockBox(el, ctx, width, sink, width);
+  if (text === undefined) return compute(ctx);
   let cache = caches.get(ctx.fonts);
   if (!cache) caches.set(ctx.fonts, (cache = new CellCache()));
   const hit = cache.get(ctx.pageBody, style, width, text);
   if (hit) {
-    // The same reports, in the same order, as laying the cell out again would give.
+    // The same reports, in the same order, as computing it again would give.
     if (hit.usesFamily) familyOf(ctx, style, el.path);
     for (const [code, message, path] of hit.diagnostics) ctx.diagnostics.add(code, message, path);
-    return hit.laid;
+    return hit.value;
   }
   const recorder = new RecordingSink(ctx.diagnostics);
-  const laid = layoutBlockBox(el, { ...ctx, diagnostics: recorder }, width, sink, width);
-  cache.set(ctx.pageBody, style, width, text, { laid, usesFamily: hasVisibleText(el, style), diagnostics: recorder.log });
-  return laid;
+  const families = new WatchedFamilies(ctx.familyCache);
+  const value = compute({ ...ctx, diagnostics: recorder, familyCache: families });
+  cache.set(ctx.pageBody, style, width, text, { value, usesFamily: families.asked, diagnostics: recorder.log });
+  return value;
 }
 
-// What paragraphBlock tests before it looks the family up: text left after white-space processing.
-function hasVisibleText(el: HtmlElement, style: ComputedStyle): boolean {
-  const pieces = el.children.map((child) => ({ text: child.kind === "text" ? child.text : "", style, path: el.path }));
-  return collapseWhiteSpace(pieces).some((t) => t.trim() !== "" || t.includes("\n"));
+/** Lays a table cell out with a border-box width `width`, from the cache when it was laid out before. */
+export function layoutCell(el: HtmlElement, ctx: HtmlContext, width: number, sink: Absolute[]): Laid | null {
+  return cached(laidCaches, el, ctx, width, (c) => layoutBlockBox(el, c, width, sink, width));
+}
+
+/** An element's intrinsic widths, from the cache when a text-only element of the same style and text was measured. */
+export function cellIntrinsic(el: HtmlElement, ctx: HtmlContext, compute: (ctx: HtmlContext) => Intrinsic): Intrinsic {
+  return cached(intrinsicCaches, el, ctx, -1, compute);
 }
