@@ -52,8 +52,8 @@ export class BoxBlock implements Block {
     private readonly contentHeight: number,
     private readonly extras: BoxExtras,
   ) {
-    const [top, , bottom] = deco.insets;
-    this.height = top + Math.max(contentHeight, content?.height ?? 0) + bottom;
+    // Indexed reads, not destructuring: a box is made per cell and row, and destructuring allocates.
+    this.height = deco.insets[0] + Math.max(contentHeight, content?.height ?? 0) + deco.insets[2];
     this.breaks = content?.breaks === true;
   }
 
@@ -64,8 +64,8 @@ export class BoxBlock implements Block {
   stretched(height: number, valign = this.extras.valign): BoxBlock {
     const last = this.lastStretch;
     if (last && last.height === height && last.valign === valign) return last.box;
-    const [top, , bottom] = this.deco.insets;
-    const box = new BoxBlock(this.deco, this.content, Math.max(this.contentHeight, height - top - bottom), { ...this.extras, valign });
+    const insets = this.deco.insets;
+    const box = new BoxBlock(this.deco, this.content, Math.max(this.contentHeight, height - insets[0] - insets[2]), { ...this.extras, valign });
     this.lastStretch = { height, valign, box };
     return box;
   }
@@ -74,9 +74,8 @@ export class BoxBlock implements Block {
     if (this.height <= available + EPSILON && !this.breaks) return { fits: this, rest: null };
     const { pageBody, avoidBreak } = this.extras;
     if (avoidBreak && !atTop && !this.breaks && this.height <= pageBody + EPSILON) return { fits: null, rest: this };
-    const [top, , bottom] = this.deco.insets;
     if (!this.content) return { fits: null, rest: this };
-    const part = this.content.split(available - top - bottom, atTop);
+    const part = this.content.split(available - this.deco.insets[0] - this.deco.insets[2], atTop);
     if (!part.fits) return { fits: null, rest: this };
     // All the content fits but a set height does not: the box moves to the next page whole (at the top of a
     // page it stays, as anything taller than a page does).
@@ -98,7 +97,8 @@ export class BoxBlock implements Block {
       out.push({ kind: "shape", geometry: { type: "rect", x, y, width: deco.width, height: h, ...(deco.radius > 0 ? { radius: deco.radius } : {}) }, fill: deco.background });
     }
     drawBorders(out, deco, x, y, h);
-    const [top, , , left] = deco.insets;
+    const top = deco.insets[0];
+    const left = deco.insets[3];
     const inner = Math.max(this.contentHeight, this.content?.height ?? 0);
     const offset = this.content ? (inner - this.content.height) * this.extras.valign : 0;
     this.content?.place(out, x + left, y + top + offset, page);
@@ -116,7 +116,11 @@ export class BoxBlock implements Block {
 }
 
 function drawBorders(out: FrameItem[], deco: BoxDecoration, x: number, y: number, h: number): void {
-  const [t, r, b, l] = deco.borderWidth;
+  const bw = deco.borderWidth;
+  const t = bw[0];
+  const r = bw[1];
+  const b = bw[2];
+  const l = bw[3];
   if (t + r + b + l <= 0) return;
   const w = deco.width;
   if (deco.radius > 0 && t === r && r === b && b === l && allSame(deco.borderColor) && allSame(deco.borderStyle)) {

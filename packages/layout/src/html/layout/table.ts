@@ -215,15 +215,27 @@ interface LaidCell {
 }
 
 function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[]): Block {
-  const laid: LaidCell[][] = rows.map((row) => row.cells.map((cell): LaidCell | null => {
-    const from = starts[cell.col] ?? spacing;
-    const w = Math.max(0, (starts[cell.col + cell.span] ?? from) - from - spacing);
-    const l = layoutCell(cell.element, ctx, w, sink);
-    const va = styleOf(ctx, cell.element).verticalAlign;
-    return l ? { cell, box: l.box, block: l.block, x: rtl ? tableWidth - from - w : from, width: w, valign: va === "middle" ? 0.5 : va === "bottom" ? 1 : 0 } : null;
-  }).filter((l): l is LaidCell => l !== null));
+  // Plain loops: this runs for every row of the table (allocating only the laid cells).
+  const laid: LaidCell[][] = [];
+  for (const row of rows) {
+    const cells: LaidCell[] = [];
+    for (const cell of row.cells) {
+      const from = starts[cell.col] ?? spacing;
+      const w = Math.max(0, (starts[cell.col + cell.span] ?? from) - from - spacing);
+      const l = layoutCell(cell.element, ctx, w, sink);
+      if (!l) continue;
+      const va = styleOf(ctx, cell.element).verticalAlign;
+      cells.push({ cell, box: l.box, block: l.block, x: rtl ? tableWidth - from - w : from, width: w, valign: va === "middle" ? 0.5 : va === "bottom" ? 1 : 0 });
+    }
+    laid.push(cells);
+  }
   // Row heights from their one-row cells, then grown for the cells that span rows.
-  const heights = rows.map((row, i) => Math.max(sizeOf(styleOf(ctx, row.element).height, 0) ?? 0, ...(laid[i] as LaidCell[]).filter((l) => l.cell.rows === 1).map((l) => l.block.height)));
+  const heights: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    let height = sizeOf(styleOf(ctx, (rows[i] as Row).element).height, 0) ?? 0;
+    for (const l of laid[i] as LaidCell[]) if (l.cell.rows === 1) height = Math.max(height, l.block.height);
+    heights.push(height);
+  }
   const spanned = (i: number, n: number): number => heights.slice(i, i + n).reduce((s, h) => s + h, 0) + spacing * (n - 1);
   laid.forEach((cells, i) => {
     for (const l of cells) {
