@@ -27,7 +27,8 @@ export type HtmlNode = HtmlElement | HtmlText;
 
 /** A new element (children attached by the caller). */
 export function element(tag: string, attrs: ReadonlyMap<string, string>, path: string, svg?: string): HtmlElement {
-  return { kind: "element", tag, attrs, children: [], parent: null, path, ...(svg !== undefined ? { svg } : {}) };
+  // Two literals rather than a spread: expanding a 500-row template makes thousands of elements.
+  return svg !== undefined ? { kind: "element", tag, attrs, children: [], parent: null, path, svg } : { kind: "element", tag, attrs, children: [], parent: null, path };
 }
 
 /** Appends `child` to `parent`, setting its parent link. */

@@ -31,7 +31,7 @@ export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnost
           ? parsed.parts.map((part) => (typeof part === "string" ? part : `¦${(keptTokens.push(part.source) - 1).toString(36)}¦`)).join("")
           : parsed.hasTokens && !parsed.usesPageTokens ? resolveText(parsed, tokens, scope) : child.text;
         if ((chars += text.length) > MAX_TEXT) throw new HtmlLimitError(`With its data the HTML template has more than ${MAX_TEXT} characters of text.`);
-        append(to, { kind: "text", text, parent: null, ...(parsed.usesPageTokens && !keepTokens ? { deferred: { scope } } : {}) });
+        append(to, parsed.usesPageTokens && !keepTokens ? { kind: "text", text, parent: null, deferred: { scope } } : { kind: "text", text, parent: null });
         continue;
       }
       const each = child.attrs.get("data-each");
@@ -54,7 +54,18 @@ export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnost
   return out;
 }
 
+// Per template attribute map: whether any value (other than data-each/data-if) holds a token. Most do not,
+// and a repeated row's cells then share their template's map without iterating it per row.
+const tokenFree = new WeakMap<ReadonlyMap<string, string>, boolean>();
+
 function attributes(el: HtmlElement, tokens: TokenContext, scope: RowScope | undefined): ReadonlyMap<string, string> {
+  let free = tokenFree.get(el.attrs);
+  if (free === undefined) {
+    free = true;
+    for (const [name, value] of el.attrs) if (name !== "data-each" && name !== "data-if" && value.includes("{{")) free = false;
+    tokenFree.set(el.attrs, free);
+  }
+  if (free) return el.attrs;
   let changed: Map<string, string> | undefined;
   for (const [name, value] of el.attrs) {
     if (name === "data-each" || name === "data-if" || !value.includes("{{")) continue;

@@ -7,6 +7,7 @@ import { resolveText } from "../tokens/resolve.js";
 import { paragraphBlock } from "./layout/inline.js";
 import type { HtmlContext } from "./layout/context.js";
 import type { MarginBox, PageSetup } from "./layout/page.js";
+import type { ComputedStyle } from "./style.js";
 
 /** Places each page's body with its margin boxes (`first`: the first page's geometry); returns the finished pages. */
 export function finalizeHtmlPages(bodies: readonly (Block | null)[], every: PageGeometry, setup: PageSetup, ctx: HtmlContext, first: PageGeometry = every): Page[] {
@@ -32,12 +33,25 @@ function placeMarginBox(out: FrameItem[], box: MarginBox, page: PageNumbers, geo
   const third = (width - margins.left - margins.right) / 3;
   const [edge, where] = box.name.split("-") as [string, string];
   const text = resolveText(box.text, { ...ctx.tokens, page: page.page, pages: page.pages });
-  const align = box.style.textAlign !== "start" ? box.style.textAlign : where === "left" ? "left" : where === "right" ? "right" : "center";
-  const style = { ...box.style, textAlign: align, whiteSpace: "pre-line" as const };
+  const style = marginBoxStyle(box, where);
   const block = paragraphBlock([{ text, style, path: `@page @${box.name}` }], style, third, ctx, `@page @${box.name}`);
   if (!block) return;
   const x = margins.left + (where === "left" ? 0 : where === "center" ? third : 2 * third);
   const area = edge === "top" ? margins.top : margins.bottom;
   const top = edge === "top" ? 0 : height - margins.bottom;
   block.place(out, x, top + Math.max(0, (area - block.height) / 2), page);
+}
+
+// A margin box's style (aligned by its position unless it sets text-align itself), made once per box rather
+// than per page: the text engine's caches key on the style object.
+const marginStyles = new WeakMap<MarginBox, ComputedStyle>();
+
+function marginBoxStyle(box: MarginBox, where: string): ComputedStyle {
+  let style = marginStyles.get(box);
+  if (!style) {
+    const align = box.style.textAlign !== "start" ? box.style.textAlign : where === "left" ? "left" : where === "right" ? "right" : "center";
+    style = { ...box.style, textAlign: align, whiteSpace: "pre-line" as const };
+    marginStyles.set(box, style);
+  }
+  return style;
 }

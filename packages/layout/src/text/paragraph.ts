@@ -11,7 +11,7 @@ import { dropSoftHyphens } from "./hyphenate.js";
 import { endsWithSoftHyphen, softHyphenAfter, splitAtHyphen } from "./hyphen-break.js";
 import { isNumberWord } from "./numbers.js";
 import { faceMetrics } from "./metrics.js";
-import { GenerationCache } from "./lru.js";
+import { ByteBudgetCache } from "./lru.js";
 import { resetShapeCache, scaledGlyphs } from "./shape.js";
 import type { ParagraphLayout, ParagraphLine, ParagraphStyle, TextDiagnostics, TextFonts } from "./types.js";
 
@@ -68,7 +68,7 @@ export function layoutParagraph(
   if (text.length > MAX_CACHED_TEXT) return computeLayout(fonts, text, s, maxWidth, diagnostics);
   let cache = layoutCaches.get(fonts);
   if (!cache) {
-    cache = new GenerationCache(LAYOUT_CACHE_LIMIT);
+    cache = new ByteBudgetCache(LAYOUT_CACHE_BYTES, weighLayout);
     layoutCaches.set(fonts, cache);
   }
   const key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${s.hyphens ?? ""}\u0001${s.lang ?? ""}\u0001${maxWidth}\u0001${text}`;
@@ -83,7 +83,7 @@ export function layoutParagraph(
     seen.push([code, message]);
     diagnostics?.(code, message);
   });
-  cache.set(key, { layout, diagnostics: seen });
+  cache.set(key, { layout, diagnostics: seen, bytes: layoutBytes(key, layout, seen.length) });
   return layout;
 }
 
@@ -91,10 +91,29 @@ export function layoutParagraph(
 interface CachedLayout {
   readonly layout: ParagraphLayout;
   readonly diagnostics: readonly (readonly [string, string])[];
+  /** Estimated bytes the entry keeps alive (see layoutBytes). */
+  readonly bytes: number;
 }
-const LAYOUT_CACHE_LIMIT = 2048;
+/**
+ * The paragraph cache's budget per font registry. Counted in entries (2,048) it held fewer paragraphs than
+ * the cells of one 500-row table and thrashed; weighed in bytes it keeps every cell of such a document.
+ */
+const LAYOUT_CACHE_BYTES = 16 * 1024 * 1024;
 const MAX_CACHED_TEXT = 4096;
-let layoutCaches = new WeakMap<TextFonts, GenerationCache<string, CachedLayout>>();
+let layoutCaches = new WeakMap<TextFonts, ByteBudgetCache<string, CachedLayout>>();
+
+const weighLayout = (_key: string, entry: CachedLayout): number => entry.bytes;
+
+// A rough upper estimate of what a cached layout keeps alive: the key string, the layout, its lines and runs,
+// and every positioned glyph (some are shared with the shaping cache; counted anyway, to stay on the safe side).
+function layoutBytes(key: string, layout: ParagraphLayout, diagnostics: number): number {
+  let bytes = 64 + key.length * 2 + 160 + diagnostics * 200;
+  for (const line of layout.lines) {
+    bytes += 120 + line.text.length * 2;
+    for (const run of line.runs) bytes += 160 + run.text.length * 2 + run.glyphs.length * 72;
+  }
+  return bytes;
+}
 let layoutHits = 0;
 
 /** Empties the paragraph and shaping caches and zeroes their counters (tests, benchmarks). */

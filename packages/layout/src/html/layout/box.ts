@@ -52,24 +52,30 @@ export class BoxBlock implements Block {
     private readonly contentHeight: number,
     private readonly extras: BoxExtras,
   ) {
-    const [top, , bottom] = deco.insets;
-    this.height = top + Math.max(contentHeight, content?.height ?? 0) + bottom;
+    // Indexed reads, not destructuring: a box is made per cell and row, and destructuring allocates.
+    this.height = deco.insets[0] + Math.max(contentHeight, content?.height ?? 0) + deco.insets[2];
     this.breaks = content?.breaks === true;
   }
 
+  /** The last box `stretched` made: a cell shared by many rows of the same height stretches once. */
+  private lastStretch: { readonly height: number; readonly valign: number; readonly box: BoxBlock } | undefined;
+
   /** The same box at least `height` tall (rows stretch their cells), its content placed by `valign`. */
   stretched(height: number, valign = this.extras.valign): BoxBlock {
-    const [top, , bottom] = this.deco.insets;
-    return new BoxBlock(this.deco, this.content, Math.max(this.contentHeight, height - top - bottom), { ...this.extras, valign });
+    const last = this.lastStretch;
+    if (last && last.height === height && last.valign === valign) return last.box;
+    const insets = this.deco.insets;
+    const box = new BoxBlock(this.deco, this.content, Math.max(this.contentHeight, height - insets[0] - insets[2]), { ...this.extras, valign });
+    this.lastStretch = { height, valign, box };
+    return box;
   }
 
   split(available: number, atTop: boolean): Split {
     if (this.height <= available + EPSILON && !this.breaks) return { fits: this, rest: null };
     const { pageBody, avoidBreak } = this.extras;
     if (avoidBreak && !atTop && !this.breaks && this.height <= pageBody + EPSILON) return { fits: null, rest: this };
-    const [top, , bottom] = this.deco.insets;
     if (!this.content) return { fits: null, rest: this };
-    const part = this.content.split(available - top - bottom, atTop);
+    const part = this.content.split(available - this.deco.insets[0] - this.deco.insets[2], atTop);
     if (!part.fits) return { fits: null, rest: this };
     // All the content fits but a set height does not: the box moves to the next page whole (at the top of a
     // page it stays, as anything taller than a page does).
@@ -91,12 +97,14 @@ export class BoxBlock implements Block {
       out.push({ kind: "shape", geometry: { type: "rect", x, y, width: deco.width, height: h, ...(deco.radius > 0 ? { radius: deco.radius } : {}) }, fill: deco.background });
     }
     drawBorders(out, deco, x, y, h);
-    const [top, , , left] = deco.insets;
+    const top = deco.insets[0];
+    const left = deco.insets[3];
     const inner = Math.max(this.contentHeight, this.content?.height ?? 0);
     const offset = this.content ? (inner - this.content.height) * this.extras.valign : 0;
     this.content?.place(out, x + left, y + top + offset, page);
     const marker = this.extras.marker;
     if (marker) marker.block.place(out, x + left + marker.x, y + top + offset, page);
+    if (this.extras.absolutes.length === 0) return;
     const bw = deco.borderWidth;
     const paddingBox = { x: x + bw[3], y: y + bw[0], width: deco.width - bw[1] - bw[3], height: h - bw[0] - bw[2] };
     for (const a of this.extras.absolutes) {
@@ -108,7 +116,11 @@ export class BoxBlock implements Block {
 }
 
 function drawBorders(out: FrameItem[], deco: BoxDecoration, x: number, y: number, h: number): void {
-  const [t, r, b, l] = deco.borderWidth;
+  const bw = deco.borderWidth;
+  const t = bw[0];
+  const r = bw[1];
+  const b = bw[2];
+  const l = bw[3];
   if (t + r + b + l <= 0) return;
   const w = deco.width;
   if (deco.radius > 0 && t === r && r === b && b === l && allSame(deco.borderColor) && allSame(deco.borderStyle)) {
@@ -116,10 +128,23 @@ function drawBorders(out: FrameItem[], deco: BoxDecoration, x: number, y: number
     return;
   }
   // Each side a line along the middle of its border, from outer corner to outer corner.
-  if (t > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + t / 2, x2: x + w, y2: y + t / 2 }, stroke: strokeOf(deco, 0) });
-  if (r > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x + w - r / 2, y1: y, x2: x + w - r / 2, y2: y + h }, stroke: strokeOf(deco, 1) });
-  if (b > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + h - b / 2, x2: x + w, y2: y + h - b / 2 }, stroke: strokeOf(deco, 2) });
-  if (l > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x + l / 2, y1: y, x2: x + l / 2, y2: y + h }, stroke: strokeOf(deco, 3) });
+  const strokes = sideStrokes(deco);
+  if (t > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + t / 2, x2: x + w, y2: y + t / 2 }, stroke: strokes[0] });
+  if (r > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x + w - r / 2, y1: y, x2: x + w - r / 2, y2: y + h }, stroke: strokes[1] });
+  if (b > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + h - b / 2, x2: x + w, y2: y + h - b / 2 }, stroke: strokes[2] });
+  if (l > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x + l / 2, y1: y, x2: x + l / 2, y2: y + h }, stroke: strokes[3] });
+}
+
+type Stroke = ReturnType<typeof strokeOf>;
+
+// The four side strokes of a decoration, made once: a cell's decoration is shared by every row and page that
+// shows it, and painting only reads strokes.
+const strokesOf = new WeakMap<BoxDecoration, readonly [Stroke, Stroke, Stroke, Stroke]>();
+
+function sideStrokes(deco: BoxDecoration): readonly [Stroke, Stroke, Stroke, Stroke] {
+  let strokes = strokesOf.get(deco);
+  if (!strokes) strokesOf.set(deco, (strokes = [strokeOf(deco, 0), strokeOf(deco, 1), strokeOf(deco, 2), strokeOf(deco, 3)]));
+  return strokes;
 }
 
 function allSame(values: readonly [string, string, string, string]): boolean {

@@ -8,12 +8,13 @@ import type { ParagraphStyle } from "../../text/types.js";
 import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { resolveLength } from "../values.js";
+import { cellIntrinsic } from "./cell-cache.js";
 import { flowItems } from "./collect.js";
 import { familyOf, styleOf, type HtmlContext } from "./context.js";
 import { horizontalInsets } from "./edges.js";
 import { collapseWhiteSpace, paragraphBlock, paragraphStyle, plainStyle, type InlinePiece } from "./inline.js";
 
-interface Intrinsic {
+export interface Intrinsic {
   readonly min: number;
   readonly max: number;
 }
@@ -39,7 +40,7 @@ function intrinsic(el: HtmlElement, ctx: HtmlContext): Intrinsic {
   if (!cache) memo.set(ctx, (cache = new Map()));
   const hit = cache.get(el);
   if (hit) return hit;
-  const result = compute(el, ctx);
+  const result = cellIntrinsic(el, ctx, (c) => compute(el, c));
   cache.set(el, result);
   return result;
 }

@@ -10,6 +10,7 @@ import type { ComputedStyle } from "../style.js";
 import { BoxBlock, GapBlock, plainDecoration, RowBlock } from "./box.js";
 import { styleOf, type Absolute, type ColumnIntrinsics, type HtmlContext } from "./context.js";
 import { horizontalInsets, sizeOf } from "./edges.js";
+import { layoutCell } from "./cell-cache.js";
 import { layoutBlockBox } from "./flow.js";
 import { maxContent, minContent } from "./measure.js";
 
@@ -251,15 +252,27 @@ interface LaidCell {
 }
 
 function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[]): Block {
-  const laid: LaidCell[][] = rows.map((row) => row.cells.map((cell): LaidCell | null => {
-    const from = starts[cell.col] ?? spacing;
-    const w = Math.max(0, (starts[cell.col + cell.span] ?? from) - from - spacing);
-    const l = layoutBlockBox(cell.element, ctx, w, sink, w);
-    const va = styleOf(ctx, cell.element).verticalAlign;
-    return l ? { cell, box: l.box, block: l.block, x: rtl ? tableWidth - from - w : from, width: w, valign: va === "middle" ? 0.5 : va === "bottom" ? 1 : 0 } : null;
-  }).filter((l): l is LaidCell => l !== null));
+  // Plain loops: this runs for every row of the table (allocating only the laid cells).
+  const laid: LaidCell[][] = [];
+  for (const row of rows) {
+    const cells: LaidCell[] = [];
+    for (const cell of row.cells) {
+      const from = starts[cell.col] ?? spacing;
+      const w = Math.max(0, (starts[cell.col + cell.span] ?? from) - from - spacing);
+      const l = layoutCell(cell.element, ctx, w, sink);
+      if (!l) continue;
+      const va = styleOf(ctx, cell.element).verticalAlign;
+      cells.push({ cell, box: l.box, block: l.block, x: rtl ? tableWidth - from - w : from, width: w, valign: va === "middle" ? 0.5 : va === "bottom" ? 1 : 0 });
+    }
+    laid.push(cells);
+  }
   // Row heights from their one-row cells, then grown for the cells that span rows.
-  const heights = rows.map((row, i) => Math.max(sizeOf(styleOf(ctx, row.element).height, 0) ?? 0, ...(laid[i] as LaidCell[]).filter((l) => l.cell.rows === 1).map((l) => l.block.height)));
+  const heights: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    let height = sizeOf(styleOf(ctx, (rows[i] as Row).element).height, 0) ?? 0;
+    for (const l of laid[i] as LaidCell[]) if (l.cell.rows === 1) height = Math.max(height, l.block.height);
+    heights.push(height);
+  }
   const spanned = (i: number, n: number): number => heights.slice(i, i + n).reduce((s, h) => s + h, 0) + spacing * (n - 1);
   laid.forEach((cells, i) => {
     for (const l of cells) {
@@ -269,8 +282,7 @@ function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: n
     }
   });
   const placed: { block: Block; x: number; y: number }[] = [];
-  const fill = (background: string, width: number, height: number): Block =>
-    new BoxBlock(plainDecoration(width, background), null, height, { dx: 0, dy: 0, absolutes: [], avoidBreak: false, valign: 0, pageBody: ctx.pageBody });
+  const fill = (background: string, width: number, height: number): Block => rowFill(ctx, background, width, height);
   // A row's background spans the table; in rows tied by rowspan it lies under each cell of the row instead,
   // so a spanning cell shows its own row's background and not that of the rows it reaches into.
   let y = 0;
@@ -290,4 +302,23 @@ function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: n
     y += (heights[i] as number) + spacing;
   });
   return placed.length > 0 ? new RowBlock(placed, y) : new EmptyBlock(y);
+}
+
+// Row backgrounds are immutable boxes: striped rows of one height share one per render (background → width →
+// height), rather than a box and a decoration per row.
+const fills = new WeakMap<HtmlContext, Map<string, Map<number, Map<number, Block>>>>();
+
+function rowFill(ctx: HtmlContext, background: string, width: number, height: number): Block {
+  let byBackground = fills.get(ctx);
+  if (!byBackground) fills.set(ctx, (byBackground = new Map()));
+  let byWidth = byBackground.get(background);
+  if (!byWidth) byBackground.set(background, (byWidth = new Map()));
+  let byHeight = byWidth.get(width);
+  if (!byHeight) byWidth.set(width, (byHeight = new Map()));
+  let block = byHeight.get(height);
+  if (!block) {
+    block = new BoxBlock(plainDecoration(width, background), null, height, { dx: 0, dy: 0, absolutes: [], avoidBreak: false, valign: 0, pageBody: ctx.pageBody });
+    byHeight.set(height, block);
+  }
+  return block;
 }
