@@ -16,6 +16,7 @@
 
 import type { Font } from "fontkit";
 import type { FontFace } from "./face.js";
+import { rawCoverageHas, rawLayoutTable, rawLookup, type RawLayoutTable } from "./raw-layout.js";
 
 /** A string shaped by the fast path, font units, one glyph per UTF-16 unit (BMP only), left to right. */
 export interface FastShaped {
@@ -104,9 +105,20 @@ interface Guard {
   readonly gpos: boolean;
 }
 
+/**
+ * The guards of one lookup, decoded by fontkit the first time a glyph its stored first-position coverages
+ * hold is met (`firstCoverages` null: decoded whatever the glyph).
+ */
+interface GuardGroup {
+  readonly raw: RawLayoutTable | null;
+  readonly firstCoverages: readonly number[] | null;
+  guards: readonly Guard[] | undefined;
+  readonly load: () => readonly Guard[];
+}
+
 /** Per face, script tag and user features: what to check, what to substitute and the pair-kerning lookups. */
 interface Plan {
-  readonly guards: readonly Guard[];
+  readonly groups: readonly GuardGroup[];
   /** The user features' single-substitution lookups (each its subtables), in lookup-index order. */
   readonly substitutions: readonly (readonly SubTable[])[];
   /** Guards by glyph: only those whose first-position coverage holds the glyph can apply at it. */
@@ -200,6 +212,18 @@ const NO_FEATURES: readonly string[] = [];
 
 type Tables = { GSUB?: LayoutTable; GPOS?: LayoutTable; morx?: unknown; kern?: unknown; GDEF?: { glyphClassDef?: ClassDef } };
 
+/** The raw GSUB and GPOS of a face (read once per face, shared by its plans). */
+const rawTables = new WeakMap<Font, { GSUB: RawLayoutTable | null; GPOS: RawLayoutTable | null }>();
+
+function rawTablesOf(font: Font): { GSUB: RawLayoutTable | null; GPOS: RawLayoutTable | null } {
+  let tables = rawTables.get(font);
+  if (!tables) {
+    tables = { GSUB: rawLayoutTable(font, "GSUB"), GPOS: rawLayoutTable(font, "GPOS") };
+    rawTables.set(font, tables);
+  }
+  return tables;
+}
+
 function facePlansOf(font: Font): FacePlans | null {
   try {
     const f = font as unknown as Tables;
@@ -224,7 +248,7 @@ function planFor(facePlans: FacePlans, script: string, features: readonly string
   if (plan === undefined) {
     try {
       const f = facePlans.font as unknown as Tables;
-      plan = buildPlan(f.GSUB, f.GPOS!, script, f.kern !== undefined, features);
+      plan = buildPlan(f.GSUB, f.GPOS!, script, f.kern !== undefined, features, rawTablesOf(facePlans.font));
     } catch {
       plan = null;
     }
@@ -275,8 +299,8 @@ function lookupsFor(
   table: LayoutTable | undefined,
   script: string,
   extra: readonly string[],
-): { lookups: Lookup[]; indexes: number[]; tags: Set<string>; extraIndexes: Set<number>; shared: boolean } {
-  if (!table) return { lookups: [], indexes: [], tags: new Set(), extraIndexes: new Set(), shared: false };
+): { indexes: number[]; tags: Set<string>; extraIndexes: Set<number>; shared: boolean } {
+  if (!table) return { indexes: [], tags: new Set(), extraIndexes: new Set(), shared: false };
   const entry =
     table.scriptList.find((s) => s.tag === script) ??
     DEFAULT_SCRIPTS.map((tag) => table.scriptList.find((s) => s.tag === tag)).find((s) => s !== undefined);
@@ -302,11 +326,18 @@ function lookupsFor(
     }
   }
   const sorted = [...indexes].sort((a, b) => a - b);
-  return { lookups: sorted.map((i) => table.lookupList.get(i)), indexes: sorted, tags: new Set(features.keys()), extraIndexes, shared };
+  return { indexes: sorted, tags: new Set(features.keys()), extraIndexes, shared };
 }
 
-function buildPlan(gsub: LayoutTable | undefined, gpos: LayoutTable, script: string, legacyKern: boolean, extra: readonly string[]): Plan | null {
-  const guards: Guard[] = [];
+function buildPlan(
+  gsub: LayoutTable | undefined,
+  gpos: LayoutTable,
+  script: string,
+  legacyKern: boolean,
+  extra: readonly string[],
+  raw: { GSUB: RawLayoutTable | null; GPOS: RawLayoutTable | null },
+): Plan | null {
+  const groups: GuardGroup[] = [];
   const substitutions: SubTable[][] = [];
   const pairLookups: SubTable[][] = [];
   const subs = lookupsFor(gsub, script, extra);
@@ -314,14 +345,28 @@ function buildPlan(gsub: LayoutTable | undefined, gpos: LayoutTable, script: str
   // Without a GPOS `kern` feature fontkit kerns with the legacy `kern` table: not modelled here.
   if (!pos.tags.has("kern") && legacyKern) return null;
   if (subs.shared || pos.shared) return null;
-  for (const [gposTable, found] of [
-    [false, subs],
-    [true, pos],
+  for (const [gposTable, found, table, rawTable] of [
+    [false, subs, gsub, raw.GSUB],
+    [true, pos, gpos, raw.GPOS],
   ] as const) {
-    for (let l = 0; l < found.lookups.length; l++) {
-      const lookup = found.lookups[l]!;
+    for (const index of found.indexes) {
+      const isExtra = !gposTable && found.extraIndexes.has(index);
+      const stored = rawTable && !isExtra ? rawLookup(rawTable, index) : null;
+      if (stored && !(gposTable && stored.types.includes(2))) {
+        // Neither a substitution to apply nor pair kerning: guards, decoded when a covered glyph is met.
+        if (stored.flag & 0x6) return null; // ignoreBaseGlyphs, ignoreLigatures
+        const group: GuardGroup = {
+          raw: rawTable,
+          firstCoverages: stored.firstCoverages,
+          guards: undefined,
+          load: () => guardsOf(table!.lookupList.get(index), gposTable),
+        };
+        groups.push(group);
+        continue;
+      }
+      const lookup = table!.lookupList.get(index);
       if (lookup.flags.flags?.ignoreBaseGlyphs || lookup.flags.flags?.ignoreLigatures) return null;
-      if (!gposTable && found.extraIndexes.has(found.indexes[l]!)) {
+      if (isExtra) {
         // A user feature's substitution: applied when single (type 1), otherwise fontkit shapes the string.
         const tables: SubTable[] = [];
         for (let k = 0; k < lookup.subTables.length; k++) {
@@ -337,32 +382,47 @@ function buildPlan(gsub: LayoutTable | undefined, gpos: LayoutTable, script: str
         substitutions.push(tables);
         continue;
       }
-      const pairs: SubTable[] = [];
-      for (let k = 0; k < lookup.subTables.length; k++) {
-        let type = lookup.lookupType;
-        let table = lookup.subTables[k]!;
-        if ((gposTable && type === 9) || (!gposTable && type === 7)) {
-          type = table.lookupType ?? 0;
-          table = table.extension!;
-        }
-        if (gposTable && type === 2) pairs.push(table);
-        else guards.push({ type, table, gpos: gposTable });
-      }
+      const guards = guardsOf(lookup, gposTable);
+      const pairs = guards.filter((g) => gposTable && g.type === 2).map((g) => g.table);
       if (pairs.length > 0) {
         // A lookup mixing pair and other subtables stops at the first that applies: not modelled.
         if (pairs.length !== lookup.subTables.length) return null;
         pairLookups.push(pairs);
+      } else {
+        groups.push({ raw: null, firstCoverages: null, guards, load: () => guards });
       }
     }
   }
-  return { guards, substitutions, guardsByGlyph: new Map(), pairLookups, pairs: new Map() };
+  return { groups, substitutions, guardsByGlyph: new Map(), pairLookups, pairs: new Map() };
+}
+
+/** A decoded lookup's subtables as guards (extension subtables unwrapped). */
+function guardsOf(lookup: Lookup, gpos: boolean): Guard[] {
+  const guards: Guard[] = [];
+  for (let k = 0; k < lookup.subTables.length; k++) {
+    let type = lookup.lookupType;
+    let table = lookup.subTables[k]!;
+    if ((gpos && type === 9) || (!gpos && type === 7)) {
+      type = table.lookupType ?? 0;
+      table = table.extension!;
+    }
+    guards.push({ type, table, gpos });
+  }
+  return guards;
 }
 
 /** The guards that can apply at a position holding `glyph` (their first-position coverage has it). */
 function guardsAt(plan: Plan, glyph: number): readonly Guard[] {
   let list = plan.guardsByGlyph.get(glyph);
   if (!list) {
-    list = plan.guards.filter((g) => firstCoverage(g).some((c) => coverageIndex(c, glyph) >= 0));
+    const found: Guard[] = [];
+    for (const group of plan.groups) {
+      const raw = group.raw;
+      if (raw && group.firstCoverages && !group.firstCoverages.some((offset) => rawCoverageHas(raw, offset, glyph))) continue;
+      group.guards ??= group.load();
+      for (const g of group.guards) if (firstCoverage(g).some((c) => coverageIndex(c, glyph) >= 0)) found.push(g);
+    }
+    list = found;
     plan.guardsByGlyph.set(glyph, list);
   }
   return list;
