@@ -8,9 +8,15 @@
 //
 // The table objects are fontkit's parsed GSUB/GPOS, typed here only as far as read. Matching mirrors
 // fontkit's OTProcessor exactly (including its forward reading of backtrack sequences).
+//
+// Figure styles (`tnum`, `lnum`, `pnum`, asked for by tables and number tokens) are user features that fontkit
+// adds to the same stage as the default ones: their lookups run in lookup-index order among the others. When
+// every such lookup is a single substitution, the fast path applies them here (digits to tabular digits) and
+// proves that no other lookup applies before or after them.
 
 import type { Font } from "fontkit";
 import type { FontFace } from "./face.js";
+import { rawCoverageHas, rawLayoutTable, rawLookup, type RawLayoutTable } from "./raw-layout.js";
 
 /** A string shaped by the fast path, font units, one glyph per UTF-16 unit (BMP only), left to right. */
 export interface FastShaped {
@@ -49,6 +55,8 @@ interface Lookup {
 /** Union of the subtable shapes read below (fontkit decodes each lookup type into its own fields). */
 interface SubTable {
   version: number;
+  deltaGlyphID?: number;
+  substitute?: LazyList<number>;
   lookupType?: number;
   extension?: SubTable;
   coverage?: Coverage;
@@ -97,9 +105,22 @@ interface Guard {
   readonly gpos: boolean;
 }
 
-/** Per face and script tag: what to check and the pair-kerning lookups. */
+/**
+ * The guards of one lookup, decoded by fontkit the first time a glyph its stored first-position coverages
+ * hold is met (`firstCoverages` null: decoded whatever the glyph).
+ */
+interface GuardGroup {
+  readonly raw: RawLayoutTable | null;
+  readonly firstCoverages: readonly number[] | null;
+  guards: readonly Guard[] | undefined;
+  readonly load: () => readonly Guard[];
+}
+
+/** Per face, script tag and user features: what to check, what to substitute and the pair-kerning lookups. */
 interface Plan {
-  readonly guards: readonly Guard[];
+  readonly groups: readonly GuardGroup[];
+  /** The user features' single-substitution lookups (each its subtables), in lookup-index order. */
+  readonly substitutions: readonly (readonly SubTable[])[];
   /** Guards by glyph: only those whose first-position coverage holds the glyph can apply at it. */
   readonly guardsByGlyph: Map<number, readonly Guard[]>;
   readonly pairLookups: readonly (readonly SubTable[])[];
@@ -108,9 +129,12 @@ interface Plan {
 }
 
 interface FacePlans {
-  readonly latin: Plan | null;
-  readonly common: Plan | null;
+  readonly font: Font;
+  /** Plans by `script tag|user features`, each built the first time a string needs it. */
+  readonly plans: Map<string, Plan | null>;
   readonly advances: Map<number, { id: number; advance: number }>;
+  /** Advances of glyphs reached by substitution, by glyph id. */
+  readonly substitutedAdvances: Map<number, number>;
   readonly classOf: (glyph: number) => number;
 }
 
@@ -126,15 +150,15 @@ const LATIN_LETTER = /\p{Script=Latin}/u;
  * Shapes `text` without fontkit's shaper when that provably gives the same glyphs and positions; returns
  * undefined when fontkit must shape it (other scripts, marks, a lookup that could apply, unusual fonts).
  */
-export function fastShape(face: FontFace, text: string): FastShaped | undefined {
+export function fastShape(face: FontFace, text: string, features: readonly string[] = NO_FEATURES): FastShaped | undefined {
   if (text.length === 0 || !ALLOWED.test(text) || text.includes("\u2044")) return undefined;
   let facePlans = plans.get(face);
   if (facePlans === undefined) {
-    facePlans = buildFacePlans(face.font);
+    facePlans = facePlansOf(face.font);
     plans.set(face, facePlans);
   }
   if (!facePlans) return undefined;
-  const plan = LATIN_LETTER.test(text) ? facePlans.latin : facePlans.common;
+  const plan = planFor(facePlans, LATIN_LETTER.test(text) ? "latn" : "zzzz", features);
   if (!plan) return undefined;
   const n = text.length;
   const ids = new Uint16Array(n);
@@ -153,9 +177,21 @@ export function fastShape(face: FontFace, text: string): FastShaped | undefined 
     ids[i] = entry.id;
     advances[i] = entry.advance;
   }
-  for (let i = 0; i < n; i++) {
-    const guards = guardsAt(plan, ids[i]!);
-    for (const guard of guards) if (applies(guard, ids, i)) return undefined;
+  if (plan.substitutions.length === 0) {
+    if (anyGuardApplies(plan, ids)) return undefined;
+  } else {
+    // Every state the glyphs pass through is checked (a lookup sees the one its index puts it at): conservative.
+    if (anyGuardApplies(plan, ids)) return undefined;
+    for (const subtables of plan.substitutions) {
+      const before = ids.slice();
+      if (!substitute(subtables, ids)) continue;
+      for (let i = 0; i < n; i++) {
+        if (ids[i] === before[i]) continue;
+        if (facePlans.classOf(ids[i]!) > 1) return undefined;
+        advances[i] = substitutedAdvance(facePlans, ids[i]!, text.charCodeAt(i));
+      }
+      if (anyGuardApplies(plan, ids)) return undefined;
+    }
   }
   const offsetsX = new Float64Array(n);
   const offsetsY = new Float64Array(n);
@@ -172,18 +208,32 @@ export function fastShape(face: FontFace, text: string): FastShaped | undefined 
   return { ids, advances, offsetsX, offsetsY };
 }
 
-function buildFacePlans(font: Font): FacePlans | null {
+const NO_FEATURES: readonly string[] = [];
+
+type Tables = { GSUB?: LayoutTable; GPOS?: LayoutTable; morx?: unknown; kern?: unknown; GDEF?: { glyphClassDef?: ClassDef } };
+
+/** The raw GSUB and GPOS of a face (read once per face, shared by its plans). */
+const rawTables = new WeakMap<Font, { GSUB: RawLayoutTable | null; GPOS: RawLayoutTable | null }>();
+
+function rawTablesOf(font: Font): { GSUB: RawLayoutTable | null; GPOS: RawLayoutTable | null } {
+  let tables = rawTables.get(font);
+  if (!tables) {
+    tables = { GSUB: rawLayoutTable(font, "GSUB"), GPOS: rawLayoutTable(font, "GPOS") };
+    rawTables.set(font, tables);
+  }
+  return tables;
+}
+
+function facePlansOf(font: Font): FacePlans | null {
   try {
-    const f = font as unknown as { GSUB?: LayoutTable; GPOS?: LayoutTable; morx?: unknown; kern?: unknown; GDEF?: { glyphClassDef?: ClassDef } };
+    const f = font as unknown as Tables;
     if (f.morx || !f.GPOS) return null;
     const glyphClassDef = f.GDEF?.glyphClassDef;
-    const latin = buildPlan(f.GSUB, f.GPOS, "latn", f.kern !== undefined);
-    const common = buildPlan(f.GSUB, f.GPOS, "zzzz", f.kern !== undefined);
-    if (!latin && !common) return null;
     return {
-      latin,
-      common,
+      font,
+      plans: new Map(),
       advances: new Map(),
+      substitutedAdvances: new Map(),
       classOf: glyphClassDef ? (glyph) => classId(glyphClassDef, glyph) : () => 0,
     };
   } catch {
@@ -191,9 +241,66 @@ function buildFacePlans(font: Font): FacePlans | null {
   }
 }
 
-/** The langsys fontkit would select for `script`, then the lookups of the default features. */
-function lookupsFor(table: LayoutTable | undefined, script: string): { lookups: Lookup[]; tags: Set<string> } {
-  if (!table) return { lookups: [], tags: new Set() };
+/** The plan for a script and user features, built on first use (a face's GSUB/GPOS lookups are decoded then). */
+function planFor(facePlans: FacePlans, script: string, features: readonly string[]): Plan | null {
+  const key = features.length === 0 ? script : `${script}|${features.join(",")}`;
+  let plan = facePlans.plans.get(key);
+  if (plan === undefined) {
+    try {
+      const f = facePlans.font as unknown as Tables;
+      plan = buildPlan(f.GSUB, f.GPOS!, script, f.kern !== undefined, features, rawTablesOf(facePlans.font));
+    } catch {
+      plan = null;
+    }
+    facePlans.plans.set(key, plan);
+  }
+  return plan;
+}
+
+/** The advance of a glyph reached by substitution, read as fontkit reads it (getGlyph with the source code point). */
+function substitutedAdvance(facePlans: FacePlans, id: number, code: number): number {
+  let advance = facePlans.substitutedAdvances.get(id);
+  if (advance === undefined) {
+    advance = facePlans.font.getGlyph(id, [code]).advanceWidth;
+    facePlans.substitutedAdvances.set(id, advance);
+  }
+  return advance;
+}
+
+/** Whether some guard could apply at some position of `ids`. */
+function anyGuardApplies(plan: Plan, ids: Uint16Array): boolean {
+  for (let i = 0; i < ids.length; i++) {
+    for (const guard of guardsAt(plan, ids[i]!)) if (applies(guard, ids, i)) return true;
+  }
+  return false;
+}
+
+/** Applies one single-substitution lookup to every glyph as fontkit does (first covering subtable wins). */
+function substitute(subtables: readonly SubTable[], ids: Uint16Array): boolean {
+  let changed = false;
+  for (let i = 0; i < ids.length; i++) {
+    for (const t of subtables) {
+      const index = coverageIndex(t.coverage!, ids[i]!);
+      if (index < 0) continue;
+      const id = t.version === 1 ? (ids[i]! + t.deltaGlyphID!) & 0xffff : t.substitute!.get(index);
+      if (id !== ids[i]) changed = true;
+      ids[i] = id;
+      break;
+    }
+  }
+  return changed;
+}
+
+/**
+ * The langsys fontkit would select for `script`, then the lookups of the default features and of `extra` (the
+ * user features), and per lookup index how many of the selected features list it.
+ */
+function lookupsFor(
+  table: LayoutTable | undefined,
+  script: string,
+  extra: readonly string[],
+): { indexes: number[]; tags: Set<string>; extraIndexes: Set<number>; shared: boolean } {
+  if (!table) return { indexes: [], tags: new Set(), extraIndexes: new Set(), shared: false };
   const entry =
     table.scriptList.find((s) => s.tag === script) ??
     DEFAULT_SCRIPTS.map((tag) => table.scriptList.find((s) => s.tag === tag)).find((s) => s !== undefined);
@@ -206,51 +313,116 @@ function lookupsFor(table: LayoutTable | undefined, script: string): { lookups: 
     }
   }
   const indexes = new Set<number>();
+  const extraIndexes = new Set<number>();
+  let shared = false;
   for (const [tag, feature] of features) {
-    if (FEATURES.has(tag)) for (const i of Array.from(feature.lookupListIndexes)) indexes.add(i);
+    const isExtra = extra.includes(tag);
+    if (!FEATURES.has(tag) && !isExtra) continue;
+    for (const i of new Set(Array.from(feature.lookupListIndexes))) {
+      // A lookup listed by two selected features runs twice in fontkit: only modelled for guards (no-ops).
+      if (indexes.has(i) && (isExtra || extraIndexes.has(i))) shared = true;
+      indexes.add(i);
+      if (isExtra) extraIndexes.add(i);
+    }
   }
-  return { lookups: [...indexes].sort((a, b) => a - b).map((i) => table.lookupList.get(i)), tags: new Set(features.keys()) };
+  const sorted = [...indexes].sort((a, b) => a - b);
+  return { indexes: sorted, tags: new Set(features.keys()), extraIndexes, shared };
 }
 
-function buildPlan(gsub: LayoutTable | undefined, gpos: LayoutTable, script: string, legacyKern: boolean): Plan | null {
-  const guards: Guard[] = [];
+function buildPlan(
+  gsub: LayoutTable | undefined,
+  gpos: LayoutTable,
+  script: string,
+  legacyKern: boolean,
+  extra: readonly string[],
+  raw: { GSUB: RawLayoutTable | null; GPOS: RawLayoutTable | null },
+): Plan | null {
+  const groups: GuardGroup[] = [];
+  const substitutions: SubTable[][] = [];
   const pairLookups: SubTable[][] = [];
-  const subs = lookupsFor(gsub, script);
-  const pos = lookupsFor(gpos, script);
+  const subs = lookupsFor(gsub, script, extra);
+  const pos = lookupsFor(gpos, script, extra);
   // Without a GPOS `kern` feature fontkit kerns with the legacy `kern` table: not modelled here.
   if (!pos.tags.has("kern") && legacyKern) return null;
-  for (const [gposTable, list] of [
-    [false, subs.lookups],
-    [true, pos.lookups],
+  if (subs.shared || pos.shared) return null;
+  for (const [gposTable, found, table, rawTable] of [
+    [false, subs, gsub, raw.GSUB],
+    [true, pos, gpos, raw.GPOS],
   ] as const) {
-    for (const lookup of list) {
-      if (lookup.flags.flags?.ignoreBaseGlyphs || lookup.flags.flags?.ignoreLigatures) return null;
-      const pairs: SubTable[] = [];
-      for (let k = 0; k < lookup.subTables.length; k++) {
-        let type = lookup.lookupType;
-        let table = lookup.subTables[k]!;
-        if ((gposTable && type === 9) || (!gposTable && type === 7)) {
-          type = table.lookupType ?? 0;
-          table = table.extension!;
-        }
-        if (gposTable && type === 2) pairs.push(table);
-        else guards.push({ type, table, gpos: gposTable });
+    for (const index of found.indexes) {
+      const isExtra = !gposTable && found.extraIndexes.has(index);
+      const stored = rawTable && !isExtra ? rawLookup(rawTable, index) : null;
+      if (stored && !(gposTable && stored.types.includes(2))) {
+        // Neither a substitution to apply nor pair kerning: guards, decoded when a covered glyph is met.
+        if (stored.flag & 0x6) return null; // ignoreBaseGlyphs, ignoreLigatures
+        const group: GuardGroup = {
+          raw: rawTable,
+          firstCoverages: stored.firstCoverages,
+          guards: undefined,
+          load: () => guardsOf(table!.lookupList.get(index), gposTable),
+        };
+        groups.push(group);
+        continue;
       }
+      const lookup = table!.lookupList.get(index);
+      if (lookup.flags.flags?.ignoreBaseGlyphs || lookup.flags.flags?.ignoreLigatures) return null;
+      if (isExtra) {
+        // A user feature's substitution: applied when single (type 1), otherwise fontkit shapes the string.
+        const tables: SubTable[] = [];
+        for (let k = 0; k < lookup.subTables.length; k++) {
+          let table = lookup.subTables[k]!;
+          let type = lookup.lookupType;
+          if (type === 7) {
+            type = table.lookupType ?? 0;
+            table = table.extension!;
+          }
+          if (type !== 1) return null;
+          tables.push(table);
+        }
+        substitutions.push(tables);
+        continue;
+      }
+      const guards = guardsOf(lookup, gposTable);
+      const pairs = guards.filter((g) => gposTable && g.type === 2).map((g) => g.table);
       if (pairs.length > 0) {
         // A lookup mixing pair and other subtables stops at the first that applies: not modelled.
         if (pairs.length !== lookup.subTables.length) return null;
         pairLookups.push(pairs);
+      } else {
+        groups.push({ raw: null, firstCoverages: null, guards, load: () => guards });
       }
     }
   }
-  return { guards, guardsByGlyph: new Map(), pairLookups, pairs: new Map() };
+  return { groups, substitutions, guardsByGlyph: new Map(), pairLookups, pairs: new Map() };
+}
+
+/** A decoded lookup's subtables as guards (extension subtables unwrapped). */
+function guardsOf(lookup: Lookup, gpos: boolean): Guard[] {
+  const guards: Guard[] = [];
+  for (let k = 0; k < lookup.subTables.length; k++) {
+    let type = lookup.lookupType;
+    let table = lookup.subTables[k]!;
+    if ((gpos && type === 9) || (!gpos && type === 7)) {
+      type = table.lookupType ?? 0;
+      table = table.extension!;
+    }
+    guards.push({ type, table, gpos });
+  }
+  return guards;
 }
 
 /** The guards that can apply at a position holding `glyph` (their first-position coverage has it). */
 function guardsAt(plan: Plan, glyph: number): readonly Guard[] {
   let list = plan.guardsByGlyph.get(glyph);
   if (!list) {
-    list = plan.guards.filter((g) => firstCoverage(g).some((c) => coverageIndex(c, glyph) >= 0));
+    const found: Guard[] = [];
+    for (const group of plan.groups) {
+      const raw = group.raw;
+      if (raw && group.firstCoverages && !group.firstCoverages.some((offset) => rawCoverageHas(raw, offset, glyph))) continue;
+      group.guards ??= group.load();
+      for (const g of group.guards) if (firstCoverage(g).some((c) => coverageIndex(c, glyph) >= 0)) found.push(g);
+    }
+    list = found;
     plan.guardsByGlyph.set(glyph, list);
   }
   return list;

@@ -1,6 +1,7 @@
 // Vertical metrics of a face, in font units, read once per face. The single place that decides which of
 // the font's tables place baselines and decorations (see docs/text.md, "Line boxes").
 
+import type { Font } from "fontkit";
 import type { FontFace } from "./face.js";
 
 /** A face's vertical metrics in font units (y up, as in the font). */
@@ -32,8 +33,9 @@ export function faceMetrics(face: FontFace): FaceMetrics {
   let descent = font.hhea?.descent ?? font.descent;
   if (!(ascent > 0)) ascent = upm * 0.8;
   if (!(descent < 0)) descent = -upm * 0.2;
-  const underlineThickness = font.underlineThickness > 0 ? font.underlineThickness : upm / 20;
-  const underlinePosition = font.underlinePosition < 0 ? font.underlinePosition : -upm / 10;
+  const underline = postUnderline(font);
+  const underlineThickness = underline.thickness > 0 ? underline.thickness : upm / 20;
+  const underlinePosition = underline.position < 0 ? underline.position : -upm / 10;
   // fontkit's types do not list the strikeout fields of OS/2; read them defensively.
   const os2 = font["OS/2"] as unknown as { yStrikeoutPosition?: number; yStrikeoutSize?: number } | undefined;
   const strikeThickness = os2?.yStrikeoutSize && os2.yStrikeoutSize > 0 ? os2.yStrikeoutSize : underlineThickness;
@@ -53,4 +55,27 @@ export function faceMetrics(face: FontFace): FaceMetrics {
   };
   cache.set(face, metrics);
   return metrics;
+}
+
+/** What fontkit exposes of a TrueType/OpenType font's raw bytes (its stream and table directory). */
+interface RawFont {
+  readonly type?: string;
+  readonly stream?: { readonly buffer?: Uint8Array };
+  readonly directory?: { readonly tables?: Record<string, { readonly offset: number; readonly length: number } | undefined> };
+}
+
+/**
+ * post.underlinePosition and underlineThickness, read from the table's fixed 32-byte header in the font's
+ * bytes: fontkit's getters decode the whole `post` table, glyph names included (thousands of strings for
+ * a large font, a few ms per face at cold start), for two int16s. Other font types go through fontkit.
+ */
+function postUnderline(font: Font): { position: number; thickness: number } {
+  const raw = font as unknown as RawFont;
+  const bytes = raw.stream?.buffer;
+  const post = raw.directory?.tables?.post;
+  if (raw.type === "TTF" && bytes instanceof Uint8Array && post && post.length >= 32 && post.offset + 32 <= bytes.length) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset + post.offset, 32);
+    return { position: view.getInt16(8), thickness: view.getInt16(10) };
+  }
+  return { position: font.underlinePosition, thickness: font.underlineThickness };
 }

@@ -93,8 +93,8 @@ export function shapeCached(face: FontFace, text: string, rtl: boolean, shaping:
 
 /** Shapes without touching the cache (probing prefixes of an over-long word). */
 export function shapeUncached(face: FontFace, text: string, rtl: boolean, shaping: string = text, numeric?: NumericStyle): CachedRun {
-  if (!rtl && shaping === text && numeric === undefined) {
-    const fast = fastShape(face, text);
+  if (!rtl && shaping === text) {
+    const fast = fastShape(face, text, numeric === undefined ? undefined : FIGURE_FEATURES[numeric]);
     if (fast) {
       fastCalls++;
       return fromFast(face, text, fast);

@@ -77,32 +77,71 @@ export function dateNames(locale: string): DateNames {
   return nameCache.get(safeLocale(locale), buildNames);
 }
 
+// Each Intl.DateTimeFormat costs ~0.1–1 ms to construct (far more for the first one of a process), and a
+// date pattern reads one or two of these lists: each list is built on first read with one formatter for its
+// 7 or 12 values (formatting is deterministic per options, so one formatter prints what many would).
 function buildNames(tag: string): DateNames {
   const utc = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(tag, { ...options, timeZone: "UTC" });
   const months = Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2024, m, 15, 12)));
   // 2024-01-07 is a Sunday.
   const days = Array.from({ length: 7 }, (_, d) => new Date(Date.UTC(2024, 0, 7 + d, 12)));
-  const standalone = (month: "long" | "short") => months.map((d) => utc({ month }).format(d));
-  const inDate = (month: "long" | "short", fallback: readonly string[]) =>
-    months.map((d, m) => {
-      const name = utc({ day: "numeric", month }).formatToParts(d).find((p) => p.type === "month")?.value;
+  const standalone = (month: "long" | "short") => {
+    const format = utc({ month });
+    return months.map((d) => format.format(d));
+  };
+  const inDate = (month: "long" | "short", fallback: readonly string[]) => {
+    const format = utc({ day: "numeric", month });
+    return months.map((d, m) => {
+      const name = format.formatToParts(d).find((p) => p.type === "month")?.value;
       // Japanese and others print a month number next to a day; the standalone name is then the better name.
       return name && !/\d/.test(name) ? name : (fallback[m] ?? "");
     });
-  const monthsLong = standalone("long");
-  const monthsShort = standalone("short");
+  };
+  const weekdays = (weekday: "long" | "short") => {
+    const format = utc({ weekday });
+    return days.map((d) => format.format(d));
+  };
+  let hours: Intl.DateTimeFormat | undefined;
   const period = (hour: number) =>
-    utc({ hour: "numeric", hour12: true })
+    (hours ??= utc({ hour: "numeric", hour12: true }))
       .formatToParts(new Date(Date.UTC(2024, 0, 1, hour)))
       .find((p) => p.type === "dayPeriod")?.value;
+  const lazy = <T>(build: () => T): (() => T) => {
+    let value: T | undefined;
+    return () => (value ??= build());
+  };
+  const monthsLong = lazy(() => standalone("long"));
+  const monthsShort = lazy(() => standalone("short"));
+  const monthsLongInDate = lazy(() => inDate("long", monthsLong()));
+  const monthsShortInDate = lazy(() => inDate("short", monthsShort()));
+  const daysLong = lazy(() => weekdays("long"));
+  const daysShort = lazy(() => weekdays("short"));
+  const am = lazy(() => period(9) ?? "AM");
+  const pm = lazy(() => period(15) ?? "PM");
   return {
-    monthsLong,
-    monthsShort,
-    monthsLongInDate: inDate("long", monthsLong),
-    monthsShortInDate: inDate("short", monthsShort),
-    daysLong: days.map((d) => utc({ weekday: "long" }).format(d)),
-    daysShort: days.map((d) => utc({ weekday: "short" }).format(d)),
-    am: period(9) ?? "AM",
-    pm: period(15) ?? "PM",
+    get monthsLong() {
+      return monthsLong();
+    },
+    get monthsShort() {
+      return monthsShort();
+    },
+    get monthsLongInDate() {
+      return monthsLongInDate();
+    },
+    get monthsShortInDate() {
+      return monthsShortInDate();
+    },
+    get daysLong() {
+      return daysLong();
+    },
+    get daysShort() {
+      return daysShort();
+    },
+    get am() {
+      return am();
+    },
+    get pm() {
+      return pm();
+    },
   };
 }

@@ -6,6 +6,7 @@ import { parseFace } from "../../src/text/font-parse.js";
 import { fastShape } from "../../src/text/fast-shape.js";
 import { shapeWithFontkit } from "../../src/text/shape.js";
 import type { FontFace } from "../../src/text/face.js";
+import type { NumericStyle } from "../../src/text/types.js";
 import { registry } from "./helpers.js";
 import { FONTS_DIR } from "../support/paths.js";
 import { seededRandom } from "../support/random.js";
@@ -23,12 +24,15 @@ function allFaces(): FontFace[] {
   );
 }
 
+/** The figure features the shaper passes per numeric style (shape.ts). */
+const FIGURES: Record<NumericStyle, string[]> = { tabular: ["tnum", "lnum"], proportional: ["pnum"] };
+
 /** Shapes `word` on the fast path; when taken, asserts fontkit gives the same glyphs and positions. */
-function takesFastPathLikeFontkit(face: FontFace, word: string): boolean {
-  const fast = fastShape(face, word);
+function takesFastPathLikeFontkit(face: FontFace, word: string, numeric?: NumericStyle): boolean {
+  const fast = fastShape(face, word, numeric === undefined ? undefined : FIGURES[numeric]);
   if (!fast) return false;
-  const run = shapeWithFontkit(face, word, false);
-  const where = `${face.key} ${JSON.stringify(word)}`;
+  const run = shapeWithFontkit(face, word, false, word, numeric);
+  const where = `${face.key} ${numeric ?? ""} ${JSON.stringify(word)}`;
   assert.deepEqual([...fast.ids], [...run.ids], `${where}: glyph ids`);
   assert.deepEqual([...fast.advances], [...run.advances], `${where}: advances`);
   assert.deepEqual([...fast.offsetsX], [...run.offsetsX], `${where}: x offsets`);
@@ -79,6 +83,43 @@ describe("fast shaping path", () => {
       }
     }
     assert.ok(taken > total / 3, `fast path taken for ${taken}/${total}`);
+  });
+
+  it("gives fontkit's glyphs and positions with tabular and proportional figures, for every designer face", () => {
+    const random = seededRandom(0xf16);
+    const alphabet = "0123456789.,:-–()/%€$ +AVTaxo";
+    let taken = 0;
+    let total = 0;
+    for (const face of faces) {
+      const words = [...WORDS];
+      for (let k = 0; k < 60; k++) {
+        const length = 1 + Math.floor(random() * 9);
+        let word = "";
+        for (let c = 0; c < length; c++) word += alphabet[Math.floor(random() * alphabet.length)];
+        words.push(word);
+      }
+      for (const numeric of ["tabular", "proportional"] as const) {
+        for (const word of words) {
+          total++;
+          if (takesFastPathLikeFontkit(face, word, numeric)) taken++;
+        }
+      }
+    }
+    assert.ok(taken / total > 0.5, `fast path taken for ${taken}/${total}`);
+  });
+
+  it("substitutes Inter's tabular figures on the fast path", () => {
+    const inter = registry.face("Inter-400")!;
+    for (const s of ["1,234.56", "€1,110.00", "19%", "2026-11-21".slice(0, 4)]) {
+      const fast = fastShape(inter, s, FIGURES.tabular);
+      assert.ok(fast, s);
+      const plain = fastShape(inter, s)!;
+      // tnum maps Inter's proportional digits to other glyphs of one width.
+      assert.notDeepEqual([...fast.ids], [...plain.ids], s);
+    }
+    const ones = fastShape(inter, "1111", FIGURES.tabular)!;
+    const eights = fastShape(inter, "8888", FIGURES.tabular)!;
+    assert.deepEqual([...ones.advances], [...eights.advances]);
   });
 
   it("is taken for ordinary words and numbers in Inter", () => {
