@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/log.js";
-import { startServer } from "../src/main.js";
+import { DATABASE_FILE, startServer } from "../src/main.js";
+import { openDatabase } from "../src/db/database.js";
 import type { Renderer } from "../src/render/renderer.js";
 import { SMALL_TEMPLATE } from "./helpers/fixtures.js";
 import { testConfig, uniqueEmail } from "./helpers/harness.js";
@@ -103,6 +104,32 @@ describe("listening server", () => {
     await assert.rejects(fetch(`${server.url}/health`));
     await rm(config.dataDir, { recursive: true, force: true });
   });
+});
+
+test("renders metered just before close() are written: the meter's pending batch is flushed on a graceful stop", async () => {
+  const fast: Renderer = {
+    render: async () => ({ ok: true, pdf: new TextEncoder().encode("%PDF-1.7 fake"), pages: 1, diagnostics: [] }),
+    validate: async () => ({ ok: true }),
+    close: async () => undefined,
+  };
+  const config = await testConfig();
+  // A flush interval far longer than the test: only the stop can have written these.
+  const server = await startServer(config, { log: createLogger("silent"), renderer: fast, meterFlushMs: 600_000 });
+  const signup = await post(`${server.url}/api/auth/signup`, { email: uniqueEmail(), password: "metering test" });
+  const { accessToken } = (await signup.json()) as { accessToken: string };
+  for (let i = 0; i < 3; i++) {
+    const res = await post(`${server.url}/api/render`, { content: SMALL_TEMPLATE, data: {} }, { Authorization: `Bearer ${accessToken}` });
+    assert.equal(res.status, 200);
+  }
+  await server.close();
+  const db = openDatabase(join(config.dataDir, DATABASE_FILE));
+  try {
+    const rows = await db.selectFrom("render_events").select("source").execute();
+    assert.deepEqual(rows.map((r) => r.source), ["preview", "preview", "preview"]);
+  } finally {
+    await db.destroy();
+    await rm(config.dataDir, { recursive: true, force: true });
+  }
 });
 
 describe("configuration", () => {

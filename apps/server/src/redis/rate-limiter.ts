@@ -1,6 +1,7 @@
 // Render token buckets shared by every instance: one atomic Lua script per take, on Redis' clock, with the
 // in-memory limiter's semantics (capacity = burst, refill = rate per second, Retry-After until one token).
 // While Redis is unreachable each instance limits on its own (the in-memory limiter) and says so once.
+import { createHash } from "node:crypto";
 import type { Logger } from "../log.js";
 import type { PlanLimits } from "../services/plans.js";
 import { RateLimiter, type RenderLimiter, type TakeResult } from "../services/rate-limit.js";
@@ -28,6 +29,24 @@ if ok == 1 then return {1} end
 return {0, tostring((1 - tokens) / rate)}
 `;
 
+// Sent by hash (EVALSHA): the script's text travels and is hashed by Redis once, not on every render.
+const TAKE_SHA = createHash("sha1").update(TAKE).digest("hex");
+
+type TakeReply = [number, string?];
+
+/** The script's text (tests check it is cached under the hash sent). */
+export const takeScript = (): string => TAKE;
+
+/** Runs TAKE by its hash; after NOSCRIPT (a restarted or flushed Redis) EVAL sends it, which caches it again. */
+async function runTake(redis: RedisHandle, key: string, rate: number, burst: number): Promise<TakeReply> {
+  try {
+    return (await redis.client.evalsha(TAKE_SHA, 1, key, rate, burst)) as TakeReply;
+  } catch (err) {
+    if (!(err instanceof Error) || !err.message.startsWith("NOSCRIPT")) throw err;
+    return (await redis.client.eval(TAKE, 1, key, rate, burst)) as TakeReply;
+  }
+}
+
 /** Per-workspace render buckets in Redis, with an in-memory insurance limiter. */
 export class RedisRateLimiter implements RenderLimiter {
   private readonly insurance = new RateLimiter();
@@ -40,7 +59,7 @@ export class RedisRateLimiter implements RenderLimiter {
     // A plan without a render rate (unlimited) has no bucket to share.
     if (limits.renderRatePerSecond === null) return { ok: true };
     try {
-      const reply = (await this.redis.client.eval(TAKE, 1, `${this.redis.prefix}render:${workspaceId}`, limits.renderRatePerSecond, limits.renderBurst)) as [number, string?];
+      const reply = await runTake(this.redis, `${this.redis.prefix}render:${workspaceId}`, limits.renderRatePerSecond, limits.renderBurst);
       this.warned = false;
       return reply[0] === 1 ? { ok: true } : { ok: false, retryAfterSeconds: Number(reply[1]) };
     } catch (err) {
