@@ -155,6 +155,9 @@ describe("configuration", () => {
     await assert.rejects(loadConfig({ DATA_DIR: dir, PORT: "eighty" }), /PORT/);
     await assert.rejects(loadConfig({ DATA_DIR: dir, LOG_LEVEL: "loud" }), /LOG_LEVEL/);
     await assert.rejects(loadConfig({ DATA_DIR: dir, JWT_SECRET: "short" }), /JWT_SECRET/);
+    assert.equal(config.lookupCacheTtlMs, 5_000);
+    assert.equal((await loadConfig({ DATA_DIR: dir, LOOKUP_CACHE_TTL_MS: "0" })).lookupCacheTtlMs, 0);
+    await assert.rejects(loadConfig({ DATA_DIR: dir, LOOKUP_CACHE_TTL_MS: "-1" }), /LOOKUP_CACHE_TTL_MS/);
     await rm(join(dir, ".."), { recursive: true, force: true });
   });
 
