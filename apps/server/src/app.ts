@@ -43,6 +43,7 @@ import { workspaceRoutes } from "./routes/workspaces.js";
 import type { ServiceDeps } from "./services/deps.js";
 import { LoginThrottle, type LoginAttempts } from "./services/login-throttle.js";
 import { Meter } from "./services/meter.js";
+import { DirectLookups, type Lookups } from "./cache/lookups.js";
 import { OAuthProviders } from "./services/oauth/providers.js";
 import type { PlanTable } from "./services/plans.js";
 import { DbPresenceStore, type PresenceStore } from "./services/presence-store.js";
@@ -70,6 +71,10 @@ export interface AppOptions {
   readonly hub?: HubOptions;
   /** The hub's fan-out to other instances (REDIS_URL); none: this instance's members only. */
   readonly hubBus?: HubBus;
+  /** The render path's reads (default: straight from the database). */
+  readonly lookups?: Lookups;
+  /** How long metered renders wait to be written (default FLUSH_INTERVAL_MS; tests lengthen it). */
+  readonly meterFlushMs?: number;
   /** How long a failed issuer discovery is remembered (tests shorten it). */
   readonly oauthDiscoveryRetryMs?: number;
   /** AI model and stream settings (tests pass a mock model). */
@@ -88,7 +93,7 @@ export function createApp(options: AppOptions): CreatedApp {
   const blobs = options.blobs ?? new FsBlobStore(config.dataDir);
   const collab = new CollabHub(db, log, { maxConnectionsPerUser: config.hubMaxConnectionsPerUser, ...options.hub }, options.hubBus);
   const metrics = new Metrics({ renderPool: () => renderPoolMetrics(options.renderer.stats?.()), hub: () => collab.stats() });
-  const meter = new Meter(db, log, metrics);
+  const meter = new Meter(db, log, metrics, options.meterFlushMs);
   // Built here, started by the server (or a test): a process that never starts it only submits jobs.
   const batch = openBatchQueue(config, { db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl });
   const deps: ServiceDeps = {
@@ -104,6 +109,7 @@ export function createApp(options: AppOptions): CreatedApp {
     loginThrottle: options.loginThrottle ?? new LoginThrottle(),
     presence: options.presence ?? new DbPresenceStore(db),
     meter,
+    lookups: options.lookups ?? new DirectLookups(db),
     batch,
     oauth: new OAuthProviders(config.oauth, config.publicUrl, log, options.oauthDiscoveryRetryMs),
     collab,

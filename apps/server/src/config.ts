@@ -11,6 +11,7 @@ import { isPostgresUrl } from "./db/postgres.js";
 import { isLogLevel, type LogLevel } from "./log.js";
 import { RENDER_DEFAULTS } from "./render/budget.js";
 import { BASE_PDF_BUDGET } from "./base-pdf/budget.js";
+import { DEFAULT_LOOKUP_TTL_MS } from "./cache/lookup-cache.js";
 import { DEFAULT_PLAN, DEFAULT_PLANS, isPlan, parsePlanTable, PLANS, type PlanTable } from "./services/plans.js";
 
 /** Everything the service reads from its environment. */
@@ -56,6 +57,8 @@ export interface Config {
   readonly blobStore?: BlobConfig;
   /** The batch queue (BATCH_QUEUE, BATCH_CONCURRENCY, BATCH_LOCK_MS); absent: the database queue. */
   readonly batch?: BatchQueueConfig;
+  /** LOOKUP_CACHE_TTL_MS: how long PostgreSQL lookups of the render path are cached per instance; 0: not at all. */
+  readonly lookupCacheTtlMs?: number;
 }
 
 /** Where batch jobs wait: the database (polled) or BullMQ on Redis (the default with REDIS_URL). */
@@ -119,6 +122,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     redisPrefix: nonEmpty(env.REDIS_PREFIX) ?? "docsvc:",
     blobStore: blobConfig(env),
     batch: batchQueueConfig(env),
+    lookupCacheTtlMs: nonNegativeInteger(env, "LOOKUP_CACHE_TTL_MS", DEFAULT_LOOKUP_TTL_MS),
   };
 }
 
@@ -147,6 +151,14 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive integer, got '${raw}'.`);
+  return value;
+}
+
+function nonNegativeInteger(env: Env, name: string, fallback: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number of milliseconds (0 or more), got '${raw}'.`);
   return value;
 }
 

@@ -3,6 +3,10 @@ import { createAdaptorServer } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createApp, type AppOptions } from "./app.js";
+import { CachedLookups, type Lookups } from "./cache/lookups.js";
+import { LookupCache } from "./cache/lookup-cache.js";
+import type { InvalidationBus } from "./cache/bus.js";
+import type { RedisHandle } from "./redis/client.js";
 import { attachHubTransport } from "./collab/transport.js";
 import type { Config } from "./config.js";
 import { coreShutdown, openCore, shutDown } from "./core.js";
@@ -30,7 +34,7 @@ export interface RunningServer {
 }
 
 /** Overrides for tests (and embedders): everything else is built from the configuration. */
-export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle" | "rateLimiter" | "hub">> & {
+export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle" | "rateLimiter" | "hub" | "meterFlushMs">> & {
   readonly log?: Logger;
   readonly renderer?: Renderer;
   /** False for `docsvc serve --no-worker`: batch jobs are left to `docsvc worker` processes. */
@@ -43,7 +47,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const { log, db, blobs, mailer, renderer } = core;
   const { redis, shared } = config.redisUrl !== undefined ? await sharedState(config.redisUrl, config.redisPrefix ?? "docsvc:", core) : { redis: undefined, shared: {} };
   const hubBus = "hubBus" in shared ? shared.hubBus : undefined;
-  const { app, deps } = createApp({ config, db, mailer, renderer, log, blobs, ...shared, ...overrides });
+  const lookups = await cachedLookups(config, core, redis);
+  const { app, deps } = createApp({ config, db, mailer, renderer, log, blobs, ...shared, ...(lookups !== undefined ? { lookups } : {}), ...overrides });
   const maintenance = startMaintenance(
     [
       { name: "version thinning", run: () => sweepVersions(db) },
@@ -93,6 +98,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         ["batch queue", () => deps.batch.close()],
         ["metering", () => deps.meter.flush()],
         ["collaboration bus", async () => hubBus?.close()],
+        ["lookup cache", () => deps.lookups.close()],
         ["redis", async () => redis?.close()],
         ...coreShutdown(core),
       ]);
@@ -118,4 +124,20 @@ async function sharedState(url: string, prefix: string, { log, db }: Pick<Awaite
   const hubBus = new RedisHubBus(redis, log);
   const shared = { rateLimiter: new RedisRateLimiter(redis, log), loginThrottle: new RedisLoginThrottle(redis, log), presence: new RedisPresenceStore(redis, db), hubBus };
   return { redis, shared };
+}
+
+// On PostgreSQL every lookup is a round trip, so the render path's reads are cached per instance (invalidated
+// across instances through Redis when there is one). SQLite reads stay direct: they cost microseconds, and
+// `docsvc admin` changes plans on it from another process.
+async function cachedLookups(config: Config, core: Awaited<ReturnType<typeof openCore>>, redis: RedisHandle | undefined): Promise<Lookups | undefined> {
+  const ttlMs = config.lookupCacheTtlMs ?? 0;
+  if (config.databaseUrl === undefined || ttlMs === 0) return undefined;
+  let bus: InvalidationBus | undefined;
+  if (redis !== undefined) {
+    const { RedisInvalidationBus } = await import("./redis/cache-bus.js");
+    const redisBus = new RedisInvalidationBus(redis);
+    await redisBus.start();
+    bus = redisBus;
+  }
+  return new CachedLookups(core.db, new LookupCache({ ttlMs }), core.log, bus);
 }

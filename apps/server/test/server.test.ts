@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/log.js";
-import { startServer } from "../src/main.js";
+import { DATABASE_FILE, startServer } from "../src/main.js";
+import { openDatabase } from "../src/db/database.js";
 import type { Renderer } from "../src/render/renderer.js";
 import { SMALL_TEMPLATE } from "./helpers/fixtures.js";
 import { testConfig, uniqueEmail } from "./helpers/harness.js";
@@ -105,6 +106,32 @@ describe("listening server", () => {
   });
 });
 
+test("renders metered just before close() are written: the meter's pending batch is flushed on a graceful stop", async () => {
+  const fast: Renderer = {
+    render: async () => ({ ok: true, pdf: new TextEncoder().encode("%PDF-1.7 fake"), pages: 1, diagnostics: [] }),
+    validate: async () => ({ ok: true }),
+    close: async () => undefined,
+  };
+  const config = await testConfig();
+  // A flush interval far longer than the test: only the stop can have written these.
+  const server = await startServer(config, { log: createLogger("silent"), renderer: fast, meterFlushMs: 600_000 });
+  const signup = await post(`${server.url}/api/auth/signup`, { email: uniqueEmail(), password: "metering test" });
+  const { accessToken } = (await signup.json()) as { accessToken: string };
+  for (let i = 0; i < 3; i++) {
+    const res = await post(`${server.url}/api/render`, { content: SMALL_TEMPLATE, data: {} }, { Authorization: `Bearer ${accessToken}` });
+    assert.equal(res.status, 200);
+  }
+  await server.close();
+  const db = openDatabase(join(config.dataDir, DATABASE_FILE));
+  try {
+    const rows = await db.selectFrom("render_events").select("source").execute();
+    assert.deepEqual(rows.map((r) => r.source), ["preview", "preview", "preview"]);
+  } finally {
+    await db.destroy();
+    await rm(config.dataDir, { recursive: true, force: true });
+  }
+});
+
 describe("configuration", () => {
   test("defaults, a JWT secret generated once into DATA_DIR with mode 0600, and rejected values", async () => {
     const dir = join((await testConfig()).dataDir, "nested");
@@ -128,6 +155,9 @@ describe("configuration", () => {
     await assert.rejects(loadConfig({ DATA_DIR: dir, PORT: "eighty" }), /PORT/);
     await assert.rejects(loadConfig({ DATA_DIR: dir, LOG_LEVEL: "loud" }), /LOG_LEVEL/);
     await assert.rejects(loadConfig({ DATA_DIR: dir, JWT_SECRET: "short" }), /JWT_SECRET/);
+    assert.equal(config.lookupCacheTtlMs, 5_000);
+    assert.equal((await loadConfig({ DATA_DIR: dir, LOOKUP_CACHE_TTL_MS: "0" })).lookupCacheTtlMs, 0);
+    await assert.rejects(loadConfig({ DATA_DIR: dir, LOOKUP_CACHE_TTL_MS: "-1" }), /LOOKUP_CACHE_TTL_MS/);
     await rm(join(dir, ".."), { recursive: true, force: true });
   });
 

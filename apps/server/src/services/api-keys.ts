@@ -59,4 +59,5 @@ export async function listKeys(deps: ServiceDeps, principal: SessionPrincipal): 
 export async function removeApiKey(deps: ServiceDeps, principal: SessionPrincipal, id: string): Promise<void> {
   requireRole(principal, "Owner", "Editor");
   if (!(await deleteApiKey(deps.db, principal.workspaceId, id))) throw new NotFoundError("API key");
+  await deps.lookups.changed(principal.workspaceId);
 }

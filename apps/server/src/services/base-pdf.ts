@@ -81,6 +81,7 @@ export async function uploadBasePdf(deps: ServiceDeps, principal: SessionPrincip
   await deps.blobs.put(originalKey(row), bytes);
   await Promise.all(inspected.pngs.map((png, i) => deps.blobs.put(pageKey(row, i), png)));
   const previous = await upsertBasePdf(deps.db, row);
+  await deps.lookups.changed(principal.workspaceId);
   if (previous !== undefined && previous.hash !== hash) await deps.blobs.deletePrefix(versionPrefix(previous));
   return view(row);
 }
@@ -112,12 +113,18 @@ export async function removeBasePdf(deps: ServiceDeps, principal: SessionPrincip
   await editableTemplate(deps, principal, templateId);
   const row = await deleteBasePdf(deps.db, principal.workspaceId, templateId);
   if (row === undefined) throw new NotFoundError("Base PDF");
+  // Before the files go: a render on any instance must stop pointing at them.
+  await deps.lookups.changed(principal.workspaceId);
   await deps.blobs.deletePrefix(versionPrefix(row));
 }
 
 /** What a render passes to the worker for a template's base PDF (local files), or undefined when it has none. */
 export async function baseRefFor(db: Db, blobs: BlobStore, workspaceId: string, templateId: string): Promise<BaseRef | undefined> {
-  const row = await findBasePdf(db, workspaceId, templateId);
+  return baseRefOf(blobs, await findBasePdf(db, workspaceId, templateId));
+}
+
+/** The same for a base PDF row already read (the render path reads it through the lookup cache). */
+export async function baseRefOf(blobs: BlobStore, row: BasePdfRow | undefined): Promise<BaseRef | undefined> {
   if (row === undefined) return undefined;
   const count = (JSON.parse(row.pages) as unknown[]).length;
   const local = async (key: string): Promise<string> => {

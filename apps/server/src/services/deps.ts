@@ -7,6 +7,7 @@ import type { BatchQueue } from "../jobs/batch-queue.js";
 import type { Logger } from "../log.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { Metrics } from "../metrics/metrics.js";
+import type { Lookups } from "../cache/lookups.js";
 import type { LoginAttempts } from "./login-throttle.js";
 import type { Meter } from "./meter.js";
 import type { OAuthProviders } from "./oauth/providers.js";
@@ -30,6 +31,8 @@ export interface ServiceDeps {
   /** Who is viewing what (the database, or Redis with REDIS_URL). */
   readonly presence: PresenceStore;
   readonly meter: Meter;
+  /** The render path's reads (API key, template, base PDF), cached per instance on PostgreSQL; writes call `changed`. */
+  readonly lookups: Lookups;
   readonly renderer: Renderer;
   /** The batch queue (the database, or BullMQ with REDIS_URL): submissions enqueue, the server starts its worker. */
   readonly batch: BatchQueue;

@@ -1,5 +1,11 @@
 // Metering: every render is recorded, best-effort. Events are queued and written in batches off the
-// request path; a failed write is logged and dropped, never surfaced to the render that caused it.
+// request path, at most one write per FLUSH_INTERVAL_MS (on PostgreSQL each insert is a round trip and a
+// commit, so at hundreds of renders a second one insert per event-loop turn cost more than the lookups);
+// readers of usage flush first, and so does a graceful stop. A failed write is logged and dropped, never
+// surfaced to the render that caused it.
+
+/** How long an event may wait for its batch to be written. */
+export const FLUSH_INTERVAL_MS = 250;
 import type { Db } from "../db/database.js";
 import type { RenderSource } from "../db/schema.js";
 import { insertRenderEvents, type RenderEventRow } from "../db/usage.js";
@@ -22,13 +28,19 @@ export interface RenderEvent {
 export class Meter {
   private queue: RenderEventRow[] = [];
   private flushing: Promise<void> | undefined;
-  private scheduled = false;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
     private readonly metrics?: Metrics,
+    private readonly intervalMs = FLUSH_INTERVAL_MS,
   ) {}
+
+  /** Events recorded and not yet handed to the database. */
+  get pending(): number {
+    return this.queue.length;
+  }
 
   /** Records a render (and its latency in the metrics); never throws. */
   record(event: RenderEvent): void {
@@ -45,10 +57,10 @@ export class Meter {
         duration_ms: Math.round(event.durationMs * 100) / 100,
         created_at: nowIso(now),
       });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        // One write per event-loop turn's worth of renders rather than one per render.
-        setImmediate(() => void this.flush());
+      if (this.timer === undefined) {
+        this.timer = setTimeout(() => void this.flush(), this.intervalMs);
+        // A pending batch must not keep a process alive on its own; a graceful stop flushes it explicitly.
+        this.timer.unref();
       }
     } catch (err) {
       this.log.error("metering failed", errorFields(err));
@@ -57,7 +69,8 @@ export class Meter {
 
   /** Writes everything queued so far (usage reads call this so they see every finished render). */
   async flush(): Promise<void> {
-    this.scheduled = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
     while (this.flushing) await this.flushing;
     if (this.queue.length === 0) return;
     const batch = this.queue;

@@ -2,10 +2,9 @@
 // then the worker pool, then metering.
 import { validateTheme, type Diagnostic, type Theme } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
-import { findTemplate } from "../db/templates.js";
 import { NotFoundError, TooManyRequestsError, ValidationError } from "../errors.js";
 import type { RenderTask, RenderTaskResult } from "../render/protocol.js";
-import { baseRefFor } from "./base-pdf.js";
+import { baseRefOf } from "./base-pdf.js";
 import { editorModeOf, inlineEditorMode, invalidContent, type EditorMode } from "./content.js";
 import { renderFailure } from "./render-failure.js";
 import type { ServiceDeps } from "./deps.js";
@@ -51,7 +50,8 @@ export async function renderStoredTemplate(
   signal?: AbortSignal,
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
-  const template = await findTemplate(deps.db, principal.workspaceId, templateId);
+  // Both reads at once: the base PDF row is keyed by the template id the caller named.
+  const [template, baseRow] = await Promise.all([deps.lookups.template(principal.workspaceId, templateId), deps.lookups.basePdf(principal.workspaceId, templateId)]);
   if (template === undefined) throw new NotFoundError("Template");
   return run(deps, principal, template.id, {
     cacheKey: `${template.id}@${template.updated_at}`,
@@ -61,7 +61,7 @@ export async function renderStoredTemplate(
     theme,
     title: template.name,
     now: undefined,
-    base: await baseRefFor(deps.db, deps.blobs, principal.workspaceId, template.id),
+    base: await baseRefOf(deps.blobs, baseRow),
   }, signal);
 }
 
@@ -76,8 +76,8 @@ export async function renderInline(
   let base;
   if (body.baseTemplateId !== undefined && body.baseTemplateId !== null) {
     // Another workspace's template, or one without a base PDF, names nothing to draw: 404 either way.
-    if ((await findTemplate(deps.db, principal.workspaceId, body.baseTemplateId)) === undefined) throw new NotFoundError("Base template");
-    base = await baseRefFor(deps.db, deps.blobs, principal.workspaceId, body.baseTemplateId);
+    if ((await deps.lookups.template(principal.workspaceId, body.baseTemplateId)) === undefined) throw new NotFoundError("Base template");
+    base = await baseRefOf(deps.blobs, await deps.lookups.basePdf(principal.workspaceId, body.baseTemplateId));
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
   return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base }, signal);

@@ -147,6 +147,7 @@ export async function updateWorkspaceTemplate(
     // another save succeeded, so this terminates.)
     return updateWorkspaceTemplate(deps, principal, id, input);
   }
+  await deps.lookups.changed(principal.workspaceId);
   await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content: input.content, editorMode, authorId: principal.userId, kind: input.versionKind });
   const yStateSeq = mergeSharedState === undefined ? undefined : await mergeSharedState();
   return { ...full({ ...current, ...update }), ...(yStateSeq !== undefined ? { yStateSeq } : {}) };
@@ -157,6 +158,7 @@ export async function deleteWorkspaceTemplate(deps: ServiceDeps, principal: Sess
   if ((await findTemplate(deps.db, principal.workspaceId, id)) === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
   if (!(await deleteTemplate(deps.db, principal.workspaceId, id))) throw new NotFoundError("Template");
+  await deps.lookups.changed(principal.workspaceId);
 }
 
 /** Converts HTML into a new stored report template (Owner or Editor), through the render workers. */
@@ -182,6 +184,7 @@ export async function upgradeToReport(deps: ServiceDeps, principal: SessionPrinc
   if (!(await updateTemplate(deps.db, principal.workspaceId, id, update, current.updated_at))) {
     throw new ConflictError("The template was changed while it was being upgraded; try again.");
   }
+  await deps.lookups.changed(principal.workspaceId);
   await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content, editorMode: "report", authorId: principal.userId, kind: "auto" });
   return full({ ...current, ...update });
 }

@@ -107,6 +107,8 @@ export async function adminListWorkspaces(deps: ServiceDeps, principal: SessionP
 export async function adminSetPlan(deps: ServiceDeps, principal: SessionPrincipal, workspaceId: string, plan: Plan): Promise<AdminWorkspaceView> {
   requireAdmin(deps, principal);
   if (!(await setPlan(deps.db, workspaceId, plan))) throw new NotFoundError("Workspace");
+  // Cached API keys carry the plan.
+  await deps.lookups.changed(workspaceId);
   const row = (await listAllWorkspaces(deps.db, workspaceId, 1))[0];
   if (row === undefined) throw new NotFoundError("Workspace");
   return { id: row.id, name: row.name, plan: row.plan, createdAt: row.created_at, memberCount: row.member_count };

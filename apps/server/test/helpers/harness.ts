@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Hono } from "hono";
 import { createApp } from "../../src/app.js";
+import { DEFAULT_LOOKUP_TTL_MS, LookupCache } from "../../src/cache/lookup-cache.js";
+import { CachedLookups } from "../../src/cache/lookups.js";
 import type { HubBus } from "../../src/collab/bus.js";
 import type { HubOptions } from "../../src/collab/hub.js";
 import type { Config } from "../../src/config.js";
@@ -157,6 +159,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.presence ? { presence: options.presence(db) } : {}),
     ...(options.oauthDiscoveryRetryMs !== undefined ? { oauthDiscoveryRetryMs: options.oauthDiscoveryRetryMs } : {}),
     ...(options.ai ? { ai: options.ai } : {}),
+    // On PostgreSQL the server caches the render path's lookups (memory-only without Redis): so do the tests.
+    ...(postgres !== undefined ? { lookups: new CachedLookups(db, new LookupCache({ ttlMs: DEFAULT_LOOKUP_TTL_MS }), log) } : {}),
   });
 
   const call = async (method: string, path: string, c: Call = {}): Promise<Reply> => {

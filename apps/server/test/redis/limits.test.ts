@@ -1,11 +1,12 @@
 // Render limits and the login throttle on Redis: one bucket and one failure count across instances, the same
 // token-bucket rule and Retry-After as in memory, and per-instance insurance while Redis is unreachable.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { after, describe, test } from "node:test";
 import { createLogger } from "../../src/log.js";
 import { connectRedis, type RedisHandle } from "../../src/redis/client.js";
 import { RedisLoginThrottle } from "../../src/redis/login-throttle.js";
-import { RedisRateLimiter } from "../../src/redis/rate-limiter.js";
+import { leaseSize, RedisRateLimiter, takeScript } from "../../src/redis/rate-limiter.js";
 import type { PlanLimits } from "../../src/services/plans.js";
 import { TEST_REDIS_URL, redisUnavailable, testPrefix } from "../helpers/redis.js";
 
@@ -39,6 +40,40 @@ describe("on Redis", { skip }, () => {
     // Empty bucket refilling at 0.5/s: up to 2 s until the next token.
     assert.ok(refused.retryAfterSeconds > 1.5 && refused.retryAfterSeconds <= 2, String(refused.retryAfterSeconds));
     assert.equal((await a.take("ws-other", LIMITS)).ok, true, "buckets are per workspace");
+  });
+
+  test("the bucket script is sent by hash, and sent again after Redis forgets it (SCRIPT FLUSH, a restart)", async () => {
+    const handle = await instance();
+    const limiter = new RedisRateLimiter(handle, silent);
+    assert.equal((await limiter.take("ws-script", LIMITS)).ok, true);
+    // Another client's view: the script is cached under its hash after the first take.
+    const [cached] = (await handle.client.script("EXISTS", createHash("sha1").update(takeScript()).digest("hex"))) as number[];
+    assert.equal(cached, 1);
+    await handle.client.script("FLUSH");
+    const results = [];
+    for (let i = 0; i < LIMITS.renderBurst; i++) results.push(await limiter.take("ws-script", LIMITS));
+    // One token was taken before the flush: the bucket (a plain hash) survived it, the script came back.
+    assert.deepEqual(results.map((r) => r.ok), [true, true, true, true, false]);
+  });
+
+  test("a high-rate plan leases tokens: one Redis call takes several, and two instances together stay within one bucket", async () => {
+    const fast: PlanLimits = { renderRatePerSecond: 100, renderBurst: 200, aiGenerationsPerMonth: 0 };
+    assert.equal(leaseSize(fast), 5);
+    assert.equal(leaseSize({ renderRatePerSecond: 25, renderBurst: 150, aiGenerationsPerMonth: 0 }), 1, "the pro plan takes one at a time");
+    const [ha, hb] = [await instance(), await instance()];
+    const [a, b] = [new RedisRateLimiter(ha, silent), new RedisRateLimiter(hb, silent)];
+    const key = `${keys.prefix}render:ws-lease`;
+    assert.equal((await a.take("ws-lease", fast)).ok, true);
+    // The first take leased five: the shared bucket lost five (and refilled a little meanwhile).
+    const left = Number(await ha.client.hget(key, "tokens"));
+    assert.ok(left >= 195 && left < 199, `${left}: five tokens taken, not one`);
+    const started = Date.now();
+    let ok = 1;
+    for (let i = 0; i < 600; i++) if ((await (i % 2 === 0 ? b : a).take("ws-lease", fast)).ok) ok++;
+    const elapsed = (Date.now() - started) / 1000 + 0.1;
+    // Never more than the one bucket gave out (burst plus refill); at most the two leases' remainders are lost.
+    assert.ok(ok <= 200 + Math.ceil(100 * elapsed), `${ok} admitted in ${elapsed} s`);
+    assert.ok(ok >= 200 - 2 * 4, `${ok} admitted`);
   });
 
   test("the login throttle counts failures across instances; a success through either clears them", async () => {

@@ -81,6 +81,10 @@ describe("two instances on one PostgreSQL and Redis", { skip, timeout: 600_000 }
     const created = await call(a.url, "POST", "/api/templates", token, { name: "Letterhead", content });
     assert.equal(created.status, 200);
     const id = created.json.id as string;
+    // B renders first, so its lookup cache holds "this template has no base PDF" when A stores one.
+    const plain = await call(b.url, "POST", `/api/templates/${id}/render`, token, { data: { rows: [{ n: 1 }] } });
+    assert.equal(plain.status, 200);
+    assert.doesNotMatch(Buffer.from(plain.bytes).toString("latin1"), /\/Subtype \/Form/);
     const doc = await PDFDocument.create();
     doc.addPage([595.28, 841.89]).drawText("SHARED BASE", { x: 40, y: 780, size: 20, font: await doc.embedFont(StandardFonts.Helvetica) });
     const form = new FormData();
@@ -100,6 +104,30 @@ describe("two instances on one PostgreSQL and Redis", { skip, timeout: 600_000 }
     // B never had the file on its disk: it came from the shared store into B's local cache.
     assert.ok((await readdir(join(dirs[1]!, "blob-cache", "base-pdfs"))).includes(id));
     assert.equal((await readdir(dirs[1]!)).includes("base-pdfs"), false);
+  });
+
+  test("the lookup cache: a key revoked on A is refused on B at once; a template saved on A renders on B as saved", async () => {
+    const { token } = await account();
+    const created = await call(a.url, "POST", "/api/templates", token, { name: "Cached", content: TINY_TEMPLATE });
+    const id = created.json.id as string;
+    const issued = await call(a.url, "POST", "/api/api-keys", token, { name: "k" });
+    assert.equal(issued.status, 200);
+    const withKey = (base: string) =>
+      fetch(`${base}/api/templates/${id}/render`, { method: "POST", headers: { "X-Api-Key": issued.json.key as string, "Content-Type": "application/json" }, body: JSON.stringify({ data: { name: "x" } }) });
+    const pageWidth = async (res: Response) => (await PDFDocument.load(new Uint8Array(await res.arrayBuffer()))).getPage(0).getWidth();
+    // Both instances have the key and the template cached now.
+    for (const base of [a.url, b.url]) assert.equal(await pageWidth(await withKey(base)), 200);
+
+    const wider = { ...(JSON.parse(TINY_TEMPLATE) as Record<string, unknown>), pageSize: { id: "custom", width: 300, height: 80 } };
+    const updated = await call(a.url, "PUT", `/api/templates/${id}`, token, { content: JSON.stringify(wider) });
+    assert.equal(updated.status, 200, JSON.stringify(updated.json));
+    assert.equal(await pageWidth(await withKey(b.url)), 300, "B renders the content saved on A");
+
+    const revoked = await call(a.url, "DELETE", `/api/api-keys/${issued.json.id as string}`, token);
+    assert.equal(revoked.status, 200);
+    const refused = await withKey(b.url);
+    assert.equal(refused.status, 401, "the key is refused on B right after its revocation on A");
+    assert.equal((await withKey(a.url)).status, 401);
   });
 
   test("the free plan's render burst (30) is shared: 200s across A and B stay within the burst plus the refill", async () => {
