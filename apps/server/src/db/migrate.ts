@@ -1,6 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { isPostgres } from "./dialect.js";
-import { PG_MIGRATIONS } from "./migrations-pg/index.js";
 import * as initial from "./migrations/2025-11-21T00-00-initial.js";
 import * as batchVersions from "./migrations/2026-11-21T20-00-batch-versions.js";
 import * as basePdfs from "./migrations/2026-11-21T21-00-base-pdfs.js";
@@ -31,10 +30,11 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
-const pgProvider: MigrationProvider = { getMigrations: async () => pgHistory() };
+// The PostgreSQL twins load only for a PostgreSQL database (a SQLite instance never reads them).
+const pgProvider: MigrationProvider = { getMigrations: async () => pgHistory((await import("./migrations-pg/index.js")).PG_MIGRATIONS) };
 
 // The PostgreSQL twins of the SQLite history, same names; a missing twin is a programming error.
-function pgHistory(): Record<string, Migration> {
+function pgHistory(PG_MIGRATIONS: Readonly<Record<string, Migration>>): Record<string, Migration> {
   return Object.fromEntries(
     Object.keys(MIGRATIONS).map((name) => {
       const twin = PG_MIGRATIONS[name];
