@@ -8,6 +8,9 @@ const MIN_BYTES = 8;
 // bcrypt only reads the first 72 bytes; a longer password would silently collide with its prefix.
 const MAX_BYTES = 72;
 
+/** How long a hashing thread may sit idle before it exits. */
+const PASSWORD_THREAD_IDLE_MS = 30_000;
+
 // Half the cores (at least one): a flood of logins gets that share of the machine, renders and /health the rest.
 // Idle threads are unreferenced by piscina, so the pool never holds the process open. Piscina itself loads with
 // the first password to hash, not at start-up.
@@ -18,7 +21,10 @@ const hashing = (): Promise<Piscina> =>
       new Piscina({
         // Under tsx (tests, development) this file is .ts and the thread needs the loader: see password-worker-tsx.mjs.
         filename: new URL(import.meta.url.endsWith(".ts") ? "./password-worker-tsx.mjs" : "./password-worker.js", import.meta.url).href,
-        minThreads: 1,
+        // An idle hashing thread (a whole isolate, ~20 MB of RSS) exits after a while: sign-ins come in bursts,
+        // and a thread starts in less time than one hash takes.
+        minThreads: 0,
+        idleTimeout: PASSWORD_THREAD_IDLE_MS,
         maxThreads: Math.max(1, Math.floor(availableParallelism() / 2)),
       }),
   ));
