@@ -3,10 +3,10 @@
 // and a worker that exhausts its heap cap takes only its own job down.
 // The threads start on `start()` (the server calls it once it listens, so they do not compete with its start-up)
 // or with the first job, whichever comes first; a job sent before they are warm waits in the queue for one.
-// After the first replacement, one more worker waits warm (no jobs) to take the next stopped worker's place at
+// Once the threads are warm, one more worker starts and waits warm (no jobs) to take a stopped worker's place at
 // once: starting one takes about a second, which would otherwise be added to the wait of every job queued behind
-// a stopped render. It is not started before then: an isolate costs 40-60 MB of RSS, and most processes never
-// stop a render.
+// a stopped render. It starts after the others are ready rather than with them, so it never competes with them
+// (or with the server's start-up) for the cores.
 import { Worker, type TransferListItem } from "node:worker_threads";
 import { RenderAbortedError, RenderBudgetError, RenderQueueFullError } from "./budget.js";
 import { FairQueue, type Priority } from "./fair-queue.js";
@@ -47,7 +47,7 @@ export interface PoolStats {
   readonly running: number;
   /** Workers still starting (loading fonts and warming up), the spare included. */
   readonly starting: number;
-  /** Whether a spare worker is kept (from the first replacement on). */
+  /** Whether a spare worker exists (it starts once the others are ready). */
   readonly spare: boolean;
   /** Workers replaced after a timeout, an abort, a heap exhaustion or a crash. */
   readonly workerRestarts: number;
@@ -177,6 +177,13 @@ export class RenderPool {
     return slot;
   }
 
+  // The spare starts once every worker is ready (and again after it took a stopped worker's place).
+  private startSpare(): void {
+    if (this.closing || this.spare !== undefined) return;
+    for (const slot of this.slots) if (!slot.ready) return;
+    this.spare = this.spawn(true);
+  }
+
   private dispatch(): void {
     const running = (workspace: string): number => {
       let count = 0;
@@ -213,6 +220,7 @@ export class RenderPool {
     if ("ready" in reply) {
       slot.ready = true;
       this.dispatch();
+      this.startSpare();
       return;
     }
     const job = slot.job;
