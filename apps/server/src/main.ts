@@ -49,6 +49,21 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const hubBus = "hubBus" in shared ? shared.hubBus : undefined;
   const lookups = await cachedLookups(config, core, redis);
   const { app, deps } = createApp({ config, db, mailer, renderer, log, blobs, ...shared, ...(lookups !== undefined ? { lookups } : {}), ...overrides });
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
+  const detachHub = attachHubTransport(server, deps);
+  // Keep-alive a little longer than typical proxies' idle timeouts, so they close first.
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  // Everything else starts once the instance listens (the routes are mounted and the database migrated, so it
+  // can serve): the render threads, the batch worker, timers and issuer discovery would otherwise compete with
+  // start-up for the same cores. A render that arrives before its threads are warm waits in the pool's queue.
+  renderer.start?.();
   const maintenance = startMaintenance(
     [
       { name: "version thinning", run: () => sweepVersions(db) },
@@ -61,18 +76,6 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   if (overrides.worker !== false) deps.batch.start();
   // Issuers are discovered now; one that is down is retried on the next sign-in, not fatal.
   deps.oauth.warmUp();
-
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
-  const detachHub = attachHubTransport(server, deps);
-  // Keep-alive a little longer than typical proxies' idle timeouts, so they close first.
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.port, config.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
   log.info("listening", { url, dataDir: config.dataDir, mail: config.smtpUrl ? "smtp" : "outbox", blobs: blobs.kind, batchQueue: deps.batch.kind });

@@ -23,6 +23,7 @@ export async function startWorker(config: Config, overrides: { readonly log?: Lo
   const metrics = new Metrics();
   const meter = new Meter(db, log, metrics);
   const worker = openBatchQueue(config, { db, renderer, mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl });
+  renderer.start?.();
   worker.start();
   log.info("batch worker started", { blobs: blobs.kind, batchQueue: worker.kind });
   return {

@@ -90,6 +90,7 @@ describe("GET /metrics", () => {
           queued: { interactive: 3, batch: 2 },
           running: 2,
           starting: 0,
+          spare: true,
           workerRestarts: 2,
           timeouts: 1,
           memoryKills: 0,

@@ -1,7 +1,6 @@
 // The system prompt every pass starts from: the vocabulary file with the page geometry, the 18 designer
 // fonts (from the font manifest, with the scripts each covers) and the 22 page size presets filled in.
 import { PAGE_SIZES } from "@docsvc/layout";
-import { readFontManifest } from "@docsvc/pdf";
 import type { PaperGeometry } from "./paper.js";
 import { prompt, type PromptName } from "./prompts.js";
 
@@ -9,7 +8,8 @@ let families: Promise<Readonly<Record<string, readonly string[]>>> | undefined;
 
 /** The designer font families and the scripts each covers (from the font manifest, read once). */
 function designerFamilies(): Promise<Readonly<Record<string, readonly string[]>>> {
-  families ??= readFontManifest().then((m) => Object.fromEntries(Object.entries(m.families).map(([name, f]) => [name, f.scripts])));
+  // @docsvc/pdf loads with the first AI call: the server's main thread otherwise never needs it.
+  families ??= import("@docsvc/pdf").then(({ readFontManifest }) => readFontManifest()).then((m) => Object.fromEntries(Object.entries(m.families).map(([name, f]) => [name, f.scripts])));
   families.catch(() => (families = undefined));
   return families;
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { SignJWT, jwtVerify, errors } from "jose";
 import type { Role } from "../db/schema.js";
 
 /** Lifetime of a session access token (api-conventions: 15 minutes). */
@@ -25,13 +24,19 @@ export interface JwtService {
 }
 
 const ISSUER = "docsvc";
+
+// jose (46 modules) loads with the first token signed or checked, not at start-up: requests with API keys and
+// /health never need it.
+let jose: Promise<typeof import("jose")> | undefined;
+const loadJose = (): Promise<typeof import("jose")> => (jose ??= import("jose"));
 const ROLES: ReadonlySet<string> = new Set(["Owner", "Editor", "Viewer"]);
 
 /** A JwtService over one HS256 secret. */
 export function createJwtService(secret: Uint8Array): JwtService {
   return {
-    sign: (claims) =>
-      new SignJWT({ sid: claims.sid, ws: claims.ws, role: claims.role, email: claims.email })
+    sign: async (claims) => {
+      const { SignJWT } = await loadJose();
+      return new SignJWT({ sid: claims.sid, ws: claims.ws, role: claims.role, email: claims.email })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
@@ -40,8 +45,10 @@ export function createJwtService(secret: Uint8Array): JwtService {
         // right after login) would be byte-identical, and a rotated session must get a new token.
         .setJti(randomUUID())
         .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
-        .sign(secret),
+        .sign(secret);
+    },
     async verify(token) {
+      const { jwtVerify, errors } = await loadJose();
       try {
         // `exp` is required: jose would otherwise accept a token without one as valid forever.
         const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"], issuer: ISSUER, requiredClaims: ["exp"] });

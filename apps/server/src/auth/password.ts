@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { Piscina } from "piscina";
+import type { Piscina } from "piscina";
 
 // Cost 10: about 50–80 ms per hash on a laptop core, spent in a worker thread (./password-worker), never on
 // the event loop.
@@ -8,16 +8,26 @@ const MIN_BYTES = 8;
 // bcrypt only reads the first 72 bytes; a longer password would silently collide with its prefix.
 const MAX_BYTES = 72;
 
+/** How long a hashing thread may sit idle before it exits. */
+const PASSWORD_THREAD_IDLE_MS = 30_000;
+
 // Half the cores (at least one): a flood of logins gets that share of the machine, renders and /health the rest.
-// Idle threads are unreferenced by piscina, so the pool never holds the process open.
-let pool: Piscina | undefined;
-const hashing = (): Piscina =>
-  (pool ??= new Piscina({
-    // Under tsx (tests, development) this file is .ts and the thread needs the loader: see password-worker-tsx.mjs.
-    filename: new URL(import.meta.url.endsWith(".ts") ? "./password-worker-tsx.mjs" : "./password-worker.js", import.meta.url).href,
-    minThreads: 1,
-    maxThreads: Math.max(1, Math.floor(availableParallelism() / 2)),
-  }));
+// Idle threads are unreferenced by piscina, so the pool never holds the process open. Piscina itself loads with
+// the first password to hash, not at start-up.
+let pool: Promise<Piscina> | undefined;
+const hashing = (): Promise<Piscina> =>
+  (pool ??= import("piscina").then(
+    ({ Piscina }) =>
+      new Piscina({
+        // Under tsx (tests, development) this file is .ts and the thread needs the loader: see password-worker-tsx.mjs.
+        filename: new URL(import.meta.url.endsWith(".ts") ? "./password-worker-tsx.mjs" : "./password-worker.js", import.meta.url).href,
+        // An idle hashing thread (a whole isolate, ~20 MB of RSS) exits after a while: sign-ins come in bursts,
+        // and a thread starts in less time than one hash takes.
+        minThreads: 0,
+        idleTimeout: PASSWORD_THREAD_IDLE_MS,
+        maxThreads: Math.max(1, Math.floor(availableParallelism() / 2)),
+      }),
+  ));
 
 /** Why a password is unacceptable, or undefined when it is fine. */
 export function passwordProblem(password: string): string | undefined {
@@ -28,13 +38,13 @@ export function passwordProblem(password: string): string | undefined {
 }
 
 /** Hashes a password with bcrypt in a hashing thread. */
-export function hashPassword(password: string): Promise<string> {
-  return hashing().run({ password, cost: COST }, { name: "hash" }) as Promise<string>;
+export async function hashPassword(password: string): Promise<string> {
+  return (await hashing()).run({ password, cost: COST }, { name: "hash" }) as Promise<string>;
 }
 
 /** Checks a password against a bcrypt hash in a hashing thread. */
-export function verifyPassword(password: string, hash: string): Promise<boolean> {
-  return hashing().run({ password, hash }, { name: "compare" }) as Promise<boolean>;
+export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+  return (await hashing()).run({ password, hash }, { name: "compare" }) as Promise<boolean>;
 }
 
 // A real hash of a random string: comparing against it when the user does not exist costs the same time

@@ -216,7 +216,7 @@ export class CollabHub {
     this.joined(connection, docId);
     if ((await this.liveRole(connection)) === "Viewer") throw new HubException("Forbidden: Viewers cannot edit this document.");
     this.checkSize(update);
-    if (!isYjsUpdate(update)) throw new HubException("Invalid update: the bytes are not a Yjs update.");
+    if (!(await isYjsUpdate(update))) throw new HubException("Invalid update: the bytes are not a Yjs update.");
     const bytes = new Uint8Array(update);
     return this.serial.run(docId, async () => {
       const room = this.rooms.get(docId);

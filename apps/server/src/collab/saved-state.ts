@@ -18,7 +18,7 @@ export async function prepareSavedState(
 ): Promise<(() => Promise<number>) | undefined> {
   if (yState === null || yState === undefined) return undefined;
   const state = BASE64.test(yState) ? new Uint8Array(Buffer.from(yState, "base64")) : undefined;
-  if (state === undefined || state.length === 0 || !isYjsUpdate(state)) {
+  if (state === undefined || state.length === 0 || !(await isYjsUpdate(state))) {
     throw ValidationError.field("yState", "yState must be a base64-encoded Yjs update (Y.encodeStateAsUpdate of the document).");
   }
   if (yStateSeq === null || yStateSeq === undefined) throw ValidationError.field("yStateSeq", "yStateSeq is required with yState.");

@@ -1,6 +1,6 @@
 // Persistence of shared documents. Invariant: the snapshot holds every update with seq ≤ snapshot_seq and
 // the log keeps every update above it. Callers hold the template's lock (collab/serial.ts) around each call.
-import * as Y from "yjs";
+import type * as YModule from "yjs";
 import { findSnapshot, insertUpdate, lastSeq, listUpdatesAfter, replaceSnapshot } from "../db/collab.js";
 import type { Db } from "../db/database.js";
 import { nowIso } from "../time.js";
@@ -15,6 +15,11 @@ export interface DocumentState {
 // better-sqlite3 hands blobs back as Buffers; clients must get plain bytes either way, and stored bytes
 // must never alias a socket's receive buffer.
 const bytesOf = (b: Uint8Array): Uint8Array => new Uint8Array(b);
+
+// Yjs (with lib0, about 30 modules) loads when a document is first compacted, merged or checked, not with the
+// server: most requests never touch a shared document.
+let yjs: Promise<typeof YModule> | undefined;
+const loadYjs = (): Promise<typeof YModule> => (yjs ??= import("yjs"));
 
 /** The template's stored state. */
 export async function loadState(db: Db, templateId: string): Promise<DocumentState> {
@@ -37,7 +42,7 @@ export async function appendUpdate(db: Db, templateId: string, update: Uint8Arra
 
 // A real Y.Doc, not Y.mergeUpdates: only a document garbage-collects deleted content, so the snapshot stays
 // the size of the text rather than of its history.
-function docOf(state: DocumentState): Y.Doc {
+function docOf(Y: typeof YModule, state: DocumentState): YModule.Doc {
   const doc = new Y.Doc();
   Y.transact(doc, () => {
     if (state.snapshot !== null) Y.applyUpdate(doc, state.snapshot);
@@ -48,11 +53,12 @@ function docOf(state: DocumentState): Y.Doc {
 
 /** Folds the log into the snapshot; returns the new snapshot seq (unchanged when the log is empty). */
 export async function compact(db: Db, templateId: string): Promise<number> {
+  const Y = await loadYjs();
   return db.transaction().execute(async (trx) => {
     const state = await loadState(trx, templateId);
     const last = state.updates.at(-1);
     if (last === undefined) return state.snapshotSeq;
-    const doc = docOf(state);
+    const doc = docOf(Y, state);
     await replaceSnapshot(trx, templateId, Y.encodeStateAsUpdate(doc), last.seq, nowIso());
     doc.destroy();
     return last.seq;
@@ -71,9 +77,10 @@ export interface MergeResult {
  * logs what it added as a new seq, and compacts so the snapshot covers everything. One transaction.
  */
 export async function mergeState(db: Db, templateId: string, clientState: Uint8Array): Promise<MergeResult> {
+  const Y = await loadYjs();
   return db.transaction().execute(async (trx) => {
     const state = await loadState(trx, templateId);
-    const doc = docOf(state);
+    const doc = docOf(Y, state);
     const added: { bytes: Uint8Array | null } = { bytes: null };
     // The update event fires only when the client state changed something, and carries exactly that change.
     doc.on("update", (update: Uint8Array) => {
@@ -93,7 +100,8 @@ export async function mergeState(db: Db, templateId: string, clientState: Uint8A
 }
 
 /** Whether `bytes` parse as a Yjs update (v1 encoding). */
-export function isYjsUpdate(bytes: Uint8Array): boolean {
+export async function isYjsUpdate(bytes: Uint8Array): Promise<boolean> {
+  const Y = await loadYjs();
   try {
     Y.decodeUpdate(bytes);
     return true;

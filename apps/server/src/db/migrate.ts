@@ -1,6 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { isPostgres } from "./dialect.js";
-import { PG_MIGRATIONS } from "./migrations-pg/index.js";
 import * as initial from "./migrations/2025-11-21T00-00-initial.js";
 import * as batchVersions from "./migrations/2026-11-21T20-00-batch-versions.js";
 import * as basePdfs from "./migrations/2026-11-21T21-00-base-pdfs.js";
@@ -31,10 +30,11 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
-const pgProvider: MigrationProvider = { getMigrations: async () => pgHistory() };
+// The PostgreSQL twins load only for a PostgreSQL database (a SQLite instance never reads them).
+const pgProvider: MigrationProvider = { getMigrations: async () => pgHistory((await import("./migrations-pg/index.js")).PG_MIGRATIONS) };
 
 // The PostgreSQL twins of the SQLite history, same names; a missing twin is a programming error.
-function pgHistory(): Record<string, Migration> {
+function pgHistory(PG_MIGRATIONS: Readonly<Record<string, Migration>>): Record<string, Migration> {
   return Object.fromEntries(
     Object.keys(MIGRATIONS).map((name) => {
       const twin = PG_MIGRATIONS[name];
@@ -49,9 +49,24 @@ function pgHistory(): Record<string, Migration> {
  * while migrating, so instances starting together migrate one after another.
  */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
+  if (await upToDate(db)) return;
   const { error, results } = await new Migrator({ db, provider: isPostgres(db) ? pgProvider : provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error !== undefined || failed !== undefined) {
     throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed`, { cause: error });
+  }
+}
+
+// Kysely's Migrator introspects the schema, creates its tables if missing and takes its lock before it finds
+// that nothing is pending, which is every start but the first after an upgrade. One query answers that case:
+// every known migration recorded, and nothing else (a database migrated by a newer build is left to the
+// Migrator, which reports it). A missing table (a new database) falls through to the Migrator too.
+async function upToDate<T>(db: Kysely<T>): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    const applied = new Set(rows.map((r) => r.name));
+    return applied.size === Object.keys(MIGRATIONS).length && Object.keys(MIGRATIONS).every((name) => applied.has(name));
+  } catch {
+    return false;
   }
 }

@@ -3,7 +3,6 @@
 // a crash or a stop resumes at the first unrecorded row and no row reaches the result twice.
 import { editorModeOf } from "../services/content.js";
 import type { Theme } from "@docsvc/layout";
-import JSZip from "jszip";
 import { availableParallelism } from "node:os";
 import type { BlobStore } from "../blobs/store.js";
 import { batchReport } from "./batch-report.js";
@@ -167,6 +166,8 @@ export class BatchRunner {
       await blobs.put(resultKey(job.id, "merged"), merged.pdf);
       return;
     }
+    // JSZip (35 modules) loads with the first zip built, not with the server.
+    const { default: JSZip } = await import("jszip");
     const zip = new JSZip();
     const names = uniqueNames(ok.map((r) => r.file_name ?? `document-${r.idx + 1}`));
     for (const [i, r] of ok.entries()) {

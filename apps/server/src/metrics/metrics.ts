@@ -1,7 +1,9 @@
-// The service's Prometheus metrics (GET /metrics), one registry per app. Counters the request path drives are
+// The service's Prometheus metrics (GET /metrics), one set per app. Counters the request path drives are
 // incremented where things happen; figures that other parts keep (render pool, collaboration hub) are read when
-// scraped, through small stats functions, so those parts stay free of prom-client.
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+// scraped, through small stats functions. The families are our own (./exposition.ts); prom-client supplies the
+// process figures and loads with the first scrape, so start-up and requests never load it.
+import type { Registry } from "prom-client";
+import { CounterFamily, expose, HistogramFamily, ReadFamily } from "./exposition.js";
 
 /** What the render pool reports: read at scrape time. */
 export interface RenderPoolStats {
@@ -29,86 +31,44 @@ export interface MetricSources {
 /** Latency buckets in seconds: renders take milliseconds to tens of seconds (large batches of pages). */
 const RENDER_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-/** A counter whose value is read from elsewhere at scrape time (a running total kept by its owner). */
-function readCounter(registry: Registry, name: string, help: string, read: () => number): Counter {
-  return new Counter({
-    name,
-    help,
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(read());
-    },
-  });
-}
+/** The exposition's content type (Prometheus text format 0.0.4). */
+const CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
 /** Every metric the service exposes. */
 export class Metrics {
-  readonly registry = new Registry();
   /** HTTP requests by method, route pattern (never the raw path: bounded cardinality) and status. */
-  readonly httpRequests = new Counter({
-    name: "docsvc_http_requests_total",
-    help: "HTTP requests answered, by method, route pattern and status.",
-    labelNames: ["method", "route", "status"] as const,
-    registers: [this.registry],
-  });
+  readonly httpRequests = new CounterFamily("docsvc_http_requests_total", "HTTP requests answered, by method, route pattern and status.", ["method", "route", "status"]);
   /** Render latency (one observation per metered render), by source: api, preview, ai. */
-  readonly renderDuration = new Histogram({
-    name: "docsvc_render_duration_seconds",
-    help: "Time from handing a render to the pool to its PDF, by source (api, preview, ai).",
-    labelNames: ["source"] as const,
-    buckets: RENDER_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly renderDuration = new HistogramFamily("docsvc_render_duration_seconds", "Time from handing a render to the pool to its PDF, by source (api, preview, ai).", ["source"], RENDER_BUCKETS);
   /** Batch rows by outcome: ok or failed. */
-  readonly batchRows = new Counter({
-    name: "docsvc_batch_rows_total",
-    help: "Batch rows attempted, by outcome (ok, failed).",
-    labelNames: ["outcome"] as const,
-    registers: [this.registry],
-  });
+  readonly batchRows = new CounterFamily("docsvc_batch_rows_total", "Batch rows attempted, by outcome (ok, failed).", ["outcome"]);
   /** Requests refused with 429, by limit: render (the plan's bucket) or login (failed-attempt throttle). */
-  readonly rateLimitRejections = new Counter({
-    name: "docsvc_rate_limit_rejections_total",
-    help: "Requests refused with 429, by limit (render, login).",
-    labelNames: ["limit"] as const,
-    registers: [this.registry],
-  });
+  readonly rateLimitRejections = new CounterFamily("docsvc_rate_limit_rejections_total", "Requests refused with 429, by limit (render, login).", ["limit"]);
   /** Calls to the AI provider, by operation and outcome (ok, error); incremented by the AI features. */
-  readonly aiCalls = new Counter({
-    name: "docsvc_ai_calls_total",
-    help: "Calls to the AI provider, by operation and outcome (ok, error).",
-    labelNames: ["operation", "outcome"] as const,
-    registers: [this.registry],
-  });
+  readonly aiCalls = new CounterFamily("docsvc_ai_calls_total", "Calls to the AI provider, by operation and outcome (ok, error).", ["operation", "outcome"]);
+  private readonly read: readonly ReadFamily[];
+  /** Process figures (memory, CPU, event-loop lag, handles) under their standard names, from the first scrape on. */
+  private process: Promise<Registry> | undefined;
 
   constructor(sources: MetricSources = {}) {
     const pool = (): RenderPoolStats | undefined => sources.renderPool?.();
-    new Gauge({
-      name: "docsvc_render_queue_depth",
-      help: "Renders waiting for a worker.",
-      registers: [this.registry],
-      collect() {
-        this.set(pool()?.queueDepth ?? 0);
-      },
-    });
-    readCounter(this.registry, "docsvc_render_worker_restarts_total", "Render workers replaced after they died.", () => pool()?.workerRestarts ?? 0);
-    readCounter(this.registry, "docsvc_render_timeouts_total", "Renders stopped for running too long.", () => pool()?.renderTimeouts ?? 0);
-    new Gauge({
-      name: "docsvc_hub_connections",
-      help: "Open collaboration hub connections.",
-      registers: [this.registry],
-      collect() {
-        this.set(sources.hub?.().connections ?? 0);
-      },
-    });
-    readCounter(this.registry, "docsvc_hub_updates_total", "Collaboration document updates persisted and fanned out.", () => sources.hub?.().updates ?? 0);
-    // Process figures (memory, CPU, event-loop lag, handles) under their standard names.
-    collectDefaultMetrics({ register: this.registry });
+    this.read = [
+      new ReadFamily("docsvc_render_queue_depth", "Renders waiting for a worker.", "gauge", () => pool()?.queueDepth ?? 0),
+      new ReadFamily("docsvc_render_worker_restarts_total", "Render workers replaced after they died.", "counter", () => pool()?.workerRestarts ?? 0),
+      new ReadFamily("docsvc_render_timeouts_total", "Renders stopped for running too long.", "counter", () => pool()?.renderTimeouts ?? 0),
+      new ReadFamily("docsvc_hub_connections", "Open collaboration hub connections.", "gauge", () => sources.hub?.().connections ?? 0),
+      new ReadFamily("docsvc_hub_updates_total", "Collaboration document updates persisted and fanned out.", "counter", () => sources.hub?.().updates ?? 0),
+    ];
   }
 
   /** The exposition text and its content type. */
   async scrape(): Promise<{ readonly body: string; readonly contentType: string }> {
-    return { body: await this.registry.metrics(), contentType: this.registry.contentType };
+    this.process ??= import("prom-client").then(({ collectDefaultMetrics, Registry }) => {
+      const registry = new Registry();
+      collectDefaultMetrics({ register: registry });
+      return registry;
+    });
+    const own = expose([this.httpRequests, this.renderDuration, this.batchRows, this.rateLimitRejections, this.aiCalls, ...this.read]);
+    return { body: `${own}\n\n${await (await this.process).metrics()}`, contentType: CONTENT_TYPE };
   }
 }

@@ -1,8 +1,12 @@
 // The render pool: a fixed set of worker threads with a fair queue in front. Unlike a generic pool it can stop
 // one running job: a job past its time budget, or whose caller gave up, has its worker terminated and replaced,
-// and a worker that exhausts its heap cap takes only its own job down. One more worker waits warm (fonts
-// loaded, no jobs) to take a stopped worker's place at once: starting one takes about a second, which would
-// otherwise be added to the wait of every job queued behind a stopped render.
+// and a worker that exhausts its heap cap takes only its own job down.
+// The threads start on `start()` (the server calls it once it listens, so they do not compete with its start-up)
+// or with the first job, whichever comes first; a job sent before they are warm waits in the queue for one.
+// Once the threads are warm, one more worker starts and waits warm (no jobs) to take a stopped worker's place at
+// once: starting one takes about a second, which would otherwise be added to the wait of every job queued behind
+// a stopped render. It starts after the others are ready rather than with them, so it never competes with them
+// (or with the server's start-up) for the cores.
 import { Worker, type TransferListItem } from "node:worker_threads";
 import { RenderAbortedError, RenderBudgetError, RenderQueueFullError } from "./budget.js";
 import { FairQueue, type Priority } from "./fair-queue.js";
@@ -43,6 +47,8 @@ export interface PoolStats {
   readonly running: number;
   /** Workers still starting (loading fonts and warming up), the spare included. */
   readonly starting: number;
+  /** Whether a spare worker exists (it starts once the others are ready). */
+  readonly spare: boolean;
   /** Workers replaced after a timeout, an abort, a heap exhaustion or a crash. */
   readonly workerRestarts: number;
   readonly timeouts: number;
@@ -84,12 +90,17 @@ export class RenderPool {
   private spare: Slot | undefined;
   private nextId = 1;
   private closing = false;
+  private started = false;
   private drained: (() => void) | undefined;
   private counts = { workerRestarts: 0, timeouts: 0, memoryKills: 0, aborted: 0, rejected: 0 };
 
-  constructor(private readonly options: PoolOptions) {
-    for (let i = 0; i < options.threads; i++) this.spawn(false);
-    this.spare = this.spawn(true);
+  constructor(private readonly options: PoolOptions) {}
+
+  /** Starts the worker threads (once; later calls do nothing). */
+  start(): void {
+    if (this.started || this.closing) return;
+    this.started = true;
+    for (let i = 0; i < this.options.threads; i++) this.spawn(false);
   }
 
   /** Queues a job; resolves with the worker's answer or rejects with a budget, queue or abort error. */
@@ -100,6 +111,7 @@ export class RenderPool {
       this.counts.rejected += 1;
       return Promise.reject(new RenderQueueFullError(RETRY_AFTER_SECONDS));
     }
+    this.start();
     return new Promise((resolve, reject) => {
       const job: Job = { ...request, id: this.nextId++, resolve, reject };
       if (request.signal !== undefined) {
@@ -124,6 +136,7 @@ export class RenderPool {
       queued: { interactive: this.queue.size("interactive"), batch: this.queue.size("batch") },
       running,
       starting,
+      spare: this.spare !== undefined,
       ...this.counts,
     };
   }
@@ -164,6 +177,13 @@ export class RenderPool {
     return slot;
   }
 
+  // The spare starts once every worker is ready (and again after it took a stopped worker's place).
+  private startSpare(): void {
+    if (this.closing || this.spare !== undefined) return;
+    for (const slot of this.slots) if (!slot.ready) return;
+    this.spare = this.spawn(true);
+  }
+
   private dispatch(): void {
     const running = (workspace: string): number => {
       let count = 0;
@@ -174,11 +194,11 @@ export class RenderPool {
       if (slot.spare || !slot.ready || slot.job !== undefined) continue;
       const job = this.queue.shift(running);
       if (job === undefined) return;
-      this.start(slot, job);
+      this.begin(slot, job);
     }
   }
 
-  private start(slot: Slot, job: Job): void {
+  private begin(slot: Slot, job: Job): void {
     slot.job = job;
     try {
       slot.worker.postMessage({ id: job.id, kind: job.kind, task: job.task }, job.transfer === undefined ? undefined : [...job.transfer]);
@@ -200,6 +220,7 @@ export class RenderPool {
     if ("ready" in reply) {
       slot.ready = true;
       this.dispatch();
+      this.startSpare();
       return;
     }
     const job = slot.job;
@@ -234,8 +255,8 @@ export class RenderPool {
     for (const slot of this.slots) if (slot.job === job) this.stop(slot, new RenderAbortedError());
   }
 
-  // Ends a slot's worker (whatever it is doing), fails its job with `error`; the spare takes its place and a
-  // new spare starts (while closing, no spare is started, but a replacement still is if jobs wait).
+  // Ends a slot's worker (whatever it is doing), fails its job with `error`; the spare (if one is warm) takes its
+  // place, or a new worker does, and a new spare starts (while closing, no spare is started, but a replacement still is if jobs wait).
   private stop(slot: Slot, error: Error): void {
     if (slot.retired) return;
     slot.retired = true;

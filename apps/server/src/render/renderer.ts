@@ -36,6 +36,11 @@ export interface Renderer {
   rasterFirstPage?(bytes: Uint8Array, options?: JobOptions): Promise<FirstPageRaster>;
   /** Converts an HTML template into a report document; absent in stand-ins that do not render. */
   importHtml?(task: ImportHtmlTask, options?: JobOptions): Promise<ImportHtmlTaskResult>;
+  /**
+   * Starts the worker threads now instead of with the first job (the server calls it once it listens); absent in
+   * stand-ins.
+   */
+  start?(): void;
   /** Queue and worker counters (for monitoring); absent in stand-ins. */
   stats?(): PoolStats;
   /** Waits for queued and running jobs, then stops the threads. */
@@ -105,6 +110,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     },
     rasterFirstPage: (bytes, job) => run("rasterFirstPage", { bytes }, job) as Promise<FirstPageRaster>,
     importHtml: (task, job) => run("importHtml", task, job) as Promise<ImportHtmlTaskResult>,
+    start: () => pool.start(),
     stats: () => pool.stats(),
     close: () => pool.close(),
   };

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { designerFontsDir, readFontManifest, type FontManifest } from "@docsvc/pdf";
+import type { FontManifest } from "@docsvc/pdf";
 import type { AppEnv } from "../http/env.js";
 
 /** The files do not change while the process runs, but they are not content-hashed: a day, then revalidate. */
@@ -24,15 +24,22 @@ export function fontFaceCss(manifest: FontManifest): string {
   return rules.join("\n") + "\n";
 }
 
-/** Serves the designer fonts of `dir` (default: the directory the renderer reads). */
-export function fontRoutes(dir: string = designerFontsDir()): Hono<AppEnv> {
+/** Serves the designer fonts of `fontsDir` (default: the directory the renderer reads). */
+export function fontRoutes(fontsDir?: string): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  let manifest: Promise<FontManifest> | undefined;
+  let manifest: Promise<{ readonly dir: string; readonly manifest: FontManifest }> | undefined;
+  // @docsvc/pdf (pdfkit, fontkit and their tables) loads with the first font request, not with the server,
+  // whose main thread renders nothing.
   const load = () => {
-    manifest ??= readFontManifest(dir).catch((err: unknown) => {
-      manifest = undefined;
-      throw err;
-    });
+    manifest ??= import("@docsvc/pdf")
+      .then(async ({ designerFontsDir, readFontManifest }) => {
+        const dir = fontsDir ?? designerFontsDir();
+        return { dir, manifest: await readFontManifest(dir) };
+      })
+      .catch((err: unknown) => {
+        manifest = undefined;
+        throw err;
+      });
     return manifest;
   };
   const headers = (type: string) => ({ "Content-Type": type, "Cache-Control": FONT_CACHE_CONTROL, "X-Content-Type-Options": "nosniff" });
@@ -42,15 +49,15 @@ export function fontRoutes(dir: string = designerFontsDir()): Hono<AppEnv> {
   app.use("*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const rest = c.req.path.replace(/^\/fonts\//, "");
-    if (rest === "fonts.css") return c.body(fontFaceCss(await load()), 200, headers("text/css; charset=utf-8"));
+    if (rest === "fonts.css") return c.body(fontFaceCss((await load()).manifest), 200, headers("text/css; charset=utf-8"));
     if (rest === "fonts.json") {
-      const m = await load();
+      const { manifest: m } = await load();
       // The browser needs the family names and styles only, not the hashes or sizes.
       const families = Object.entries(m.families).map(([name, f]) => ({ name, faces: f.faces.map((face) => ({ weight: face.weight, italic: face.italic })) }));
       return c.json({ defaultFamily: m.defaultFamily, families }, 200, { "Cache-Control": FONT_CACHE_CONTROL });
     }
     // Only a file the manifest lists, compared as a string: a path is never joined onto the disk unchecked.
-    const m = await load();
+    const { dir, manifest: m } = await load();
     const listed = Object.values(m.families).some((f) => f.faces.some((face) => face.file === rest));
     if (!listed) return next();
     // Read per request, not kept: 18 MB of faces would sit in memory for the few designers that open; the

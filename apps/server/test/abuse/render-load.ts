@@ -52,7 +52,10 @@ export async function startLoadServer(options: { readonly queueMax?: number; rea
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const [a, b] = [await t.signup(), await t.signup()];
-  // Measure the service, not its start-up: every worker (the spare too) warm before the abuse begins.
+  // Measure the service, not its start-up: every worker (the spare too) warm before the abuse begins (main.ts
+  // starts the threads once it listens; the spare starts when they are ready).
+  renderer.start?.();
+  while ((renderer.stats?.().spare ?? true) === false) await new Promise((resolve) => setTimeout(resolve, 50));
   while ((renderer.stats?.().starting ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
   // What the probes take before any abuse (the first tiny render also parses its template).
   let quietHealth = 0;

@@ -59,6 +59,8 @@ test("a workspace holding every worker waits behind one holding none, though it 
 
 test("a job past its time budget is stopped with RenderBudgetError; the next job runs on the spare", async () => {
   const p = await pool();
+  // The spare starts once the worker is ready, not with it.
+  assert.equal(p.stats().spare, true);
   const slow = p.run(job("slow", "a", { ms: 60_000, timeoutMs: 300 }));
   const next = p.run(job("next", "b"));
   await assert.rejects(slow, (error: unknown) => error instanceof RenderBudgetError && error.kind === "timeout" && /took too long to render/.test(error.message));
@@ -66,7 +68,21 @@ test("a job past its time budget is stopped with RenderBudgetError; the next job
   const stats = p.stats();
   assert.equal(stats.timeouts, 1);
   assert.equal(stats.workerRestarts, 1);
+  assert.equal(stats.spare, true);
   await p.close();
+});
+
+test("threads start on start() or with the first job; a job sent before they are warm waits for one", async () => {
+  const p = new RenderPool({ file: WORKER, threads: 2, heapMb: 32, queueMax: 10 });
+  assert.equal(p.stats().starting, 0, "no thread before start()");
+  p.start();
+  p.start();
+  assert.deepEqual({ starting: p.stats().starting, spare: p.stats().spare }, { starting: 2, spare: false }, "start() is idempotent; the spare waits for the others");
+  assert.deepEqual(await Promise.all([p.run(job("x", "a")), p.run(job("y", "b"))]), ["x", "y"]);
+  await p.close();
+  const lazy = new RenderPool({ file: WORKER, threads: 1, heapMb: 32, queueMax: 10 });
+  assert.equal(await lazy.run(job("first", "a")), "first");
+  await lazy.close();
 });
 
 test("a worker that exhausts its heap cap fails only its own job (RenderBudgetError), and is replaced", async () => {

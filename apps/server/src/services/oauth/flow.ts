@@ -1,6 +1,7 @@
 // The sign-in flow: start (state, PKCE, nonce; off to the provider) and finish (back from the provider with a
 // code; a session like a login's).
-import * as client from "openid-client";
+import type * as Oidc from "openid-client";
+import { openidClient } from "./oidc.js";
 import type { OAuthProviderConfig } from "../../auth/oauth-config.js";
 import { hashToken } from "../../auth/tokens.js";
 import { consumeOAuthState, deleteExpiredOAuthStates, insertOAuthState, type OAuthStateRow } from "../../db/oauth.js";
@@ -29,6 +30,7 @@ export interface StartedFlow {
  */
 export async function startFlow(deps: ServiceDeps, provider: OAuthProviderConfig, redirect: string): Promise<StartedFlow> {
   const configuration = await deps.oauth.configuration(provider);
+  const client = await openidClient();
   const state = client.randomState();
   const codeVerifier = client.randomPKCECodeVerifier();
   const nonce = provider.kind === "oidc" ? client.randomNonce() : null;

@@ -1,6 +1,7 @@
 // Completing the code exchange with a provider and reading who signed in: the subject, the email, and
 // whether the provider verified that email.
-import * as client from "openid-client";
+import type * as Oidc from "openid-client";
+import { openidClient } from "./oidc.js";
 import * as v from "valibot";
 import type { GitHubProviderConfig, OAuthProviderConfig } from "../../auth/oauth-config.js";
 import { SignInFailure } from "./failure.js";
@@ -26,11 +27,12 @@ export interface FlowChecks {
  */
 export async function exchangeAndReadProfile(
   provider: OAuthProviderConfig,
-  configuration: client.Configuration,
+  configuration: Oidc.Configuration,
   callback: URL,
   checks: FlowChecks,
 ): Promise<ProviderProfile> {
   const oidc = provider.kind === "oidc";
+  const client = await openidClient();
   const tokens = await client.authorizationCodeGrant(configuration, callback, {
     pkceCodeVerifier: checks.codeVerifier,
     expectedState: checks.state,
@@ -50,13 +52,13 @@ const Claims = v.looseObject({
   xms_edov: v.optional(v.unknown()),
 });
 
-async function oidcProfile(configuration: client.Configuration, tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers): Promise<ProviderProfile> {
+async function oidcProfile(configuration: Oidc.Configuration, tokens: Oidc.TokenEndpointResponse & Oidc.TokenEndpointResponseHelpers): Promise<ProviderProfile> {
   const idToken = tokens.claims();
   if (idToken === undefined) throw new SignInFailure("provider_error", "The provider did not return an ID token.");
   let claims = v.parse(Claims, idToken);
   // Some issuers keep the email out of the ID token; their UserInfo endpoint has it.
   if (claims.email === undefined && configuration.serverMetadata().userinfo_endpoint !== undefined) {
-    claims = v.parse(Claims, await client.fetchUserInfo(configuration, tokens.access_token, claims.sub));
+    claims = v.parse(Claims, await (await openidClient()).fetchUserInfo(configuration, tokens.access_token, claims.sub));
   }
   return { subject: claims.sub, email: claims.email, emailVerified: isTrue(claims.email_verified) || isTrue(claims.xms_edov) };
 }
@@ -69,7 +71,7 @@ function isTrue(value: unknown): boolean {
 const GitHubUser = v.looseObject({ id: v.union([v.number(), v.string()]) });
 const GitHubEmails = v.array(v.looseObject({ email: v.string(), primary: v.boolean(), verified: v.boolean() }));
 
-async function githubProfile(provider: GitHubProviderConfig, configuration: client.Configuration, accessToken: string): Promise<ProviderProfile> {
+async function githubProfile(provider: GitHubProviderConfig, configuration: Oidc.Configuration, accessToken: string): Promise<ProviderProfile> {
   const user = v.parse(GitHubUser, await githubGet(provider, configuration, accessToken, "user"));
   // The primary address, and GitHub's word on whether its owner confirmed it (the profile's public email may
   // be any address, verified or not).
@@ -77,10 +79,10 @@ async function githubProfile(provider: GitHubProviderConfig, configuration: clie
   return { subject: String(user.id), email: primary?.email, emailVerified: primary?.verified === true };
 }
 
-async function githubGet(provider: GitHubProviderConfig, configuration: client.Configuration, accessToken: string, path: string): Promise<unknown> {
+async function githubGet(provider: GitHubProviderConfig, configuration: Oidc.Configuration, accessToken: string, path: string): Promise<unknown> {
   const url = new URL(path, provider.apiUrl.href.endsWith("/") ? provider.apiUrl : `${provider.apiUrl.href}/`);
   const headers = new Headers({ accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" });
-  const res = await client.fetchProtectedResource(configuration, accessToken, url, "GET", undefined, headers);
+  const res = await (await openidClient()).fetchProtectedResource(configuration, accessToken, url, "GET", undefined, headers);
   if (!res.ok) throw new SignInFailure("provider_error", `GitHub answered ${res.status} when asked for the account's ${path === "user" ? "profile" : "emails"}.`);
   return res.json();
 }

@@ -1,6 +1,7 @@
 // The configured sign-in providers and their openid-client configurations: OpenID Connect issuers are
 // discovered once and cached; GitHub's plain OAuth 2 gets a hand-made configuration.
-import * as client from "openid-client";
+import type * as Oidc from "openid-client";
+import { openidClient } from "./oidc.js";
 import type { OAuthConfig, OAuthProviderConfig, OidcProviderConfig } from "../../auth/oauth-config.js";
 import { NotFoundError } from "../../errors.js";
 import { errorFields, type Logger } from "../../log.js";
@@ -18,8 +19,8 @@ export interface ProviderView {
 }
 
 interface Discovered {
-  configuration?: client.Configuration;
-  pending?: Promise<client.Configuration>;
+  configuration?: Oidc.Configuration;
+  pending?: Promise<Oidc.Configuration>;
   failedAt?: number;
 }
 
@@ -69,8 +70,8 @@ export class OAuthProviders {
   }
 
   /** The openid-client configuration; SignInFailure("provider_unavailable") while the issuer is unreachable. */
-  async configuration(provider: OAuthProviderConfig): Promise<client.Configuration> {
-    if (provider.kind === "github") return this.github(provider);
+  async configuration(provider: OAuthProviderConfig): Promise<Oidc.Configuration> {
+    if (provider.kind === "github") return this.github(await openidClient(), provider);
     const entry = this.discovered.get(provider.id) ?? {};
     this.discovered.set(provider.id, entry);
     if (entry.configuration) return entry.configuration;
@@ -94,15 +95,16 @@ export class OAuthProviders {
     return entry.pending;
   }
 
-  private async discover(provider: OidcProviderConfig): Promise<client.Configuration> {
+  private async discover(provider: OidcProviderConfig): Promise<Oidc.Configuration> {
+    const client = await openidClient();
     const insecure = provider.issuer.protocol === "http:";
-    return client.discovery(provider.issuer, provider.clientId, undefined, secretAuthentication(provider.clientSecret), {
+    return client.discovery(provider.issuer, provider.clientId, undefined, secretAuthentication(client, provider.clientSecret), {
       timeout: PROVIDER_TIMEOUT_SECONDS,
       ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
     });
   }
 
-  private github(provider: Extract<OAuthProviderConfig, { kind: "github" }>): client.Configuration {
+  private github(client: typeof Oidc, provider: Extract<OAuthProviderConfig, { kind: "github" }>): Oidc.Configuration {
     const configuration = new client.Configuration(
       {
         issuer: new URL("/", provider.authorizeUrl).href,
@@ -125,7 +127,7 @@ export class OAuthProviders {
  * client_secret_basic, the OpenID Connect default, unless the issuer's metadata offers only client_secret_post.
  * Decided per request from the discovered metadata, which does not exist yet when the configuration is built.
  */
-function secretAuthentication(secret: string): client.ClientAuth {
+function secretAuthentication(client: typeof Oidc, secret: string): Oidc.ClientAuth {
   const basic = client.ClientSecretBasic(secret);
   const post = client.ClientSecretPost(secret);
   return (as, metadata, body, headers) => {
