@@ -136,11 +136,13 @@ export class FaceSubset {
   private readonly info: FaceInfo;
   /** Per glyph, every text it stands for in this document, in order of first use. */
   private readonly texts = new Map<number, string[]>();
-  private readonly hexByGlyph = new Map<number, string>();
+  /** CID of each used glyph's own code (after `seal`); a glyph not in the map is .notdef (0). */
+  private readonly cidByGlyph = new Map<number, number>();
   /** CIDs after the glyphs' own: one per further text a glyph stands for (see `use`). */
-  private readonly variantCids = new Map<string, string>();
+  private readonly variantCids = new Map<string, number>();
   private variants: { readonly glyph: number; readonly text: string }[] = [];
-  private readonly widthByGlyph = new Map<number, number>();
+  /** The `W` width of each glyph's own CID (index = CID; CIDs are dense from 0). */
+  private widthByCid = new Float64Array(1);
   private glyphs: number[] = [];
 
   constructor(
@@ -173,11 +175,11 @@ export class FaceSubset {
     this.texts.delete(0);
     this.glyphs = [...this.texts.keys()].sort((a, b) => a - b);
     const widths = this.info.widths;
-    this.hexByGlyph.set(0, "0000");
-    this.widthByGlyph.set(0, this.designWidth(0, widths));
+    this.widthByCid = new Float64Array(this.glyphs.length + 1);
+    this.widthByCid[0] = this.designWidth(0, widths);
     this.glyphs.forEach((glyph, index) => {
-      this.hexByGlyph.set(glyph, hex4(index + 1));
-      this.widthByGlyph.set(glyph, this.designWidth(glyph, widths));
+      this.cidByGlyph.set(glyph, index + 1);
+      this.widthByCid[index + 1] = this.designWidth(glyph, widths);
     });
     // CFF CIDs are fixed by the font program's charset; only TrueType outlines can map two CIDs to one glyph.
     if (this.info.cff) return;
@@ -186,23 +188,28 @@ export class FaceSubset {
       for (let i = 1; i < texts.length && this.glyphs.length + this.variants.length < 0xfffe; i++) {
         const text = texts[i]!;
         this.variants.push({ glyph, text });
-        this.variantCids.set(`${glyph}:${text}`, hex4(this.glyphs.length + this.variants.length));
+        this.variantCids.set(`${glyph}:${text}`, this.glyphs.length + this.variants.length);
       }
     }
   }
 
   /** The 4-hex-digit CID of a glyph standing for `text` (after `seal`); unknown or invalid glyphs are .notdef. */
   cid(glyphId: number, text: string): string {
+    return hex4(this.cidCode(glyphId, text));
+  }
+
+  /** The CID of a glyph standing for `text` as a number (after `seal`): `cid` without making its string. */
+  cidCode(glyphId: number, text: string): number {
     if (this.variants.length > 0) {
       const variant = this.variantCids.get(`${glyphId}:${text}`);
       if (variant !== undefined) return variant;
     }
-    return this.hexByGlyph.get(glyphId) ?? "0000";
+    return this.cidByGlyph.get(glyphId) ?? 0;
   }
 
   /** The glyph's advance as the PDF viewer knows it (the `W` entry), in 1/1000 em. */
   width(glyphId: number): number {
-    return this.widthByGlyph.get(glyphId) ?? this.widthByGlyph.get(0) ?? 0;
+    return this.widthByCid[this.cidByGlyph.get(glyphId) ?? 0] ?? 0;
   }
 
   /** Writes the font program, descriptor, CID font, ToUnicode CMap and the Type0 dictionary. */
