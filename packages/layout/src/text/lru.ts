@@ -1,14 +1,20 @@
 // A bounded cache with LRU-like eviction at Map speed: two generations ("quick LRU"). Hits in the current
 // generation cost one Map lookup; hits in the previous one are promoted; when the current generation holds
-// half the limit it becomes the previous one and the older is dropped.
+// half the limit it becomes the previous one and the older is dropped. With a `weigh` function the limit is a
+// budget (typically bytes) rather than an entry count: each entry counts for its weight.
 
-/** A bounded key → value cache holding at most `limit` entries. */
+/** A bounded key → value cache holding at most `limit` entries (or `limit` units of weight). */
 export class GenerationCache<K, V> {
   private current = new Map<K, V>();
   private previous = new Map<K, V>();
   private readonly half: number;
+  private currentWeight = 0;
 
-  constructor(limit: number) {
+  constructor(
+    limit: number,
+    /** An entry's weight (e.g. its estimated bytes); by default each entry weighs 1. */
+    private readonly weigh?: (key: K, value: V) => number,
+  ) {
     this.half = Math.max(1, Math.floor(limit / 2));
   }
 
@@ -24,9 +30,11 @@ export class GenerationCache<K, V> {
   /** Stores a value in the current generation, rotating generations when it is full. */
   set(key: K, value: V): void {
     this.current.set(key, value);
-    if (this.current.size >= this.half) {
+    if (this.weigh !== undefined) this.currentWeight += this.weigh(key, value);
+    if ((this.weigh === undefined ? this.current.size : this.currentWeight) >= this.half) {
       this.previous = this.current;
       this.current = new Map();
+      this.currentWeight = 0;
     }
   }
 
@@ -38,5 +46,6 @@ export class GenerationCache<K, V> {
   clear(): void {
     this.current = new Map();
     this.previous = new Map();
+    this.currentWeight = 0;
   }
 }

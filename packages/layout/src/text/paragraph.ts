@@ -68,10 +68,10 @@ export function layoutParagraph(
   if (text.length > MAX_CACHED_TEXT) return computeLayout(fonts, text, s, maxWidth, diagnostics);
   let cache = layoutCaches.get(fonts);
   if (!cache) {
-    cache = new GenerationCache(LAYOUT_CACHE_LIMIT);
+    cache = new GenerationCache(LAYOUT_CACHE_BYTES, layoutBytes);
     layoutCaches.set(fonts, cache);
   }
-  const key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${s.hyphens ?? ""}\u0001${s.lang ?? ""}\u0001${maxWidth}\u0001${text}`;
+  const key = `${styleKey(s)}${maxWidth}\u0001${text}`;
   const hit = cache.get(key);
   if (hit) {
     layoutHits++;
@@ -92,8 +92,35 @@ interface CachedLayout {
   readonly layout: ParagraphLayout;
   readonly diagnostics: readonly (readonly [string, string])[];
 }
-const LAYOUT_CACHE_LIMIT = 2048;
+/**
+ * The paragraph cache's budget in estimated bytes (both generations). A budget rather than an entry count: 2,048
+ * entries were too few for one 500-row table (every render evicted the previous render's cells, which had lived
+ * long enough to be promoted, so the old generation filled with garbage and major GCs ran on every few renders),
+ * and too many when the entries are long paragraphs (2,048 texts of 4,096 characters is hundreds of MiB).
+ */
+export const LAYOUT_CACHE_BYTES = 8 * 2 ** 20;
 const MAX_CACHED_TEXT = 4096;
+
+/** An estimate of what a cached layout holds: key, lines, runs and glyph entries (glyph objects are often shared). */
+function layoutBytes(key: string, entry: CachedLayout): number {
+  let bytes = 160 + 2 * key.length;
+  for (const line of entry.layout.lines) {
+    bytes += 96 + 2 * line.text.length;
+    for (const run of line.runs) bytes += 96 + 2 * run.text.length + 48 * run.glyphs.length;
+  }
+  return bytes;
+}
+
+// The style part of a cache key, made once per style object (rows reuse their column's style).
+const styleKeys = new WeakMap<ParagraphStyle, string>();
+function styleKey(s: ParagraphStyle): string {
+  let key = styleKeys.get(s);
+  if (key === undefined) {
+    key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${s.hyphens ?? ""}\u0001${s.lang ?? ""}\u0001`;
+    styleKeys.set(s, key);
+  }
+  return key;
+}
 let layoutCaches = new WeakMap<TextFonts, GenerationCache<string, CachedLayout>>();
 let layoutHits = 0;
 
