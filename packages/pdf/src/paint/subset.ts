@@ -30,8 +30,11 @@ interface EncodedSubset {
   readonly file: Uint8Array;
   readonly length1: number;
   readonly cff: boolean;
-  /** The last ToUnicode CMap written for this glyph set, deflated (glyph texts rarely change). */
-  toUnicode?: { readonly source: string; readonly file: Uint8Array };
+  /**
+   * The last ToUnicode CMap written for this glyph set, deflated, with the texts it maps CIDs 1… to (glyph
+   * texts rarely change): the CMap is a function of those texts, so equal texts reuse it unbuilt.
+   */
+  toUnicode?: { readonly texts: readonly string[]; readonly file: Uint8Array };
 }
 
 /** The parts of fontkit's table objects the descriptor reads (absent in @types/fontkit). */
@@ -94,9 +97,10 @@ function trueTypeOf(face: FontFace): TrueTypeFont | undefined {
   return tables !== undefined && tables.numGlyphs === face.font.numGlyphs ? tables : undefined;
 }
 
-const HEX = "0123456789abcdef";
+// Two hex digits per byte, made once: a 16-bit value's four digits are then one concatenation.
+const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 function hex4(value: number): string {
-  return HEX[(value >> 12) & 15]! + HEX[(value >> 8) & 15]! + HEX[(value >> 4) & 15]! + HEX[value & 15]!;
+  return HEX2[(value >> 8) & 255]! + HEX2[value & 255]!;
 }
 
 /** A deterministic six-letter subset tag (`ABCDEF+`) from the face name and its glyph set (FNV-1a). */
@@ -244,10 +248,11 @@ export class FaceSubset {
     });
     cidFont.end();
 
-    const cmap = this.toUnicodeCMap();
-    if (encoded.toUnicode?.source !== cmap) encoded.toUnicode = { source: cmap, file: deflateSync(cmap) };
+    const texts = this.cidTexts();
+    let cmap = encoded.toUnicode;
+    if (cmap === undefined || !sameTexts(cmap.texts, texts)) cmap = encoded.toUnicode = { texts, file: deflateSync(toUnicodeCMap(texts)) };
     const toUnicode = writer.ref({ Filter: "FlateDecode" });
-    toUnicode.end(encoded.toUnicode.file);
+    toUnicode.end(cmap.file);
 
     Object.assign(this.ref.data, {
       Type: "Font",
@@ -322,30 +327,43 @@ export class FaceSubset {
     return { file: deflateSync(program), length1: program.length, cff: (subset as unknown as { cff?: unknown }).cff != null };
   }
 
-  /** CID → Unicode for extraction and search; ligatures map to several characters, marks to none. */
-  private toUnicodeCMap(): string {
-    const entries: string[] = [];
-    const entry = (cid: number, text: string) => {
-      if (text === "") return;
-      text = visualCluster(text);
-      let utf16 = "";
-      for (let i = 0; i < text.length && i < 64; i++) utf16 += hex4(text.charCodeAt(i));
-      entries.push(`<${hex4(cid)}> <${utf16}>`);
-    };
-    this.glyphs.forEach((glyph, index) => entry(index + 1, this.texts.get(glyph)?.[0] ?? ""));
-    this.variants.forEach((variant, i) => entry(this.glyphs.length + 1 + i, variant.text));
-    let blocks = "";
-    for (let start = 0; start < entries.length; start += 100) {
-      const block = entries.slice(start, start + 100);
-      blocks += `${block.length} beginbfchar\n${block.join("\n")}\nendbfchar\n`;
-    }
-    return (
-      "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n" +
-      "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n" +
-      "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n" +
-      "1 begincodespacerange\n<0000> <ffff>\nendcodespacerange\n" +
-      blocks +
-      "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend"
-    );
+  /** The text each CID from 1 on stands for: the glyphs' own CIDs, then the further texts' ("" for marks). */
+  private cidTexts(): string[] {
+    const texts = new Array<string>(this.glyphs.length + this.variants.length);
+    let at = 0;
+    for (const glyph of this.glyphs) texts[at++] = this.texts.get(glyph)?.[0] ?? "";
+    for (const variant of this.variants) texts[at++] = variant.text;
+    return texts;
   }
+}
+
+function sameTexts(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** CID → Unicode for extraction and search (CID i + 1 stands for texts[i]); ligatures map to several characters, marks to none. */
+function toUnicodeCMap(texts: readonly string[]): string {
+  const entries: string[] = [];
+  texts.forEach((raw, index) => {
+    if (raw === "") return;
+    const text = visualCluster(raw);
+    let utf16 = "";
+    for (let i = 0; i < text.length && i < 64; i++) utf16 += hex4(text.charCodeAt(i));
+    entries.push(`<${hex4(index + 1)}> <${utf16}>`);
+  });
+  let blocks = "";
+  for (let start = 0; start < entries.length; start += 100) {
+    const block = entries.slice(start, start + 100);
+    blocks += `${block.length} beginbfchar\n${block.join("\n")}\nendbfchar\n`;
+  }
+  return (
+    "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n" +
+    "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n" +
+    "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n" +
+    "1 begincodespacerange\n<0000> <ffff>\nendcodespacerange\n" +
+    blocks +
+    "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend"
+  );
 }
