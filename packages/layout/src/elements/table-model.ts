@@ -9,6 +9,7 @@ import { colourOf, num, report, text, type MeasureContext } from "./context.js";
 import { DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT, isolatingTokens, withDirection } from "./text-style.js";
 import { fitsBox, shrinkToFit } from "./shrink.js";
 import { decimalColumns } from "./table-decimal.js";
+import { makeStyle } from "../text/style-object.js";
 
 /** Defaults of the table keys (document-model.md gives header 20 and row 18). */
 export const TABLE_DEFAULTS = { headerHeight: 20, rowHeight: 18, padding: 4, borderWidth: 0.5, borderColor: "#d1d5db" } as const;
@@ -64,24 +65,25 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
   const padding = Math.max(0, num(element.padding, TABLE_DEFAULTS.padding));
   const size = num(element.fontSize, DEFAULT_FONT_SIZE) > 0 ? num(element.fontSize, DEFAULT_FONT_SIZE) : DEFAULT_FONT_SIZE;
   const family = text(element.fontFamily) ?? ctx.env.bodyFamily;
-  const base = (column: TableColumn, weight: number, color: string): ParagraphStyle => ({
-    ...(family ? { family } : {}),
-    weight,
-    italic: false,
-    size,
-    lineHeight: DEFAULT_LINE_HEIGHT,
-    letterSpacing: 0,
-    // A decimal column is right-aligned, each cell moved left by what its fraction lacks (below).
-    align: column.align === "decimal" ? "right" : column.align ?? "start",
-    direction,
-    color,
-    // Tabular figures by default: amounts line up digit under digit.
-    numeric: column.numeric ?? element.numeric ?? "tabular",
-  });
+  const base = (column: TableColumn, weight: number, color: string, keepWords?: boolean): ParagraphStyle =>
+    makeStyle(
+      family,
+      weight,
+      false,
+      size,
+      DEFAULT_LINE_HEIGHT,
+      0,
+      // A decimal column is right-aligned, each cell moved left by what its fraction lacks (below).
+      column.align === "decimal" ? "right" : column.align ?? "start",
+      direction,
+      color,
+      // Tabular figures by default: amounts line up digit under digit.
+      { keepWords, numeric: column.numeric ?? element.numeric ?? "tabular" },
+    );
   const headerColor = (element.headerColor === undefined ? "#000000" : colourOf(ctx, element.headerColor, "headerColor")) ?? "#000000";
   const textColor = (element.color === undefined ? "#000000" : colourOf(ctx, element.color, "color")) ?? "#000000";
   // Header words break only at break opportunities (never `Positio`/`n`): too long a word shrinks the cell.
-  const headerStyles = columns.map((c) => ({ ...base(c, 700, headerColor), keepWords: true }));
+  const headerStyles = columns.map((c) => base(c, 700, headerColor, true));
   const cellStyles = columns.map((c) => base(c, 400, textColor));
   const inner = widths.map((w) => Math.max(0, w - 2 * padding));
   const diag = (code: string, message: string): void => report(ctx, code, message);

@@ -6,6 +6,7 @@ import type { TokenContext } from "../tokens/types.js";
 import type { ParagraphStyle } from "../text/types.js";
 import { colourOf, num, text, type MeasureContext } from "./context.js";
 import { checkWeight } from "./font-weight-check.js";
+import { makeStyle } from "../text/style-object.js";
 
 /** Default font size in points. */
 export const DEFAULT_FONT_SIZE = 10;
@@ -39,22 +40,24 @@ export function paragraphStyle(keys: TextStyleKeys, ctx: MeasureContext): { styl
   const color = keys.color === undefined || transparent ? undefined : colourOf(ctx, keys.color, "color");
   const align = keys.align !== undefined && ALIGNS.includes(keys.align) ? keys.align : "start";
   const hyphens = resolveHyphens(HYPHENS.includes(keys.hyphens as Hyphens) ? keys.hyphens : undefined, align === "justify");
-  const style: ParagraphStyle = {
-    ...(family ? { family } : {}),
-    weight: Math.round(Math.min(900, Math.max(100, num(keys.fontWeight, 400)))),
-    italic: keys.italic === true,
-    size: size > 0 ? size : DEFAULT_FONT_SIZE,
-    lineHeight: lineHeight > 0 ? lineHeight : DEFAULT_LINE_HEIGHT,
-    letterSpacing: num(keys.letterSpacing, 0),
+  const style = makeStyle(
+    family,
+    Math.round(Math.min(900, Math.max(100, num(keys.fontWeight, 400)))),
+    keys.italic === true,
+    size > 0 ? size : DEFAULT_FONT_SIZE,
+    lineHeight > 0 ? lineHeight : DEFAULT_LINE_HEIGHT,
+    num(keys.letterSpacing, 0),
     align,
     // An element's own `ltr`/`rtl` wins over the document's; `auto` is resolved per text (`withDirection`).
-    direction: keys.direction === "ltr" || keys.direction === "rtl" ? keys.direction : env.direction,
-    color: color ?? "#000000",
-    ...(keys.numeric === "tabular" || keys.numeric === "proportional" ? { numeric: keys.numeric } : {}),
-    // `manual` is the engine's default: only the other two are spelled out (and only `auto` needs the language).
-    ...(hyphens === "manual" ? {} : { hyphens }),
-    ...(hyphens === "auto" ? { lang: ctx.tokens.locale } : {}),
-  };
+    keys.direction === "ltr" || keys.direction === "rtl" ? keys.direction : env.direction,
+    color ?? "#000000",
+    {
+      numeric: keys.numeric === "tabular" || keys.numeric === "proportional" ? keys.numeric : undefined,
+      // `manual` is the engine's default: only the other two are spelled out (and only `auto` needs the language).
+      hyphens: hyphens === "manual" ? undefined : hyphens,
+      lang: hyphens === "auto" ? ctx.tokens.locale : undefined,
+    },
+  );
   checkWeight(style, ctx);
   return { style, painted: !transparent };
 }

@@ -14,6 +14,7 @@ import { contentBoxOf } from "./content-box.js";
 import { TextBlock, type Relayout, type TextBox } from "./text-block.js";
 import { isolatingTokens, paragraphStyle, withDirection } from "./text-style.js";
 import { fitsBox, shrinkToFit } from "./shrink.js";
+import { withNumeric } from "../text/style-object.js";
 
 export { SHRINK_FLOOR } from "./shrink.js";
 
@@ -44,7 +45,8 @@ function prepare(element: TextElement, ctx: MeasureContext): Prepared {
     // totals line up; prose whose other tokens or words print digits (dates, years) keeps the font's own.
     const numbered = style.numeric === undefined && template.parts.some(isNumberToken) &&
       template.parts.every((p) => (typeof p === "string" ? !/\d/.test(p) : isNumberToken(p)));
-    hit = { template, style: numbered ? { ...style, numeric: "tabular" } : style, box: textBox(element, ctx, painted) };
+    // The box with its clip flag, made once here rather than spread per row.
+    hit = { template, style: numbered ? withNumeric(style, "tabular") : style, box: { ...textBox(element, ctx, painted), clip: element.overflow === "clip" } };
     perEnv.set(element, hit);
   }
   return hit;
@@ -77,7 +79,7 @@ export const textElement: ElementKind<TextElement> = {
     }
     const height = overflow === "grow" ? Math.max(designed, layout.height + 2 * box.padding) : designed;
     const relayout: Relayout | undefined = pageTokens ? (page) => lay(used, page) : undefined;
-    return new TextBlock({ ...box, clip: overflow === "clip" }, layout, height, relayout);
+    return new TextBlock(box, layout, height, relayout);
   },
 };
 

@@ -11,7 +11,7 @@ import { dropSoftHyphens } from "./hyphenate.js";
 import { endsWithSoftHyphen, softHyphenAfter, splitAtHyphen } from "./hyphen-break.js";
 import { isNumberWord } from "./numbers.js";
 import { faceMetrics } from "./metrics.js";
-import { ByteBudgetCache } from "./lru.js";
+import { GenerationCache } from "./lru.js";
 import { resetShapeCache, scaledGlyphs } from "./shape.js";
 import type { ParagraphLayout, ParagraphLine, ParagraphStyle, TextDiagnostics, TextFonts } from "./types.js";
 
@@ -68,10 +68,10 @@ export function layoutParagraph(
   if (text.length > MAX_CACHED_TEXT) return computeLayout(fonts, text, s, maxWidth, diagnostics);
   let cache = layoutCaches.get(fonts);
   if (!cache) {
-    cache = new ByteBudgetCache(LAYOUT_CACHE_BYTES, weighLayout);
+    cache = new GenerationCache(LAYOUT_CACHE_BYTES, layoutBytes);
     layoutCaches.set(fonts, cache);
   }
-  const key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${s.hyphens ?? ""}\u0001${s.lang ?? ""}\u0001${maxWidth}\u0001${text}`;
+  const key = `${styleKey(s)}${maxWidth}\u0001${text}`;
   const hit = cache.get(key);
   if (hit) {
     layoutHits++;
@@ -83,7 +83,7 @@ export function layoutParagraph(
     seen.push([code, message]);
     diagnostics?.(code, message);
   });
-  cache.set(key, { layout, diagnostics: seen, bytes: layoutBytes(key, layout, seen.length) });
+  cache.set(key, { layout, diagnostics: seen });
   return layout;
 }
 
@@ -91,29 +91,37 @@ export function layoutParagraph(
 interface CachedLayout {
   readonly layout: ParagraphLayout;
   readonly diagnostics: readonly (readonly [string, string])[];
-  /** Estimated bytes the entry keeps alive (see layoutBytes). */
-  readonly bytes: number;
 }
 /**
- * The paragraph cache's budget per font registry. Counted in entries (2,048) it held fewer paragraphs than
- * the cells of one 500-row table and thrashed; weighed in bytes it keeps every cell of such a document.
+ * The paragraph cache's budget in estimated bytes (both generations). A budget rather than an entry count: 2,048
+ * entries were too few for one 500-row table (every render evicted the previous render's cells, which had lived
+ * long enough to be promoted, so the old generation filled with garbage and major GCs ran on every few renders),
+ * and too many when the entries are long paragraphs (2,048 texts of 4,096 characters is hundreds of MiB).
  */
-const LAYOUT_CACHE_BYTES = 16 * 1024 * 1024;
+export const LAYOUT_CACHE_BYTES = 8 * 2 ** 20;
 const MAX_CACHED_TEXT = 4096;
-let layoutCaches = new WeakMap<TextFonts, ByteBudgetCache<string, CachedLayout>>();
 
-const weighLayout = (_key: string, entry: CachedLayout): number => entry.bytes;
-
-// A rough upper estimate of what a cached layout keeps alive: the key string, the layout, its lines and runs,
-// and every positioned glyph (some are shared with the shaping cache; counted anyway, to stay on the safe side).
-function layoutBytes(key: string, layout: ParagraphLayout, diagnostics: number): number {
-  let bytes = 64 + key.length * 2 + 160 + diagnostics * 200;
-  for (const line of layout.lines) {
-    bytes += 120 + line.text.length * 2;
-    for (const run of line.runs) bytes += 160 + run.text.length * 2 + run.glyphs.length * 72;
+/** An estimate of what a cached layout holds: key, lines, runs and glyph entries (glyph objects are often shared). */
+function layoutBytes(key: string, entry: CachedLayout): number {
+  let bytes = 160 + 2 * key.length;
+  for (const line of entry.layout.lines) {
+    bytes += 96 + 2 * line.text.length;
+    for (const run of line.runs) bytes += 96 + 2 * run.text.length + 48 * run.glyphs.length;
   }
   return bytes;
 }
+
+// The style part of a cache key, made once per style object (rows reuse their column's style).
+const styleKeys = new WeakMap<ParagraphStyle, string>();
+function styleKey(s: ParagraphStyle): string {
+  let key = styleKeys.get(s);
+  if (key === undefined) {
+    key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${s.hyphens ?? ""}\u0001${s.lang ?? ""}\u0001`;
+    styleKeys.set(s, key);
+  }
+  return key;
+}
+let layoutCaches = new WeakMap<TextFonts, GenerationCache<string, CachedLayout>>();
 let layoutHits = 0;
 
 /** Empties the paragraph and shaping caches and zeroes their counters (tests, benchmarks). */

@@ -1,6 +1,8 @@
-// A page's content stream as one growing string, plus the graphics state the painters have set, so that
-// repeated colours, fonts and line styles are written once. pdfkit's own drawing methods each append a
-// separate chunk; building the string here and handing it over once per page is measurably cheaper.
+// A page's content stream as one growing Latin-1 byte buffer, plus the graphics state the painters have set, so
+// that repeated colours, fonts and line styles are written once. pdfkit's own drawing methods each append a
+// separate chunk; building the stream here and handing it over once per page is measurably cheaper. Bytes rather
+// than a JS string: the hot painters (text runs, rectangles) write numbers and hex codes straight into the
+// buffer, so a page allocates no number strings, no string ropes and no flattened copy before the Buffer.
 import type { Matrix } from "@docsvc/layout";
 
 /** The graphics state this painter tracks; `q`/`Q` push and pop it together with the PDF one. */
@@ -58,22 +60,128 @@ export function multiply(outer: Matrix, inner: Matrix): Matrix {
   return [a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f];
 }
 
+const HEX_DIGITS = [48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 97, 98, 99, 100, 101, 102];
+/** `num` writes integers of up to 15 digits exactly like `String` does (no exponent, no rounding). */
+const MAX_EXACT = 1e15;
+const SPACE = 32;
+const NEWLINE = 10;
+
 /** One page's content stream under construction. */
 export class ContentBuilder {
-  private out = "";
+  private buf = new Uint8Array(16384);
+  private length = 0;
   private state: GraphicsState = initialState();
   private readonly stack: GraphicsState[] = [];
 
-  /** Appends raw operators (each call is one line). */
+  /** Appends raw operators (each call is one line). Characters are written as Latin-1, like `Buffer.from(s, "latin1")`. */
   op(line: string): void {
-    this.out += line + "\n";
+    this.text(line);
+    this.byte(NEWLINE);
   }
 
-  /** Takes the operators written so far (for handing to pdfkit before it appends its own). */
-  take(): string {
-    const out = this.out;
-    this.out = "";
+  /** Takes the operators written so far (for handing to pdfkit before it appends its own); empty when none. */
+  take(): Uint8Array {
+    const length = this.length;
+    // allocUnsafe serves small streams from Node's shared pool; the builder's own buffer is reused.
+    const out = Buffer.allocUnsafe(length);
+    out.set(this.buf.subarray(0, length));
+    this.length = 0;
     return out;
+  }
+
+  /** Whether nothing was written since the last `take`. */
+  get empty(): boolean {
+    return this.length === 0;
+  }
+
+  /** Starts a new page: the stream and the tracked graphics state are cleared (the buffer is kept). */
+  reset(): void {
+    this.length = 0;
+    this.state = initialState();
+    this.stack.length = 0;
+  }
+
+  /** Appends characters without a newline (Latin-1: the low byte of each UTF-16 unit). */
+  text(value: string): void {
+    const n = value.length;
+    this.reserve(n);
+    const buf = this.buf;
+    let at = this.length;
+    for (let i = 0; i < n; i++) buf[at++] = value.charCodeAt(i) & 0xff;
+    this.length = at;
+  }
+
+  /** Appends one byte (an ASCII character code). */
+  byte(code: number): void {
+    if (this.length === this.buf.length) this.reserve(1);
+    this.buf[this.length++] = code;
+  }
+
+  /** Appends a number exactly as `num` formats it, without making the string. */
+  number(value: number): void {
+    if (!Number.isFinite(value)) throw new RangeError(`Cannot write ${value} into a PDF content stream`);
+    const thousandths = Math.round(value * 1000);
+    if (thousandths === 0) {
+      this.byte(48);
+      return;
+    }
+    // Beyond 15 digits String() may differ from the digits of the integer; such coordinates never occur in
+    // practice, but the string path keeps them exact.
+    if (thousandths >= MAX_EXACT || thousandths <= -MAX_EXACT) {
+      this.text(num(value));
+      return;
+    }
+    this.reserve(20);
+    const buf = this.buf;
+    let at = this.length;
+    let magnitude = thousandths;
+    if (magnitude < 0) {
+      buf[at++] = 45; // -
+      magnitude = -magnitude;
+    }
+    const whole = Math.floor(magnitude / 1000);
+    let fraction = magnitude - whole * 1000;
+    at = writeInteger(buf, at, whole);
+    if (fraction !== 0) {
+      buf[at++] = 46; // .
+      // Three digits with the trailing zeros dropped, as the shortest round-trip form of n/1000 has them.
+      let digits = 3;
+      while (fraction % 10 === 0) {
+        fraction /= 10;
+        digits--;
+      }
+      for (let d = digits - 1, f = fraction; d >= 0; d--, f = Math.floor(f / 10)) buf[at + d] = 48 + (f % 10);
+      at += digits;
+    }
+    this.length = at;
+  }
+
+  /** Appends a number followed by a space. */
+  numberSpace(value: number): void {
+    this.number(value);
+    this.byte(SPACE);
+  }
+
+  /** Appends a 16-bit value as four lowercase hex digits (a CID in a hex string). */
+  hex4(value: number): void {
+    this.reserve(4);
+    const buf = this.buf;
+    const at = this.length;
+    buf[at] = HEX_DIGITS[(value >> 12) & 15]!;
+    buf[at + 1] = HEX_DIGITS[(value >> 8) & 15]!;
+    buf[at + 2] = HEX_DIGITS[(value >> 4) & 15]!;
+    buf[at + 3] = HEX_DIGITS[value & 15]!;
+    this.length = at + 4;
+  }
+
+  private reserve(extra: number): void {
+    const need = this.length + extra;
+    if (need <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < need) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.buf.subarray(0, this.length));
+    this.buf = grown;
   }
 
   get alpha(): number {
@@ -99,7 +207,8 @@ export class ContentBuilder {
   /** Concatenates a matrix to the CTM (`cm`). */
   transform(m: Matrix): void {
     this.state.ctm = multiply(this.state.ctm, m);
-    this.op(`${num(m[0])} ${num(m[1])} ${num(m[2])} ${num(m[3])} ${num(m[4])} ${num(m[5])} cm`);
+    for (let i = 0; i < 6; i++) this.numberSpace(m[i]!);
+    this.op("cm");
   }
 
   /** Records the effective opacity after an ExtGState was set. */
@@ -110,19 +219,22 @@ export class ContentBuilder {
   fillColour(colour: string): void {
     if (this.state.fill === colour) return;
     this.state.fill = colour;
-    this.op(`${rgb(colour)} rg`);
+    this.text(rgb(colour));
+    this.op(" rg");
   }
 
   strokeColour(colour: string): void {
     if (this.state.stroke === colour) return;
     this.state.stroke = colour;
-    this.op(`${rgb(colour)} RG`);
+    this.text(rgb(colour));
+    this.op(" RG");
   }
 
   lineWidth(width: number): void {
     if (this.state.lineWidth === width) return;
     this.state.lineWidth = width;
-    this.op(`${num(width)} w`);
+    this.numberSpace(width);
+    this.op("w");
   }
 
   /** Sets the dash pattern; an empty or missing array is a solid line. */
@@ -152,7 +264,8 @@ export class ContentBuilder {
   charSpacing(spacing: number): void {
     if (this.state.charSpacing === spacing) return;
     this.state.charSpacing = spacing;
-    this.op(`${num(spacing)} Tc`);
+    this.numberSpace(spacing);
+    this.op("Tc");
   }
 
   /** Sets the font for the next text object (`Tf` is graphics state, so it survives `ET`). */
@@ -160,6 +273,22 @@ export class ContentBuilder {
     if (this.state.font === name && this.state.fontSize === size) return;
     this.state.font = name;
     this.state.fontSize = size;
-    this.op(`/${name} ${num(size)} Tf`);
+    this.byte(47); // /
+    this.text(name);
+    this.byte(SPACE);
+    this.numberSpace(size);
+    this.op("Tf");
   }
+}
+
+/** Writes a non-negative integer below 1e15 in decimal at `at`; returns the position after it. */
+function writeInteger(buf: Uint8Array, at: number, value: number): number {
+  if (value < 10) {
+    buf[at] = 48 + value;
+    return at + 1;
+  }
+  let digits = 1;
+  for (let v = value; v >= 10; v = Math.floor(v / 10)) digits++;
+  for (let d = digits - 1, v = value; d >= 0; d--, v = Math.floor(v / 10)) buf[at + d] = 48 + (v % 10);
+  return at + digits;
 }

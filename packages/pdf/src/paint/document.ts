@@ -98,7 +98,8 @@ export class DocumentPainter implements PaintContext {
   paintPage(page: Page, index: number): void {
     this.writer.addPage(page.width, page.height);
     this.background?.draw(index, page.width, page.height);
-    this.content = new ContentBuilder();
+    // One builder (and its buffer) for every page of the document.
+    this.content.reset();
     this.paintItems(page.items);
     this.flush();
   }
@@ -201,8 +202,7 @@ export class DocumentPainter implements PaintContext {
   }
 
   private flush(): void {
-    const operators = this.content.take();
-    if (operators !== "") this.writer.addContent(operators);
+    if (!this.content.empty) this.writer.addContent(this.content.take());
   }
 
   /** The subset a face key paints with, made on first use (faces sharing a parsed font share one). */

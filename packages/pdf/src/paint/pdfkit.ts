@@ -202,9 +202,9 @@ export class PdfWriter {
     this.doc.addPage({ size: [width, height], margin: 0 });
   }
 
-  /** Appends operators (ASCII, newline-terminated) to the current page's content stream. */
-  addContent(operators: string): void {
-    this.doc.addContent(Buffer.from(operators, "latin1"));
+  /** Appends operators (Latin-1 bytes, newline-terminated) to the current page's content stream. */
+  addContent(operators: Uint8Array | string): void {
+    this.doc.addContent(typeof operators === "string" ? Buffer.from(operators, "latin1") : operators);
   }
 
   /** Appends the path operators of an SVG path string (pdfkit's SVG path parser). */

@@ -30,8 +30,11 @@ interface EncodedSubset {
   readonly file: Uint8Array;
   readonly length1: number;
   readonly cff: boolean;
-  /** The last ToUnicode CMap written for this glyph set, deflated (glyph texts rarely change). */
-  toUnicode?: { readonly source: string; readonly file: Uint8Array };
+  /**
+   * The last ToUnicode CMap written for this glyph set, deflated, with the texts it maps CIDs 1… to (glyph
+   * texts rarely change): the CMap is a function of those texts, so equal texts reuse it unbuilt.
+   */
+  toUnicode?: { readonly texts: readonly string[]; readonly file: Uint8Array };
 }
 
 /** The parts of fontkit's table objects the descriptor reads (absent in @types/fontkit). */
@@ -94,9 +97,10 @@ function trueTypeOf(face: FontFace): TrueTypeFont | undefined {
   return tables !== undefined && tables.numGlyphs === face.font.numGlyphs ? tables : undefined;
 }
 
-const HEX = "0123456789abcdef";
+// Two hex digits per byte, made once: a 16-bit value's four digits are then one concatenation.
+const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 function hex4(value: number): string {
-  return HEX[(value >> 12) & 15]! + HEX[(value >> 8) & 15]! + HEX[(value >> 4) & 15]! + HEX[value & 15]!;
+  return HEX2[(value >> 8) & 255]! + HEX2[value & 255]!;
 }
 
 /** A deterministic six-letter subset tag (`ABCDEF+`) from the face name and its glyph set (FNV-1a). */
@@ -136,11 +140,13 @@ export class FaceSubset {
   private readonly info: FaceInfo;
   /** Per glyph, every text it stands for in this document, in order of first use. */
   private readonly texts = new Map<number, string[]>();
-  private readonly hexByGlyph = new Map<number, string>();
+  /** CID of each used glyph's own code (after `seal`); a glyph not in the map is .notdef (0). */
+  private readonly cidByGlyph = new Map<number, number>();
   /** CIDs after the glyphs' own: one per further text a glyph stands for (see `use`). */
-  private readonly variantCids = new Map<string, string>();
+  private readonly variantCids = new Map<string, number>();
   private variants: { readonly glyph: number; readonly text: string }[] = [];
-  private readonly widthByGlyph = new Map<number, number>();
+  /** The `W` width of each glyph's own CID (index = CID; CIDs are dense from 0). */
+  private widthByCid = new Float64Array(1);
   private glyphs: number[] = [];
 
   constructor(
@@ -173,11 +179,11 @@ export class FaceSubset {
     this.texts.delete(0);
     this.glyphs = [...this.texts.keys()].sort((a, b) => a - b);
     const widths = this.info.widths;
-    this.hexByGlyph.set(0, "0000");
-    this.widthByGlyph.set(0, this.designWidth(0, widths));
+    this.widthByCid = new Float64Array(this.glyphs.length + 1);
+    this.widthByCid[0] = this.designWidth(0, widths);
     this.glyphs.forEach((glyph, index) => {
-      this.hexByGlyph.set(glyph, hex4(index + 1));
-      this.widthByGlyph.set(glyph, this.designWidth(glyph, widths));
+      this.cidByGlyph.set(glyph, index + 1);
+      this.widthByCid[index + 1] = this.designWidth(glyph, widths);
     });
     // CFF CIDs are fixed by the font program's charset; only TrueType outlines can map two CIDs to one glyph.
     if (this.info.cff) return;
@@ -186,23 +192,28 @@ export class FaceSubset {
       for (let i = 1; i < texts.length && this.glyphs.length + this.variants.length < 0xfffe; i++) {
         const text = texts[i]!;
         this.variants.push({ glyph, text });
-        this.variantCids.set(`${glyph}:${text}`, hex4(this.glyphs.length + this.variants.length));
+        this.variantCids.set(`${glyph}:${text}`, this.glyphs.length + this.variants.length);
       }
     }
   }
 
   /** The 4-hex-digit CID of a glyph standing for `text` (after `seal`); unknown or invalid glyphs are .notdef. */
   cid(glyphId: number, text: string): string {
+    return hex4(this.cidCode(glyphId, text));
+  }
+
+  /** The CID of a glyph standing for `text` as a number (after `seal`): `cid` without making its string. */
+  cidCode(glyphId: number, text: string): number {
     if (this.variants.length > 0) {
       const variant = this.variantCids.get(`${glyphId}:${text}`);
       if (variant !== undefined) return variant;
     }
-    return this.hexByGlyph.get(glyphId) ?? "0000";
+    return this.cidByGlyph.get(glyphId) ?? 0;
   }
 
   /** The glyph's advance as the PDF viewer knows it (the `W` entry), in 1/1000 em. */
   width(glyphId: number): number {
-    return this.widthByGlyph.get(glyphId) ?? this.widthByGlyph.get(0) ?? 0;
+    return this.widthByCid[this.cidByGlyph.get(glyphId) ?? 0] ?? 0;
   }
 
   /** Writes the font program, descriptor, CID font, ToUnicode CMap and the Type0 dictionary. */
@@ -237,10 +248,11 @@ export class FaceSubset {
     });
     cidFont.end();
 
-    const cmap = this.toUnicodeCMap();
-    if (encoded.toUnicode?.source !== cmap) encoded.toUnicode = { source: cmap, file: deflateSync(cmap) };
+    const texts = this.cidTexts();
+    let cmap = encoded.toUnicode;
+    if (cmap === undefined || !sameTexts(cmap.texts, texts)) cmap = encoded.toUnicode = { texts, file: deflateSync(toUnicodeCMap(texts)) };
     const toUnicode = writer.ref({ Filter: "FlateDecode" });
-    toUnicode.end(encoded.toUnicode.file);
+    toUnicode.end(cmap.file);
 
     Object.assign(this.ref.data, {
       Type: "Font",
@@ -315,30 +327,43 @@ export class FaceSubset {
     return { file: deflateSync(program), length1: program.length, cff: (subset as unknown as { cff?: unknown }).cff != null };
   }
 
-  /** CID → Unicode for extraction and search; ligatures map to several characters, marks to none. */
-  private toUnicodeCMap(): string {
-    const entries: string[] = [];
-    const entry = (cid: number, text: string) => {
-      if (text === "") return;
-      text = visualCluster(text);
-      let utf16 = "";
-      for (let i = 0; i < text.length && i < 64; i++) utf16 += hex4(text.charCodeAt(i));
-      entries.push(`<${hex4(cid)}> <${utf16}>`);
-    };
-    this.glyphs.forEach((glyph, index) => entry(index + 1, this.texts.get(glyph)?.[0] ?? ""));
-    this.variants.forEach((variant, i) => entry(this.glyphs.length + 1 + i, variant.text));
-    let blocks = "";
-    for (let start = 0; start < entries.length; start += 100) {
-      const block = entries.slice(start, start + 100);
-      blocks += `${block.length} beginbfchar\n${block.join("\n")}\nendbfchar\n`;
-    }
-    return (
-      "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n" +
-      "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n" +
-      "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n" +
-      "1 begincodespacerange\n<0000> <ffff>\nendcodespacerange\n" +
-      blocks +
-      "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend"
-    );
+  /** The text each CID from 1 on stands for: the glyphs' own CIDs, then the further texts' ("" for marks). */
+  private cidTexts(): string[] {
+    const texts = new Array<string>(this.glyphs.length + this.variants.length);
+    let at = 0;
+    for (const glyph of this.glyphs) texts[at++] = this.texts.get(glyph)?.[0] ?? "";
+    for (const variant of this.variants) texts[at++] = variant.text;
+    return texts;
   }
+}
+
+function sameTexts(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** CID → Unicode for extraction and search (CID i + 1 stands for texts[i]); ligatures map to several characters, marks to none. */
+function toUnicodeCMap(texts: readonly string[]): string {
+  const entries: string[] = [];
+  texts.forEach((raw, index) => {
+    if (raw === "") return;
+    const text = visualCluster(raw);
+    let utf16 = "";
+    for (let i = 0; i < text.length && i < 64; i++) utf16 += hex4(text.charCodeAt(i));
+    entries.push(`<${hex4(index + 1)}> <${utf16}>`);
+  });
+  let blocks = "";
+  for (let start = 0; start < entries.length; start += 100) {
+    const block = entries.slice(start, start + 100);
+    blocks += `${block.length} beginbfchar\n${block.join("\n")}\nendbfchar\n`;
+  }
+  return (
+    "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n" +
+    "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n" +
+    "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n" +
+    "1 begincodespacerange\n<0000> <ffff>\nendcodespacerange\n" +
+    blocks +
+    "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend"
+  );
 }

@@ -4,30 +4,46 @@ import type { TextRunItem } from "@docsvc/layout";
 import { num } from "./content.js";
 import { glyphOutline } from "./outline.js";
 import type { PaintContext } from "./context.js";
+import type { FaceSubset } from "./subset.js";
 
 const COMBINING = /\p{M}/u;
 
 /** Below this (in points) a difference between layout's pen and the viewer's pen is not corrected. */
 const EPSILON = 0.0005;
 
+// letterSpacing's tally of distinct extras, reused by every run (a run has few distinct values).
+let extras = new Float64Array(16);
+let extraCounts = new Uint32Array(16);
+
 /**
  * The spacing most glyphs of the run have beyond their designed advance (points, to 0.001), when that is
  * what at least half of them have; kerned pairs keep their own adjustment on top. 0 for plain runs.
  */
-function letterSpacing(run: TextRunItem, width: (glyph: number) => number, perPoint: number): number {
+function letterSpacing(run: TextRunItem, subset: FaceSubset, perPoint: number): number {
   const glyphs = run.glyphs;
   if (glyphs.length < 2) return 0;
-  let counts: Map<number, number> | undefined;
-  for (const glyph of glyphs) {
-    const extra = Math.round((glyph.advance - width(glyph.id) / perPoint) * 1000) / 1000;
+  let distinct = 0;
+  for (let g = 0; g < glyphs.length; g++) {
+    const glyph = glyphs[g]!;
+    const extra = Math.round((glyph.advance - subset.width(glyph.id) / perPoint) * 1000) / 1000;
     if (extra === 0) continue;
-    counts ??= new Map();
-    counts.set(extra, (counts.get(extra) ?? 0) + 1);
+    let i = 0;
+    while (i < distinct && extras[i] !== extra) i++;
+    if (i === distinct) {
+      if (distinct === extras.length) grow();
+      extras[distinct] = extra;
+      extraCounts[distinct] = 0;
+      distinct++;
+    }
+    extraCounts[i]!++;
   }
-  if (counts === undefined) return 0;
+  if (distinct === 0) return 0;
+  // Most frequent wins; among equally frequent values the smallest (order-independent).
   let best = 0;
   let bestCount = 0;
-  for (const [extra, count] of counts) {
+  for (let i = 0; i < distinct; i++) {
+    const extra = extras[i]!;
+    const count = extraCounts[i]!;
     if (count > bestCount || (count === bestCount && extra < best)) {
       best = extra;
       bestCount = count;
@@ -36,7 +52,25 @@ function letterSpacing(run: TextRunItem, width: (glyph: number) => number, perPo
   return bestCount * 2 >= glyphs.length ? best : 0;
 }
 
-/** Paints one text run: `BT /Fn size Tf 1 0 skew -1 x y Tm [<cids> adjust …] TJ ET`. */
+function grow(): void {
+  const e = new Float64Array(extras.length * 2);
+  e.set(extras);
+  extras = e;
+  const c = new Uint32Array(extraCounts.length * 2);
+  c.set(extraCounts);
+  extraCounts = c;
+}
+
+const OPEN_ARRAY = 91; // [
+const OPEN_HEX = 60; // <
+const CLOSE_HEX = 62; // >
+const SPACE = 32;
+
+/**
+ * Paints one text run: `BT /Fn size Tf 1 0 skew -1 x y Tm [<cids> adjust …] TJ ET`. Written straight into the
+ * page's byte buffer: a page of table rows paints thousands of runs, and strings per run were most of what
+ * painting allocated.
+ */
 export function paintText(ctx: PaintContext, run: TextRunItem): void {
   if (run.glyphs.length === 0 || !(run.size > 0)) return;
   const subset = ctx.font(run.face);
@@ -48,7 +82,7 @@ export function paintText(ctx: PaintContext, run: TextRunItem): void {
 
   // Letter spacing as character spacing: one Tc per run instead of a TJ move after every glyph. Smaller, and
   // extractors that count Tc into a glyph's advance (poppler does; pdfjs does not) keep spaced words whole.
-  const spacing = letterSpacing(run, subset.width.bind(subset), perPoint);
+  const spacing = letterSpacing(run, subset, perPoint);
 
   content.fillColour(run.color);
   // pdf.js compares a glyph's position with the previous glyph's (to start a new line or item) only when
@@ -61,15 +95,24 @@ export function paintText(ctx: PaintContext, run: TextRunItem): void {
   content.charSpacing(spacing);
   // pdfkit's user space is y-down; the text matrix flips it back so glyphs stand upright (and shears them
   // for a synthesised italic: the top of a glyph moves right).
-  content.op(`1 0 ${num(shear)} -1 ${num(run.x)} ${num(run.y)} Tm`);
+  content.text("1 0 ");
+  content.numberSpace(shear);
+  content.text("-1 ");
+  content.numberSpace(run.x);
+  content.numberSpace(run.y);
+  content.op("Tm");
 
-  let tj = "[";
+  // The TJ array: `open` = its "[" is written (always followed at once by an adjustment or a code, so an
+  // open array is never empty); `inHex` = inside `<…>`.
+  let open = false;
   let inHex = false;
   let rise = 0;
   let ideal = 0; // layout's pen, relative to the run origin
   let actual = 0; // the viewer's pen: designed widths plus the adjustments written so far
   let marks: { readonly id: number; readonly x: number; readonly dy: number }[] | undefined;
-  for (const glyph of run.glyphs) {
+  const glyphs = run.glyphs;
+  for (let g = 0; g < glyphs.length; g++) {
+    const glyph = glyphs[g]!;
     if (glyph.text === "") {
       // A glyph with no text of its own (a mark; its base's cluster carries its character): drawn after the
       // run as an outline, so the run's TJ array (and with it text extraction, which splits words wherever
@@ -82,30 +125,40 @@ export function paintText(ctx: PaintContext, run: TextRunItem): void {
     if (gap > EPSILON || gap < -EPSILON) {
       const adjust = Math.round(-gap * perPoint * 1000) / 1000;
       if (adjust !== 0) {
-        if (inHex) tj += ">";
+        if (!open) {
+          content.byte(OPEN_ARRAY);
+          open = true;
+        }
+        if (inHex) content.byte(CLOSE_HEX);
         inHex = false;
-        tj += ` ${num(adjust)} `;
+        content.byte(SPACE);
+        content.numberSpace(adjust);
         actual -= adjust / perPoint;
       }
     }
     // Text rise is y-up in text space; dy grows downward.
     const wantRise = glyph.dy === 0 ? 0 : -glyph.dy;
     if (wantRise !== rise) {
-      if (inHex) tj += ">";
+      if (inHex) content.byte(CLOSE_HEX);
       inHex = false;
-      if (tj !== "[") content.op(`${tj}] TJ`);
-      tj = "[";
-      content.op(`${num(wantRise)} Ts`);
+      if (open) content.op("] TJ");
+      open = false;
+      content.numberSpace(wantRise);
+      content.op("Ts");
       rise = wantRise;
     }
-    if (!inHex) tj += "<";
+    if (!open) {
+      content.byte(OPEN_ARRAY);
+      open = true;
+    }
+    if (!inHex) content.byte(OPEN_HEX);
     inHex = true;
-    tj += subset.cid(glyph.id, glyph.text);
+    content.hex4(subset.cidCode(glyph.id, glyph.text));
     actual += subset.width(glyph.id) / perPoint + spacing;
     ideal += glyph.advance;
   }
-  if (inHex) tj += ">";
-  if (tj !== "[") content.op(`${tj}] TJ`);
+  if (inHex) content.byte(CLOSE_HEX);
+  if (open) content.op("] TJ");
   if (rise !== 0) content.op("0 Ts");
   content.op("ET");
   if (span) content.op("EMC");
