@@ -119,21 +119,36 @@ export class PackRecorder {
   ) {}
 
   /**
-   * Adds a finished row. When it completes a pack, answers that pack's recording (the caller waits for it, so
-   * rows cannot outrun the database); otherwise answers at once.
+   * Adds a finished row; a full pack starts being recorded. Answers at once while at most one pack is being
+   * written (rendering goes on meanwhile), otherwise when the packs are recorded, so rows cannot outrun the
+   * database. A pack that failed makes the next add or flush reject.
    */
   add(row: PendingRow): Promise<void> {
     if (this.waiting.length === 0) this.oldest = performance.now();
     this.waiting.push(row);
-    if (this.waiting.length >= this.rows || performance.now() - this.oldest >= this.waitMs) return this.flush();
-    return Promise.resolve();
+    if (this.waiting.length < this.rows && performance.now() - this.oldest < this.waitMs) return this.failed ?? Promise.resolve();
+    const written = this.flush();
+    return this.writing > 1 ? written : (this.failed ?? Promise.resolve());
   }
+
+  private writing = 0;
+  private failed: Promise<void> | undefined;
 
   /** Records the rows waiting (after any pack still being written); rejects if any pack failed. */
   flush(): Promise<void> {
     const rows = this.waiting;
     this.waiting = [];
-    if (rows.length > 0) this.written = this.written.then(() => this.write(rows));
+    if (rows.length > 0) {
+      this.writing += 1;
+      this.written = this.written.then(() => this.write(rows)).finally(() => (this.writing -= 1));
+      // Nobody may be waiting for this pack yet: its failure is kept for the next add or flush to answer.
+      this.written.catch((err: unknown) => {
+        const failed = Promise.reject(err);
+        // Handled here (no unhandled rejection); whoever is answered it later still sees the failure.
+        failed.catch(() => undefined);
+        this.failed ??= failed;
+      });
+    }
     return this.written;
   }
 

@@ -62,10 +62,11 @@ describe("batch row packs", () => {
     await job("p1", 10);
     const sent: number[] = [];
     const recorder = new PackRecorder(db, blobs, "p1", 4, 60_000);
-    // Three rows wait; the fourth completes a pack, recorded before add answers.
+    // Three rows wait; the fourth completes a pack, recorded once the flush answers.
     for (const idx of [0, 2, 1]) await recorder.add(pending("p1", idx, sent));
     assert.equal((await rowResults(db, "p1")).length, 0);
     await recorder.add(pending("p1", 3, sent));
+    await recorder.flush();
     assert.deepEqual((await rowResults(db, "p1")).map((r) => r.idx), [0, 1, 2, 3]);
     assert.deepEqual(sent.sort(), [0, 1, 2, 3]);
     for (const idx of [4, 5]) await recorder.add(pending("p1", idx, sent));
@@ -94,8 +95,10 @@ describe("batch row packs", () => {
     const broken: BlobStore = { ...blobs, kind: "fs", put: async () => Promise.reject(new Error("disk full")), get: (k) => blobs.get(k), deletePrefix: (p) => blobs.deletePrefix(p), localFile: (k) => blobs.localFile(k) };
     const recorder = new PackRecorder(db, broken, "p2", 2, 60_000);
     await recorder.add(pending("p2", 0, sent));
-    await assert.rejects(recorder.add(pending("p2", 1, sent)), /disk full/);
+    // The full pack is written while rendering goes on; its failure answers the next add and the flush.
+    await recorder.add(pending("p2", 1, sent));
     await assert.rejects(recorder.flush(), /disk full/);
+    await assert.rejects(recorder.add(pending("p2", 2, sent)), /disk full/);
     assert.deepEqual(sent, []);
     assert.deepEqual(await rowResults(db, "p2"), []);
   });
