@@ -126,12 +126,17 @@ export class PackRecorder {
   add(row: PendingRow): Promise<void> {
     if (this.waiting.length === 0) this.oldest = performance.now();
     this.waiting.push(row);
-    if (this.waiting.length < this.rows && performance.now() - this.oldest < this.waitMs) return this.failed ?? Promise.resolve();
+    // The first packs are small and grow with the rows recorded (4, 4, 4, 6, 9, … up to `rows`): a job's progress
+    // shows from its first rows on, as it did row by row, and a job of a few dozen rows is not recorded in one go.
+    const size = Math.min(this.rows, Math.max(4, this.flushed >> 1));
+    if (this.waiting.length < size && performance.now() - this.oldest < this.waitMs) return this.failed ?? Promise.resolve();
     const written = this.flush();
     return this.writing > 1 ? written : (this.failed ?? Promise.resolve());
   }
 
   private writing = 0;
+  /** Rows handed to packs so far. */
+  private flushed = 0;
   private failed: Promise<void> | undefined;
 
   /** Records the rows waiting (after any pack still being written); rejects if any pack failed. */
@@ -139,6 +144,7 @@ export class PackRecorder {
     const rows = this.waiting;
     this.waiting = [];
     if (rows.length > 0) {
+      this.flushed += rows.length;
       this.writing += 1;
       this.written = this.written.then(() => this.write(rows)).finally(() => (this.writing -= 1));
       // Nobody may be waiting for this pack yet: its failure is kept for the next add or flush to answer.
