@@ -106,20 +106,33 @@ export function rowResults(db: Db, jobId: string): Promise<BatchRowResult[]> {
   return db.selectFrom("batch_rows").selectAll().where("job_id", "=", jobId).orderBy("idx").execute();
 }
 
+/** Rows per insert statement (9 values each: far below either database's parameter limit). */
+const INSERT_CHUNK = 100;
+
 /**
- * Records one attempted row and bumps the job's counter in one transaction. A row recorded before (a restart
- * between the write and the commit cannot make one, but a retried row could) is left as it was.
+ * Records a pack of one job's attempted rows and bumps the job's counters, in one transaction (three statements
+ * for the whole pack, not two per row). Rows recorded before (a pack retried after its commit failed to answer)
+ * are left as they were; answers the indexes recorded now.
  */
-export async function recordRow(db: Db, row: BatchRowResult): Promise<boolean> {
+export async function recordRows(db: Db, jobId: string, rows: readonly BatchRowResult[]): Promise<ReadonlySet<number>> {
+  if (rows.length === 0) return new Set();
   return db.transaction().execute(async (trx) => {
-    const inserted = await trx.insertInto("batch_rows").values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
-    if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) return false;
+    const taken = new Set<number>();
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const indexes = rows.slice(i, i + INSERT_CHUNK).map((r) => r.idx);
+      const before = await trx.selectFrom("batch_rows").select("idx").where("job_id", "=", jobId).where("idx", "in", indexes).execute();
+      for (const r of before) taken.add(r.idx);
+    }
+    const fresh = rows.filter((r) => r.job_id === jobId && !taken.has(r.idx));
+    if (fresh.length === 0) return new Set<number>();
+    for (let i = 0; i < fresh.length; i += INSERT_CHUNK) await trx.insertInto("batch_rows").values(fresh.slice(i, i + INSERT_CHUNK)).execute();
+    const ok = fresh.filter((r) => r.ok === 1).length;
     await trx
       .updateTable("batch_jobs")
-      .set((eb) => (row.ok === 1 ? { completed: eb("completed", "+", 1) } : { failed: eb("failed", "+", 1) }))
-      .where("id", "=", row.job_id)
+      .set((eb) => ({ completed: eb("completed", "+", ok), failed: eb("failed", "+", fresh.length - ok) }))
+      .where("id", "=", jobId)
       .execute();
-    return true;
+    return new Set(fresh.map((r) => r.idx));
   });
 }
 

@@ -11,6 +11,7 @@ import * as oauth from "./migrations/2026-11-23T15-00-oauth.js";
 import * as editorMode from "./migrations/2026-11-23T15-30-editor-mode.js";
 import * as blobs from "./migrations/2026-11-23T16-00-blobs.js";
 import * as commentAnchors from "./migrations/2026-11-23T17-00-comment-anchors.js";
+import * as batchRowPacks from "./migrations/2026-11-28T15-00-batch-row-packs.js";
 
 // Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
 // Names sort by their date prefix; Kysely applies them in that order.
@@ -27,6 +28,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-23T15-30-editor-mode": editorMode,
   "2026-11-23T16-00-blobs": blobs,
   "2026-11-23T17-00-comment-anchors": commentAnchors,
+  "2026-11-28T15-00-batch-row-packs": batchRowPacks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

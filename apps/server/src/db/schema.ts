@@ -170,6 +170,8 @@ export interface BatchRowsTable {
   email_note: string | null;
   /** The render's diagnostics as a JSON array of {code, message, path}; null when there were none. */
   diagnostics: string | null;
+  /** The pack blob holding the row's file (src/jobs/batch-packs.ts); null: a file of its own, or none (failed). */
+  pack: string | null;
 }
 
 /** A batch job's submission, apart from its counters (see the 2026-11-21T21-30 migration). */

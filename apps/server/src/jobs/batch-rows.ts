@@ -90,21 +90,27 @@ function columnValue(row: unknown, column: string): unknown {
   return value;
 }
 
-/** Queues the row's PDF to the address in its email column; answers why not when the address is missing or invalid. */
-export function emailRow(
+/** A row's email: why it is not sent (no valid address), or how to send it (once the row is recorded). */
+export type RowEmail = { readonly note: string; readonly send?: undefined } | { readonly note: null; readonly send: (() => void) | undefined };
+
+/**
+ * The row's email to the address in its email column (nothing when the job emails no one), or why not when the
+ * address is missing or invalid. Sending is left to the caller: a row is emailed only once it is recorded, so a
+ * row rendered again after a crash is not emailed twice.
+ */
+export function rowEmail(
   mailer: Mailer,
   job: BatchJobRow,
   row: unknown,
   pdf: Uint8Array,
   fileName: string,
   link: string,
-): string | null {
-  if (job.email_column === null) return null;
+): RowEmail {
+  if (job.email_column === null) return { note: null, send: undefined };
   const value = columnValue(row, job.email_column);
   const address = typeof value === "string" ? value.trim() : "";
   if (!EMAIL.test(address) || address.length > 254) {
-    return address === "" ? `No email address in column '${job.email_column}'.` : `'${address.slice(0, 100)}' in column '${job.email_column}' is not a valid email address.`;
+    return { note: address === "" ? `No email address in column '${job.email_column}'.` : `'${address.slice(0, 100)}' in column '${job.email_column}' is not a valid email address.` };
   }
-  mailer.dispatch(documentMessage({ to: address, subject: job.template_name, message: undefined, fileName, pdf, link }));
-  return null;
+  return { note: null, send: () => mailer.dispatch(documentMessage({ to: address, subject: job.template_name, message: undefined, fileName, pdf, link })) };
 }

@@ -1,12 +1,12 @@
-// Runs one batch job to its end, whichever queue handed it over (the database poll or BullMQ). Each attempted row
-// is recorded (with its PDF in the blob store) before the next counts as done, so a job interrupted by a restart,
-// a crash or a stop resumes at the first unrecorded row and no row reaches the result twice.
+// Runs one batch job to its end, whichever queue handed it over (the database poll or BullMQ). Attempted rows are
+// recorded a pack at a time (./batch-packs.ts: their files in one blob, then one transaction), so a job interrupted
+// by a restart, a crash or a stop resumes at the unrecorded rows and no row reaches the result twice.
 import { editorModeOf } from "../services/content.js";
 import type { Theme } from "@docsvc/layout";
 import { availableParallelism } from "node:os";
 import type { BlobStore } from "../blobs/store.js";
 import { batchReport } from "./batch-report.js";
-import { openJob, recordRow, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
+import { openJob, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
 import type { Db } from "../db/database.js";
 import { isDatabaseUnavailable } from "../db/dialect.js";
 import { withJobClaim } from "../db/job-claim.js";
@@ -21,7 +21,8 @@ import type { Metrics } from "../metrics/metrics.js";
 import type { Meter } from "../services/meter.js";
 import { clockNow, DAY, nowIso } from "../time.js";
 import { fileStem, jobPrefix, resultKey, rowKey, rowLayoutKey, uniqueNames } from "./batch-files.js";
-import { emailRow, keepsLayouts, renderRow } from "./batch-rows.js";
+import { PackReader, PackRecorder, type PendingRow } from "./batch-packs.js";
+import { keepsLayouts, renderRow, rowEmail } from "./batch-rows.js";
 
 /** Batch results are kept this long after the job finishes. */
 export const RESULT_RETENTION_MS = DAY;
@@ -103,18 +104,29 @@ export class BatchRunner {
     const todo = rows.map((_, i) => i).filter((i) => !done.has(i));
     let next = 0;
     let aborted = false;
+    const recorder = new PackRecorder(db, blobs, job.id);
     const lane = async (): Promise<void> => {
       while (!stopping() && !aborted && next < todo.length) {
         const index = todo[next++] as number;
         // A job-level failure in one lane stops the others from starting rows.
-        await this.row(job, theme, base, rows[index], index).catch((err: unknown) => {
-          aborted = true;
-          throw err;
-        });
+        await this.row(job, theme, base, rows[index], index)
+          .then((row) => recorder.add(row))
+          .catch((err: unknown) => {
+            aborted = true;
+            throw err;
+          });
       }
     };
     const lanes = Math.max(1, this.options.concurrency ?? availableParallelism() * 4);
-    await Promise.all(Array.from({ length: Math.min(lanes, todo.length) }, lane));
+    try {
+      await Promise.all(Array.from({ length: Math.min(lanes, todo.length) }, lane));
+    } catch (err) {
+      // No pack may still be written once the job is failed (its files are removed) or handed back.
+      await recorder.settle();
+      throw err;
+    }
+    // Stopped or not, the rows finished so far are recorded: a resumed job renders only the others.
+    await recorder.flush();
     if (next < todo.length) return "interrupted";
     await this.assemble(job, rows, theme, base);
     await this.finish(job, "completed", null);
@@ -123,34 +135,36 @@ export class BatchRunner {
     return "finished";
   }
 
-  private async row(job: BatchJobRow, theme: Theme | undefined, base: BaseRef | undefined, data: unknown, index: number): Promise<void> {
-    const { db, blobs, meter } = this.options;
+  // Renders one row; answers it as it waits for its pack (./batch-packs.ts), which records it.
+  private async row(job: BatchJobRow, theme: Theme | undefined, base: BaseRef | undefined, data: unknown, index: number): Promise<PendingRow> {
+    const { meter } = this.options;
     const outcome = await renderRow(this.options.renderer, job, theme, base, data);
     if (outcome.kind === "invalid") throw new JobFailure(outcome.detail);
     this.options.metrics.batchRows.inc({ outcome: outcome.kind });
     const diagnostics = outcome.diagnostics.length === 0 ? null : JSON.stringify(outcome.diagnostics.map(({ code, message, path }) => ({ code, message, path })));
-    const result: BatchRowResult = { job_id: job.id, idx: index, ok: 0, pages: 0, file_name: null, reason: null, email_note: null, diagnostics };
-    if (outcome.kind === "failed") {
-      await recordRow(db, { ...result, reason: outcome.reason });
-      return;
-    }
+    const result: PendingRow["result"] = { job_id: job.id, idx: index, ok: 0, pages: 0, file_name: null, reason: null, email_note: null, diagnostics };
+    if (outcome.kind === "failed") return { result: { ...result, reason: outcome.reason } };
     const stem = fileStem(job.file_name_pattern, data, index, new Date(clockNow()));
-    // Written before it is recorded: a recorded row always has its whole file (PDF, or layout when merged). A crash
-    // mid-write leaves an unrecorded row, rendered again and overwritten on resume, so no temp file is needed.
-    if (job.output === "zip" && outcome.pdf !== undefined) await blobs.put(rowKey(job.id, index), outcome.pdf);
-    if (outcome.layout !== undefined) await blobs.put(rowLayoutKey(job.id, index), outcome.layout);
+    // The row's file in its pack: the PDF for a ZIP, the layout for a merged PDF.
+    const file = job.output === "zip" ? outcome.pdf : outcome.layout;
     // Rows of an emailing job always have their PDF (renderRow paints it).
-    const emailNote = outcome.pdf === undefined ? null : emailRow(this.options.mailer, job, data, outcome.pdf, `${stem}.pdf`, this.options.publicUrl);
-    if (!(await recordRow(db, { ...result, ok: 1, pages: outcome.pages, file_name: stem, email_note: emailNote }))) return;
-    meter.record({
-      workspaceId: job.workspace_id,
-      templateId: job.template_id,
-      source: job.source,
-      pages: outcome.pages,
-      // A merged row that is not emailed has no file of its own: its bytes are counted in the merged PDF only.
-      bytes: outcome.pdf?.byteLength ?? 0,
-      durationMs: outcome.durationMs,
-    });
+    const email = outcome.pdf === undefined ? undefined : rowEmail(this.options.mailer, job, data, outcome.pdf, `${stem}.pdf`, this.options.publicUrl);
+    return {
+      result: { ...result, ok: 1, pages: outcome.pages, file_name: stem, email_note: email?.note ?? null },
+      ...(file !== undefined ? { file } : {}),
+      recorded: () => {
+        email?.send?.();
+        meter.record({
+          workspaceId: job.workspace_id,
+          templateId: job.template_id,
+          source: job.source,
+          pages: outcome.pages,
+          // A merged row that is not emailed has no file of its own: its bytes are counted in the merged PDF only.
+          bytes: outcome.pdf?.byteLength ?? 0,
+          durationMs: outcome.durationMs,
+        });
+      },
+    };
   }
 
   private async assemble(job: BatchJobRow, rows: readonly unknown[], theme: Theme | undefined, base: BaseRef | undefined): Promise<void> {
@@ -170,9 +184,10 @@ export class BatchRunner {
     const { default: JSZip } = await import("jszip");
     const zip = new JSZip();
     const names = uniqueNames(ok.map((r) => r.file_name ?? `document-${r.idx + 1}`));
+    const packs = new PackReader(blobs, job.id);
     for (const [i, r] of ok.entries()) {
-      // PDFs are compressed already; storing them keeps assembly fast.
-      const pdf = await blobs.get(rowKey(job.id, r.idx));
+      // PDFs are compressed already; storing them keeps assembly fast. A row recorded before packs has its own file.
+      const pdf = r.pack === null ? await blobs.get(rowKey(job.id, r.idx)) : await packs.file(r.pack, r.idx);
       if (pdf === undefined) throw new Error(`batch: row ${r.idx} of job ${job.id} is recorded but its PDF is missing`);
       zip.file(names[i] as string, pdf, { compression: "STORE" });
     }
@@ -189,10 +204,12 @@ export class BatchRunner {
     const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), theme, title: job.template_name, now: undefined, base };
     const options = { workspaceId: job.workspace_id, priority: "batch" } as const;
     if (keepsLayouts(renderer, job)) {
-      // A row recorded before layouts were kept (a job resumed across an upgrade) is laid out by the merge worker.
+      // A row recorded before layouts were kept (a job resumed across an upgrade) is laid out by the merge worker;
+      // one recorded before packs has its layout in a file of its own.
+      const packs = new PackReader(blobs, job.id);
       const read = async (i: number): Promise<MergeRowSource> => {
         const r = ok[i] as BatchRowResult;
-        const layout = await blobs.get(rowLayoutKey(job.id, r.idx));
+        const layout = r.pack === null ? await blobs.get(rowLayoutKey(job.id, r.idx)) : await packs.file(r.pack, r.idx);
         return layout === undefined ? { data: rows[r.idx] } : { layout };
       };
       return renderer.mergeRows!({ ...task, count: ok.length }, read, options);

@@ -9,7 +9,7 @@ import { after, before, describe, test } from "node:test";
 import { sql } from "kysely";
 import type { Db } from "../../src/db/database.js";
 import { connectDatabase } from "../../src/db/connect.js";
-import { insertJob, recordRow, rowResults } from "../../src/db/batch.js";
+import { insertJob, recordRows, rowResults } from "../../src/db/batch.js";
 import { insertUpdate, listUpdatesAfter, lastSeq } from "../../src/db/collab.js";
 import { insertTemplate, listTemplates } from "../../src/db/templates.js";
 import { insertRenderEvents, usageByDay, usageTotals } from "../../src/db/usage.js";
@@ -164,18 +164,21 @@ for (const name of ["sqlite", "postgres"] as const) {
       assert.equal(await lastSeq(engine.db, "t1"), 2);
     });
 
-    test("a batch row recorded twice counts once", async () => {
+    test("a pack of batch rows is recorded in one go; rows recorded before count once", async () => {
       await insertJob(engine.db, {
-        id: "j1", workspace_id: "w1", template_id: "t1", template_name: "T", content: "{}", editor_mode: "report", rows: "[{}]", theme: null, output: "zip",
-        file_name_pattern: "$index", email_column: null, source: "api", status: "processing", total: 1, completed: 0, failed: 0, error: null,
+        id: "j1", workspace_id: "w1", template_id: "t1", template_name: "T", content: "{}", editor_mode: "report", rows: "[{},{},{}]", theme: null, output: "zip",
+        file_name_pattern: "$index", email_column: null, source: "api", status: "processing", total: 3, completed: 0, failed: 0, error: null,
         created_at: AT, finished_at: null, expires_at: null,
       });
-      const row = { job_id: "j1", idx: 0, ok: 1, pages: 1, file_name: "1.pdf", reason: null, email_note: null, diagnostics: null };
-      assert.equal(await recordRow(engine.db, row), true);
-      assert.equal(await recordRow(engine.db, row), false);
-      assert.equal((await rowResults(engine.db, "j1")).length, 1);
+      const row = (idx: number, ok: number) => ({ job_id: "j1", idx, ok, pages: ok, file_name: ok ? `${idx}.pdf` : null, reason: ok ? null : "broken", email_note: null, diagnostics: null, pack: ok ? "p1" : null });
+      assert.deepEqual([...(await recordRows(engine.db, "j1", [row(0, 1), row(1, 0)]))].sort(), [0, 1]);
+      // A pack holding a row recorded before (retried after its commit went unanswered) records only the others.
+      assert.deepEqual([...(await recordRows(engine.db, "j1", [row(1, 0), row(2, 1)]))], [2]);
+      assert.deepEqual([...(await recordRows(engine.db, "j1", [row(0, 1)]))], []);
+      const recorded = await rowResults(engine.db, "j1");
+      assert.deepEqual(recorded.map((r) => [r.idx, r.ok, r.pack]), [[0, 1, "p1"], [1, 0, null], [2, 1, "p1"]]);
       const job = await engine.db.selectFrom("batch_jobs").select(["completed", "failed"]).where("id", "=", "j1").executeTakeFirstOrThrow();
-      assert.deepEqual(job, { completed: 1, failed: 0 });
+      assert.deepEqual(job, { completed: 2, failed: 1 });
     });
   });
 }

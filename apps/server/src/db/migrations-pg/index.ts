@@ -13,6 +13,7 @@ import * as oauth from "./2026-11-23T15-00-oauth.js";
 import * as editorMode from "./2026-11-23T15-30-editor-mode.js";
 import * as blobs from "./2026-11-23T16-00-blobs.js";
 import * as commentAnchors from "./2026-11-23T17-00-comment-anchors.js";
+import * as batchRowPacks from "./2026-11-28T15-00-batch-row-packs.js";
 
 /** Every PostgreSQL migration by name. */
 export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -27,4 +28,5 @@ export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-23T15-30-editor-mode": editorMode,
   "2026-11-23T16-00-blobs": blobs,
   "2026-11-23T17-00-comment-anchors": commentAnchors,
+  "2026-11-28T15-00-batch-row-packs": batchRowPacks,
 };
