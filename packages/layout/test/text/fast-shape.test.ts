@@ -1,27 +1,19 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseFace } from "../../src/text/font-parse.js";
 import { fastShape } from "../../src/text/fast-shape.js";
 import { shapeWithFontkit } from "../../src/text/shape.js";
 import type { FontFace } from "../../src/text/face.js";
 import type { NumericStyle } from "../../src/text/types.js";
 import { registry } from "./helpers.js";
-import { FONTS_DIR } from "../support/paths.js";
+import { manifestFaces } from "../support/faces.js";
 import { seededRandom } from "../support/random.js";
 
 /** The regular face of every designer family from fonts/fonts.json, plus Inter's other styles. */
 function allFaces(): FontFace[] {
-  const dir = FONTS_DIR;
-  const manifest = JSON.parse(readFileSync(join(dir, "fonts.json"), "utf8")) as {
-    families: Record<string, { faces: { file: string; weight: number; italic: boolean }[] }>;
-  };
-  return Object.entries(manifest.families).flatMap(([family, entry]) =>
-    entry.faces
-      .filter((f, i) => i === 0 || family === "Inter")
-      .map((f) => parseFace(family, f.weight, f.italic, new Uint8Array(readFileSync(join(dir, f.file))))),
-  );
+  return manifestFaces()
+    .filter((f) => f.index === 0 || f.family === "Inter")
+    .map((f) => parseFace(f.family, f.weight, f.italic, f.bytes()));
 }
 
 /** The figure features the shaper passes per numeric style (shape.ts). */

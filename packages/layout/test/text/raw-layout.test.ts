@@ -1,10 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseFace } from "../../src/text/font-parse.js";
 import { rawCoverageHas, rawLayoutTable, rawLookup, type RawLookup } from "../../src/text/raw-layout.js";
-import { FONTS_DIR } from "../support/paths.js";
+import { manifestFaces } from "../support/faces.js";
 
 type Coverage = { version: 1; glyphs: ArrayLike<number> } | { version: 2; rangeRecords: readonly { start: number; end: number }[] };
 interface Sub {
@@ -38,13 +36,10 @@ function decodedFirst(sub: Sub, type: number, gpos: boolean): Coverage | undefin
 
 describe("raw GSUB/GPOS reader", () => {
   it("finds each subtable's type and first-position coverage as fontkit decodes them, in every designer family", () => {
-    const manifest = JSON.parse(readFileSync(join(FONTS_DIR, "fonts.json"), "utf8")) as {
-      families: Record<string, { faces: { file: string; weight: number; italic: boolean }[] }>;
-    };
     let subtables = 0;
-    for (const [family, entry] of Object.entries(manifest.families)) {
-      const f = entry.faces[0]!;
-      const font = parseFace(family, f.weight, f.italic, new Uint8Array(readFileSync(join(FONTS_DIR, f.file)))).font;
+    for (const f of manifestFaces().filter((face) => face.index === 0)) {
+      const family = f.family;
+      const font = parseFace(family, f.weight, f.italic, f.bytes()).font;
       for (const tag of ["GSUB", "GPOS"] as const) {
         const decoded = (font as unknown as Record<string, Table | undefined>)[tag];
         const raw = rawLayoutTable(font, tag);
