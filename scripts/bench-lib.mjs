@@ -98,7 +98,27 @@ export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(v
 /** One line describing the machine a benchmark ran on. */
 export function machineLine() {
   const cpu = cpus();
-  return `${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}`;
+  return `${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}; CPU calibration ${calibrationMs().toFixed(0)} ms`;
+}
+
+let calibration;
+/**
+ * The best of three runs of a fixed integer loop, in ms: machines of the same name here have differed by 3× in
+ * speed between sessions (shared hosts), so each section states how fast its machine was and figures from two
+ * sections are compared through it. Lower is faster.
+ */
+export function calibrationMs() {
+  if (calibration !== undefined) return calibration;
+  let best = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const t0 = performance.now();
+    let sum = 0;
+    for (let i = 0; i < 50_000_000; i++) sum = (sum + (i % 7)) | 0;
+    if (sum === -1) console.log(sum); // keeps the loop from being optimised away
+    best = Math.min(best, performance.now() - t0);
+  }
+  calibration = best;
+  return best;
 }
 
 /** Writes `body` between `<!-- marker:start -->` and `<!-- marker:end -->` of BENCHMARKS.md, leaving other sections alone. */
