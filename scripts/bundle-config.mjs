@@ -1,0 +1,28 @@
+// What scripts/bundle.mjs bundles. Entries are paths under the package's dist/src: the package's public entry,
+// plus every module loaded by path at run time (lazyModule(new URL(...)), requireFromServer("./..."), worker and
+// thread files), because those are looked up under dist/bundle at the same relative path.
+
+/** Small pure-ESM npm packages compiled into each bundle (tree-shaken) instead of loaded from node_modules. */
+export const INLINE = new Set(["valibot"]);
+
+export const BUNDLES = [
+  {
+    dir: "packages/layout",
+    // html/*: the HTML front end, required on the first HTML template (html/entry.ts).
+    entries: ["index.js", "html/index.js", "html/data-paths.js", "html/import/import-html.js"],
+  },
+  { dir: "packages/pdf", entries: ["index.js"] },
+  {
+    dir: "apps/server",
+    entries: [
+      "index.js",
+      "cli.js",
+      "render/worker.js", // render/renderer.ts: the render pool's threads
+      "auth/password-worker.js", // auth/password.ts: piscina threads
+      "base-pdf/inspect-worker.js", // services/base-pdf.ts via uploads/isolated.ts
+      "uploads/sheet-worker.js", // uploads/spreadsheet.ts via uploads/isolated.ts
+      "jobs/bull-queue.js", // jobs/open-queue.ts: requireFromServer("./jobs/bull-queue.js")
+    ],
+    bin: ["cli.js"],
+  },
+];
