@@ -20,7 +20,7 @@
 //   node scripts/bundle.mjs --if-stale  only those whose dist/src changed since their last bundle (the test runner)
 import { build } from "esbuild";
 import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUNDLES, INLINE } from "./bundle-config.mjs";
@@ -104,7 +104,7 @@ async function bundle({ dir, entries, bin = [] }) {
 const ifStale = process.argv.includes("--if-stale");
 for (const config of BUNDLES) {
   const srcDir = join(root, config.dir, "dist", "src");
-  if (ifStale && !isStale(srcDir, join(root, config.dir, "dist", "bundle"))) continue;
+  if (ifStale && (!existsSync(srcDir) || !isStale(srcDir, join(root, config.dir, "dist", "bundle")))) continue;
   const { files, bytes } = await bundle(config);
   console.log(`bundle: ${config.dir}/dist/bundle  ${files} files, ${(bytes / 1024).toFixed(0)} KB`);
 }
