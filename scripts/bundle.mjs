@@ -2,7 +2,7 @@
 // dist/bundle/ with esbuild, so a process loads ~20 files instead of ~600 (cold start, issue #14). tsc stays the
 // source of types and of the compiled tests; the package `exports` "import" condition points at the bundle.
 //
-// Only the package's own modules (and the small pure-ESM dependencies in INLINE) go into its bundle: other npm
+// Only the package's own modules (and the pure-ESM dependencies its config lists in `inline`) go into its bundle: other npm
 // packages stay external, and so do the other @docsvc packages, so that each package's modules exist once per
 // process (module-level caches, instanceof) however it is reached.
 //
@@ -23,7 +23,7 @@ import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BUNDLES, INLINE } from "./bundle-config.mjs";
+import { BUNDLES } from "./bundle-config.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const ROOT_MARK = "__DOCSVC_BUNDLE_ROOT__";
@@ -32,13 +32,13 @@ const STAMP = ".bundled";
 const toPosix = (p) => p.split(sep).join("/");
 const packageName = (specifier) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
 
-/** npm packages outside INLINE, node builtins and the other @docsvc packages stay imports. */
-const externals = {
+/** npm packages not in `inline`, node builtins and the other @docsvc packages stay imports. */
+const externals = (inline) => ({
   name: "docsvc-externals",
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (INLINE.has(packageName(args.path)) ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) => (inline.has(packageName(args.path)) ? undefined : { path: args.path, external: true }));
   },
-};
+});
 
 /** Rewrites `import.meta.url` in the package's own files (see the top of this file). */
 const metaUrl = (srcDir) => ({
@@ -69,7 +69,7 @@ function isStale(srcDir, outDir) {
   return newestMtime(srcDir) > bundled;
 }
 
-async function bundle({ dir, entries, bin = [] }) {
+async function bundle({ dir, entries, inline = [], bin = [] }) {
   const srcDir = join(root, dir, "dist", "src");
   const outDir = join(root, dir, "dist", "bundle");
   const result = await build({
@@ -87,7 +87,7 @@ async function bundle({ dir, entries, bin = [] }) {
     write: false,
     metafile: true,
     logLevel: "warning",
-    plugins: [externals, metaUrl(srcDir)],
+    plugins: [externals(new Set(inline)), metaUrl(srcDir)],
   });
   await rm(outDir, { recursive: true, force: true });
   for (const file of result.outputFiles) {
