@@ -63,10 +63,12 @@ function newestMtime(dir) {
   return newest;
 }
 
+// Stale: dist/src, or this script or its config, changed after the last bundle.
 function isStale(srcDir, outDir) {
   let bundled;
   try { bundled = statSync(join(outDir, STAMP)).mtimeMs; } catch { return true; }
-  return newestMtime(srcDir) > bundled;
+  const scripts = ["bundle.mjs", "bundle-config.mjs"].map((f) => statSync(join(root, "scripts", f)).mtimeMs);
+  return Math.max(newestMtime(srcDir), ...scripts) > bundled;
 }
 
 async function bundle({ dir, entries, inline = [], bin = [] }) {
