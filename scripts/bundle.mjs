@@ -1,20 +1,23 @@
 // `pnpm build` step after `tsc -b`: compiles each package's tsc output (dist/src/*.js) into a few ES modules in
-// dist/bundle/ with esbuild, so a process loads ~20 files instead of ~600 (cold start, issue #14). tsc stays the
-// source of types and of the compiled tests; the package `exports` "import" condition points at the bundle.
+// dist/bundle/ with esbuild, so that `docsvc serve` loads ~55 files instead of ~630 (cold start, issue #14). tsc
+// stays the source of types and of the compiled tests; the package `exports` "import" condition points at the
+// bundle ("docsvc-unbundled" at dist/src).
 //
-// Only the package's own modules (and the pure-ESM dependencies its config lists in `inline`) go into its bundle: other npm
-// packages stay external, and so do the other @docsvc packages, so that each package's modules exist once per
-// process (module-level caches, instanceof) however it is reached.
+// Only the package's own modules (and the pure-ESM dependencies its config lists in `inline`) go into its
+// bundle: other npm packages stay external, and so do the other @docsvc packages, so that each package's modules
+// exist once per process (module-level caches, instanceof) however it is reached.
 //
 // import.meta.url: code finds lazily-loaded modules, worker files and resources relative to its own file. Every
 // `import.meta.url` of a dist/src file is rewritten to the URL of the same relative path under dist/bundle/
-// (dist/src/html/entry.js -> dist/bundle/html/entry.js), whichever output chunk the code lands in. The bundle dir
+// (dist/src/html/entry.js -> dist/bundle/html/entry.js), whichever output file the code lands in (a marker
+// replaced after the build by the way up from that file to dist/bundle). The bundle dir
 // mirrors dist/src: entry points keep their path ("[dir]/[name]"), so `new URL("./index.js", import.meta.url)`
 // or `requireFromServer("./jobs/bull-queue.js")` reaches the bundled entry; every such module is an entry point,
 // and `splitting` puts the code entries share into chunks/, once. dist/bundle sits at the same depth as dist/src,
 // so paths that leave the tree (../../fonts, node_modules via createRequire) resolve as before. A module reached
 // this way that is not an entry fails loudly (file not found), instead of silently loading a second, unbundled
-// copy from dist/src, which rewriting to the dist/src URL would do.
+// copy from dist/src, which rewriting to the dist/src URL would do. (Code that tests its own path for dist/src,
+// fonts/load.ts and ai/prompts.ts, accepts dist/bundle as well.)
 //
 //   node scripts/bundle.mjs             bundle all packages
 //   node scripts/bundle.mjs --if-stale  only those whose dist/src changed since their last bundle (the test runner)
