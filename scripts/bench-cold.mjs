@@ -5,10 +5,10 @@
 //  3. `docsvc serve`: wall time from spawn to the first 200 on /health.
 // Writes the "Cold start" section of BENCHMARKS.md (BENCH_COLD_WRITE=0 only prints).
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir, loadavg } from "node:os";
 import { join } from "node:path";
-import { figuresLine, freePort, machineLine, replaceSection, root, sleep } from "./bench-lib.mjs";
+import { docsvcBin, figuresLine, freePort, machineLine, replaceSection, root, sleep } from "./bench-lib.mjs";
 import { writeLeanTable } from "./bench-lean-table.mjs";
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7);
@@ -34,38 +34,53 @@ if (pdf.length < 1000) throw new Error("no PDF");
 console.log(JSON.stringify({ nodeStart: start, importMs: imported - start, setupMs: ready - imported, renderMs: done - ready, totalMs: done - start, cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
 `;
 
-function run(args, { stdout = "pipe", env } = {}) {
+function run(args, { stdout = "pipe", env, cwd = root } = {}) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", stdout, "pipe"], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, args, { cwd, stdio: ["ignore", stdout, "pipe"], env: { ...process.env, ...env } });
     let out = "";
     let err = "";
     child.stdout?.on("data", (c) => (out += c));
     child.stderr.on("data", (c) => (err += c));
     child.on("exit", (code) => {
       const wallMs = performance.now() - t0;
-      if (code === 0) resolve({ out, wallMs });
+      if (code === 0) resolve({ out, err, wallMs });
       else reject(new Error(`node ${args.join(" ").slice(0, 80)} exited ${code}: ${err.slice(0, 500)}`));
     });
   });
 }
 
+// "@docsvc/pdf" imported by name from apps/server (a package that depends on it), as an embedder imports it:
+// the package's exports pick the file (the production bundle once built; dist/src in an older checkout).
 async function inProcess(build) {
-  const { out, wallMs } = await run(["--input-type=module", "-e", inProcessScript(join(build, "packages/pdf/dist/src/index.js"))]);
+  const { out, wallMs } = await run(["--input-type=module", "-e", inProcessScript("@docsvc/pdf")], { cwd: join(build, "apps/server") });
   return { ...JSON.parse(out), wallMs };
 }
 
+// Preloaded into `docsvc render`: prints the process's CPU time (all threads) as it exits.
+const CPU_AT_EXIT = 'data:text/javascript,process.on("exit",()=>{const u=process.cpuUsage();process.stderr.write("cpuMs "+(u.user+u.system)/1000+"\\n")})';
+
 async function cliRender(build, dir) {
   const output = join(dir, "out.pdf");
-  const { wallMs } = await run([join(build, "apps/server/dist/src/cli.js"), "render", template, data, "-o", output, "--now", "2026-11-21T12:00:00Z"]);
-  return { wallMs };
+  const { err, wallMs } = await run(["--import", CPU_AT_EXIT, docsvcBin(build), "render", template, data, "-o", output, "--now", "2026-11-21T12:00:00Z"]);
+  return { wallMs, cpuMs: Number(/cpuMs ([\d.]+)/.exec(err)?.[1]) };
+}
+
+// CPU time (user + system, all threads) of a running process so far, from /proc (Linux; NaN elsewhere).
+async function processCpuMs(pid) {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100) ticks
+  } catch {
+    return NaN;
+  }
 }
 
 async function serverHealth(build, dir, n) {
   const port = await freePort();
   const dataDir = join(dir, `server-${n}`);
   const t0 = performance.now();
-  const child = spawn(process.execPath, [join(build, "apps/server/dist/src/cli.js"), "serve"], {
+  const child = spawn(process.execPath, [docsvcBin(build), "serve"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SMTP_URL: "", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
@@ -75,7 +90,7 @@ async function serverHealth(build, dir, n) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
       if (performance.now() - t0 > 20_000) throw new Error("no /health within 20 s");
       const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status === 200, () => false);
-      if (ok) return { wallMs: performance.now() - t0 };
+      if (ok) return { wallMs: performance.now() - t0, cpuMs: await processCpuMs(child.pid) };
       await sleep(2);
     }
   } finally {
@@ -96,7 +111,7 @@ async function main() {
   const dir = await mkdtemp(join(tmpdir(), "docsvc-bench-cold-"));
   const load0 = loadavg()[0];
   const bare = [];
-  const results = Object.fromEntries(Object.keys(builds).map((name) => [name, { cold: [], cli: [], health: [] }]));
+  const results = Object.fromEntries(Object.keys(builds).map((name) => [name, { cold: [], cli: [], cliCpu: [], health: [], healthCpu: [] }]));
   try {
     // Interleaved (and, with a baseline, alternating builds), so a busy moment of the machine spreads over the
     // measures instead of hitting one.
@@ -105,10 +120,14 @@ async function main() {
       for (const [name, build] of Object.entries(builds)) {
         const r = results[name];
         r.cold.push(await inProcess(build));
-        r.cli.push((await cliRender(build, dir)).wallMs);
-        r.health.push((await serverHealth(build, dir, `${name}-${i}`)).wallMs);
+        const cli = await cliRender(build, dir);
+        r.cli.push(cli.wallMs);
+        r.cliCpu.push(cli.cpuMs);
+        const health = await serverHealth(build, dir, `${name}-${i}`);
+        r.health.push(health.wallMs);
+        r.healthCpu.push(health.cpuMs);
         const c = r.cold.at(-1);
-        console.log(`${name} run ${i + 1}: import ${c.importMs.toFixed(0)} + setup ${c.setupMs.toFixed(0)} + first render ${c.renderMs.toFixed(0)} = ${c.totalMs.toFixed(0)} ms (cpu ${c.cpuMs.toFixed(0)}, node start ${c.nodeStart.toFixed(0)} ms), docsvc render ${r.cli.at(-1).toFixed(0)} ms, /health ${r.health.at(-1).toFixed(0)} ms`);
+        console.log(`${name} run ${i + 1}: import ${c.importMs.toFixed(0)} + setup ${c.setupMs.toFixed(0)} + first render ${c.renderMs.toFixed(0)} = ${c.totalMs.toFixed(0)} ms (cpu ${c.cpuMs.toFixed(0)}, node start ${c.nodeStart.toFixed(0)} ms), docsvc render ${r.cli.at(-1).toFixed(0)} ms (cpu ${r.cliCpu.at(-1).toFixed(0)}), /health ${r.health.at(-1).toFixed(0)} ms (cpu ${r.healthCpu.at(-1).toFixed(0)})`);
       }
     }
   } finally {
@@ -138,7 +157,9 @@ ${header}
 | CPU time of that process, Node's start included | ${cells(values("cpuMs"))} |
 | peak RSS of that process | ${results.before ? `${rss(results.before)} | ` : ""}${rss(results.after)} | — |
 | \`docsvc render invoice.template.json invoice-20.data.json -o out.pdf\` | ${cells((r) => r.cli, GOALS.cli)} |
+| CPU time of that process | ${cells((r) => r.cliCpu)} |
 | \`docsvc serve\` spawn → first 200 on \`/health\` | ${cells((r) => r.health, GOALS.health)} |
+| CPU time of the server up to that answer (/proc, 10 ms ticks) | ${cells((r) => r.healthCpu)} |
 `;
   console.log(body);
   if (process.env.BENCH_COLD_WRITE !== "0") {

@@ -1,6 +1,7 @@
 // What the benchmark scripts share: the built server on a free loopback port, JSON calls, the signed-up
 // account's verification link, process RSS, percentiles, the machine line and BENCHMARKS.md's sections.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { cpus, release, totalmem } from "node:os";
@@ -9,7 +10,13 @@ import { fileURLToPath } from "node:url";
 
 /** The repository root. */
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const cli = join(root, "apps/server/dist/src/cli.js");
+const cli = docsvcBin(root);
+
+/** The `docsvc` command of a checkout as its package.json's bin names it (the production bundle once built). */
+export function docsvcBin(checkout) {
+  const { bin } = JSON.parse(readFileSync(join(checkout, "apps/server/package.json"), "utf8"));
+  return join(checkout, "apps/server", bin.docsvc);
+}
 
 /** Resolves after `ms` milliseconds. */
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

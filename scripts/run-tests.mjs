@@ -19,6 +19,10 @@ const walk = (dir) => {
   }
 };
 roots.forEach(walk);
+// Tests spawn the bundled `docsvc` and resolve @docsvc/* through the package exports (dist/bundle): rebuild the
+// bundles whose dist/src changed since, so that `tsc -b` followed by this script tests what tsc just compiled.
+const bundled = spawnSync(process.execPath, [join("scripts", "bundle.mjs"), "--if-stale"], { stdio: "inherit" });
+if (bundled.status !== 0) process.exit(bundled.status ?? 1);
 // apps/web's component tests run under Vitest (jsdom) rather than node:test; they go first so that node's
 // test summary stays the last thing printed. A filter that names no web path skips them.
 let vitestStatus;

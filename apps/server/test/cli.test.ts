@@ -84,7 +84,7 @@ describe("docsvc import-html", () => {
 });
 
 describe("docsvc serve", () => {
-  test("starts, answers /health, and exits 0 promptly on SIGTERM", async () => {
+  test("starts, answers /health and a render, and exits 0 promptly on SIGTERM", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "docsvc-serve-"));
     const child = spawn(process.execPath, [...CLI_ARGS, "serve"], {
       cwd: REPO_ROOT,
@@ -102,8 +102,28 @@ describe("docsvc serve", () => {
         }
       });
     });
-    const health = await fetch(`${url}/health`);
-    assert.equal(health.status, 200);
+    // A failed assertion here must not leave the server running (the test would wait for it until its timeout).
+    try {
+      const health = await fetch(`${url}/health`);
+      assert.equal(health.status, 200);
+      // A render goes through the password thread (sign-up) and the render pool's worker thread: in the compiled
+      // run both are entries of the bundle, found from the bundled code's import.meta.url.
+      const post = (path: string, body: unknown, token?: string): Promise<Response> =>
+        fetch(`${url}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+      const account = { email: "cli-serve@example.test", password: "correct horse battery" };
+      assert.equal((await post("/api/auth/signup", account)).status, 200);
+      const login = (await (await post("/api/auth/login", account)).json()) as { accessToken: string };
+      const content = await readFile(join(FIXTURES, "invoice.template.json"), "utf8");
+      const data = JSON.parse(await readFile(join(FIXTURES, "invoice-20.data.json"), "utf8")) as unknown;
+      const rendered = await post("/api/render", { content, data }, login.accessToken);
+      assert.equal(rendered.status, 200, await rendered.clone().text());
+      const pdf = Buffer.from(await rendered.arrayBuffer());
+      assert.equal(pdf.subarray(0, 5).toString("latin1"), "%PDF-");
+      assert.ok(pdf.length > 10_000, `a PDF with its fonts embedded (${pdf.length} bytes)`);
+    } catch (err) {
+      child.kill("SIGKILL");
+      throw err;
+    }
     const started = Date.now();
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     child.kill("SIGTERM");

@@ -1,6 +1,7 @@
 // The prompts are Markdown files (prompts/*.md, each with a version line) so they can be read, diffed and
 // reviewed as text. tsc does not copy them into dist, so they are read from the package's src/ folder,
-// found from this file's location whether it runs compiled (dist/src/ai/) or from source (src/ai/).
+// found from this file's location whether it runs compiled (dist/src/ai/, or dist/bundle/ai/ as the production
+// bundle rewrites this file's import.meta.url) or from source (src/ai/).
 import { readFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,7 +12,7 @@ export type PromptName = "vocabulary" | "skeleton" | "band" | "revise-plan" | "r
 /** The folder holding the prompt files. */
 export function promptsDir(): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  const built = here.endsWith(`${sep}dist${sep}src${sep}ai`);
+  const built = [`${sep}dist${sep}src${sep}ai`, `${sep}dist${sep}bundle${sep}ai`].some((tail) => here.endsWith(tail));
   return built ? resolve(here, "../../../src/ai/prompts") : join(here, "prompts");
 }
 

@@ -1,10 +1,11 @@
-// The `docsvc` command as a child process (tsx for .ts runs, node for the compiled tree).
+// The `docsvc` command as a child process: under tsx the .ts entry; compiled, the production bundle that the
+// package's `bin` names (dist/bundle/cli.js, built by scripts/bundle.mjs from dist/src), as users run it.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { REPO_ROOT } from "./fixtures.js";
 
 const UNDER_TSX = import.meta.url.endsWith(".ts");
-const CLI = fileURLToPath(new URL(UNDER_TSX ? "../../src/cli.ts" : "../../src/cli.js", import.meta.url));
+const CLI = fileURLToPath(new URL(UNDER_TSX ? "../../src/cli.ts" : "../../bundle/cli.js", import.meta.url));
 
 /** node's arguments that start the CLI. */
 export const CLI_ARGS: readonly string[] = [...(UNDER_TSX ? ["--import", "tsx"] : []), CLI];

@@ -1,9 +1,9 @@
-// A docsvc process started the way an operator starts one (`node dist/src/cli.js serve`), for tests that run
+// A docsvc process started the way an operator starts one (`node dist/bundle/cli.js serve`, the package's bin), for tests that run
 // several instances or kill one. The listening URL is read from its first log lines.
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const CLI = fileURLToPath(new URL("../../src/cli.js", import.meta.url));
+const CLI = fileURLToPath(new URL("../../bundle/cli.js", import.meta.url));
 
 /** A running child process. */
 export interface Instance {

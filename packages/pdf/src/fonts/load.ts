@@ -16,13 +16,14 @@ export const FONT_MANIFEST_FILE = "fonts.json";
 
 /**
  * The fonts directory: $DOCSVC_FONTS_DIR if set (resolved against the working directory), else the repo's
- * fonts/ found from this file's location (packages/pdf/src/fonts/ when run from source, packages/pdf/dist/src/fonts/ when built).
+ * fonts/ found from this file's location (packages/pdf/src/fonts/ when run from source, packages/pdf/dist/src/fonts/ when
+ * built; the production bundle rewrites this file's import.meta.url to packages/pdf/dist/bundle/fonts/load.js).
  */
 export function designerFontsDir(): string {
   const fromEnv = process.env[FONTS_DIR_ENV];
   if (fromEnv) return resolve(fromEnv);
   const here = dirname(fileURLToPath(import.meta.url));
-  const built = here.endsWith(`${sep}dist${sep}src${sep}fonts`);
+  const built = [`${sep}dist${sep}src${sep}fonts`, `${sep}dist${sep}bundle${sep}fonts`].some((tail) => here.endsWith(tail));
   const packageRoot = resolve(here, built ? "../../.." : "../..");
   return resolve(packageRoot, "../../fonts");
 }
