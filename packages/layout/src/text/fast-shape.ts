@@ -16,7 +16,7 @@
 
 import type { Font } from "fontkit";
 import type { FontFace } from "./face.js";
-import { rawCoverageHas, rawLayoutTable, rawLookup, type RawLayoutTable } from "./raw-layout.js";
+import { rawCoverageHas, rawLookup, rawTablesOf, type RawLayoutTable } from "./raw-layout.js";
 
 /** A string shaped by the fast path, font units, one glyph per UTF-16 unit (BMP only), left to right. */
 export interface FastShaped {
@@ -211,18 +211,6 @@ export function fastShape(face: FontFace, text: string, features: readonly strin
 const NO_FEATURES: readonly string[] = [];
 
 type Tables = { GSUB?: LayoutTable; GPOS?: LayoutTable; morx?: unknown; kern?: unknown; GDEF?: { glyphClassDef?: ClassDef } };
-
-/** The raw GSUB and GPOS of a face (read once per face, shared by its plans). */
-const rawTables = new WeakMap<Font, { GSUB: RawLayoutTable | null; GPOS: RawLayoutTable | null }>();
-
-function rawTablesOf(font: Font): { GSUB: RawLayoutTable | null; GPOS: RawLayoutTable | null } {
-  let tables = rawTables.get(font);
-  if (!tables) {
-    tables = { GSUB: rawLayoutTable(font, "GSUB"), GPOS: rawLayoutTable(font, "GPOS") };
-    rawTables.set(font, tables);
-  }
-  return tables;
-}
 
 function facePlansOf(font: Font): FacePlans | null {
   try {
