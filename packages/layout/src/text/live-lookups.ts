@@ -30,10 +30,21 @@ interface Engine {
   plan?: { allFeatures?: Record<string, number> } | null;
 }
 
-/** The lookup indexes, per table, that can do something to the string (null: no filter for that table). */
+/**
+ * Per table, the lookups that can do something to the string, each with the subtables that can (null: all of
+ * them); null for no filter on that table.
+ */
 interface Live {
-  readonly GSUB: ReadonlySet<number> | null;
-  readonly GPOS: ReadonlySet<number> | null;
+  readonly GSUB: LiveTable | null;
+  readonly GPOS: LiveTable | null;
+}
+type LiveTable = ReadonlyMap<number, readonly number[] | null>;
+
+/** The part of a decoded lookup fontkit's applyLookups reads. */
+interface DecodedLookup {
+  readonly lookupType: number;
+  readonly flags: unknown;
+  readonly subTables: ArrayLike<unknown>;
 }
 
 /** The string being shaped: its distinct code points as a cache key, and its cmap glyphs. */
@@ -111,13 +122,35 @@ function patch(processor: Processor): void {
       if (!feature) continue;
       for (const index of Array.from(feature.lookupListIndexes)) {
         if (exclude && exclude.indexOf(index) !== -1) continue;
-        if (!keep.has(index)) continue;
-        lookups.push({ feature: tag, index, lookup: this.table.lookupList.get(index) });
+        const subtables = keep.get(index);
+        if (subtables === undefined) continue;
+        lookups.push({ feature: tag, index, lookup: withSubtables(this.table.lookupList.get(index) as DecodedLookup, subtables) });
       }
     }
     lookups.sort((a, b) => a.index - b.index);
     return lookups;
   };
+}
+
+const views = new WeakMap<DecodedLookup, Map<string, DecodedLookup>>();
+
+/**
+ * The lookup with only the given subtables, for fontkit's applyLookups (which tries a lookup's subtables in order
+ * until one applies, so leaving out those that cannot apply changes nothing). Contextual subtables check their
+ * backtrack coverages before their input: a chained lookup of Inter's with dozens of subtables otherwise scans
+ * large coverage lists at every glyph.
+ */
+function withSubtables(lookup: DecodedLookup, subtables: readonly number[] | null): DecodedLookup {
+  if (subtables === null || subtables.length === lookup.subTables.length) return lookup;
+  const key = subtables.join(",");
+  let byKey = views.get(lookup);
+  if (!byKey) views.set(lookup, (byKey = new Map()));
+  let view = byKey.get(key);
+  if (!view) {
+    view = { lookupType: lookup.lookupType, flags: lookup.flags, subTables: subtables.map((k) => lookup.subTables[k]) };
+    byKey.set(key, view);
+  }
+  return view;
 }
 
 function liveLookups(state: Active): Live | null {
@@ -145,7 +178,7 @@ function computeLive(state: Active, tags: readonly string[]): Live | null {
   const raw = rawTablesOf(state.font);
   const { GSUBProcessor: gsub, GPOSProcessor: gpos } = state.engine;
   let glyphs = new Set(state.glyphs());
-  let gsubLive: Set<number> | null = null;
+  let gsubLive: LiveTable | null = null;
   if (gsub) {
     if (!raw.GSUB) return null; // no closure without GSUB's bytes: nothing can be left out
     const featured = featureLookups(gsub, tags);
@@ -154,11 +187,19 @@ function computeLive(state: Active, tags: readonly string[]): Live | null {
     const closed = closure(raw.GSUB, new Set([...featured, ...called]), glyphs);
     if (!closed) return null;
     glyphs = closed;
-    gsubLive = new Set(featured.filter((index) => canApply(raw.GSUB!, index, glyphs)));
+    gsubLive = liveTable(raw.GSUB, featured, glyphs);
   }
-  let gposLive: Set<number> | null = null;
-  if (gpos && raw.GPOS) gposLive = new Set(featureLookups(gpos, tags).filter((index) => canApply(raw.GPOS!, index, glyphs)));
+  const gposLive = gpos && raw.GPOS ? liveTable(raw.GPOS, featureLookups(gpos, tags), glyphs) : null;
   return { GSUB: gsubLive, GPOS: gposLive };
+}
+
+function liveTable(raw: RawLayoutTable, lookups: readonly number[], glyphs: ReadonlySet<number>): LiveTable {
+  const table = new Map<number, readonly number[] | null>();
+  for (const index of lookups) {
+    const subtables = liveSubtables(raw, index, glyphs);
+    if (subtables === null || subtables.length > 0) table.set(index, subtables);
+  }
+  return table;
 }
 
 function featureLookups(processor: Processor, tags: readonly string[]): number[] {
@@ -244,20 +285,30 @@ const KNOWN_FORMATS: Record<number, readonly number[]> = {
   11: [1, 2], 12: [1, 2], 13: [1], 14: [1], 15: [1], 16: [1], 17: [1, 2, 3], 18: [1, 2, 3],
 };
 
-/** Whether lookup `index` may do something at some glyph of `glyphs` (true unless its coverages prove not). */
-function canApply(raw: RawLayoutTable, index: number, glyphs: ReadonlySet<number>): boolean {
+/**
+ * The subtables of lookup `index` that may do something at some glyph of `glyphs` (each kept unless its
+ * coverage proves not); null for all of them, also when the lookup cannot be read or has a subtable of a type or
+ * format fontkit does not know (it throws on that one when it reaches it, and leaving the lookup or others out
+ * would change that).
+ */
+function liveSubtables(raw: RawLayoutTable, index: number, glyphs: ReadonlySet<number>): number[] | null {
   const lookup = rawLookup(raw, index);
-  if (!lookup) return true;
+  if (!lookup) return null;
+  const live: number[] = [];
   for (let k = 0; k < lookup.types.length; k++) {
     const known = KNOWN_FORMATS[lookup.types[k]! + (raw.gpos ? 10 : 0)];
-    if (!known || !known.includes(lookup.formats[k]!)) return true;
+    if (!known || !known.includes(lookup.formats[k]!)) return null;
     const coverage = rawCoverage(raw, lookup.firstCoverages[k]!);
-    if (!coverage) return true;
-    if (coverage.size <= glyphs.size) {
-      for (const g of coverage.keys()) if (glyphs.has(g)) return true;
-    } else {
-      for (const g of glyphs) if (coverage.has(g)) return true;
-    }
+    if (!coverage || intersects(coverage, glyphs)) live.push(k);
+  }
+  return live.length === lookup.types.length ? null : live;
+}
+
+function intersects(coverage: ReadonlyMap<number, number>, glyphs: ReadonlySet<number>): boolean {
+  if (coverage.size <= glyphs.size) {
+    for (const g of coverage.keys()) if (glyphs.has(g)) return true;
+  } else {
+    for (const g of glyphs) if (coverage.has(g)) return true;
   }
   return false;
 }
