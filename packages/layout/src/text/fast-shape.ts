@@ -16,7 +16,8 @@
 
 import type { Font } from "fontkit";
 import type { FontFace } from "./face.js";
-import { rawCoverageHas, rawLayoutTable, rawLookup, type RawLayoutTable } from "./raw-layout.js";
+import { rawCoverageHas, rawLookup, rawTablesOf, type RawLayoutTable } from "./raw-layout.js";
+import { rawPairsReadable, rawPairValues, type PairResult } from "./raw-pairs.js";
 
 /** A string shaped by the fast path, font units, one glyph per UTF-16 unit (BMP only), left to right. */
 export interface FastShaped {
@@ -123,10 +124,18 @@ interface Plan {
   readonly substitutions: readonly (readonly SubTable[])[];
   /** Guards by glyph: only those whose first-position coverage holds the glyph can apply at it. */
   readonly guardsByGlyph: Map<number, readonly Guard[]>;
-  readonly pairLookups: readonly (readonly SubTable[])[];
+  readonly pairLookups: readonly PairLookup[];
   /** Adjustments by `a * 65536 + b`: [aAdv, aX, aY, bAdv, bX, bY], or null for none. */
   readonly pairs: Map<number, Float64Array | null>;
 }
+
+/**
+ * A pair-kerning lookup: its decoded subtables, or (read from the bytes, raw-pairs.ts) its subtables' offsets
+ * and first-position coverages, with the decoded form for anything the reader does not know.
+ */
+type PairLookup =
+  | readonly SubTable[]
+  | { readonly raw: RawLayoutTable; readonly subtables: readonly number[]; readonly coverages: readonly number[]; readonly decoded: () => readonly SubTable[] };
 
 interface FacePlans {
   readonly font: Font;
@@ -211,18 +220,6 @@ export function fastShape(face: FontFace, text: string, features: readonly strin
 const NO_FEATURES: readonly string[] = [];
 
 type Tables = { GSUB?: LayoutTable; GPOS?: LayoutTable; morx?: unknown; kern?: unknown; GDEF?: { glyphClassDef?: ClassDef } };
-
-/** The raw GSUB and GPOS of a face (read once per face, shared by its plans). */
-const rawTables = new WeakMap<Font, { GSUB: RawLayoutTable | null; GPOS: RawLayoutTable | null }>();
-
-function rawTablesOf(font: Font): { GSUB: RawLayoutTable | null; GPOS: RawLayoutTable | null } {
-  let tables = rawTables.get(font);
-  if (!tables) {
-    tables = { GSUB: rawLayoutTable(font, "GSUB"), GPOS: rawLayoutTable(font, "GPOS") };
-    rawTables.set(font, tables);
-  }
-  return tables;
-}
 
 function facePlansOf(font: Font): FacePlans | null {
   try {
@@ -339,7 +336,7 @@ function buildPlan(
 ): Plan | null {
   const groups: GuardGroup[] = [];
   const substitutions: SubTable[][] = [];
-  const pairLookups: SubTable[][] = [];
+  const pairLookups: PairLookup[] = [];
   const subs = lookupsFor(gsub, script, extra);
   const pos = lookupsFor(gpos, script, extra);
   // Without a GPOS `kern` feature fontkit kerns with the legacy `kern` table: not modelled here.
@@ -362,6 +359,18 @@ function buildPlan(
           load: () => guardsOf(table!.lookupList.get(index), gposTable),
         };
         groups.push(group);
+        continue;
+      }
+      if (stored && gposTable && stored.types.every((t) => t === 2) && rawPairsReadable(rawTable!, stored.subtables, stored.firstCoverages)) {
+        // Pair kerning only: read from the bytes, pair by pair, instead of decoding the lookup whole.
+        if (stored.flag & 0x6) return null; // ignoreBaseGlyphs, ignoreLigatures
+        let decoded: SubTable[] | undefined;
+        pairLookups.push({
+          raw: rawTable!,
+          subtables: stored.subtables,
+          coverages: stored.firstCoverages,
+          decoded: () => (decoded ??= guardsOf(table!.lookupList.get(index), true).map((g) => g.table)),
+        });
         continue;
       }
       const lookup = table!.lookupList.get(index);
@@ -568,7 +577,21 @@ function pairAdjustment(plan: Plan, a: number, b: number): Float64Array | null {
   if (known !== undefined) return known;
   const adj = new Float64Array(6);
   let any = false;
-  for (const subtables of plan.pairLookups) {
+  for (const pairLookup of plan.pairLookups) {
+    let subtables: readonly SubTable[];
+    if ("raw" in pairLookup) {
+      let result: PairResult = "next";
+      for (let k = 0; k < pairLookup.subtables.length && result === "next"; k++) {
+        result = rawPairValues(pairLookup.raw, pairLookup.subtables[k]!, pairLookup.coverages[k]!, a, b);
+      }
+      if (result === "next") continue;
+      if (result !== "unknown") {
+        any = addRaw(adj, 0, result.first) || any;
+        any = addRaw(adj, 3, result.second) || any;
+        continue;
+      }
+      subtables = pairLookup.decoded();
+    } else subtables = pairLookup;
     for (const t of subtables) {
       const index = coverageIndex(t.coverage!, a);
       if (index < 0) continue;
@@ -587,6 +610,13 @@ function pairAdjustment(plan: Plan, a: number, b: number): Float64Array | null {
   const result = any ? adj : null;
   plan.pairs.set(key, result);
   return result;
+}
+
+function addRaw(adj: Float64Array, at: number, [x, px, py]: readonly [number, number, number]): boolean {
+  adj[at] = adj[at]! + x;
+  adj[at + 1] = adj[at + 1]! + px;
+  adj[at + 2] = adj[at + 2]! + py;
+  return x !== 0 || px !== 0 || py !== 0;
 }
 
 function addValue(adj: Float64Array, at: number, value: Value | undefined): boolean {

@@ -14,8 +14,10 @@ export interface RawLayoutTable {
   /** Absolute offset of the LookupList. */
   readonly lookupList: number;
   readonly lookupCount: number;
-  /** Covered glyphs by absolute coverage offset (null: a format this reader does not know). */
-  readonly coverages: Map<number, Set<number> | null>;
+  /** Coverage index by covered glyph, by absolute coverage offset (null: a format this reader does not know). */
+  readonly coverages: Map<number, Map<number, number> | null>;
+  /** Lookups as stored, by index, read on first use (null: unreadable). */
+  readonly lookups: Map<number, RawLookup | null>;
 }
 
 /** A lookup's header as stored: its type and flags, and per subtable the absolute offset of its first-position coverage (-1: unknown). */
@@ -25,6 +27,9 @@ export interface RawLookup {
   /** The subtables' lookup types (extension subtables unwrapped). */
   readonly types: readonly number[];
   readonly firstCoverages: readonly number[];
+  /** The subtables' absolute offsets (extension subtables unwrapped) and their formats. */
+  readonly subtables: readonly number[];
+  readonly formats: readonly number[];
 }
 
 interface FontBytes {
@@ -43,11 +48,32 @@ export function rawLayoutTable(font: Font, tag: "GSUB" | "GPOS"): RawLayoutTable
   if (table.offset + table.length > view.byteLength) return null;
   const lookupList = table.offset + view.getUint16(table.offset + 8);
   if (lookupList + 2 > view.byteLength) return null;
-  return { view, gpos: tag === "GPOS", lookupList, lookupCount: view.getUint16(lookupList), coverages: new Map() };
+  return { view, gpos: tag === "GPOS", lookupList, lookupCount: view.getUint16(lookupList), coverages: new Map(), lookups: new Map() };
+}
+
+const rawTables = new WeakMap<Font, { GSUB: RawLayoutTable | null; GPOS: RawLayoutTable | null }>();
+
+/** The raw GSUB and GPOS of a face, read once per face and shared (their coverage and lookup caches with them). */
+export function rawTablesOf(font: Font): { GSUB: RawLayoutTable | null; GPOS: RawLayoutTable | null } {
+  let tables = rawTables.get(font);
+  if (!tables) {
+    tables = { GSUB: rawLayoutTable(font, "GSUB"), GPOS: rawLayoutTable(font, "GPOS") };
+    rawTables.set(font, tables);
+  }
+  return tables;
 }
 
 /** Lookup `index` as stored, or null when it is out of range or runs past the end of the file. */
 export function rawLookup(raw: RawLayoutTable, index: number): RawLookup | null {
+  let lookup = raw.lookups.get(index);
+  if (lookup === undefined) {
+    lookup = readLookup(raw, index);
+    raw.lookups.set(index, lookup);
+  }
+  return lookup;
+}
+
+function readLookup(raw: RawLayoutTable, index: number): RawLookup | null {
   const { view } = raw;
   try {
     if (index >= raw.lookupCount) return null;
@@ -57,6 +83,8 @@ export function rawLookup(raw: RawLayoutTable, index: number): RawLookup | null 
     const count = view.getUint16(at + 4);
     const types: number[] = [];
     const firstCoverages: number[] = [];
+    const subtables: number[] = [];
+    const formats: number[] = [];
     for (let k = 0; k < count; k++) {
       let sub = at + view.getUint16(at + 6 + 2 * k);
       let subType = type;
@@ -66,8 +94,10 @@ export function rawLookup(raw: RawLayoutTable, index: number): RawLookup | null 
       }
       types.push(subType);
       firstCoverages.push(firstCoverage(view, sub, subType, raw.gpos));
+      subtables.push(sub);
+      formats.push(view.getUint16(sub));
     }
-    return { type, flag, types, firstCoverages };
+    return { type, flag, types, firstCoverages, subtables, formats };
   } catch {
     return null; // a RangeError: offsets past the end of the file
   }
@@ -95,27 +125,38 @@ function firstCoverage(view: DataView, sub: number, type: number, gpos: boolean)
 
 /** Whether the coverage table at `offset` lists `glyph`; true when the table cannot be read (the caller then decodes). */
 export function rawCoverageHas(raw: RawLayoutTable, offset: number, glyph: number): boolean {
-  if (offset < 0) return true;
-  let set = raw.coverages.get(offset);
-  if (set === undefined) {
-    set = readCoverage(raw.view, offset);
-    raw.coverages.set(offset, set);
-  }
-  return set === null || set.has(glyph);
+  const map = rawCoverage(raw, offset);
+  return map === null || map.has(glyph);
 }
 
-function readCoverage(view: DataView, at: number): Set<number> | null {
+/**
+ * The coverage table at `offset` as a map from glyph to coverage index (the first index fontkit's coverageIndex
+ * finds), or null when it cannot be read.
+ */
+export function rawCoverage(raw: RawLayoutTable, offset: number): ReadonlyMap<number, number> | null {
+  if (offset < 0) return null;
+  let map = raw.coverages.get(offset);
+  if (map === undefined) {
+    map = readCoverage(raw.view, offset);
+    raw.coverages.set(offset, map);
+  }
+  return map;
+}
+
+function readCoverage(view: DataView, at: number): Map<number, number> | null {
   try {
     const format = view.getUint16(at);
     const count = view.getUint16(at + 2);
-    const glyphs = new Set<number>();
+    const glyphs = new Map<number, number>();
+    // Backwards, so a glyph listed twice keeps its first index (fontkit: indexOf, or the first range holding it).
     if (format === 1) {
-      for (let i = 0; i < count; i++) glyphs.add(view.getUint16(at + 4 + 2 * i));
+      for (let i = count - 1; i >= 0; i--) glyphs.set(view.getUint16(at + 4 + 2 * i), i);
     } else if (format === 2) {
-      for (let r = 0; r < count; r++) {
+      for (let r = count - 1; r >= 0; r--) {
         const start = view.getUint16(at + 4 + 6 * r);
         const end = view.getUint16(at + 6 + 6 * r);
-        for (let g = start; g <= end; g++) glyphs.add(g);
+        const first = view.getUint16(at + 8 + 6 * r);
+        for (let g = end; g >= start; g--) glyphs.set(g, first + g - start);
       }
     } else return null;
     return glyphs;

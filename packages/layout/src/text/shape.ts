@@ -4,6 +4,7 @@
 import type { PositionedGlyph } from "../frame/types.js";
 import type { FontFace } from "./face.js";
 import { fastShape, type FastShaped } from "./fast-shape.js";
+import { withLiveLookups } from "./live-lookups.js";
 import type { NumericStyle } from "./types.js";
 
 /** A shaped string in font units, glyphs in visual order (left to right). Shared: never mutate. */
@@ -166,7 +167,7 @@ type Layout = Pick<ReturnType<FontFace["font"]["layout"]>, "glyphs" | "positions
  */
 function layoutSafely(face: FontFace, shaping: string, rtl: boolean, features: string[]): Layout {
   try {
-    return face.font.layout(shaping, features, undefined, undefined, rtl ? "rtl" : "ltr");
+    return withLiveLookups(face.font, shaping, () => face.font.layout(shaping, features, undefined, undefined, rtl ? "rtl" : "ltr"));
   } catch {
     const glyphs = face.font.glyphsForString(shaping);
     if (rtl) glyphs.reverse();

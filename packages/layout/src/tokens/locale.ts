@@ -2,6 +2,7 @@
 // a document formats thousands of values with the same locale.
 import type { Digits } from "../model/types.js";
 import { BoundedCache } from "./cache.js";
+import { EN_US, EN_US_NAMES, EN_US_SYMBOLS } from "./locale-en-us.js";
 
 /** The grouping and decimal symbols of a locale. */
 export interface NumberSymbols {
@@ -31,6 +32,7 @@ const nameCache = new BoundedCache<string, DateNames>(64);
 
 /** The canonical form of a BCP 47 tag, or `en-US` when the tag is empty or invalid. */
 export function safeLocale(locale: string): string {
+  if (locale === EN_US) return EN_US; // canonical as written, and supported by every ICU: no need to ask Intl
   return localeCache.get(locale, (tag) => {
     if (typeof tag !== "string" || !tag.trim()) return "en-US";
     try {
@@ -63,24 +65,32 @@ export function safeTimeZone(timezone: string): string {
  * digits groups with `,` (not `٬`), with `arab` digits with `٬` and `٫`.
  */
 export function numberSymbols(locale: string, digits: Digits = "latn"): NumberSymbols {
-  return symbolCache.get(`${safeLocale(locale)}\u0000${digits}`, () => {
-    const parts = new Intl.NumberFormat(safeLocale(locale), { numberingSystem: digits }).formatToParts(1234567.5);
-    return {
-      group: parts.find((p) => p.type === "group")?.value ?? ",",
-      decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
-    };
-  });
+  const tag = safeLocale(locale);
+  if (tag === EN_US && digits === "latn") return EN_US_SYMBOLS;
+  return symbolCache.get(`${tag}\u0000${digits}`, () => intlNumberSymbols(tag, digits));
+}
+
+/** The symbols as Intl prints them (numberSymbols without the en-US table; exported for its test). */
+export function intlNumberSymbols(tag: string, digits: Digits): NumberSymbols {
+  const parts = new Intl.NumberFormat(tag, { numberingSystem: digits }).formatToParts(1234567.5);
+  return {
+    group: parts.find((p) => p.type === "group")?.value ?? ",",
+    decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
+  };
 }
 
 /** Month and day names and AM/PM for a locale. */
 export function dateNames(locale: string): DateNames {
-  return nameCache.get(safeLocale(locale), buildNames);
+  const tag = safeLocale(locale);
+  if (tag === EN_US) return EN_US_NAMES;
+  return nameCache.get(tag, intlDateNames);
 }
 
 // Each Intl.DateTimeFormat costs ~0.1–1 ms to construct (far more for the first one of a process), and a
 // date pattern reads one or two of these lists: each list is built on first read with one formatter for its
 // 7 or 12 values (formatting is deterministic per options, so one formatter prints what many would).
-function buildNames(tag: string): DateNames {
+/** The names as Intl prints them (dateNames without the en-US table; exported for its test). */
+export function intlDateNames(tag: string): DateNames {
   const utc = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(tag, { ...options, timeZone: "UTC" });
   const months = Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2024, m, 15, 12)));
   // 2024-01-07 is a Sunday.

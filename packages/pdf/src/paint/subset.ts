@@ -6,7 +6,7 @@
 import { deflateSync } from "node:zlib";
 import type { FontFace } from "@docsvc/layout";
 import { pdfString, type PdfRef, type PdfWriter } from "./pdfkit.js";
-import { readTrueType, subsetTrueType, type TrueTypeFont } from "./truetype.js";
+import { readPostHeader, readTrueType, subsetTrueType, type TrueTypeFont } from "./truetype.js";
 
 type Font = FontFace["font"];
 
@@ -54,8 +54,11 @@ function faceInfo(face: FontFace): FaceInfo {
   const scale = 1000 / font.unitsPerEm;
   const tables = font as unknown as FontTables;
   const familyClass = (tables["OS/2"]?.sFamilyClass ?? 0) >> 8;
+  const truetype = trueTypeOf(face);
+  // From the file when it can (fontkit decodes the whole post table for these two fields: ~20 ms for Inter).
+  const post = (truetype && readPostHeader(truetype)) ?? { italicAngle: font.italicAngle, isFixedPitch: tables.post?.isFixedPitch };
   let flags = 1 << 2; // symbolic: glyphs are addressed by CID, not a standard encoding
-  if (tables.post?.isFixedPitch) flags |= 1 << 0;
+  if (post.isFixedPitch) flags |= 1 << 0;
   if (familyClass >= 1 && familyClass <= 7) flags |= 1 << 1; // serif
   if (familyClass === 10) flags |= 1 << 3; // script
   if (tables.head?.macStyle?.italic) flags |= 1 << 6;
@@ -66,13 +69,13 @@ function faceInfo(face: FontFace): FaceInfo {
     // fontkit's getters re-read these from the tables on every access.
     numGlyphs: font.numGlyphs,
     unitsPerEm: font.unitsPerEm,
-    truetype: trueTypeOf(face),
+    truetype,
     cff: hasCff(font),
     descriptor: {
       Type: "FontDescriptor",
       Flags: flags,
       FontBBox: [bbox.minX, bbox.minY, bbox.maxX, bbox.maxY].map((v) => Math.round(v * scale)),
-      ItalicAngle: font.italicAngle || 0,
+      ItalicAngle: post.italicAngle || 0,
       Ascent: Math.round(font.ascent * scale),
       Descent: Math.round(font.descent * scale),
       CapHeight: Math.round((font.capHeight || font.ascent) * scale),

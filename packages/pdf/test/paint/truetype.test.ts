@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { readTrueType, subsetTrueType } from "../../src/paint/truetype.js";
+import { readPostHeader, readTrueType, subsetTrueType } from "../../src/paint/truetype.js";
 import { parseFont } from "../support/faces.js";
 import { repoRoot } from "../support/paths.js";
 
@@ -34,6 +34,19 @@ describe("TrueType subsetter", () => {
       });
       assert.equal(subset.getGlyph(0).path.toSVG(), font.getGlyph(0).path.toSVG(), `${file} .notdef`);
     }
+  });
+
+  it("reads the italic angle and fixed pitch from the post table as fontkit decodes them, in every designer face", () => {
+    let italic = 0;
+    let fixed = 0;
+    for (const file of files) {
+      const bytes = readFileSync(join(repoRoot, "fonts", file));
+      const post = (parseFont(bytes) as unknown as { post: { italicAngle: number; isFixedPitch: number } }).post;
+      assert.deepEqual(readPostHeader(readTrueType(bytes)!), { italicAngle: post.italicAngle, isFixedPitch: post.isFixedPitch }, file);
+      if (post.italicAngle !== 0) italic++;
+      if (post.isFixedPitch) fixed++;
+    }
+    assert.ok(italic > 10 && fixed > 0, `${italic} italic, ${fixed} fixed-pitch faces`);
   });
 
   it("renumbers composite glyph components into the subset", () => {

@@ -1,0 +1,314 @@
+// fontkit's shaper fetches (and so decodes, whole) every lookup of every feature it applies, the first time
+// it shapes with a face: one string that leaves the fast path ("INV-2024-00020": a contextual rule applies to
+// a hyphen between digits) has fontkit decode all of Inter's default GSUB and GPOS lookups, ~100 ms in a fresh
+// process, though a handful can touch that string's glyphs. A lookup does nothing at a glyph its subtables'
+// first-position coverages do not hold, so a lookup whose coverages hold none of the glyphs the string can
+// ever have is a no-op, and fontkit is given only the others.
+//
+// "Can ever have": the string's cmap glyphs, closed under what the GSUB substitutions that can run (the
+// features' lookups and every lookup a contextual rule calls) put in place of a glyph they cover. Read from
+// the bytes (raw-layout.ts, raw-gsub.ts), so the filter decodes nothing itself; anything it cannot read keeps
+// the lookup (or, for the closure, gives up filtering for the string). Only for strings fontkit shapes with
+// its default or Arabic shaper, which change glyphs only through GSUB (the Indic, Universal and Hangul shapers
+// insert and recompose glyphs themselves).
+
+import type { Font } from "fontkit";
+import { rawCoverage, rawLookup, rawTablesOf, type RawLayoutTable } from "./raw-layout.js";
+import { rawCalledLookups, rawSingleDelta, rawSubstitutes } from "./raw-gsub.js";
+
+/** The part of fontkit's OTProcessor used here (GSUBProcessor and GPOSProcessor). */
+interface Processor {
+  features: Record<string, { lookupListIndexes: ArrayLike<number> } | undefined>;
+  table: { lookupList: { get(index: number): unknown } };
+  lookupsForFeatures(userFeatures?: readonly string[], exclude?: readonly number[]): unknown[];
+}
+
+interface Engine {
+  GSUBProcessor?: Processor | null;
+  GPOSProcessor?: Processor | null;
+  /** The shaping plan of the string being shaped: every feature tag it applies, by stage. */
+  plan?: { allFeatures?: Record<string, number> } | null;
+}
+
+/**
+ * Per table, the lookups that can do something to the string, each with the subtables that can (null: all of
+ * them); null for no filter on that table.
+ */
+interface Live {
+  readonly GSUB: LiveTable | null;
+  readonly GPOS: LiveTable | null;
+}
+type LiveTable = ReadonlyMap<number, readonly number[] | null>;
+
+/** The part of a decoded lookup fontkit's applyLookups reads. */
+interface DecodedLookup {
+  readonly lookupType: number;
+  readonly flags: unknown;
+  readonly subTables: ArrayLike<unknown>;
+}
+
+/** The string being shaped: its distinct code points as a cache key, and its cmap glyphs. */
+interface Active {
+  readonly font: Font;
+  readonly engine: Engine;
+  readonly key: string;
+  readonly glyphs: () => number[];
+  live: Live | null | undefined;
+}
+
+// Scripts whose strings fontkit shapes with its default shaper (Latin, Greek, Cyrillic, Armenian, Hebrew,
+// Georgian and the common and inherited characters) or its Arabic one, variation selectors excluded (the cmap
+// maps a base + selector pair to a glyph of its own).
+const FILTERABLE =
+  /^(?:(?![\uFE00-\uFE0F\u180B-\u180F]|\uDB40[\uDD00-\uDDEF])[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Armenian}\p{Script=Hebrew}\p{Script=Georgian}\p{Script=Arabic}\p{Script=Common}\p{Script=Inherited}])*$/u;
+
+let active: Active | null = null;
+const patched = new WeakSet<Processor>();
+/** Live sets by the two processors' selected feature records, then by plan features + distinct code points. */
+const liveCache = new WeakMap<object, WeakMap<object, Map<string, Live | null>>>();
+const NONE = {};
+const LIVE_CACHE_ENTRIES = 512;
+
+/**
+ * Runs `layout` (a call of `font.layout` on `text`) with fontkit applying only the lookups that can touch the
+ * glyphs of `text`; plain when the face or the string is not one the filter knows.
+ */
+export function withLiveLookups<T>(font: Font, text: string, layout: () => T): T {
+  if (active !== null || !FILTERABLE.test(text)) return layout();
+  const engine = engineOf(font);
+  if (!engine) return layout();
+  for (const processor of [engine.GSUBProcessor, engine.GPOSProcessor]) if (processor) patch(processor);
+  active = {
+    font,
+    engine,
+    key: distinctCodePoints(text),
+    glyphs: () => Array.from(font.glyphsForString(text), (g) => g.id),
+    live: undefined,
+  };
+  try {
+    return layout();
+  } finally {
+    active = null;
+  }
+}
+
+/** fontkit's OpenType layout engine of the face (created on first access), or null for AAT or no layout tables. */
+function engineOf(font: Font): Engine | null {
+  const engine = (font as unknown as { _layoutEngine?: { engine?: Engine } })._layoutEngine?.engine;
+  if (!engine || !("GSUBProcessor" in engine) || !("GPOSProcessor" in engine)) return null;
+  const ok = (p: Processor | null | undefined): boolean =>
+    p == null || (typeof p.lookupsForFeatures === "function" && typeof p.features === "object" && typeof p.table?.lookupList?.get === "function");
+  return ok(engine.GSUBProcessor) && ok(engine.GPOSProcessor) ? engine : null;
+}
+
+function distinctCodePoints(text: string): string {
+  return [...new Set(text)].sort().join("");
+}
+
+/** Gives the processor a lookupsForFeatures that leaves out the lookups the active string cannot reach. */
+function patch(processor: Processor): void {
+  if (patched.has(processor)) return;
+  patched.add(processor);
+  const original = processor.lookupsForFeatures;
+  processor.lookupsForFeatures = function (this: Processor, userFeatures: readonly string[] = [], exclude?: readonly number[]) {
+    const live = active ? liveLookups(active) : null;
+    const keep = live ? (this === active!.engine.GSUBProcessor ? live.GSUB : this === active!.engine.GPOSProcessor ? live.GPOS : null) : null;
+    if (!keep) return original.call(this, userFeatures as string[], exclude as number[]);
+    // fontkit's lookupsForFeatures, skipping the no-op lookups before they are fetched. Its sort is stable, so
+    // the kept lookups keep their order.
+    const lookups: { feature: string; index: number; lookup: unknown }[] = [];
+    for (const tag of userFeatures) {
+      const feature = this.features[tag];
+      if (!feature) continue;
+      for (const index of Array.from(feature.lookupListIndexes)) {
+        if (exclude && exclude.indexOf(index) !== -1) continue;
+        const subtables = keep.get(index);
+        if (subtables === undefined) continue;
+        lookups.push({ feature: tag, index, lookup: withSubtables(this.table.lookupList.get(index) as DecodedLookup, subtables) });
+      }
+    }
+    lookups.sort((a, b) => a.index - b.index);
+    return lookups;
+  };
+}
+
+const views = new WeakMap<DecodedLookup, Map<string, DecodedLookup>>();
+
+/**
+ * The lookup with only the given subtables, for fontkit's applyLookups (which tries a lookup's subtables in order
+ * until one applies, so leaving out those that cannot apply changes nothing). Contextual subtables check their
+ * backtrack coverages before their input: a chained lookup of Inter's with dozens of subtables otherwise scans
+ * large coverage lists at every glyph.
+ */
+function withSubtables(lookup: DecodedLookup, subtables: readonly number[] | null): DecodedLookup {
+  if (subtables === null || subtables.length === lookup.subTables.length) return lookup;
+  const key = subtables.join(",");
+  let byKey = views.get(lookup);
+  if (!byKey) views.set(lookup, (byKey = new Map()));
+  let view = byKey.get(key);
+  if (!view) {
+    view = { lookupType: lookup.lookupType, flags: lookup.flags, subTables: subtables.map((k) => lookup.subTables[k]) };
+    byKey.set(key, view);
+  }
+  return view;
+}
+
+function liveLookups(state: Active): Live | null {
+  if (state.live !== undefined) return state.live;
+  const { engine } = state;
+  const tags = Object.keys(engine.plan?.allFeatures ?? {});
+  if (tags.length === 0) return (state.live = null);
+  const gsubFeatures = engine.GSUBProcessor?.features ?? NONE;
+  const gposFeatures = engine.GPOSProcessor?.features ?? NONE;
+  let byGpos = liveCache.get(gsubFeatures);
+  if (!byGpos) liveCache.set(gsubFeatures, (byGpos = new WeakMap()));
+  let byKey = byGpos.get(gposFeatures);
+  if (!byKey) byGpos.set(gposFeatures, (byKey = new Map()));
+  const key = `${tags.sort().join(",")}|${state.key}`;
+  let live = byKey.get(key);
+  if (live === undefined) {
+    live = computeLive(state, tags);
+    if (byKey.size >= LIVE_CACHE_ENTRIES) byKey.clear();
+    byKey.set(key, live);
+  }
+  return (state.live = live);
+}
+
+function computeLive(state: Active, tags: readonly string[]): Live | null {
+  const raw = rawTablesOf(state.font);
+  const { GSUBProcessor: gsub, GPOSProcessor: gpos } = state.engine;
+  let glyphs = new Set(state.glyphs());
+  let gsubLive: LiveTable | null = null;
+  if (gsub) {
+    if (!raw.GSUB) return null; // no closure without GSUB's bytes: nothing can be left out
+    const featured = featureLookups(gsub, tags);
+    const called = calledLookups(raw.GSUB);
+    if (!called) return null;
+    const closed = closure(raw.GSUB, new Set([...featured, ...called]), glyphs);
+    if (!closed) return null;
+    glyphs = closed;
+    gsubLive = liveTable(raw.GSUB, featured, glyphs);
+  }
+  const gposLive = gpos && raw.GPOS ? liveTable(raw.GPOS, featureLookups(gpos, tags), glyphs) : null;
+  return { GSUB: gsubLive, GPOS: gposLive };
+}
+
+function liveTable(raw: RawLayoutTable, lookups: readonly number[], glyphs: ReadonlySet<number>): LiveTable {
+  const table = new Map<number, readonly number[] | null>();
+  for (const index of lookups) {
+    const subtables = liveSubtables(raw, index, glyphs);
+    if (subtables === null || subtables.length > 0) table.set(index, subtables);
+  }
+  return table;
+}
+
+function featureLookups(processor: Processor, tags: readonly string[]): number[] {
+  const out = new Set<number>();
+  for (const tag of tags) {
+    const feature = processor.features[tag];
+    if (feature) for (const index of Array.from(feature.lookupListIndexes)) out.add(index);
+  }
+  return [...out];
+}
+
+const calledCache = new WeakMap<RawLayoutTable, Set<number> | null>();
+
+/** Every GSUB lookup some contextual subtable calls (they run at any glyph their coverage holds). */
+function calledLookups(raw: RawLayoutTable): Set<number> | null {
+  let called = calledCache.get(raw);
+  if (called !== undefined) return called;
+  called = new Set();
+  for (let index = 0; index < raw.lookupCount && called; index++) {
+    const lookup = rawLookup(raw, index);
+    if (!lookup) {
+      called = null;
+      break;
+    }
+    for (let k = 0; k < lookup.types.length; k++) {
+      const type = lookup.types[k]!;
+      if (type !== 5 && type !== 6) continue;
+      const calls = rawCalledLookups(raw, lookup.subtables[k]!, type);
+      if (!calls) {
+        called = null;
+        break;
+      }
+      for (const c of calls) called.add(c);
+    }
+  }
+  calledCache.set(raw, called);
+  return called;
+}
+
+/**
+ * `start` plus every glyph the substitutions of `lookups` can put in place of a glyph already in the set,
+ * repeated until nothing new appears; null when some substitution cannot be read.
+ */
+function closure(raw: RawLayoutTable, lookups: ReadonlySet<number>, start: ReadonlySet<number>): Set<number> | null {
+  const glyphs = new Set(start);
+  const pending = [...start];
+  const substitutions: { sub: number; type: number; coverage: ReadonlyMap<number, number> }[] = [];
+  for (const index of lookups) {
+    const lookup = rawLookup(raw, index);
+    if (!lookup) return null;
+    for (let k = 0; k < lookup.types.length; k++) {
+      const type = lookup.types[k]!;
+      if (type > 4) continue; // contextual (their calls are in `lookups`) or reverse chaining (fontkit throws on it)
+      const coverage = rawCoverage(raw, lookup.firstCoverages[k]!);
+      if (!coverage) return null;
+      substitutions.push({ sub: lookup.subtables[k]!, type, coverage });
+    }
+  }
+  while (pending.length > 0) {
+    const glyph = pending.pop()!;
+    for (const { sub, type, coverage } of substitutions) {
+      const index = coverage.get(glyph);
+      if (index === undefined) continue;
+      let out: number[] | null;
+      const delta = type === 1 ? rawSingleDelta(raw, sub) : null;
+      if (delta !== null) out = [(glyph + delta) & 0xffff];
+      else out = rawSubstitutes(raw, sub, type, index);
+      if (!out) return null;
+      for (const g of out) {
+        if (glyphs.has(g)) continue;
+        glyphs.add(g);
+        pending.push(g);
+      }
+    }
+  }
+  return glyphs;
+}
+
+// The subtable formats fontkit decodes, by lookup type (GPOS types offset by 10). A lookup with another type or
+// format is kept: fontkit throws on it when it is applied, and leaving it out would change that.
+const KNOWN_FORMATS: Record<number, readonly number[]> = {
+  1: [1, 2], 2: [1], 3: [1], 4: [1], 5: [1, 2, 3], 6: [1, 2, 3],
+  11: [1, 2], 12: [1, 2], 13: [1], 14: [1], 15: [1], 16: [1], 17: [1, 2, 3], 18: [1, 2, 3],
+};
+
+/**
+ * The subtables of lookup `index` that may do something at some glyph of `glyphs` (each kept unless its
+ * coverage proves not); null for all of them, also when the lookup cannot be read or has a subtable of a type or
+ * format fontkit does not know (it throws on that one when it reaches it, and leaving the lookup or others out
+ * would change that).
+ */
+function liveSubtables(raw: RawLayoutTable, index: number, glyphs: ReadonlySet<number>): number[] | null {
+  const lookup = rawLookup(raw, index);
+  if (!lookup) return null;
+  const live: number[] = [];
+  for (let k = 0; k < lookup.types.length; k++) {
+    const known = KNOWN_FORMATS[lookup.types[k]! + (raw.gpos ? 10 : 0)];
+    if (!known || !known.includes(lookup.formats[k]!)) return null;
+    const coverage = rawCoverage(raw, lookup.firstCoverages[k]!);
+    if (!coverage || intersects(coverage, glyphs)) live.push(k);
+  }
+  return live.length === lookup.types.length ? null : live;
+}
+
+function intersects(coverage: ReadonlyMap<number, number>, glyphs: ReadonlySet<number>): boolean {
+  if (coverage.size <= glyphs.size) {
+    for (const g of coverage.keys()) if (glyphs.has(g)) return true;
+  } else {
+    for (const g of glyphs) if (coverage.has(g)) return true;
+  }
+  return false;
+}
