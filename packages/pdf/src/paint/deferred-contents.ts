@@ -74,8 +74,13 @@ export class DeferredContents {
     if (group.length === 0) return;
     this.queued = [];
     const deflated = this.deflate(group.map(({ raw }) => raw));
-    group.forEach(({ entry }, i) => (entry.bytes = deflated.then((all) => all[i]!)));
-    // A failure is answered by writeAll (awaiting the entry); settle only waits.
+    for (const [i, { entry }] of group.entries()) {
+      const bytes = deflated.then((all) => all[i]!);
+      // A failure is answered by writeAll, which awaits each entry; a paint that failed first never does, and its
+      // deflates (failing as their thread is closed) must not become unhandled rejections.
+      bytes.catch(() => undefined);
+      entry.bytes = bytes;
+    }
     this.running.push(deflated.catch(() => undefined));
   }
 }

@@ -59,8 +59,8 @@ export class EncodedRow {
   static read(input: Uint8Array): EncodedRow {
     const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const version = bytes.byteLength < 20 ? 0 : view.getUint32(4, true);
-    if (view.getUint32(0, true) !== MAGIC || (version !== VERSION && version !== VERSION_WITH_RUN_KEYS)) throw new Error("Not an encoded row layout.");
+    const version = bytes.byteLength < 20 || view.getUint32(0, true) !== MAGIC ? 0 : view.getUint32(4, true);
+    if (version !== VERSION && version !== VERSION_WITH_RUN_KEYS) throw new Error("Not an encoded row layout.");
     const headerLength = view.getUint32(8, true);
     const pagesLength = view.getUint32(12, true);
     const glyphs = view.getUint32(16, true);

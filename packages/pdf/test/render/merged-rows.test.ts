@@ -161,6 +161,25 @@ describe("row layouts for merged batches", () => {
     await assert.rejects(paintMergedRows(source([new Uint8Array(64)]), { now: FIXED_NOW }), /Not an encoded row layout/);
   });
 
+  test("a row that fails while pages are being deflated fails the merge cleanly", async () => {
+    const { template, rows } = await invoiceRows(12);
+    const encoded = await encodedRows(template, rows);
+    const reads = new Map<number, number>();
+    // Row 11 reads in the first pass (glyphs) and fails in the second, once earlier pages went to the deflate thread.
+    const failing: MergedRowSource = {
+      count: encoded.length,
+      read: (index) => {
+        reads.set(index, (reads.get(index) ?? 0) + 1);
+        return index === 11 && reads.get(index) === 2 ? Promise.reject(new Error("row 11 is gone")) : Promise.resolve(encoded[index]!);
+      },
+    };
+    await assert.rejects(paintMergedRows(failing, { now: FIXED_NOW }), /row 11 is gone/);
+    // A deflate still under way when its thread was closed must not surface later as an unhandled rejection.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await paintMergedRows(source(encoded), { now: FIXED_NOW });
+    assert.equal(again.rowPages.length, 12);
+  });
+
   test("no rows is refused", async () => {
     await assert.rejects(paintMergedRows(source([]), { now: FIXED_NOW }), /at least one row/);
   });
