@@ -3,7 +3,8 @@
 // glyph and image (font subsets need the whole glyph set before the first page is painted, so CIDs are the
 // same as when all pages are painted at once) from the glyph arrays alone, the second rebuilds and paints the
 // pages in row order. A row's bytes are therefore read twice; that is cheaper than holding 2,000 decoded rows
-// (~100 MB of objects) at once.
+// (~100 MB of objects) at once. The page contents painted in the second pass are deflated on a thread of their
+// own (../paint/deflate-thread.ts) while the next rows are painted.
 import type { FontFace, FrameImage } from "@docsvc/layout";
 import { BaseBackground } from "../base/background.js";
 import { loadDesignerFonts } from "../fonts/load.js";
