@@ -2,6 +2,7 @@
 // painted as one document, so fonts are subset and embedded once and each image is written once.
 import type { Diagnostic, FontFace, FrameImage, LayoutResult, Page } from "@docsvc/layout";
 import { loadDesignerFonts } from "./fonts/load.js";
+import { deflateHere } from "./paint/deflate-thread.js";
 import { paintPdf } from "./paint/document.js";
 import { baseLayer, templateLayout, type RenderOptions, type TemplateContent } from "./render.js";
 import { RenderResources } from "./resources/resources.js";
@@ -51,6 +52,7 @@ export async function renderMerged(
   // Every row shares the template, so the first row's language and direction are the merged document's.
   const merged: LayoutResult = { pages, faces, images, diagnostics, ...documentLanguage };
   const pageIndexes = rowPages.flatMap((count) => Array.from({ length: count }, (_, i) => i));
-  const pdf = await paintPdf(merged, { title: options.title, now: options.now, ...(base.layer ? { base: { ...base.layer, pageIndexes } } : {}) });
+  // Contents written last, as paintMergedRows writes them: the same bytes for the same rows.
+  const pdf = await paintPdf(merged, { title: options.title, now: options.now, deferContents: deflateHere, ...(base.layer ? { base: { ...base.layer, pageIndexes } } : {}) });
   return { pdf, pageCount: pages.length, rowPages, diagnostics };
 }

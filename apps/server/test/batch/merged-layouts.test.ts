@@ -92,4 +92,22 @@ describe("merged batch output, each row laid out once", () => {
     assert.deepEqual(texts.flatMap((text) => /Hi (m[abc])/.exec(text)?.[1] ?? []), ["ma", "mb", "mc"]);
     assert.match(texts.join("\n"), /mb line 0/);
   });
+
+  test("a larger merged batch has every row's text in order, and one font subset for its one face", async () => {
+    const id = await createTemplate(t, owner.token, PAGED_TEMPLATE);
+    // More rows than the painter hands to its deflate thread at once (8 pages), ending in a partial group.
+    const names = Array.from({ length: 13 }, (_, i) => `row${i}`);
+    const lines = names.map((_, i) => 1 + (i % 4));
+    const pdf = await mergedJob(id, rowsOf(names, lines), null);
+    const texts = await pageTexts(pdf);
+    assert.equal(countPdfPages(pdf), texts.length);
+    const expected = names.flatMap((name, i) => [`Hi ${name}`, ...Array.from({ length: lines[i]! }, (_, j) => `${name} line ${j}`)]);
+    assert.deepEqual(texts.flatMap((text) => text.match(/Hi row\d+|row\d+ line \d+/g) ?? []), expected);
+    // Object dictionaries are written uncompressed: the embedded fonts are countable in the file itself.
+    const file = Buffer.from(pdf).toString("latin1");
+    const dictionaries = file.split(/\n\d+ 0 obj\n/).map((object) => object.slice(0, object.indexOf("endobj")));
+    const baseFonts = dictionaries.flatMap((d) => (/\/Subtype \/Type0\n/.test(d) ? [/\/BaseFont \/(\S+)/.exec(d)?.[1]] : []));
+    assert.equal(baseFonts.length, 1, `one Type0 font for the template's one face (${baseFonts.join(", ")})`);
+    assert.equal(file.match(/\/FontFile\d /g)?.length, 1, "one embedded font program");
+  });
 });

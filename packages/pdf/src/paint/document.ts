@@ -4,6 +4,7 @@
 import type { FontFace, FrameGradient, FrameItem, LayoutResult, Page } from "@docsvc/layout";
 import { BaseBackground, type BaseLayer } from "../base/background.js";
 import { ContentBuilder } from "./content.js";
+import type { ContentDeflate } from "./deferred-contents.js";
 import type { PaintContext } from "./context.js";
 import { paintGroup } from "./group.js";
 import { paintImage, prepareImage } from "./image.js";
@@ -22,11 +23,19 @@ export interface PaintOptions {
   readonly now?: Date;
   /** A base PDF drawn behind every page (see src/base/). */
   readonly base?: BaseLayer;
+  /** Page contents deflated by this function and written last (see DocumentSettings.deferContents): merged batches. */
+  readonly deferContents?: ContentDeflate;
 }
 
 /** Paints laid-out pages into PDF bytes: fonts embedded as subsets, images once, links for safe URLs. */
 export async function paintPdf(layout: LayoutResult, options: PaintOptions = {}): Promise<Uint8Array> {
-  const writer = new PdfWriter({ title: options.title, now: options.now ?? new Date(), language: layout.language, direction: layout.direction });
+  const writer = new PdfWriter({
+    title: options.title,
+    now: options.now ?? new Date(),
+    language: layout.language,
+    direction: layout.direction,
+    ...(options.deferContents !== undefined ? { deferContents: options.deferContents } : {}),
+  });
   const painter = new DocumentPainter(writer, layout);
   // 1. collect: every face's glyphs (so CIDs are canonical) and the images in use
   painter.collect(layout.pages);

@@ -3,6 +3,7 @@
 // high-level drawing API (and an older release), so the few internals used here get narrow local types and
 // a single cast each.
 import PDFDocument from "pdfkit";
+import { DeferredContents, type ContentDeflate } from "./deferred-contents.js";
 
 /** An indirect PDF object (`n 0 R`); `data` is its dictionary, `end()` writes it with an optional stream. */
 export interface PdfRef {
@@ -112,6 +113,7 @@ interface PdfKitDocument {
   read(): Uint8Array | null;
   path(d: string): unknown;
   link(x: number, y: number, w: number, h: number, url: string): unknown;
+  flushPages(): void;
   end(): void;
 }
 
@@ -123,6 +125,11 @@ export interface DocumentSettings {
   readonly language?: string;
   /** `rtl`: `/ViewerPreferences << /Direction /R2L >>` in the catalog. */
   readonly direction?: "ltr" | "rtl";
+  /**
+   * Page contents deflated by this function (off the painting thread) and written after the other objects
+   * (./deferred-contents.ts): for documents of many pages, where the painting thread is the bottleneck.
+   */
+  readonly deferContents?: ContentDeflate;
 }
 
 /** A PDF string object (pdfkit writes JS `String` objects as `(…)` and primitive strings as `/Names`). */
@@ -164,6 +171,7 @@ function collectingDocument(options: object, sink: ChunkSink): PdfKitDocument {
 export class PdfWriter {
   private readonly doc: PdfKitDocument;
   readonly finished: Promise<Uint8Array>;
+  private readonly deferred: DeferredContents | undefined;
 
   constructor(settings: DocumentSettings) {
     const info: Record<string, unknown> = {
@@ -191,6 +199,7 @@ export class PdfWriter {
     if (settings.language) this.doc._root.data.Lang = pdfString(settings.language);
     // pdfkit writes (ends) the catalog's ViewerPreferences object itself at `end()`.
     if (settings.direction === "rtl") this.doc._root.data.ViewerPreferences = this.doc.ref({ Direction: "R2L" });
+    this.deferred = settings.deferContents === undefined ? undefined : new DeferredContents(settings.deferContents);
   }
 
   /** The current page (valid after the first `addPage`). */
@@ -200,6 +209,12 @@ export class PdfWriter {
 
   addPage(width: number, height: number): void {
     this.doc.addPage({ size: [width, height], margin: 0 });
+    this.deferred?.adopt((this.doc.page as unknown as { content: unknown }).content);
+  }
+
+  /** With deferred contents: waits until at most `limit` page contents are still being deflated. */
+  async settleContents(limit: number): Promise<void> {
+    await this.deferred?.settle(limit);
   }
 
   /** Appends operators (Latin-1 bytes, newline-terminated) to the current page's content stream. */
@@ -245,7 +260,12 @@ export class PdfWriter {
   }
 
   /** Writes the trailer; `finished` resolves once pdfkit has flushed every object. */
-  end(): Promise<Uint8Array> {
+  async end(): Promise<Uint8Array> {
+    if (this.deferred !== undefined) {
+      // The last page ends here (its content joins the deferred ones), then every content is written in order.
+      this.doc.flushPages();
+      await this.deferred.writeAll();
+    }
     this.doc.end();
     return this.finished;
   }

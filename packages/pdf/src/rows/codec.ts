@@ -12,7 +12,9 @@
 import type { FontRegistry, FrameImage, FrameItem, LayoutResult, Page, PositionedGlyph, TextRunItem } from "@docsvc/layout";
 
 const MAGIC = 0x44525731; // "DRW1"
-const VERSION = 2;
+/** Version 3 leaves text items without a run index (runs follow item order); version 2 is still read. */
+const VERSION = 3;
+const VERSION_WITH_RUN_KEYS = 2;
 
 /** What the header JSON holds. */
 interface Header {
@@ -30,8 +32,11 @@ interface Header {
   readonly images: readonly { readonly key: string; readonly format: FrameImage["format"]; readonly width: number; readonly height: number; readonly length: number }[];
 }
 
-/** A text item as stored in the pages JSON: its glyphs are run `run` of the arrays. */
-type StoredRun = Omit<TextRunItem, "glyphs"> & { readonly run: number };
+/**
+ * A text item as stored in the pages JSON, without glyphs: its glyphs are the next run of the arrays (text items
+ * in depth-first order), or, in version 2, run `run`.
+ */
+type StoredRun = Omit<TextRunItem, "glyphs"> & { readonly run?: number };
 
 /** A decoded row: the header, the glyph arrays and the JSON of its pages (parsed only when painting). */
 export class EncodedRow {
@@ -47,13 +52,15 @@ export class EncodedRow {
     readonly offsets: Float64Array,
     private readonly pagesJson: string,
     private readonly imageBytes: Uint8Array,
+    private readonly runKeys: boolean,
   ) {}
 
   /** Reads encodeRowLayout's bytes (the arrays are views on them when aligned). */
   static read(input: Uint8Array): EncodedRow {
     const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (bytes.byteLength < 20 || view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== VERSION) throw new Error("Not an encoded row layout.");
+    const version = bytes.byteLength < 20 || view.getUint32(0, true) !== MAGIC ? 0 : view.getUint32(4, true);
+    if (version !== VERSION && version !== VERSION_WITH_RUN_KEYS) throw new Error("Not an encoded row layout.");
     const headerLength = view.getUint32(8, true);
     const pagesLength = view.getUint32(12, true);
     const glyphs = view.getUint32(16, true);
@@ -74,7 +81,7 @@ export class EncodedRow {
     const runCounts = take((b, o, l) => new Uint32Array(b, o, l), header.runs, 4);
     const offsetIndexes = take((b, o, l) => new Uint32Array(b, o, l), header.offsets, 4);
     const offsets = take((b, o, l) => new Float64Array(b, o, l), header.offsets * 2, 8);
-    return new EncodedRow(header, ids, advances, textLengths, runFaces, runStarts, runCounts, offsetIndexes, offsets, pagesJson, bytes.subarray(at));
+    return new EncodedRow(header, ids, advances, textLengths, runFaces, runStarts, runCounts, offsetIndexes, offsets, pagesJson, bytes.subarray(at), version === VERSION_WITH_RUN_KEYS);
   }
 
   /** The row's images by key (copies of their bytes, so a kept image does not hold the whole row). */
@@ -123,18 +130,20 @@ export class EncodedRow {
       }
       return glyphs;
     };
+    let nextRun = 0;
     const attach = (items: (FrameItem | StoredRun)[]): FrameItem[] => {
       for (let n = 0; n < items.length; n++) {
         const item = items[n]!;
         if (item.kind === "group") attach(item.items as (FrameItem | StoredRun)[]);
-        else if (item.kind === "text" && "run" in item) {
-          // In place, not a rest copy (which cost the merged paint a fifth of its time): the item was parsed from
-          // this row's JSON just now and is nobody else's. `run` is its last key (encodeRowLayout writes it last),
-          // and V8 deletes an object's last-added property cheaply, keeping its fast shape.
+        else if (item.kind === "text") {
+          // In place, not a copy: the item was parsed from this row's JSON just now and is nobody else's.
           const stored = item as { run?: number; glyphs?: PositionedGlyph[] };
-          const run = stored.run!;
-          delete stored.run;
-          stored.glyphs = glyphsOf(run);
+          if (this.runKeys) {
+            // `run` is its last key (version 2 wrote it last): V8 deletes an object's last-added property cheaply.
+            const run = stored.run!;
+            delete stored.run;
+            stored.glyphs = glyphsOf(run);
+          } else stored.glyphs = glyphsOf(nextRun++);
         }
       }
       return items as FrameItem[];
@@ -171,35 +180,50 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
   const offsets: number[] = [];
   const faces = new Map<string, number>();
   const imageKeys = new Set<string>();
-  const texts: string[] = [];
+  let texts = "";
   let next = 0;
   let run = 0;
-  const pack = (items: readonly FrameItem[]): unknown[] =>
-    items.map((item) => {
-      if (item.kind === "group") return { ...item, items: pack(item.items) };
+  // Text items are written as they are but for their glyphs, which JSON leaves out while they are set to undefined
+  // for the stringify (and put back after): copying each item without them cost as much as the stringify itself.
+  const stashed: { item: { glyphs: readonly PositionedGlyph[] | undefined }; glyphs: readonly PositionedGlyph[] }[] = [];
+  const pack = (items: readonly FrameItem[]): void => {
+    for (const item of items) {
+      if (item.kind === "group") {
+        pack(item.items);
+        continue;
+      }
       if (item.kind === "image") imageKeys.add(item.image);
-      if (item.kind !== "text") return item;
+      if (item.kind !== "text") continue;
       const glyphs = item.glyphs;
       let face = faces.get(item.face);
       if (face === undefined) faces.set(item.face, (face = faces.size));
       runFaces[run] = face;
       runStarts[run] = next;
       runCounts[run] = glyphs.length;
-      for (const glyph of glyphs) {
+      run++;
+      for (let g = 0; g < glyphs.length; g++) {
+        const glyph = glyphs[g]!;
         ids[next] = glyph.id;
         advances[next] = glyph.advance;
         textLengths[next] = glyph.text.length;
-        texts.push(glyph.text);
+        texts += glyph.text;
         if (glyph.dx !== 0 || glyph.dy !== 0) {
           offsetIndexes.push(next);
           offsets.push(glyph.dx, glyph.dy);
         }
         next++;
       }
-      // Spread and an undefined key (JSON leaves it out) rather than a rest pattern: about twice as fast in V8.
-      return { ...item, glyphs: undefined, run: run++ };
-    });
-  const pagesJson = JSON.stringify(layout.pages.map((page) => ({ width: page.width, height: page.height, items: pack(page.items) })));
+      stashed.push({ item: item as { glyphs: readonly PositionedGlyph[] | undefined }, glyphs });
+    }
+  };
+  let pagesJson: string;
+  try {
+    for (const page of layout.pages) pack(page.items);
+    for (const { item } of stashed) item.glyphs = undefined;
+    pagesJson = JSON.stringify(layout.pages.map((page) => ({ width: page.width, height: page.height, items: page.items })));
+  } finally {
+    for (const { item, glyphs } of stashed) item.glyphs = glyphs;
+  }
   const images = [...imageKeys].flatMap((key) => {
     const image = layout.images.get(key);
     return image === undefined ? [] : [{ key, image }];
@@ -211,7 +235,7 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
     faces: [...faces.keys()],
     runs: runCount,
     offsets: offsetIndexes.length,
-    texts: texts.join(""),
+    texts,
     imageKeys: [...imageKeys],
     images: images.map(({ key, image }) => ({ key, format: image.format, width: image.width, height: image.height, length: image.bytes.byteLength })),
   };

@@ -3,10 +3,12 @@
 // glyph and image (font subsets need the whole glyph set before the first page is painted, so CIDs are the
 // same as when all pages are painted at once) from the glyph arrays alone, the second rebuilds and paints the
 // pages in row order. A row's bytes are therefore read twice; that is cheaper than holding 2,000 decoded rows
-// (~100 MB of objects) at once.
+// (~100 MB of objects) at once. The page contents painted in the second pass are deflated on a thread of their
+// own (../paint/deflate-thread.ts) while the next rows are painted.
 import type { FontFace, FrameImage } from "@docsvc/layout";
 import { BaseBackground } from "../base/background.js";
 import { loadDesignerFonts } from "../fonts/load.js";
+import { DeflateThread } from "../paint/deflate-thread.js";
 import { DocumentPainter } from "../paint/document.js";
 import { PdfWriter } from "../paint/pdfkit.js";
 import { baseLayer, type RenderOptions } from "../render.js";
@@ -27,8 +29,10 @@ export interface MergedRowsReport {
 
 /** Rows read ahead of the one being decoded, so reading (another thread, a disk) overlaps painting. */
 const READ_AHEAD = 8;
+/** Groups of page contents (paint/deferred-contents.ts) whose deflate may still run while the next rows are painted. */
+const DEFLATES_AHEAD = 2;
 
-async function eachRow(source: MergedRowSource, visit: (row: EncodedRow, index: number) => void): Promise<void> {
+async function eachRow(source: MergedRowSource, visit: (row: EncodedRow, index: number) => void | Promise<void>): Promise<void> {
   const pending: Promise<Uint8Array>[] = [];
   const start = (i: number): void => {
     const read = source.read(i);
@@ -40,13 +44,22 @@ async function eachRow(source: MergedRowSource, visit: (row: EncodedRow, index: 
   for (let i = 0; i < source.count; i++) {
     const bytes = await (pending.shift() as Promise<Uint8Array>);
     if (i + READ_AHEAD < source.count) start(i + READ_AHEAD);
-    visit(EncodedRow.read(bytes), i);
+    await visit(EncodedRow.read(bytes), i);
   }
 }
 
 /** Paints the rows' layouts into one PDF whose pages follow the row order (fonts and images embedded once). */
 export async function paintMergedRows(source: MergedRowSource, options: Omit<RenderOptions, "diagnostics"> = {}): Promise<MergedRowsReport> {
   if (source.count === 0) throw new Error("A merged document needs at least one row.");
+  const deflater = new DeflateThread();
+  try {
+    return await paintWith(source, options, deflater);
+  } finally {
+    await deflater.close();
+  }
+}
+
+async function paintWith(source: MergedRowSource, options: Omit<RenderOptions, "diagnostics">, deflater: DeflateThread): Promise<MergedRowsReport> {
   const fonts = options.fonts ?? (await loadDesignerFonts());
   const faces = new Map<string, FontFace>();
   const images = new Map<string, FrameImage>();
@@ -58,7 +71,8 @@ export async function paintMergedRows(source: MergedRowSource, options: Omit<Ren
   await eachRow(source, (row, index) => {
     const { header } = row;
     if (index === 0) {
-      writer = new PdfWriter({ title: options.title, now: options.now ?? new Date(), language: header.language, direction: header.direction });
+      // Page contents are deflated on another thread while the next rows are painted (paint/deferred-contents.ts).
+      writer = new PdfWriter({ title: options.title, now: options.now ?? new Date(), language: header.language, direction: header.direction, deferContents: deflater.deflate });
       painter = new DocumentPainter(writer, { faces, images });
     }
     const document = painter!;
@@ -94,8 +108,11 @@ export async function paintMergedRows(source: MergedRowSource, options: Omit<Ren
   }
   // 2. paint, row by row.
   let pageIndex = 0;
-  await eachRow(source, (row) => {
+  const pdfWriter = writer;
+  await eachRow(source, async (row) => {
     for (const page of row.pages()) document.paintPage(page, pageIndex++);
+    // A few pages ahead of the deflates at most: the raw contents waiting for them stay a few pages' worth.
+    await pdfWriter.settleContents(DEFLATES_AHEAD);
   });
   document.embedFonts();
   return { pdf: await writer.end(), pageCount, rowPages };

@@ -46,6 +46,37 @@ async function encodedRows(template: string, rows: readonly unknown[], options: 
   return Promise.all(rows.map(async (row) => (await layoutRow(template, row, { now: FIXED_NOW, paint: false, ...options })).layout));
 }
 
+/**
+ * Rewrites an encoded layout in version 2 of the format: text items carry `run` (their index in item order) as
+ * their last key. The arrays and images after the JSON move as one block, at another 8-byte boundary.
+ */
+function asVersion2(bytes: Uint8Array): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headerLength = view.getUint32(8, true);
+  const pagesLength = view.getUint32(12, true);
+  const align = (n: number): number => Math.ceil(n / 8) * 8;
+  const pages = JSON.parse(new TextDecoder().decode(bytes.subarray(20 + headerLength, 20 + headerLength + pagesLength))) as { items: unknown[] }[];
+  let run = 0;
+  const addRuns = (items: unknown[]): void => {
+    for (const item of items as { kind: string; items?: unknown[]; run?: number }[]) {
+      if (item.kind === "group") addRuns(item.items!);
+      else if (item.kind === "text") item.run = run++;
+    }
+  };
+  for (const page of pages) addRuns(page.items);
+  const pagesBytes = new TextEncoder().encode(JSON.stringify(pages));
+  const rest = bytes.subarray(align(20 + headerLength + pagesLength));
+  const start = align(20 + headerLength + pagesBytes.length);
+  const out = new Uint8Array(start + rest.length);
+  out.set(bytes.subarray(0, 20 + headerLength));
+  out.set(pagesBytes, 20 + headerLength);
+  out.set(rest, start);
+  const outView = new DataView(out.buffer);
+  outView.setUint32(4, 2, true);
+  outView.setUint32(12, pagesBytes.length, true);
+  return out;
+}
+
 describe("row layouts for merged batches", () => {
   test("a layout survives encoding exactly (every glyph, offset and item), faces from the registry", async () => {
     const fonts = await loadDesignerFonts();
@@ -60,6 +91,15 @@ describe("row layouts for merged batches", () => {
       assert.equal(decoded.language, layout.language);
       assert.equal(decoded.direction, layout.direction);
     }
+  });
+
+  test("a layout kept in the previous format (text items naming their run) still decodes exactly", async () => {
+    const fonts = await loadDesignerFonts();
+    const template = await fixtureText("render/invoice-arabic.template.json");
+    const data = JSON.parse(await fixtureText("render/invoice-arabic.data.json")) as unknown;
+    const layout = templateLayout(template)(data, { fonts, now: FIXED_NOW, resources: new RenderResources() });
+    const decoded = decodeRowLayout(asVersion2(encodeRowLayout(layout)), fonts);
+    assert.deepEqual(decoded.pages, layout.pages);
   });
 
   test("layoutRow paints the row's own PDF only when asked, the same bytes as renderDocument", async () => {
@@ -119,6 +159,25 @@ describe("row layouts for merged batches", () => {
     };
     await assert.rejects(paintMergedRows(failing, { now: FIXED_NOW }), /row 2 is gone/);
     await assert.rejects(paintMergedRows(source([new Uint8Array(64)]), { now: FIXED_NOW }), /Not an encoded row layout/);
+  });
+
+  test("a row that fails while pages are being deflated fails the merge cleanly", async () => {
+    const { template, rows } = await invoiceRows(12);
+    const encoded = await encodedRows(template, rows);
+    const reads = new Map<number, number>();
+    // Row 11 reads in the first pass (glyphs) and fails in the second, once earlier pages went to the deflate thread.
+    const failing: MergedRowSource = {
+      count: encoded.length,
+      read: (index) => {
+        reads.set(index, (reads.get(index) ?? 0) + 1);
+        return index === 11 && reads.get(index) === 2 ? Promise.reject(new Error("row 11 is gone")) : Promise.resolve(encoded[index]!);
+      },
+    };
+    await assert.rejects(paintMergedRows(failing, { now: FIXED_NOW }), /row 11 is gone/);
+    // A deflate still under way when its thread was closed must not surface later as an unhandled rejection.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await paintMergedRows(source(encoded), { now: FIXED_NOW });
+    assert.equal(again.rowPages.length, 12);
   });
 
   test("no rows is refused", async () => {
