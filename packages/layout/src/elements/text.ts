@@ -8,7 +8,7 @@ import { resolveDisplayText } from "../tokens/resolve.js";
 import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
 import type { TemplatePart, TemplateText } from "../tokens/types.js";
 import type { PageNumbers } from "./block.js";
-import { num, report, type LayoutEnv, type MeasureContext } from "./context.js";
+import { num, report, type MeasureContext } from "./context.js";
 import type { ElementKind } from "./kind.js";
 import { contentBoxOf } from "./content-box.js";
 import { TextBlock, type Relayout, type TextBox } from "./text-block.js";
@@ -28,15 +28,12 @@ interface Prepared {
   readonly box: TextBox;
 }
 
-// What does not depend on the row (template, style, box) is prepared once per element and render.
-const prepared = new WeakMap<LayoutEnv, WeakMap<TextElement, Prepared>>();
+// What does not depend on the row (template, style, box) is prepared once per element and render, in the
+// render's memo under this key.
+const PREPARED = {};
 
 function prepare(element: TextElement, ctx: MeasureContext): Prepared {
-  let perEnv = prepared.get(ctx.env);
-  if (!perEnv) {
-    perEnv = new WeakMap();
-    prepared.set(ctx.env, perEnv);
-  }
+  const perEnv = ctx.env.memo.get(PREPARED, () => new Map<TextElement, Prepared>());
   let hit = perEnv.get(element);
   if (!hit) {
     const { style, painted } = paragraphStyle(element, ctx);
