@@ -120,7 +120,9 @@ export class RenderPool {
     }
     this.start();
     return new Promise((resolve, reject) => {
-      const job: Job = { ...request, id: this.nextId++, resolve, reject };
+      // Object.assign, not `{ ...request, id, resolve, reject }`: on Node 20 (V8 11) a spread that gains properties
+      // makes a new hidden class per job, allocated in the old generation.
+      const job: Job = Object.assign({ id: this.nextId++, resolve, reject, onAbort: undefined }, request);
       if (request.signal !== undefined) {
         job.onAbort = () => this.abort(job);
         request.signal.addEventListener("abort", job.onAbort, { once: true });
