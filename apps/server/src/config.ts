@@ -10,6 +10,7 @@ import { BlobConfigError, parseBlobConfig, type BlobConfig } from "./blobs/confi
 import { isPostgresUrl } from "./db/postgres.js";
 import { isLogLevel, type LogLevel } from "./log.js";
 import { RENDER_DEFAULTS } from "./render/budget.js";
+import type { SpareMode } from "./render/pool.js";
 import { BASE_PDF_BUDGET } from "./base-pdf/budget.js";
 import { DEFAULT_LOOKUP_TTL_MS } from "./cache/lookup-cache.js";
 import { DEFAULT_PLAN, DEFAULT_PLANS, isPlan, parsePlanTable, PLANS, type PlanTable } from "./services/plans.js";
@@ -38,7 +39,7 @@ export interface Config {
   /** Wall-time budget of one base-PDF inspection, in ms (BASE_PDF_INSPECT_TIMEOUT_MS). */
   readonly basePdfInspectMs: number;
   /** The render pool's budgets (RENDER_TIMEOUT_MS, RENDER_QUEUE_MAX, RENDER_WORKER_HEAP_MB). */
-  readonly render: { readonly timeoutMs: number; readonly queueMax: number; readonly heapMb: number };
+  readonly render: { readonly timeoutMs: number; readonly queueMax: number; readonly heapMb: number; readonly spare?: SpareMode };
   /** The plan of new workspaces (DEFAULT_PLAN). */
   readonly defaultPlan: Plan;
   /** Entitlements per plan: the defaults, with PLANS_FILE's entries in place of theirs. */
@@ -112,6 +113,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
       timeoutMs: positiveInteger(env, "RENDER_TIMEOUT_MS", RENDER_DEFAULTS.timeoutMs),
       queueMax: positiveInteger(env, "RENDER_QUEUE_MAX", RENDER_DEFAULTS.queueMax),
       heapMb: positiveInteger(env, "RENDER_WORKER_HEAP_MB", RENDER_DEFAULTS.heapMb),
+      spare: spareMode(env.RENDER_SPARE_WORKER),
     },
     defaultPlan: parseDefaultPlan(env.DEFAULT_PLAN),
     plans: await loadPlans(nonEmpty(env.PLANS_FILE)),
@@ -144,6 +146,13 @@ function oauthConfig(env: Env): OAuthConfig {
   } catch (err) {
     throw err instanceof OAuthConfigError ? new ConfigError(err.message) : err;
   }
+}
+
+function spareMode(value: string | undefined): SpareMode {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return "on-demand";
+  if (raw !== "always" && raw !== "on-demand") throw new ConfigError(`RENDER_SPARE_WORKER must be always or on-demand, got '${raw}'.`);
+  return raw;
 }
 
 function positiveInteger(env: Env, name: string, fallback: number): number {

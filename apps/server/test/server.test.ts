@@ -158,6 +158,9 @@ describe("configuration", () => {
     assert.equal(config.lookupCacheTtlMs, 5_000);
     assert.equal((await loadConfig({ DATA_DIR: dir, LOOKUP_CACHE_TTL_MS: "0" })).lookupCacheTtlMs, 0);
     await assert.rejects(loadConfig({ DATA_DIR: dir, LOOKUP_CACHE_TTL_MS: "-1" }), /LOOKUP_CACHE_TTL_MS/);
+    assert.equal(config.render.spare, "on-demand");
+    assert.equal((await loadConfig({ DATA_DIR: dir, RENDER_SPARE_WORKER: "always" })).render.spare, "always");
+    await assert.rejects(loadConfig({ DATA_DIR: dir, RENDER_SPARE_WORKER: "yes" }), /RENDER_SPARE_WORKER/);
     await rm(join(dir, ".."), { recursive: true, force: true });
   });
 

@@ -5,6 +5,7 @@ import { ImageStore } from "./elements/image-store.js";
 import type { LayoutResources } from "./elements/image-resources.js";
 import { ParagraphCache } from "./elements/paragraphs.js";
 import { text, type LayoutEnv } from "./elements/context.js";
+import { RenderMemo } from "./elements/render-memo.js";
 import { finalizePages } from "./flow/finalize.js";
 import { RowBudget } from "./flow/budget.js";
 import { buildFlow } from "./flow/instances.js";
@@ -67,6 +68,7 @@ export function layoutDocument(document: TemplateDocument, data: unknown, option
     images: new ImageStore(options.resources),
     pageBody: geometry.body,
     rows: new RowBudget(),
+    memo: new RenderMemo(),
   };
   // 4. measure the flow: band instances per row, grown and pushed down, as one splittable block
   const flow = buildFlow(tree.flow, env);

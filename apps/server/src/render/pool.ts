@@ -3,10 +3,12 @@
 // and a worker that exhausts its heap cap takes only its own job down.
 // The threads start on `start()` (the server calls it once it listens, so they do not compete with its start-up)
 // or with the first job, whichever comes first; a job sent before they are warm waits in the queue for one.
-// Once the threads are warm, one more worker starts and waits warm (no jobs) to take a stopped worker's place at
-// once: starting one takes about a second, which would otherwise be added to the wait of every job queued behind
-// a stopped render. It starts after the others are ready rather than with them, so it never competes with them
-// (or with the server's start-up) for the cores.
+// A spare worker waits warm (no jobs) to take a stopped worker's place at once: starting one takes about a second,
+// which would otherwise be added to the wait of every job queued behind a stopped render. By default
+// (`spare: "on-demand"`) it starts after the first stopped render: a warm idle isolate holds ~27 MB of RSS, which a
+// server whose renders never time out or get abandoned would pay for nothing. With `spare: "always"` it starts
+// as soon as the others are warm. Either way it starts after the others are ready rather than with them, so it
+// never competes with them (or with the server's start-up) for the cores.
 import { Worker, type TransferListItem } from "node:worker_threads";
 import { RenderAbortedError, RenderBudgetError, RenderQueueFullError } from "./budget.js";
 import { FairQueue, type Priority } from "./fair-queue.js";
@@ -26,7 +28,12 @@ export interface PoolOptions {
   readonly heapMb: number;
   /** Interactive jobs that may wait at once; one workspace may hold at most a quarter of them. */
   readonly queueMax: number;
+  /** When the warm spare starts: once the workers are warm (`always`) or after the first stopped worker (default). */
+  readonly spare?: SpareMode;
 }
+
+/** When the pool's warm spare worker starts (RENDER_SPARE_WORKER). */
+export type SpareMode = "always" | "on-demand";
 
 /** One job as the pool runs it. */
 export interface JobRequest {
@@ -113,7 +120,9 @@ export class RenderPool {
     }
     this.start();
     return new Promise((resolve, reject) => {
-      const job: Job = { ...request, id: this.nextId++, resolve, reject };
+      // Object.assign, not `{ ...request, id, resolve, reject }`: on Node 20 (V8 11) a spread that gains properties
+      // makes a new hidden class per job, allocated in the old generation.
+      const job: Job = Object.assign({ id: this.nextId++, resolve, reject, onAbort: undefined }, request);
       if (request.signal !== undefined) {
         job.onAbort = () => this.abort(job);
         request.signal.addEventListener("abort", job.onAbort, { once: true });
@@ -177,9 +186,11 @@ export class RenderPool {
     return slot;
   }
 
-  // The spare starts once every worker is ready (and again after it took a stopped worker's place).
+  // The spare starts once every worker is ready (on demand: only once a worker has been stopped), and again after
+  // it took a stopped worker's place.
   private startSpare(): void {
     if (this.closing || this.spare !== undefined) return;
+    if (this.options.spare !== "always" && this.counts.workerRestarts === 0) return;
     for (const slot of this.slots) if (!slot.ready) return;
     this.spare = this.spawn(true);
   }

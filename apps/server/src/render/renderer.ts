@@ -2,7 +2,7 @@
 import { availableParallelism } from "node:os";
 import { RENDER_DEFAULTS } from "./budget.js";
 import type { Priority } from "./fair-queue.js";
-import { RenderPool, type PoolStats } from "./pool.js";
+import { RenderPool, type PoolStats, type SpareMode } from "./pool.js";
 import { MessageChannel, type TransferListItem } from "node:worker_threads";
 import type {
   FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeRowsTask, MergeTask, MergeTaskResult, RenderTask,
@@ -60,6 +60,8 @@ export interface RendererOptions {
   readonly queueMax?: number;
   /** Heap cap per worker thread, in MB (RENDER_WORKER_HEAP_MB). */
   readonly heapMb?: number;
+  /** When the warm spare worker starts (RENDER_SPARE_WORKER); default on demand. */
+  readonly spare?: SpareMode;
 }
 
 // Compiled, the worker is ./worker.js. Under tsx (tests, development) this file is .ts, and worker threads
@@ -74,6 +76,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     threads: Math.max(1, options.threads ?? availableParallelism()),
     heapMb: options.heapMb ?? RENDER_DEFAULTS.heapMb,
     queueMax: options.queueMax ?? RENDER_DEFAULTS.queueMax,
+    ...(options.spare !== undefined ? { spare: options.spare } : {}),
   });
   const run = (kind: JobKind, task: unknown, job: JobOptions = {}, budget = timeoutMs, transfer?: readonly TransferListItem[]): Promise<unknown> =>
     pool.run({

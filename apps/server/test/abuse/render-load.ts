@@ -44,7 +44,8 @@ export async function startLoadServer(
   options: { readonly queueMax?: number; readonly timeoutMs?: number; /** A probe's own tiny-render bound, when its abuse puts more in front of the bystander. */ readonly tinyRenderMs?: number } = {},
 ): Promise<LoadServer> {
   const render = { timeoutMs: options.timeoutMs ?? TEST_TIMEOUT_MS, queueMax: options.queueMax ?? 16, heapMb: 512 };
-  const renderer = createRenderer({ ...render, threads: 2 });
+  // The spare always, as with RENDER_SPARE_WORKER=always: the probes stop renders, and measure the service with it warm.
+  const renderer = createRenderer({ ...render, threads: 2, spare: "always" });
   const t = await startTestApp({ renderer, plans: OPEN_PLANS, config: { render } });
   // As main.ts does: queued batch jobs run.
   t.deps.batch.start();

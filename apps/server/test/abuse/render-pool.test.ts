@@ -5,13 +5,13 @@ import { strict as assert } from "node:assert";
 import { test } from "node:test";
 import { RenderAbortedError, RenderBudgetError, RenderQueueFullError } from "../../src/render/budget.js";
 import type { Priority } from "../../src/render/fair-queue.js";
-import { RenderPool } from "../../src/render/pool.js";
+import { RenderPool, type SpareMode } from "../../src/render/pool.js";
 
 const WORKER = new URL("./fixtures/pool-worker.js", import.meta.url).href;
 
-/** A one-thread pool whose worker is up (a job sent now starts at once). */
-async function pool(queueMax = 100, threads = 1): Promise<RenderPool> {
-  const p = new RenderPool({ file: WORKER, threads, heapMb: 32, queueMax });
+/** A one-thread pool whose worker is up (a job sent now starts at once); its spare starts with the workers warm. */
+async function pool(queueMax = 100, threads = 1, spare: SpareMode = "always"): Promise<RenderPool> {
+  const p = new RenderPool({ file: WORKER, threads, heapMb: 32, queueMax, spare });
   await Promise.all(Array.from({ length: threads }, () => p.run(job("ready", "w", { ms: 50 }))));
   return p;
 }
@@ -69,6 +69,19 @@ test("a job past its time budget is stopped with RenderBudgetError; the next job
   assert.equal(stats.timeouts, 1);
   assert.equal(stats.workerRestarts, 1);
   assert.equal(stats.spare, true);
+  await p.close();
+});
+
+test("on demand (the default), the spare starts only after a worker was stopped, then takes the next stopped worker's place", async () => {
+  const p = await pool(100, 1, "on-demand");
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  assert.equal(p.stats().spare, false, "no spare while no render was stopped");
+  await assert.rejects(p.run(job("slow", "a", { ms: 60_000, timeoutMs: 300 })), RenderBudgetError);
+  assert.equal(await p.run(job("next", "a")), "next");
+  assert.equal(p.stats().spare, true, "a spare once a worker was stopped");
+  await assert.rejects(p.run(job("slow again", "a", { ms: 60_000, timeoutMs: 300 })), RenderBudgetError);
+  assert.equal(await p.run(job("after", "a")), "after");
+  assert.equal(p.stats().workerRestarts, 2);
   await p.close();
 });
 

@@ -8,6 +8,7 @@ import type { TextDirection } from "../text/types.js";
 import type { RowScope, TokenContext } from "../tokens/types.js";
 import type { ImageStore } from "./image-store.js";
 import type { ParagraphCache } from "./paragraphs.js";
+import type { RenderMemo } from "./render-memo.js";
 
 /** Everything shared by one render. */
 export interface LayoutEnv {
@@ -26,6 +27,8 @@ export interface LayoutEnv {
   readonly pageBody: number;
   /** Band instances and table rows made so far, against the per-render cap. */
   readonly rows: RowBudget;
+  /** Element kinds' per-render state (see render-memo.ts for why it is not a WeakMap keyed by the env). */
+  readonly memo: RenderMemo;
 }
 
 /** Where one element is measured. */

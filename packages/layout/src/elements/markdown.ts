@@ -74,14 +74,11 @@ interface Laid { readonly lines: MdLine[]; readonly height: number }
 
 // Rows repeat the same notes: layouts are kept per render and (style, width, source), their diagnostics
 // replayed for every element that uses them.
-const layouts = new WeakMap<LayoutEnv, GenerationCache<string, { laid: Laid; problems: [string, string][] }>>();
+// (in the render's memo under this key).
+const LAYOUTS = {};
 
 function cachedLayout(source: string, style: BaseStyle, decorations: Decorations, width: number, ctx: MeasureContext): Laid {
-  let cache = layouts.get(ctx.env);
-  if (!cache) {
-    cache = new GenerationCache(256);
-    layouts.set(ctx.env, cache);
-  }
+  const cache = ctx.env.memo.get(LAYOUTS, () => new GenerationCache<string, { laid: Laid; problems: [string, string][] }>(256));
   const key = `${style.family ?? ""}|${style.weight}|${style.italic}|${style.size}|${style.lineHeight}|${style.letterSpacing}|${style.align}|${style.direction}|${style.color}|${style.numeric ?? ""}|${style.hyphens ?? ""}|${style.lang ?? ""}|${decorations.underline}|${decorations.strike}|${width}|${source}`;
   let hit = cache.get(key);
   if (!hit) {

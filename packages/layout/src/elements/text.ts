@@ -8,7 +8,7 @@ import { resolveDisplayText } from "../tokens/resolve.js";
 import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
 import type { TemplatePart, TemplateText } from "../tokens/types.js";
 import type { PageNumbers } from "./block.js";
-import { num, report, type LayoutEnv, type MeasureContext } from "./context.js";
+import { num, report, type MeasureContext } from "./context.js";
 import type { ElementKind } from "./kind.js";
 import { contentBoxOf } from "./content-box.js";
 import { TextBlock, type Relayout, type TextBox } from "./text-block.js";
@@ -28,15 +28,12 @@ interface Prepared {
   readonly box: TextBox;
 }
 
-// What does not depend on the row (template, style, box) is prepared once per element and render.
-const prepared = new WeakMap<LayoutEnv, WeakMap<TextElement, Prepared>>();
+// What does not depend on the row (template, style, box) is prepared once per element and render, in the
+// render's memo under this key.
+const PREPARED = {};
 
 function prepare(element: TextElement, ctx: MeasureContext): Prepared {
-  let perEnv = prepared.get(ctx.env);
-  if (!perEnv) {
-    perEnv = new WeakMap();
-    prepared.set(ctx.env, perEnv);
-  }
+  const perEnv = ctx.env.memo.get(PREPARED, () => new Map<TextElement, Prepared>());
   let hit = perEnv.get(element);
   if (!hit) {
     const { style, painted } = paragraphStyle(element, ctx);
@@ -87,10 +84,12 @@ function isNumberToken(part: TemplatePart): boolean {
   return typeof part !== "string" && part.filters.some((f) => f.name === "number");
 }
 
+// Not `{ ...contentBoxOf(), painted, decorations }`: V8 11 (Node 20) makes a new hidden class (and descriptor array, in the old generation) every time an object
+// spread gains a property its source lacks; Object.assign onto a fresh literal follows the cached transitions.
+// Two per text element and render were most of the old-space garbage of a steady render loop.
 function textBox(element: TextElement, ctx: MeasureContext, painted: boolean): TextBox {
-  return {
-    ...contentBoxOf(element, ctx),
+  return Object.assign({}, contentBoxOf(element, ctx), {
     painted,
     decorations: { underline: element.underline === true, strike: element.strike === true },
-  };
+  });
 }

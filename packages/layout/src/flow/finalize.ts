@@ -7,6 +7,7 @@ import { measurePageBand } from "./measure-band.js";
 import { fixedHeight } from "./page-bands.js";
 import { pageHeight, type PageGeometry } from "./page.js";
 import type { BandNode } from "./tree.js";
+import type { TokenContext } from "../tokens/types.js";
 
 /** The page bands that print on every page, in array order per role. */
 export interface PageBands {
@@ -29,7 +30,9 @@ export function finalizePages(bodies: readonly (Block | null)[], geometry: PageG
     const bodyItems: FrameItem[] = [];
     const headerHeight = bands.headers.reduce((sum, node) => sum + fixedHeight(node), 0);
     body?.place(bodyItems, margins.left, margins.top + headerHeight, numbers);
-    const tokens = { ...env.tokens, page: i + 1, pages, pageRows: rows, rowsBefore: before };
+    // Object.assign, not a spread: V8 11 (Node 20) makes a new hidden class (and descriptor array, in the old generation) every time an object
+    // spread gains a property its source lacks; Object.assign onto a fresh literal follows the cached transitions.
+    const tokens: TokenContext = Object.assign({}, env.tokens, { page: i + 1, pages, pageRows: rows, rowsBefore: before });
     before = before.concat(rows);
     const items: FrameItem[] = [];
     const bandNumbers: PageNumbers = { page: i + 1, pages }; // page bands report no rows of their own

@@ -6,6 +6,7 @@ import type { LayoutEnv, MeasureContext } from "../../src/elements/context.js";
 import { ImageStore } from "../../src/elements/image-store.js";
 import { ParagraphCache } from "../../src/elements/paragraphs.js";
 import { RowBudget } from "../../src/flow/budget.js";
+import { RenderMemo } from "../../src/elements/render-memo.js";
 import { measureElement } from "../../src/elements/registry.js";
 import type { FrameItem } from "../../src/frame/types.js";
 import type { Element } from "../../src/model/types.js";
@@ -25,6 +26,7 @@ export function testEnv(over: Partial<LayoutEnv> = {}, data: unknown = {}): Layo
     images: new ImageStore(),
     pageBody: 500,
     rows: new RowBudget(),
+    memo: new RenderMemo(),
     ...over,
   };
 }

@@ -235,7 +235,9 @@ export class PdfWriter {
   writeImage(image: PortableImage): PdfRef {
     // Created with their recorded dictionaries first (a ref decides at creation whether to deflate its
     // stream: not when a Filter is already set), then cross-references are pointed at the new objects.
-    const refs = image.objects.map(({ data }) => this.doc.ref({ ...data }));
+    // Copied with Object.assign, not a spread: pdfkit adds `Length` to the copy, and with a spread V8 11 (Node 20) makes a new hidden class (and descriptor array, in the old generation) every time an object
+    // spread gains a property its source lacks; Object.assign onto a fresh literal follows the cached transitions.
+    const refs = image.objects.map(({ data }) => this.doc.ref(Object.assign({}, data)));
     const resolve = (value: unknown): unknown => {
       if (value instanceof PortableRef) return refs[value.index];
       if (Array.isArray(value)) return value.map(resolve);

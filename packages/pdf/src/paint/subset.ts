@@ -232,11 +232,12 @@ export class FaceSubset {
     );
     fontFile.end(encoded.file);
 
-    const descriptor = writer.ref({
-      ...this.info.descriptor,
+    // Object.assign, not a spread: V8 11 (Node 20) makes a new hidden class (and descriptor array, in the old generation) every time an object
+    // spread gains a property its source lacks; Object.assign onto a fresh literal follows the cached transitions.
+    const descriptor = writer.ref(Object.assign({}, this.info.descriptor, {
       FontName: baseFont,
       [encoded.cff ? "FontFile3" : "FontFile2"]: fontFile,
-    });
+    }));
     descriptor.end();
 
     const widths = [this.width(0), ...this.glyphs.map((glyph) => this.width(glyph)), ...this.variants.map((v) => this.width(v.glyph))];
