@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir, loadavg } from "node:os";
 import { join } from "node:path";
-import { docsvcBin, figuresLine, freePort, machineLine, replaceSection, root, sleep } from "./bench-lib.mjs";
+import { docsvcBin, figuresLine, serveNodeFlags, freePort, machineLine, replaceSection, root, sleep } from "./bench-lib.mjs";
 import { writeLeanTable } from "./bench-lean-table.mjs";
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7);
@@ -80,7 +80,7 @@ async function serverHealth(build, dir, n) {
   const port = await freePort();
   const dataDir = join(dir, `server-${n}`);
   const t0 = performance.now();
-  const child = spawn(process.execPath, [docsvcBin(build), "serve"], {
+  const child = spawn(process.execPath, [...serveNodeFlags(build), docsvcBin(build), "serve"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SMTP_URL: "", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],

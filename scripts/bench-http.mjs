@@ -15,7 +15,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { cpuMs, openBackend } from "./bench-backend.mjs";
-import { adminAccount, call, figuresLine, freePort, machineLine, percentile, replaceSection, root, rssMb, startServer } from "./bench-lib.mjs";
+import { adminAccount, call, figuresLine, freePort, machineLine, percentile, replaceSection, root, rssMb, serveNodeFlags, startServer } from "./bench-lib.mjs";
 import { writeLeanTable } from "./bench-lean-table.mjs";
 
 const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 60);
@@ -124,7 +124,7 @@ function httpSection(r) {
 ## HTTP load (\`pnpm bench:http\`)
 
 Machine: ${machineLine()}.
-Run on ${new Date().toISOString().slice(0, 10)}: the built server (\`docsvc serve\`, render pool sized to the cores, LOG_LEVEL=${process.env.LOG_LEVEL ?? "info"} with access logs) and autocannon on the same machine,
+Run on ${new Date().toISOString().slice(0, 10)}: the built server (\`node ${serveNodeFlags(root).join(" ")} docsvc serve\` as \`pnpm start\` runs it, render pool sized to the cores, LOG_LEVEL=${process.env.LOG_LEVEL ?? "info"} with access logs) and autocannon on the same machine,
 ${connections} connections for ${seconds} s of \`POST /api/templates/{id}/render\` with an API key, fixtures/invoice.template.json + invoice-20.data.json,
 after ${warmed} warm-up renders (one connection-batch at a time). Machine load average (1 min) ${loadBefore.toFixed(2)} before and
 ${loadAfter.toFixed(2)} after the run: anything above ~2.5 means other work shared the cores with the server and autocannon. Latencies are per request as autocannon saw them (exact percentiles over every 200 response).

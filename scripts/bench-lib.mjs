@@ -32,9 +32,18 @@ export const freePort = () =>
     });
   });
 
+/**
+ * The Node flags `pnpm start` gives the server (read off the root package.json's start script, so the benchmarks
+ * run the server the way its README and deploy/compose.yaml do: `node --max-semi-space-size=4 … serve`).
+ */
+export function serveNodeFlags(checkout) {
+  const { scripts } = JSON.parse(readFileSync(join(checkout, "package.json"), "utf8"));
+  return /\bnode((?: --[\w-]+(?:=\S+)?)*) /.exec(scripts.start)?.[1].trim().split(" ").filter(Boolean) ?? [];
+}
+
 /** Starts the built `docsvc serve` on 127.0.0.1:`port` with its own DATA_DIR; resolves once /health answers. */
 export async function startServer(dataDir, port, env = {}) {
-  const child = spawn(process.execPath, [cli, "serve"], {
+  const child = spawn(process.execPath, [...serveNodeFlags(root), cli, "serve"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SMTP_URL: "", LOG_LEVEL: process.env.LOG_LEVEL ?? "info", ...env },
     // The access log is written (it is part of the measured work) but not kept.
