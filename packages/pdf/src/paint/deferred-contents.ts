@@ -9,6 +9,8 @@
 // each deflate finished, so equal layouts still give equal bytes. The deflate must be zlib's default deflate
 // (what pdfkit uses), so only that order differs from a pdfkit-deflated file.
 
+import { concatBytes } from "./concat-bytes.js";
+
 /** The parts of pdfkit's PDFReference this module drives (absent from @types/pdfkit). */
 interface StreamRef {
   buffer: Uint8Array[];
@@ -42,7 +44,7 @@ export class DeferredContents {
       if (chunk !== undefined) throw new Error("A deferred page content ends without a last chunk.");
       // pdfkit writes a stream only when something was written to it; an empty content is written as it is.
       if (!ref.compress || ref.buffer.length === 0) return ref.finalize();
-      const raw = concat(ref.buffer);
+      const raw = ref.buffer.length === 1 ? ref.buffer[0]! : concatBytes(ref.buffer);
       ref.buffer = [];
       const entry: Pending = { ref, bytes: undefined };
       this.pending.push(entry);
@@ -87,16 +89,3 @@ export class DeferredContents {
 
 /** zlib's default deflate (`deflateSync(bytes)`) of each content, done wherever the function likes. */
 export type ContentDeflate = (contents: readonly Uint8Array[]) => Promise<Uint8Array[]>;
-
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  let length = 0;
-  for (const chunk of chunks) length += chunk.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
-}

@@ -4,6 +4,7 @@
 // a single cast each.
 import PDFDocument from "pdfkit";
 import { DeferredContents, type ContentDeflate } from "./deferred-contents.js";
+import { concatBytes } from "./concat-bytes.js";
 
 /** An indirect PDF object (`n 0 R`); `data` is its dictionary, `end()` writes it with an optional stream. */
 export interface PdfRef {
@@ -188,7 +189,7 @@ export class PdfWriter {
     let finish: (bytes: Uint8Array) => void = () => {};
     this.finished = new Promise<Uint8Array>((resolve) => (finish = resolve));
     this.doc = collectingDocument(options, (chunk) => {
-      if (chunk === null) finish(concat(chunks));
+      if (chunk === null) finish(concatBytes(chunks));
       else chunks.push(chunk);
     });
     // The header already says 1.4 (transparency needs it). pdfkit adds an XMP packet for any version but
@@ -271,16 +272,4 @@ export class PdfWriter {
     this.doc.end();
     return this.finished;
   }
-}
-
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const chunk of chunks) length += chunk.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
 }
