@@ -18,6 +18,8 @@ import type { Font } from "fontkit";
 import type { FontFace } from "./face.js";
 import { rawCoverageHas, rawLookup, rawTablesOf, type RawLayoutTable } from "./raw-layout.js";
 import { rawPairsReadable, rawPairValues, type PairResult } from "./raw-pairs.js";
+import { rawGuardApplies, rawGuardCovers, rawGuardsOf, type RawGuard } from "./raw-guards.js";
+import { rawAdvance, rawGlyphClass, rawMetricsOf, type RawMetrics } from "./raw-metrics.js";
 
 /** A string shaped by the fast path, font units, one glyph per UTF-16 unit (BMP only), left to right. */
 export interface FastShaped {
@@ -107,12 +109,14 @@ interface Guard {
 }
 
 /**
- * The guards of one lookup, decoded by fontkit the first time a glyph its stored first-position coverages
- * hold is met (`firstCoverages` null: decoded whatever the glyph).
+ * The guards of one lookup: read from the font's bytes (raw-guards.ts) when every subtable is one that reader
+ * knows, otherwise decoded by fontkit the first time a glyph its stored first-position coverages hold is met
+ * (`firstCoverages` null: decoded whatever the glyph).
  */
 interface GuardGroup {
   readonly raw: RawLayoutTable | null;
   readonly firstCoverages: readonly number[] | null;
+  readonly rawGuards: readonly RawGuard[] | null;
   guards: readonly Guard[] | undefined;
   readonly load: () => readonly Guard[];
 }
@@ -123,7 +127,7 @@ interface Plan {
   /** The user features' single-substitution lookups (each its subtables), in lookup-index order. */
   readonly substitutions: readonly (readonly SubTable[])[];
   /** Guards by glyph: only those whose first-position coverage holds the glyph can apply at it. */
-  readonly guardsByGlyph: Map<number, readonly Guard[]>;
+  readonly guardsByGlyph: Map<number, readonly (Guard | RawGuard)[]>;
   readonly pairLookups: readonly PairLookup[];
   /** Adjustments by `a * 65536 + b`: [aAdv, aX, aY, bAdv, bX, bY], or null for none. */
   readonly pairs: Map<number, Float64Array | null>;
@@ -145,6 +149,9 @@ interface FacePlans {
   /** Advances of glyphs reached by substitution, by glyph id. */
   readonly substitutedAdvances: Map<number, number>;
   readonly classOf: (glyph: number) => number;
+  /** Advances read from the bytes (raw-metrics.ts) and the cmap lookup, when the face allows; else fontkit's glyphs. */
+  readonly metrics: RawMetrics | null;
+  readonly cmap: { lookup(codePoint: number): number } | null;
 }
 
 const plans = new WeakMap<FontFace, FacePlans | null>();
@@ -176,8 +183,7 @@ export function fastShape(face: FontFace, text: string, features: readonly strin
     const code = text.charCodeAt(i);
     let entry = facePlans.advances.get(code);
     if (!entry) {
-      const glyph = face.font.glyphForCodePoint(code);
-      entry = { id: glyph.id, advance: glyph.advanceWidth };
+      entry = glyphFor(facePlans, code);
       facePlans.advances.set(code, entry);
     }
     if (entry.id === 0) return undefined;
@@ -225,6 +231,13 @@ function facePlansOf(font: Font): FacePlans | null {
   try {
     const f = font as unknown as Tables;
     if (f.morx || !f.GPOS) return null;
+    const metrics = rawMetricsOf(font);
+    // fontkit's cmap lookup (what glyphForCodePoint asks), without making a Glyph per character.
+    const cmap = (font as unknown as { _cmapProcessor?: { lookup?: unknown } })._cmapProcessor;
+    const lookup = metrics && typeof cmap?.lookup === "function" ? (cmap as { lookup(codePoint: number): number }) : null;
+    if (metrics && lookup) {
+      return { font, plans: new Map(), advances: new Map(), substitutedAdvances: new Map(), classOf: (glyph) => rawGlyphClass(metrics, glyph), metrics, cmap: lookup };
+    }
     const glyphClassDef = f.GDEF?.glyphClassDef;
     return {
       font,
@@ -232,10 +245,22 @@ function facePlansOf(font: Font): FacePlans | null {
       advances: new Map(),
       substitutedAdvances: new Map(),
       classOf: glyphClassDef ? (glyph) => classId(glyphClassDef, glyph) : () => 0,
+      metrics: null,
+      cmap: null,
     };
   } catch {
     return null;
   }
+}
+
+/** The cmap glyph of a character and its advance, as fontkit's glyphForCodePoint gives them. */
+function glyphFor(facePlans: FacePlans, code: number): { id: number; advance: number } {
+  if (facePlans.metrics && facePlans.cmap) {
+    const id = facePlans.cmap.lookup(code);
+    return { id, advance: rawAdvance(facePlans.metrics, id) };
+  }
+  const glyph = facePlans.font.glyphForCodePoint(code);
+  return { id: glyph.id, advance: glyph.advanceWidth };
 }
 
 /** The plan for a script and user features, built on first use (a face's GSUB/GPOS lookups are decoded then). */
@@ -258,7 +283,7 @@ function planFor(facePlans: FacePlans, script: string, features: readonly string
 function substitutedAdvance(facePlans: FacePlans, id: number, code: number): number {
   let advance = facePlans.substitutedAdvances.get(id);
   if (advance === undefined) {
-    advance = facePlans.font.getGlyph(id, [code]).advanceWidth;
+    advance = facePlans.metrics ? rawAdvance(facePlans.metrics, id) : facePlans.font.getGlyph(id, [code]).advanceWidth;
     facePlans.substitutedAdvances.set(id, advance);
   }
   return advance;
@@ -267,7 +292,9 @@ function substitutedAdvance(facePlans: FacePlans, id: number, code: number): num
 /** Whether some guard could apply at some position of `ids`. */
 function anyGuardApplies(plan: Plan, ids: Uint16Array): boolean {
   for (let i = 0; i < ids.length; i++) {
-    for (const guard of guardsAt(plan, ids[i]!)) if (applies(guard, ids, i)) return true;
+    for (const guard of guardsAt(plan, ids[i]!)) {
+      if ("raw" in guard ? rawGuardApplies(guard, ids, i) : applies(guard, ids, i)) return true;
+    }
   }
   return false;
 }
@@ -350,11 +377,12 @@ function buildPlan(
       const isExtra = !gposTable && found.extraIndexes.has(index);
       const stored = rawTable && !isExtra ? rawLookup(rawTable, index) : null;
       if (stored && !(gposTable && stored.types.includes(2))) {
-        // Neither a substitution to apply nor pair kerning: guards, decoded when a covered glyph is met.
+        // Neither a substitution to apply nor pair kerning: guards, read from the bytes or decoded when a covered glyph is met.
         if (stored.flag & 0x6) return null; // ignoreBaseGlyphs, ignoreLigatures
         const group: GuardGroup = {
           raw: rawTable,
           firstCoverages: stored.firstCoverages,
+          rawGuards: rawGuardsOf(rawTable!, stored),
           guards: undefined,
           load: () => guardsOf(table!.lookupList.get(index), gposTable),
         };
@@ -398,7 +426,7 @@ function buildPlan(
         if (pairs.length !== lookup.subTables.length) return null;
         pairLookups.push(pairs);
       } else {
-        groups.push({ raw: null, firstCoverages: null, guards, load: () => guards });
+        groups.push({ raw: null, firstCoverages: null, rawGuards: null, guards, load: () => guards });
       }
     }
   }
@@ -421,11 +449,15 @@ function guardsOf(lookup: Lookup, gpos: boolean): Guard[] {
 }
 
 /** The guards that can apply at a position holding `glyph` (their first-position coverage has it). */
-function guardsAt(plan: Plan, glyph: number): readonly Guard[] {
+function guardsAt(plan: Plan, glyph: number): readonly (Guard | RawGuard)[] {
   let list = plan.guardsByGlyph.get(glyph);
   if (!list) {
-    const found: Guard[] = [];
+    const found: (Guard | RawGuard)[] = [];
     for (const group of plan.groups) {
+      if (group.rawGuards) {
+        for (const g of group.rawGuards) if (rawGuardCovers(g, glyph)) found.push(g);
+        continue;
+      }
       const raw = group.raw;
       if (raw && group.firstCoverages && !group.firstCoverages.some((offset) => rawCoverageHas(raw, offset, glyph))) continue;
       group.guards ??= group.load();

@@ -15,6 +15,7 @@
 import type { Font } from "fontkit";
 import { rawCoverage, rawLookup, rawTablesOf, type RawLayoutTable } from "./raw-layout.js";
 import { rawCalledLookups, rawSingleDelta, rawSubstitutes } from "./raw-gsub.js";
+import { decodeSubtables, type DecodedLookup, type LookupList } from "./lookup-subtables.js";
 
 /** The part of fontkit's OTProcessor used here (GSUBProcessor and GPOSProcessor). */
 interface Processor {
@@ -40,12 +41,6 @@ interface Live {
 }
 type LiveTable = ReadonlyMap<number, readonly number[] | null>;
 
-/** The part of a decoded lookup fontkit's applyLookups reads. */
-interface DecodedLookup {
-  readonly lookupType: number;
-  readonly flags: unknown;
-  readonly subTables: ArrayLike<unknown>;
-}
 
 /** The string being shaped: its distinct code points as a cache key, and its cmap glyphs. */
 interface Active {
@@ -124,7 +119,7 @@ function patch(processor: Processor): void {
         if (exclude && exclude.indexOf(index) !== -1) continue;
         const subtables = keep.get(index);
         if (subtables === undefined) continue;
-        lookups.push({ feature: tag, index, lookup: withSubtables(this.table.lookupList.get(index) as DecodedLookup, subtables) });
+        lookups.push({ feature: tag, index, lookup: withSubtables(this.table.lookupList as LookupList, index, subtables) });
       }
     }
     lookups.sort((a, b) => a.index - b.index);
@@ -132,7 +127,7 @@ function patch(processor: Processor): void {
   };
 }
 
-const views = new WeakMap<DecodedLookup, Map<string, DecodedLookup>>();
+const views = new WeakMap<LookupList, Map<string, DecodedLookup>>();
 
 /**
  * The lookup with only the given subtables, for fontkit's applyLookups (which tries a lookup's subtables in order
@@ -140,14 +135,19 @@ const views = new WeakMap<DecodedLookup, Map<string, DecodedLookup>>();
  * backtrack coverages before their input: a chained lookup of Inter's with dozens of subtables otherwise scans
  * large coverage lists at every glyph.
  */
-function withSubtables(lookup: DecodedLookup, subtables: readonly number[] | null): DecodedLookup {
-  if (subtables === null || subtables.length === lookup.subTables.length) return lookup;
-  const key = subtables.join(",");
-  let byKey = views.get(lookup);
-  if (!byKey) views.set(lookup, (byKey = new Map()));
+function withSubtables(list: LookupList, index: number, subtables: readonly number[] | null): DecodedLookup {
+  if (subtables === null) return list.get(index) as DecodedLookup;
+  const key = `${index}:${subtables.join(",")}`;
+  let byKey = views.get(list);
+  if (!byKey) views.set(list, (byKey = new Map()));
   let view = byKey.get(key);
   if (!view) {
-    view = { lookupType: lookup.lookupType, flags: lookup.flags, subTables: subtables.map((k) => lookup.subTables[k]) };
+    // Only those subtables decoded (lookup-subtables.ts), or picked from the lookup decoded whole.
+    view = decodeSubtables(list, index, subtables) ?? undefined;
+    if (!view) {
+      const lookup = list.get(index) as DecodedLookup;
+      view = { lookupType: lookup.lookupType, flags: lookup.flags, subTables: subtables.map((k) => lookup.subTables[k]) };
+    }
     byKey.set(key, view);
   }
   return view;

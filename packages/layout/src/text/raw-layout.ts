@@ -6,6 +6,7 @@
 // glyphs it meets is covered. Anything this reader does not know gives "unknown", which means "decode".
 
 import type { Font } from "fontkit";
+import { coverageIndexAt, type SortedTables } from "./raw-coverage.js";
 
 /** The raw GSUB or GPOS table of a face. */
 export interface RawLayoutTable {
@@ -18,6 +19,8 @@ export interface RawLayoutTable {
   readonly coverages: Map<number, Map<number, number> | null>;
   /** Lookups as stored, by index, read on first use (null: unreadable). */
   readonly lookups: Map<number, RawLookup | null>;
+  /** Which coverage and class definition tables are sorted, by offset (raw-coverage.ts). */
+  readonly sorted: SortedTables;
 }
 
 /** A lookup's header as stored: its type and flags, and per subtable the absolute offset of its first-position coverage (-1: unknown). */
@@ -48,7 +51,7 @@ export function rawLayoutTable(font: Font, tag: "GSUB" | "GPOS"): RawLayoutTable
   if (table.offset + table.length > view.byteLength) return null;
   const lookupList = table.offset + view.getUint16(table.offset + 8);
   if (lookupList + 2 > view.byteLength) return null;
-  return { view, gpos: tag === "GPOS", lookupList, lookupCount: view.getUint16(lookupList), coverages: new Map(), lookups: new Map() };
+  return { view, gpos: tag === "GPOS", lookupList, lookupCount: view.getUint16(lookupList), coverages: new Map(), lookups: new Map(), sorted: new Map() };
 }
 
 const rawTables = new WeakMap<Font, { GSUB: RawLayoutTable | null; GPOS: RawLayoutTable | null }>();
@@ -125,8 +128,7 @@ function firstCoverage(view: DataView, sub: number, type: number, gpos: boolean)
 
 /** Whether the coverage table at `offset` lists `glyph`; true when the table cannot be read (the caller then decodes). */
 export function rawCoverageHas(raw: RawLayoutTable, offset: number, glyph: number): boolean {
-  const map = rawCoverage(raw, offset);
-  return map === null || map.has(glyph);
+  return offset < 0 || coverageIndexAt(raw.view, offset, glyph, raw.sorted) !== -1;
 }
 
 /**
