@@ -18,7 +18,7 @@ import type { Font } from "fontkit";
 import type { FontFace } from "./face.js";
 import { rawCoverageHas, rawLookup, rawTablesOf, type RawLayoutTable } from "./raw-layout.js";
 import { rawPairsReadable, rawPairValues, type PairResult } from "./raw-pairs.js";
-import { rawGuardApplies, rawGuardCovers, rawGuardsOf, type RawGuard } from "./raw-guards.js";
+import { rawContextMatch, rawGuardApplies, rawGuardCovers, rawGuardsOf, rawSingleSubstitute, type RawGuard } from "./raw-guards.js";
 import { rawAdvance, rawGlyphClass, rawMetricsOf, type RawMetrics } from "./raw-metrics.js";
 
 /** A string shaped by the fast path, font units, one glyph per UTF-16 unit (BMP only), left to right. */
@@ -117,6 +117,9 @@ interface GuardGroup {
   readonly raw: RawLayoutTable | null;
   readonly firstCoverages: readonly number[] | null;
   readonly rawGuards: readonly RawGuard[] | null;
+  /** A GPOS lookup; a lookup listed by more than one selected feature (fontkit applies it once per listing). */
+  readonly gpos: boolean;
+  readonly twice: boolean;
   guards: readonly Guard[] | undefined;
   readonly load: () => readonly Guard[];
 }
@@ -193,7 +196,18 @@ export function fastShape(face: FontFace, text: string, features: readonly strin
     advances[i] = entry.advance;
   }
   if (plan.substitutions.length === 0) {
-    if (anyGuardApplies(plan, ids)) return undefined;
+    if (anyGuardApplies(plan, ids)) {
+      // Possibly only contextual single substitutions (Inter's calt: a hyphen between capitals or figures
+      // becomes hyphen.case): applied here when that is provably all GSUB does, then GPOS checked on the result.
+      const before = ids.slice();
+      if (!contextualSubstitutions(plan, ids)) return undefined;
+      for (let i = 0; i < n; i++) {
+        if (ids[i] === before[i]) continue;
+        if (facePlans.classOf(ids[i]!) > 1) return undefined;
+        advances[i] = substitutedAdvance(facePlans, ids[i]!, text.charCodeAt(i));
+      }
+      if (anyGuardApplies(plan, ids, true)) return undefined;
+    }
   } else {
     // Every state the glyphs pass through is checked (a lookup sees the one its index puts it at): conservative.
     if (anyGuardApplies(plan, ids)) return undefined;
@@ -289,14 +303,49 @@ function substitutedAdvance(facePlans: FacePlans, id: number, code: number): num
   return advance;
 }
 
-/** Whether some guard could apply at some position of `ids`. */
-function anyGuardApplies(plan: Plan, ids: Uint16Array): boolean {
+/** Whether some guard (only GPOS ones with `gposOnly`) could apply at some position of `ids`. */
+function anyGuardApplies(plan: Plan, ids: Uint16Array, gposOnly = false): boolean {
   for (let i = 0; i < ids.length; i++) {
     for (const guard of guardsAt(plan, ids[i]!)) {
-      if ("raw" in guard ? rawGuardApplies(guard, ids, i) : applies(guard, ids, i)) return true;
+      if ("raw" in guard) {
+        if ((!gposOnly || guard.raw.gpos) && rawGuardApplies(guard, ids, i)) return true;
+      } else if ((!gposOnly || guard.gpos) && applies(guard, ids, i)) return true;
     }
   }
   return false;
+}
+
+/**
+ * Runs the GSUB lookups over `ids` as fontkit's GSUBProcessor does (lookup-index order, each over every position,
+ * its first applying subtable winning) when each subtable that applies is a context rule by coverages calling
+ * single substitutions, and proves the others do not apply; false (fontkit shapes the string) otherwise.
+ * No glyph here is a mark, ligature or component (fastShape checks the classes), so lookup flags change nothing.
+ */
+function contextualSubstitutions(plan: Plan, ids: Uint16Array): boolean {
+  for (const group of plan.groups) {
+    if (group.gpos) continue;
+    if (!group.rawGuards || group.twice) return false;
+    for (let i = 0; i < ids.length; i++) {
+      for (const guard of group.rawGuards) {
+        if (!rawGuardCovers(guard, ids[i]!)) continue;
+        const records = rawContextMatch(guard, ids, i);
+        if (records === null) continue;
+        if (records === "unknown") {
+          if (rawGuardApplies(guard, ids, i)) return false;
+          continue;
+        }
+        for (let r = 0; r < records.length; r += 2) {
+          const at = i + records[r]!;
+          if (at >= ids.length) return false;
+          const id = rawSingleSubstitute(guard.raw, records[r + 1]!, ids[at]!);
+          if (id === null) return false;
+          ids[at] = id;
+        }
+        break;
+      }
+    }
+  }
+  return true;
 }
 
 /** Applies one single-substitution lookup to every glyph as fontkit does (first covering subtable wins). */
@@ -323,8 +372,8 @@ function lookupsFor(
   table: LayoutTable | undefined,
   script: string,
   extra: readonly string[],
-): { indexes: number[]; tags: Set<string>; extraIndexes: Set<number>; shared: boolean } {
-  if (!table) return { indexes: [], tags: new Set(), extraIndexes: new Set(), shared: false };
+): { indexes: number[]; tags: Set<string>; extraIndexes: Set<number>; shared: boolean; twice: Set<number> } {
+  if (!table) return { indexes: [], tags: new Set(), extraIndexes: new Set(), shared: false, twice: new Set() };
   const entry =
     table.scriptList.find((s) => s.tag === script) ??
     DEFAULT_SCRIPTS.map((tag) => table.scriptList.find((s) => s.tag === tag)).find((s) => s !== undefined);
@@ -338,6 +387,7 @@ function lookupsFor(
   }
   const indexes = new Set<number>();
   const extraIndexes = new Set<number>();
+  const twice = new Set<number>();
   let shared = false;
   for (const [tag, feature] of features) {
     const isExtra = extra.includes(tag);
@@ -345,12 +395,13 @@ function lookupsFor(
     for (const i of new Set(Array.from(feature.lookupListIndexes))) {
       // A lookup listed by two selected features runs twice in fontkit: only modelled for guards (no-ops).
       if (indexes.has(i) && (isExtra || extraIndexes.has(i))) shared = true;
+      if (indexes.has(i)) twice.add(i);
       indexes.add(i);
       if (isExtra) extraIndexes.add(i);
     }
   }
   const sorted = [...indexes].sort((a, b) => a - b);
-  return { indexes: sorted, tags: new Set(features.keys()), extraIndexes, shared };
+  return { indexes: sorted, tags: new Set(features.keys()), extraIndexes, shared, twice };
 }
 
 function buildPlan(
@@ -383,6 +434,8 @@ function buildPlan(
           raw: rawTable,
           firstCoverages: stored.firstCoverages,
           rawGuards: rawGuardsOf(rawTable!, stored),
+          gpos: gposTable,
+          twice: found.twice.has(index),
           guards: undefined,
           load: () => guardsOf(table!.lookupList.get(index), gposTable),
         };
@@ -426,7 +479,7 @@ function buildPlan(
         if (pairs.length !== lookup.subTables.length) return null;
         pairLookups.push(pairs);
       } else {
-        groups.push({ raw: null, firstCoverages: null, rawGuards: null, guards, load: () => guards });
+        groups.push({ raw: null, firstCoverages: null, rawGuards: null, gpos: gposTable, twice: found.twice.has(index), guards, load: () => guards });
       }
     }
   }

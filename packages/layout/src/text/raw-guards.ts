@@ -6,7 +6,7 @@
 // Anything this reader does not know answers "applies", which sends the string to fontkit.
 
 import { coverageIndexAt, classIdAt } from "./raw-coverage.js";
-import type { RawLayoutTable, RawLookup } from "./raw-layout.js";
+import { rawLookup, type RawLayoutTable, type RawLookup } from "./raw-layout.js";
 
 /** One subtable that must not apply for the fast path to hold, as stored in the font. */
 export interface RawGuard {
@@ -172,4 +172,88 @@ function coveragesMatch(raw: RawLayoutTable, sub: number, ids: Uint16Array, star
     if (coverageIndexAt(raw.view, coverage, ids[start + k]!, raw.sorted) === -1) return false;
   }
   return true;
+}
+
+/**
+ * For a context or chained context subtable by coverages (format 3): its lookup records as flat
+ * (sequenceIndex, lookupListIndex) pairs when it matches at position i of `ids`, null when it does not, "unknown"
+ * for other subtables or bytes that cannot tell. Matched as fontkit's coverageSequenceMatches does (backtrack
+ * first, read forwards).
+ */
+export function rawContextMatch(guard: RawGuard, ids: Uint16Array, i: number): number[] | null | "unknown" {
+  if (guard.format !== 3 || (guard.type !== 5 && guard.type !== 6)) return "unknown";
+  const { raw, sub } = guard;
+  const { view } = raw;
+  try {
+    let records: number;
+    if (guard.type === 5) {
+      const count = view.getUint16(sub + 2);
+      const match = exactCoverages(raw, sub, ids, i, sub + 6, count);
+      if (match !== true) return match === false ? null : "unknown";
+      records = sub + 4; // substitutionCount; the records follow the coverages
+      return readRecords(view, view.getUint16(records), sub + 6 + 2 * count);
+    }
+    const backtrack = view.getUint16(sub + 2);
+    const inputAt = sub + 4 + 2 * backtrack;
+    const input = view.getUint16(inputAt);
+    const lookaheadAt = inputAt + 2 + 2 * input;
+    const lookahead = view.getUint16(lookaheadAt);
+    for (const [start, at, count] of [
+      [i - backtrack, sub + 4, backtrack],
+      [i, inputAt + 2, input],
+      [i + input, lookaheadAt + 2, lookahead],
+    ] as const) {
+      const match = exactCoverages(raw, sub, ids, start, at, count);
+      if (match !== true) return match === false ? null : "unknown";
+    }
+    records = lookaheadAt + 2 + 2 * lookahead;
+    return readRecords(view, view.getUint16(records), records + 2);
+  } catch {
+    return "unknown";
+  }
+}
+
+function readRecords(view: DataView, count: number, at: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < count; k++) out.push(view.getUint16(at + 4 * k), view.getUint16(at + 4 * k + 2));
+  return out;
+}
+
+// coveragesMatch without the benefit of the doubt: "unknown" where the bytes cannot tell.
+function exactCoverages(raw: RawLayoutTable, sub: number, ids: Uint16Array, start: number, at: number, count: number): boolean | "unknown" {
+  if (start < 0 || start + count > ids.length) return count === 0;
+  for (let k = 0; k < count; k++) {
+    const coverage = offsetAt(raw.view, sub, at + 2 * k);
+    if (coverage < 0) return "unknown";
+    const index = coverageIndexAt(raw.view, coverage, ids[start + k]!, raw.sorted);
+    if (index === -1) return false;
+    if (index < 0) return "unknown";
+  }
+  return true;
+}
+
+/**
+ * The glyph single-substitution lookup `index` puts in place of `glyph`, as fontkit's applyLookupList applies
+ * it (the first subtable whose coverage holds the glyph); `glyph` itself when none does; null when the lookup is
+ * not single substitution or cannot be read.
+ */
+export function rawSingleSubstitute(raw: RawLayoutTable, index: number, glyph: number): number | null {
+  const lookup = rawLookup(raw, index);
+  if (!lookup) return null;
+  const { view } = raw;
+  try {
+    for (let k = 0; k < lookup.types.length; k++) {
+      if (lookup.types[k] !== 1 || lookup.firstCoverages[k]! < 0) return null;
+      const covered = coverageIndexAt(view, lookup.firstCoverages[k]!, glyph, raw.sorted);
+      if (covered === -1) continue;
+      if (covered < 0) return null;
+      const sub = lookup.subtables[k]!;
+      if (lookup.formats[k] === 1) return (glyph + view.getInt16(sub + 4)) & 0xffff;
+      if (lookup.formats[k] !== 2 || covered >= view.getUint16(sub + 4)) return null;
+      return view.getUint16(sub + 6 + 2 * covered);
+    }
+    return glyph;
+  } catch {
+    return null;
+  }
 }

@@ -29,6 +29,15 @@ export function readPostHeader(font: TrueTypeFont): { italicAngle: number; isFix
   return { italicAngle: font.view.getInt32(post.offset + 4) / 65536, isFixedPitch: font.view.getUint32(post.offset + 12) };
 }
 
+/**
+ * A glyph's advance width in font units, as fontkit's `advanceWidth` gives it for a static font (its hmtx entry, or
+ * the last entry's past the end), without fontkit working out the glyph's vertical metrics from its outline.
+ */
+export function advanceWidthOf(font: TrueTypeFont, glyph: number): number {
+  const metric = glyph < font.numberOfHMetrics ? glyph : font.numberOfHMetrics - 1;
+  return font.view.getUint16(font.tables.get("hmtx")!.offset + metric * 4);
+}
+
 /** Reads the table directory; undefined when the bytes are not a static TrueType font this module handles. */
 export function readTrueType(bytes: Uint8Array): TrueTypeFont | undefined {
   if (bytes.length < 12) return undefined;
