@@ -13,8 +13,9 @@ export const BUNDLES = [
     // html/*: the HTML front end, required on the first HTML template (html/entry.ts).
     entries: ["index.js", "html/index.js", "html/data-paths.js", "html/import/import-html.js"],
     inline: ["valibot"],
+    script: { units: ["fontkit", "linebreak", "bidi-js"] },
   },
-  { dir: "packages/pdf", entries: ["index.js"], inline: ["valibot"] },
+  { dir: "packages/pdf", entries: ["index.js"], inline: ["valibot"], script: { inline: ["pdfkit"], units: ["fontkit"] } },
   {
     dir: "apps/server",
     entries: [

@@ -27,6 +27,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUNDLES } from "./bundle-config.mjs";
+import { classicScripts } from "./bundle-scripts.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const ROOT_MARK = "__DOCSVC_BUNDLE_ROOT__";
@@ -70,11 +71,11 @@ function newestMtime(dir) {
 function isStale(srcDir, outDir) {
   let bundled;
   try { bundled = statSync(join(outDir, STAMP)).mtimeMs; } catch { return true; }
-  const scripts = ["bundle.mjs", "bundle-config.mjs"].map((f) => statSync(join(root, "scripts", f)).mtimeMs);
+  const scripts = ["bundle.mjs", "bundle-config.mjs", "bundle-scripts.mjs", "code-cache.mjs"].map((f) => statSync(join(root, "scripts", f)).mtimeMs);
   return Math.max(newestMtime(srcDir), ...scripts) > bundled;
 }
 
-async function bundle({ dir, entries, inline = [], bin = [] }) {
+async function bundle({ dir, entries, inline = [], bin = [], script }) {
   const srcDir = join(root, dir, "dist", "src");
   const outDir = join(root, dir, "dist", "bundle");
   const result = await build({
@@ -95,12 +96,13 @@ async function bundle({ dir, entries, inline = [], bin = [] }) {
     plugins: [externals(new Set(inline)), metaUrl(srcDir)],
   });
   await rm(outDir, { recursive: true, force: true });
-  for (const file of result.outputFiles) {
+  for (const file of script ? [] : result.outputFiles) {
     // The mirrored root as seen from this output file ("." for an entry at the top, ".." from chunks/).
     const up = toPosix(relative(dirname(file.path), outDir)) || ".";
     await mkdir(dirname(file.path), { recursive: true });
     await writeFile(file.path, file.text.replaceAll(ROOT_MARK, up));
   }
+  if (script) await classicScripts({ dir, entries, inline, script, srcDir, outDir, metafile: result.metafile, rootMark: ROOT_MARK });
   for (const b of bin) await chmod(join(outDir, b), 0o755);
   await writeFile(join(outDir, STAMP), "");
   return { dir, files: result.outputFiles.length, bytes: result.outputFiles.reduce((n, f) => n + f.contents.length, 0) };

@@ -1,0 +1,139 @@
+// Runs the engine's classic scripts (dist/bundle/scripts/*.js, built by scripts/bundle.mjs) with a V8 code cache,
+// so that a fresh process deserialises compiled code instead of parsing and compiling ~1.4 MB of JavaScript
+// (Node 20 has no compile cache for ES modules; `module.enableCompileCache()` needs Node >= 22.1). Copied by
+// scripts/bundle.mjs into each bundled package as dist/bundle/code-cache.js.
+//
+// The cache: one file per script, named by a hash of the script's text, Node's version and V8's cached-data tag
+// (V8 itself checks only the source's length and its flags). It lives in $DOCSVC_CODE_CACHE_DIR, else in
+// <os.tmpdir()>/docsvc-code-cache-<uid>; the directory is created with mode 0700 and used only if it is a real
+// directory owned by this user that nobody else can write. DOCSVC_CODE_CACHE=off turns the cache off. A missing,
+// rejected or unreadable cache, or a directory that cannot be used, means a normal compile and nothing else.
+// The cache is written once per process and script when V8 rejected or lacked it: after the process has had
+// time to render (so that the functions compiled lazily by the first render are in it too), or at exit, atomically
+// (a temporary file renamed over the name).
+import { createHash, randomBytes } from "node:crypto";
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Script } from "node:vm";
+import { cachedDataVersionTag } from "node:v8";
+
+// Scripts evaluated in this thread, by name and content hash: a script shipped by two packages (the fontkit
+// vendor script that both layout and pdf carry) is evaluated once, as node_modules would load the package once.
+const LOADED = Symbol.for("docsvc.code-cache.loaded");
+const loaded = (globalThis[LOADED] ??= new Map());
+
+/** How long after a script ran its cache is written, if the process lives that long (else at exit). */
+const WRITE_DELAY_MS = 2000;
+
+let directory; // undefined: not looked up yet; null: no usable cache directory
+const pendingWrites = new Set();
+
+/** The cache directory, created if need be; null when the cache is off or the directory is not safe to use. */
+export function cacheDirectory() {
+  if (directory !== undefined) return directory;
+  directory = null;
+  if (/^(off|0|false|no)$/i.test(process.env.DOCSVC_CODE_CACHE ?? "")) return directory;
+  const uid = typeof process.getuid === "function" ? process.getuid() : undefined;
+  const dir = process.env.DOCSVC_CODE_CACHE_DIR || join(tmpdir(), `docsvc-code-cache-${uid ?? "user"}`);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const stat = lstatSync(dir);
+    // Another user's directory (or a symlink planted in a shared /tmp) could feed us code: do not use it.
+    if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid) || (process.platform !== "win32" && (stat.mode & 0o022) !== 0)) return directory;
+    directory = dir;
+  } catch {
+    // unwritable or absent temporary directory: compile without a cache
+  }
+  return directory;
+}
+
+function readCache(file) {
+  let fd;
+  try {
+    fd = openSync(file, "r");
+    const stat = fstatSync(fd);
+    if (uidOf(stat) !== currentUid()) return undefined;
+    const buffer = Buffer.allocUnsafe(stat.size);
+    let read = 0;
+    while (read < stat.size) {
+      const n = readSync(fd, buffer, read, stat.size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return read === stat.size ? buffer : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+const currentUid = () => (typeof process.getuid === "function" ? process.getuid() : undefined);
+const uidOf = (stat) => (typeof process.getuid === "function" ? stat.uid : undefined);
+
+function writeCache(file, script) {
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  try {
+    writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    renameSync(temporary, file);
+  } catch {
+    try { rmSync(temporary, { force: true }); } catch { /* nothing to clean */ }
+  }
+}
+
+function flushWrites() {
+  for (const write of pendingWrites) write();
+}
+
+let exitHook = false;
+function scheduleWrite(file, script) {
+  let done = false;
+  const write = () => {
+    if (done) return;
+    done = true;
+    pendingWrites.delete(write);
+    writeCache(file, script);
+  };
+  pendingWrites.add(write);
+  setTimeout(write, WRITE_DELAY_MS).unref();
+  if (!exitHook) {
+    exitHook = true;
+    process.once("exit", flushWrites);
+  }
+}
+
+/**
+ * Evaluates the classic script at `url` (a file that holds one function expression) and returns what that function
+ * returns when called with `context`; the same value on later calls for the same script in this thread.
+ */
+export function runScript(url, context) {
+  const filename = fileURLToPath(url);
+  const source = readFileSync(filename, "utf8");
+  const hash = createHash("sha256").update(source).digest("hex").slice(0, 32);
+  const key = `${basename(filename)}#${hash}`;
+  if (loaded.has(key)) return loaded.get(key);
+  const dir = cacheDirectory();
+  let file;
+  let cachedData;
+  if (dir !== null) {
+    const version = createHash("sha256").update(`${hash} ${process.version} ${process.arch} ${cachedDataVersionTag()}`).digest("hex").slice(0, 32);
+    file = join(dir, `${basename(filename, ".js")}-${version}.v8cache`);
+    cachedData = readCache(file);
+  }
+  let script;
+  try {
+    script = new Script(source, { filename, cachedData });
+  } catch (error) {
+    // A cache V8 cannot even read is a cache miss; a syntax error in the script is not.
+    if (cachedData === undefined) throw error;
+    cachedData = undefined;
+    script = new Script(source, { filename });
+  }
+  const fn = script.runInThisContext();
+  const exports = fn(context);
+  loaded.set(key, exports);
+  if (file !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) scheduleWrite(file, script);
+  return exports;
+}
