@@ -80,6 +80,7 @@ async function compileScript({ name, stdin, entryPoints, plugins = [], absWorkin
     write: false,
     logLevel: "warning",
     define: { "import.meta.url": "__docsvc.url" },
+    charset: "ascii",
     plugins: [...plugins, scriptExternals({ srcDir, inline, units }), scriptMeta({ srcDir, scriptDir, rootMark })],
   });
   let text = result.outputFiles[0].text.replaceAll(rootMark, toPosix(relative(scriptDir, outDir)));
@@ -89,6 +90,11 @@ async function compileScript({ name, stdin, entryPoints, plugins = [], absWorkin
   if (left) throw new Error(`${name}: a dynamic import left in the script: ${text.slice(left.index - 60, left.index + 60)}`);
   const free = /(?<![\w$.])__(dirname|filename)\b/.exec(text);
   if (free) throw new Error(`${name}: the script uses ${free[0]}: ${text.slice(free.index - 60, free.index + 60)}`);
+  // esbuild escapes non-ASCII characters in strings and names but leaves them in comments and regular
+  // expressions, where \\u escapes mean the same: an ASCII script is read as latin1 (no UTF-8 decoding) and is a
+  // one-byte string in V8.
+  if (/\\[^\x00-\x7f]/.test(text)) throw new Error(`${name}: an escaped non-ASCII character, which a \\u escape would change`);
+  text = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
   const wrapped = `(function (__docsvc) {\n"use strict";\nvar module = { exports: {} }, exports = module.exports, require = __docsvc.require;\n${text}\nreturn module.exports;\n})\n`;
   await mkdir(scriptDir, { recursive: true });
   await writeFile(join(scriptDir, `${name}.js`), wrapped);

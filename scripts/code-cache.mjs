@@ -11,6 +11,7 @@
 // The cache is written once per process and script when V8 rejected or lacked it: after the process has had
 // time to render (so that the functions compiled lazily by the first render are in it too), or at exit, atomically
 // (a temporary file renamed over the name).
+import { isAscii } from "node:buffer";
 import { createHash, randomBytes } from "node:crypto";
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -110,8 +111,10 @@ function scheduleWrite(file, script) {
  */
 export function runScript(url, context) {
   const filename = fileURLToPath(url);
-  const source = readFileSync(filename, "utf8");
-  const hash = createHash("sha256").update(source).digest("hex").slice(0, 32);
+  const bytes = readFileSync(filename);
+  // The build writes ASCII (bundle-scripts.mjs): latin1 is the same text without UTF-8 decoding.
+  const source = bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
+  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
   const key = `${basename(filename)}#${hash}`;
   if (loaded.has(key)) return loaded.get(key);
   const dir = cacheDirectory();
