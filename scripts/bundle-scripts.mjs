@@ -91,7 +91,7 @@ async function compileScript({ name, stdin, entryPoints, plugins = [], absWorkin
   const free = /(?<![\w$.])__(dirname|filename)\b/.exec(text);
   if (free) throw new Error(`${name}: the script uses ${free[0]}: ${text.slice(free.index - 60, free.index + 60)}`);
   // esbuild escapes non-ASCII characters in strings and names but leaves them in comments and regular
-  // expressions, where \\u escapes mean the same: an ASCII script is read as latin1 (no UTF-8 decoding) and is a
+  // expressions, where \u escapes mean the same: an ASCII script is read as latin1 (no UTF-8 decoding) and is a
   // one-byte string in V8.
   if (/\\[^\x00-\x7f]/.test(text)) throw new Error(`${name}: an escaped non-ASCII character, which a \\u escape would change`);
   text = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);

@@ -3,8 +3,8 @@
 // (Node 20 has no compile cache for ES modules; `module.enableCompileCache()` needs Node >= 22.1). Copied by
 // scripts/bundle.mjs into each bundled package as dist/bundle/code-cache.js.
 //
-// The cache: one file per script, named by a hash of the script's text, Node's version and V8's cached-data tag
-// (V8 itself checks only the source's length and its flags). It lives in $DOCSVC_CODE_CACHE_DIR, else in
+// The cache: one file per script, named by a hash of the script's text, Node's and V8's versions and Node's flags
+// (V8 itself checks only the source's length, its version and its flags). It lives in $DOCSVC_CODE_CACHE_DIR, else in
 // <os.tmpdir()>/docsvc-code-cache-<uid>; the directory is created with mode 0700 and used only if it is a real
 // directory owned by this user that nobody else can write. DOCSVC_CODE_CACHE=off turns the cache off. A missing,
 // rejected or unreadable cache, or a directory that cannot be used, means a normal compile and nothing else.
@@ -18,7 +18,6 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
-import { cachedDataVersionTag } from "node:v8";
 
 // Scripts evaluated in this thread, by name and content hash: a script shipped by two packages (the fontkit
 // vendor script that both layout and pdf carry) is evaluated once, as node_modules would load the package once.
@@ -121,7 +120,10 @@ export function runScript(url, context) {
   let file;
   let cachedData;
   if (dir !== null) {
-    const version = createHash("sha256").update(`${hash} ${process.version} ${process.arch} ${cachedDataVersionTag()}`).digest("hex").slice(0, 32);
+    // V8's version and flags as a cheap stand-in for v8.cachedDataVersionTag() (node:v8 costs ~2 ms to load):
+    // V8 rejects a cache made under other flags anyway, this only keeps two setups from overwriting each other's.
+    const setup = [hash, process.version, process.arch, process.versions.v8, ...process.execArgv, process.env.NODE_OPTIONS ?? ""].join("\0");
+    const version = createHash("sha256").update(setup).digest("hex").slice(0, 32);
     file = join(dir, `${basename(filename, ".js")}-${version}.v8cache`);
     cachedData = readCache(file);
   }
