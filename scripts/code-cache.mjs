@@ -10,12 +10,12 @@
 // rejected or unreadable cache, or a directory that cannot be used, means a normal compile and nothing else.
 // The cache is written once per process and script when V8 rejected or lacked it: after the process has had
 // time to render (so that the functions compiled lazily by the first render are in it too), or at exit, atomically
-// (a temporary file renamed over the name).
+// (a temporary file renamed over the name); the newest 8 caches of each script are kept, older ones removed.
 import { isAscii } from "node:buffer";
 import { createHash, randomBytes } from "node:crypto";
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
 
@@ -78,9 +78,26 @@ function writeCache(file, script) {
   try {
     writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
     renameSync(temporary, file);
+    prune(file);
   } catch {
     try { rmSync(temporary, { force: true }); } catch { /* nothing to clean */ }
   }
+}
+
+/** Caches of the same script kept per directory: the newest few builds (checkouts, Node versions) stay. */
+const KEEP = 8;
+
+// Every build names new cache files: keep the directory from growing by a megabyte per build.
+function prune(file) {
+  const dir = dirname(file);
+  const prefix = basename(file).replace(/-[0-9a-f]+\.v8cache$/, "-");
+  const same = [];
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(prefix) || !/^[0-9a-f]+\.v8cache$/.test(name.slice(prefix.length))) continue;
+    try { same.push({ path: join(dir, name), mtime: statSync(join(dir, name)).mtimeMs }); } catch { /* removed meanwhile */ }
+  }
+  same.sort((a, b) => b.mtime - a.mtime);
+  for (const { path } of same.slice(KEEP)) rmSync(path, { force: true });
 }
 
 function flushWrites() {

@@ -4,7 +4,7 @@
 // imports "@docsvc/pdf" by name.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -87,4 +87,22 @@ test("a cache directory others can write to is not used", { skip: process.platfo
   const file = join(scratch, "not-a-directory");
   writeFileSync(file, "");
   assert.deepEqual(render({ DOCSVC_CODE_CACHE_DIR: file }), cached);
+});
+
+test("each script keeps its 8 newest caches in the directory", () => {
+  const dir = join(scratch, "prune");
+  mkdirSync(dir, { mode: 0o700 });
+  const old = Date.now() / 1000 - 3600;
+  for (let i = 0; i < 10; i++) {
+    const path = join(dir, `pdf-${i.toString(16).padStart(32, "0")}.v8cache`);
+    writeFileSync(path, "old");
+    utimesSync(path, old - i, old - i);
+  }
+  writeFileSync(join(dir, "notes.txt"), "not a cache");
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", `await import("@docsvc/pdf")`], { cwd: packageRoot, encoding: "utf8", env: { ...process.env, DOCSVC_CODE_CACHE: "", DOCSVC_CODE_CACHE_DIR: dir } });
+  assert.equal(child.status, 0, child.stderr);
+  const pdf = cacheFiles(dir).filter((f) => f.startsWith("pdf-"));
+  assert.equal(pdf.length, 8, pdf.join(" "));
+  assert.ok(!pdf.includes(`pdf-${(9).toString(16).padStart(32, "0")}.v8cache`), "the oldest went first");
+  assert.ok(existsSync(join(dir, "notes.txt")));
 });
