@@ -16,6 +16,7 @@
 // npm packages, which read data and require lazily relative to themselves (pdfkit's ICC profile and standard
 // fonts, fontkit's brotli).
 import { build } from "esbuild";
+import { createHash } from "node:crypto";
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { isBuiltin } from "node:module";
 import { realpathSync } from "node:fs";
@@ -98,7 +99,7 @@ async function compileScript({ name, stdin, entryPoints, plugins = [], absWorkin
   const wrapped = `(function (__docsvc) {\n"use strict";\nvar module = { exports: {} }, exports = module.exports, require = __docsvc.require;\n${text}\nreturn module.exports;\n})\n`;
   await mkdir(scriptDir, { recursive: true });
   await writeFile(join(scriptDir, `${name}.js`), wrapped);
-  return wrapped.length;
+  return { bytes: wrapped.length, id: `${name}.js#${createHash("sha256").update(wrapped).digest("hex").slice(0, 32)}` };
 }
 
 /** The names each entry exports, from the ES module build's metafile. */
@@ -164,7 +165,9 @@ export async function classicScripts({ dir, entries, inline, script, srcDir, out
     `const units = new Set(${JSON.stringify([...units])});`,
     `const entryUrls = new Map(${JSON.stringify(entries)}.map((e) => [new URL("./" + e, import.meta.url).href, e]));`,
     `const scriptUrl = (name) => new URL("./scripts/" + name + ".js", import.meta.url).href;`,
-    `const unit = (name) => runScript(scriptUrl(name), context(scriptUrl(name)));`,
+    `// Each script's name and the hash of its text, which runScript() keeps what it evaluated by.`,
+    `const ids = ${JSON.stringify(Object.fromEntries(Object.entries(sizes).map(([n, s]) => [n, s.id])))};`,
+    `const unit = (name) => runScript(scriptUrl(name), context(scriptUrl(name)), ids[name]);`,
     `// An npm package resolves as an import from dist/bundle would resolve it (its ES module build, if it has one).`,
     `const requireImport = (specifier) => (isBuiltin(specifier) ? requireHere(specifier) : requireHere(fileURLToPath(import.meta.resolve(specifier))));`,
     `const context = (url) => ({`,
@@ -178,7 +181,7 @@ export async function classicScripts({ dir, entries, inline, script, srcDir, out
     `  },`,
     `  import: (specifier) => import(specifier),`,
     `});`,
-    `const { entries } = runScript(scriptUrl(${JSON.stringify(name)}), context(scriptUrl(${JSON.stringify(name)})));`,
+    `const { entries } = runScript(scriptUrl(${JSON.stringify(name)}), context(scriptUrl(${JSON.stringify(name)})), ids[${JSON.stringify(name)}]);`,
     `/** The module namespace of one of the package's entries (see bundle-config.mjs). */`,
     `export const entry = (name) => entries[name]();`,
     ``,
@@ -199,5 +202,5 @@ export async function classicScripts({ dir, entries, inline, script, srcDir, out
     await mkdir(dirname(join(outDir, e)), { recursive: true });
     await writeFile(join(outDir, e), lines.join("\n"));
   }
-  return sizes;
+  return Object.fromEntries(Object.entries(sizes).map(([n, s]) => [n, s.bytes]));
 }

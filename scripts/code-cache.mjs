@@ -19,7 +19,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
 
-// Scripts evaluated in this thread, by name and content hash: a script shipped by two packages (the fontkit
+// Scripts evaluated in this thread, by name and the hash of their text at build time: a script shipped by two packages (the fontkit
 // vendor script that both layout and pdf carry) is evaluated once, as node_modules would load the package once.
 const LOADED = Symbol.for("docsvc.code-cache.loaded");
 const loaded = (globalThis[LOADED] ??= new Map());
@@ -30,12 +30,14 @@ const WRITE_DELAY_MS = 2000;
 let directory; // undefined: not looked up yet; null: no usable cache directory
 const pendingWrites = new Set();
 
+const currentUid = () => (typeof process.getuid === "function" ? process.getuid() : undefined);
+
 /** The cache directory, created if need be; null when the cache is off or the directory is not safe to use. */
-export function cacheDirectory() {
+function cacheDirectory() {
   if (directory !== undefined) return directory;
   directory = null;
   if (/^(off|0|false|no)$/i.test(process.env.DOCSVC_CODE_CACHE ?? "")) return directory;
-  const uid = typeof process.getuid === "function" ? process.getuid() : undefined;
+  const uid = currentUid();
   const dir = process.env.DOCSVC_CODE_CACHE_DIR || join(tmpdir(), `docsvc-code-cache-${uid ?? "user"}`);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -54,7 +56,8 @@ function readCache(file) {
   try {
     fd = openSync(file, "r");
     const stat = fstatSync(fd);
-    if (uidOf(stat) !== currentUid()) return undefined;
+    const uid = currentUid();
+    if (uid !== undefined && stat.uid !== uid) return undefined;
     const buffer = Buffer.allocUnsafe(stat.size);
     let read = 0;
     while (read < stat.size) {
@@ -69,9 +72,6 @@ function readCache(file) {
     if (fd !== undefined) closeSync(fd);
   }
 }
-
-const currentUid = () => (typeof process.getuid === "function" ? process.getuid() : undefined);
-const uidOf = (stat) => (typeof process.getuid === "function" ? stat.uid : undefined);
 
 function writeCache(file, script) {
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
@@ -123,16 +123,19 @@ function scheduleWrite(file, script) {
 
 /**
  * Evaluates the classic script at `url` (a file that holds one function expression) and returns what that function
- * returns when called with `context`; the same value on later calls for the same script in this thread.
+ * returns when called with `context`; the same value on later calls in this thread for any script with the same
+ * `id` (its name and a hash of its text, which the build writes into the loader: one evaluation of a script
+ * two packages ship, without reading the second copy).
  */
-export function runScript(url, context) {
+export function runScript(url, context, id) {
+  if (loaded.has(id)) return loaded.get(id);
   const filename = fileURLToPath(url);
   const bytes = readFileSync(filename);
   // The build writes ASCII (bundle-scripts.mjs): latin1 is the same text without UTF-8 decoding.
   const source = bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
+  // The cache's key hashes the text read now, not the build's: V8 would take a cache made for another text of
+  // the same length.
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
-  const key = `${basename(filename)}#${hash}`;
-  if (loaded.has(key)) return loaded.get(key);
   const dir = cacheDirectory();
   let file;
   let cachedData;
@@ -155,7 +158,7 @@ export function runScript(url, context) {
   }
   const fn = script.runInThisContext();
   const exports = fn(context);
-  loaded.set(key, exports);
+  loaded.set(id, exports);
   if (file !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) scheduleWrite(file, script);
   return exports;
 }
