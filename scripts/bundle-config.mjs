@@ -7,6 +7,11 @@
 // (~260 files), hono (~30) and @msgpack/msgpack (~16). Each is used by one package only, or (valibot) through
 // plain schema objects, so a copy per bundle holds no state that another copy would need to share.
 
+// script: run the package as classic scripts with a V8 code cache (scripts/bundle-scripts.mjs): `inline`, npm
+// packages compiled into the package's script as well (pdfkit and what it imports, but units); `units`, npm
+// packages the package loads (statically or with lazyModule) that get a script of their own, each evaluated once
+// per thread whichever package loads it first (fontkit: layout parses fonts with it, pdfkit imports it).
+
 export const BUNDLES = [
   {
     dir: "packages/layout",

@@ -96,6 +96,9 @@ async function compileScript({ name, stdin, entryPoints, plugins = [], absWorkin
   // one-byte string in V8.
   if (/\\[^\x00-\x7f]/.test(text)) throw new Error(`${name}: an escaped non-ASCII character, which a \\u escape would change`);
   text = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  // Strict, as ES module code is: every module in the scripts is one, except small CommonJS helpers of fontkit
+  // and linebreak (tiny-inflate, unicode-trie, clone, dfa, base64-js, fast-deep-equal), strict or class code already
+  // but for tiny-inflate, which runs the same strict.
   const wrapped = `(function (__docsvc) {\n"use strict";\nvar module = { exports: {} }, exports = module.exports, require = __docsvc.require;\n${text}\nreturn module.exports;\n})\n`;
   await mkdir(scriptDir, { recursive: true });
   await writeFile(join(scriptDir, `${name}.js`), wrapped);
