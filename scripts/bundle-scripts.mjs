@@ -91,7 +91,7 @@ async function compileScript({ name, stdin, entryPoints, plugins = [], absWorkin
   if (left) throw new Error(`${name}: a dynamic import left in the script: ${text.slice(left.index - 60, left.index + 60)}`);
   // A default import of an npm package kept external: esbuild's interop for an importer in a "type": "module"
   // package makes it the whole module (CommonJS semantics), which is the namespace for an ES module package.
-  for (const [, binding, specifier] of text.matchAll(/var (import_[\w$]+) = __toESM\(require\("([^"]+)"\), 1\);/g)) {
+  for (const [, binding, specifier] of text.matchAll(/(?<![\w$])(import_[\w$]+) = __toESM\(require\("([^"]+)"\), 1\);/g)) {
     if (!isBuiltin(specifier) && text.includes(`${binding}.default`)) {
       throw new Error(`${name}: default import of ${specifier}, which a script cannot take from an external package: import it by name, inline it, or load it with lazyModule()`);
     }
