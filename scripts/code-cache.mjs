@@ -3,7 +3,7 @@
 // (Node 20 has no compile cache for ES modules; `module.enableCompileCache()` needs Node >= 22.1). Copied by
 // scripts/bundle.mjs into each bundled package as dist/bundle/code-cache.js.
 //
-// The cache: one file per script, named by a hash of the script's text, Node's and V8's versions and Node's flags
+// The cache: one file per script, named by a hash of the script's text, Node's version and V8's cached-data tag
 // (V8 itself checks only the source's length, its version and its flags). It lives in $DOCSVC_CODE_CACHE_DIR, else in
 // <os.tmpdir()>/docsvc-code-cache-<uid>; the directory is created with mode 0700 and used only if it is a real
 // directory owned by this user that nobody else can write. DOCSVC_CODE_CACHE=off turns the cache off. A missing,
@@ -17,6 +17,7 @@ import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, read
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cachedDataVersionTag } from "node:v8";
 import { Script } from "node:vm";
 
 // Scripts evaluated in this thread, by name and the hash of their text at build time: a script shipped by two packages (the fontkit
@@ -140,9 +141,10 @@ export function runScript(url, context, id) {
   let file;
   let cachedData;
   if (dir !== null) {
-    // V8's version and flags as a cheap stand-in for v8.cachedDataVersionTag() (node:v8 costs ~2 ms to load):
-    // V8 rejects a cache made under other flags anyway, this only keeps two setups from overwriting each other's.
-    const setup = [hash, process.version, process.arch, process.versions.v8, ...process.execArgv, process.env.NODE_OPTIONS ?? ""].join("\0");
+    // cachedDataVersionTag(): V8's version and the flags its caches depend on (--max-semi-space-size, which
+    // `docsvc serve` runs with, changes it; --cpu-prof or --conditions do not). V8 would reject a cache made under
+    // other flags anyway; in the name, the server's and the CLI's caches do not overwrite each other's.
+    const setup = [hash, process.version, process.arch, cachedDataVersionTag()].join(" ");
     const version = createHash("sha256").update(setup).digest("hex").slice(0, 32);
     file = join(dir, `${basename(filename, ".js")}-${version}.v8cache`);
     cachedData = readCache(file);
