@@ -76,12 +76,15 @@ function newestMtime(dir) {
   return newest;
 }
 
-// Stale: dist/src, or this script or its config, changed after the last bundle.
-function isStale(srcDir, outDir) {
+// Stale: dist/src, or this script or its config, changed after the last bundle; or, for a package whose scripts
+// compile npm packages in (pdfkit, fontkit…), an install or a patch did (pnpm rewrites node_modules/.modules.yaml).
+function isStale(srcDir, outDir, script) {
   let bundled;
   try { bundled = statSync(join(outDir, STAMP)).mtimeMs; } catch { return true; }
   const scripts = ["bundle.mjs", "bundle-config.mjs", "bundle-scripts.mjs", "code-cache.mjs"].map((f) => statSync(join(root, "scripts", f)).mtimeMs);
-  return Math.max(newestMtime(srcDir), ...scripts) > bundled;
+  const installed = script ? [join(root, "node_modules", ".modules.yaml"), join(root, "pnpm-lock.yaml")].map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)) : [];
+  const patches = script && existsSync(join(root, "patches")) ? [newestMtime(join(root, "patches"))] : [];
+  return Math.max(newestMtime(srcDir), ...scripts, ...installed, ...patches) > bundled;
 }
 
 async function bundle({ dir, entries, inline = [], bin = [], script }) {
@@ -121,7 +124,7 @@ async function bundle({ dir, entries, inline = [], bin = [], script }) {
 const ifStale = process.argv.includes("--if-stale");
 for (const config of BUNDLES) {
   const srcDir = join(root, config.dir, "dist", "src");
-  if (ifStale && (!existsSync(srcDir) || !isStale(srcDir, join(root, config.dir, "dist", "bundle")))) continue;
+  if (ifStale && (!existsSync(srcDir) || !isStale(srcDir, join(root, config.dir, "dist", "bundle"), config.script))) continue;
   const { files, bytes, scripts } = await bundle(config);
   console.log(`bundle: ${config.dir}/dist/bundle  ${files} ${scripts ? "classic scripts" : "files"}, ${(bytes / 1024).toFixed(0)} KB`);
 }
