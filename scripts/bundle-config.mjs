@@ -7,14 +7,20 @@
 // (~260 files), hono (~30) and @msgpack/msgpack (~16). Each is used by one package only, or (valibot) through
 // plain schema objects, so a copy per bundle holds no state that another copy would need to share.
 
+// script: run the package as classic scripts with a V8 code cache (scripts/bundle-scripts.mjs): `inline`, npm
+// packages compiled into the package's script as well (pdfkit and what it imports, but units); `units`, npm
+// packages the package loads (statically or with lazyModule) that get a script of their own, each evaluated once
+// per thread whichever package loads it first (fontkit: layout parses fonts with it, pdfkit imports it).
+
 export const BUNDLES = [
   {
     dir: "packages/layout",
     // html/*: the HTML front end, required on the first HTML template (html/entry.ts).
     entries: ["index.js", "html/index.js", "html/data-paths.js", "html/import/import-html.js"],
     inline: ["valibot"],
+    script: { units: ["fontkit", "linebreak", "bidi-js"] },
   },
-  { dir: "packages/pdf", entries: ["index.js"], inline: ["valibot"] },
+  { dir: "packages/pdf", entries: ["index.js"], inline: ["valibot"], script: { inline: ["pdfkit"], units: ["fontkit"] } },
   {
     dir: "apps/server",
     entries: [

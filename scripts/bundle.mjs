@@ -19,6 +19,15 @@
 // copy from dist/src, which rewriting to the dist/src URL would do. (Code that tests its own path for dist/src,
 // fonts/load.ts and ai/prompts.ts, accepts dist/bundle as well.)
 //
+// Code cache (config `script`, layout and pdf): Node 20 has no compile cache for ES modules, and the engine is
+// ~1.4 MB of JavaScript with pdfkit and fontkit. For these packages the ES module build above only lists each
+// entry's exports; scripts/bundle-scripts.mjs compiles the same modules as classic scripts (esbuild cjs, one per
+// package plus one per `script.units` npm package, which two packages share and which is evaluated once per
+// thread) that scripts/code-cache.mjs runs through vm.Script with a V8 code cache, written after the first render.
+// Each entry stays a file at its path (a thin ES module exporting the same names), import.meta.url keeps the
+// mirrored URL (and an npm package's is its own file in node_modules), and import()/lazyModule() go through the
+// generated dist/bundle/load-scripts.js. The server stays ES modules: its own code costs ~10 ms of `docsvc render`.
+//
 //   node scripts/bundle.mjs             bundle all packages
 //   node scripts/bundle.mjs --if-stale  only those whose dist/src changed since their last bundle (the test runner)
 import { build } from "esbuild";
@@ -27,6 +36,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUNDLES } from "./bundle-config.mjs";
+import { classicScripts } from "./bundle-scripts.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const ROOT_MARK = "__DOCSVC_BUNDLE_ROOT__";
@@ -66,15 +76,18 @@ function newestMtime(dir) {
   return newest;
 }
 
-// Stale: dist/src, or this script or its config, changed after the last bundle.
-function isStale(srcDir, outDir) {
+// Stale: dist/src, or this script or its config, changed after the last bundle; or, for a package whose scripts
+// compile npm packages in (pdfkit, fontkit…), an install or a patch did (pnpm rewrites node_modules/.modules.yaml).
+function isStale(srcDir, outDir, script) {
   let bundled;
   try { bundled = statSync(join(outDir, STAMP)).mtimeMs; } catch { return true; }
-  const scripts = ["bundle.mjs", "bundle-config.mjs"].map((f) => statSync(join(root, "scripts", f)).mtimeMs);
-  return Math.max(newestMtime(srcDir), ...scripts) > bundled;
+  const scripts = ["bundle.mjs", "bundle-config.mjs", "bundle-scripts.mjs", "code-cache.mjs"].map((f) => statSync(join(root, "scripts", f)).mtimeMs);
+  const installed = script ? [join(root, "node_modules", ".modules.yaml"), join(root, "pnpm-lock.yaml")].map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)) : [];
+  const patches = script && existsSync(join(root, "patches")) ? [newestMtime(join(root, "patches"))] : [];
+  return Math.max(newestMtime(srcDir), ...scripts, ...installed, ...patches) > bundled;
 }
 
-async function bundle({ dir, entries, inline = [], bin = [] }) {
+async function bundle({ dir, entries, inline = [], bin = [], script }) {
   const srcDir = join(root, dir, "dist", "src");
   const outDir = join(root, dir, "dist", "bundle");
   const result = await build({
@@ -95,21 +108,23 @@ async function bundle({ dir, entries, inline = [], bin = [] }) {
     plugins: [externals(new Set(inline)), metaUrl(srcDir)],
   });
   await rm(outDir, { recursive: true, force: true });
-  for (const file of result.outputFiles) {
+  for (const file of script ? [] : result.outputFiles) {
     // The mirrored root as seen from this output file ("." for an entry at the top, ".." from chunks/).
     const up = toPosix(relative(dirname(file.path), outDir)) || ".";
     await mkdir(dirname(file.path), { recursive: true });
     await writeFile(file.path, file.text.replaceAll(ROOT_MARK, up));
   }
+  const sizes = script && await classicScripts({ dir, entries, inline, script, srcDir, outDir, metafile: result.metafile, rootMark: ROOT_MARK });
   for (const b of bin) await chmod(join(outDir, b), 0o755);
   await writeFile(join(outDir, STAMP), "");
+  if (sizes) return { dir, files: Object.keys(sizes).length, bytes: Object.values(sizes).reduce((n, b) => n + b, 0), scripts: true };
   return { dir, files: result.outputFiles.length, bytes: result.outputFiles.reduce((n, f) => n + f.contents.length, 0) };
 }
 
 const ifStale = process.argv.includes("--if-stale");
 for (const config of BUNDLES) {
   const srcDir = join(root, config.dir, "dist", "src");
-  if (ifStale && (!existsSync(srcDir) || !isStale(srcDir, join(root, config.dir, "dist", "bundle")))) continue;
-  const { files, bytes } = await bundle(config);
-  console.log(`bundle: ${config.dir}/dist/bundle  ${files} files, ${(bytes / 1024).toFixed(0)} KB`);
+  if (ifStale && (!existsSync(srcDir) || !isStale(srcDir, join(root, config.dir, "dist", "bundle"), config.script))) continue;
+  const { files, bytes, scripts } = await bundle(config);
+  console.log(`bundle: ${config.dir}/dist/bundle  ${files} ${scripts ? "classic scripts" : "files"}, ${(bytes / 1024).toFixed(0)} KB`);
 }

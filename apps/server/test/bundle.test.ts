@@ -21,7 +21,8 @@ test("every module a bundle loads by relative path is in the bundle", () => {
   for (const dir of BUNDLES) {
     for (const file of jsFiles(dir)) {
       const text = readFileSync(file, "utf8");
-      for (const [, target, mirrored] of text.matchAll(/("[^"]+\.js"), new URL\(("[^"]+"), import\.meta\.url\)\.href\)/g)) {
+      // __docsvc.url: import.meta.url in the classic scripts of layout and pdf (scripts/bundle-scripts.mjs).
+      for (const [, target, mirrored] of text.matchAll(/("[^"]+\.js"), new URL\(("[^"]+"), (?:import\.meta|__docsvc)\.url\)\.href\)/g)) {
         const url = new URL(JSON.parse(target!) as string, new URL(JSON.parse(mirrored!) as string, pathToFileURL(file)));
         reached.push(fileURLToPath(url));
       }
