@@ -129,6 +129,8 @@ interface Plan {
   readonly groups: readonly GuardGroup[];
   /** The user features' single-substitution lookups (each its subtables), in lookup-index order. */
   readonly substitutions: readonly (readonly SubTable[])[];
+  /** The GSUB lookups in index order: guard groups and the user features' substitutions. */
+  readonly gsubSteps: readonly (GuardGroup | readonly SubTable[])[];
   /** Guards by glyph: only those whose first-position coverage holds the glyph can apply at it. */
   readonly guardsByGlyph: Map<number, readonly (Guard | RawGuard)[]>;
   readonly pairLookups: readonly PairLookup[];
@@ -195,32 +197,17 @@ export function fastShape(face: FontFace, text: string, features: readonly strin
     ids[i] = entry.id;
     advances[i] = entry.advance;
   }
-  if (plan.substitutions.length === 0) {
-    if (anyGuardApplies(plan, ids)) {
-      // Possibly only contextual single substitutions (Inter's calt: a hyphen between capitals or figures
-      // becomes hyphen.case): applied here when that is provably all GSUB does, then GPOS checked on the result.
-      const before = ids.slice();
-      if (!contextualSubstitutions(plan, ids)) return undefined;
-      for (let i = 0; i < n; i++) {
-        if (ids[i] === before[i]) continue;
-        if (facePlans.classOf(ids[i]!) > 1) return undefined;
-        advances[i] = substitutedAdvance(facePlans, ids[i]!, text.charCodeAt(i));
-      }
-      if (anyGuardApplies(plan, ids, true)) return undefined;
+  if (!noGuardApplies(facePlans, plan, text, ids, advances)) {
+    // Possibly only contextual single substitutions (Inter's calt: a hyphen between capitals or figures
+    // becomes hyphen.case): applied here when that is provably all GSUB does, then GPOS checked on the result.
+    const cmapIds = ids.slice();
+    if (!contextualSubstitutions(plan, ids)) return undefined;
+    for (let i = 0; i < n; i++) {
+      if (ids[i] === cmapIds[i]) continue;
+      if (facePlans.classOf(ids[i]!) > 1) return undefined;
+      advances[i] = substitutedAdvance(facePlans, ids[i]!, text.charCodeAt(i));
     }
-  } else {
-    // Every state the glyphs pass through is checked (a lookup sees the one its index puts it at): conservative.
-    if (anyGuardApplies(plan, ids)) return undefined;
-    for (const subtables of plan.substitutions) {
-      const before = ids.slice();
-      if (!substitute(subtables, ids)) continue;
-      for (let i = 0; i < n; i++) {
-        if (ids[i] === before[i]) continue;
-        if (facePlans.classOf(ids[i]!) > 1) return undefined;
-        advances[i] = substitutedAdvance(facePlans, ids[i]!, text.charCodeAt(i));
-      }
-      if (anyGuardApplies(plan, ids)) return undefined;
-    }
+    if (anyGuardApplies(plan, ids, true)) return undefined;
   }
   const offsetsX = new Float64Array(n);
   const offsetsY = new Float64Array(n);
@@ -303,6 +290,34 @@ function substitutedAdvance(facePlans: FacePlans, id: number, code: number): num
   return advance;
 }
 
+/**
+ * Whether no guard applies to the cmap glyphs `ids`, nor (with user features) to any state the features' single
+ * substitutions put them in (conservative: each state is checked against every guard); the substitutions are
+ * applied to `ids` and `advances` as it goes. False leaves them as they were.
+ */
+function noGuardApplies(facePlans: FacePlans, plan: Plan, text: string, ids: Uint16Array, advances: Float64Array): boolean {
+  if (anyGuardApplies(plan, ids)) return false;
+  if (plan.substitutions.length === 0) return true;
+  const cmapIds = ids.slice();
+  const cmapAdvances = advances.slice();
+  for (const subtables of plan.substitutions) {
+    const before = ids.slice();
+    if (!substitute(subtables, ids)) continue;
+    let ok = true;
+    for (let i = 0; i < ids.length && ok; i++) {
+      if (ids[i] === before[i]) continue;
+      if (facePlans.classOf(ids[i]!) > 1) ok = false;
+      else advances[i] = substitutedAdvance(facePlans, ids[i]!, text.charCodeAt(i));
+    }
+    if (!ok || anyGuardApplies(plan, ids)) {
+      ids.set(cmapIds);
+      advances.set(cmapAdvances);
+      return false;
+    }
+  }
+  return true;
+}
+
 /** Whether some guard (only GPOS ones with `gposOnly`) could apply at some position of `ids`. */
 function anyGuardApplies(plan: Plan, ids: Uint16Array, gposOnly = false): boolean {
   for (let i = 0; i < ids.length; i++) {
@@ -322,8 +337,12 @@ function anyGuardApplies(plan: Plan, ids: Uint16Array, gposOnly = false): boolea
  * No glyph here is a mark, ligature or component (fastShape checks the classes), so lookup flags change nothing.
  */
 function contextualSubstitutions(plan: Plan, ids: Uint16Array): boolean {
-  for (const group of plan.groups) {
-    if (group.gpos) continue;
+  for (const step of plan.gsubSteps) {
+    if (!("raw" in step)) {
+      substitute(step, ids); // a user feature's single substitution (fontkit runs it in index order with the rest)
+      continue;
+    }
+    const group = step;
     if (!group.rawGuards || group.twice) return false;
     for (let i = 0; i < ids.length; i++) {
       for (const guard of group.rawGuards) {
@@ -414,6 +433,7 @@ function buildPlan(
 ): Plan | null {
   const groups: GuardGroup[] = [];
   const substitutions: SubTable[][] = [];
+  const gsubSteps: (GuardGroup | readonly SubTable[])[] = [];
   const pairLookups: PairLookup[] = [];
   const subs = lookupsFor(gsub, script, extra);
   const pos = lookupsFor(gpos, script, extra);
@@ -440,6 +460,7 @@ function buildPlan(
           load: () => guardsOf(table!.lookupList.get(index), gposTable),
         };
         groups.push(group);
+        if (!gposTable) gsubSteps.push(group);
         continue;
       }
       if (stored && gposTable && stored.types.every((t) => t === 2) && rawPairsReadable(rawTable!, stored.subtables, stored.firstCoverages)) {
@@ -470,6 +491,7 @@ function buildPlan(
           tables.push(table);
         }
         substitutions.push(tables);
+        gsubSteps.push(tables);
         continue;
       }
       const guards = guardsOf(lookup, gposTable);
@@ -479,11 +501,13 @@ function buildPlan(
         if (pairs.length !== lookup.subTables.length) return null;
         pairLookups.push(pairs);
       } else {
-        groups.push({ raw: null, firstCoverages: null, rawGuards: null, gpos: gposTable, twice: found.twice.has(index), guards, load: () => guards });
+        const group: GuardGroup = { raw: null, firstCoverages: null, rawGuards: null, gpos: gposTable, twice: found.twice.has(index), guards, load: () => guards };
+        groups.push(group);
+        if (!gposTable) gsubSteps.push(group);
       }
     }
   }
-  return { groups, substitutions, guardsByGlyph: new Map(), pairLookups, pairs: new Map() };
+  return { groups, substitutions, gsubSteps, guardsByGlyph: new Map(), pairLookups, pairs: new Map() };
 }
 
 /** A decoded lookup's subtables as guards (extension subtables unwrapped). */
