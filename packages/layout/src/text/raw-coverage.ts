@@ -53,6 +53,26 @@ export function classIdAt(view: DataView, at: number, glyph: number, sorted: Sor
   }
 }
 
+/**
+ * The lowest and highest glyph the coverage table at `at` can hold, as [lo, hi]: its first and last entries when
+ * sorted, [0, 0xffff] when not or unreadable (no glyph ruled out); [1, 0] for an empty table.
+ */
+export function coverageBounds(view: DataView, at: number, sorted: SortedTables): readonly [number, number] {
+  try {
+    const format = view.getUint16(at);
+    const count = view.getUint16(at + 2);
+    if ((format !== 1 && format !== 2) || !isSorted(view, at, format, count, sorted)) return ANY;
+    if (count === 0) return NONE;
+    if (format === 1) return [view.getUint16(at + 4), view.getUint16(at + 4 + 2 * (count - 1))];
+    return [view.getUint16(at + 4), view.getUint16(at + 6 + 6 * (count - 1))];
+  } catch {
+    return ANY;
+  }
+}
+
+const ANY: readonly [number, number] = [0, 0xffff];
+const NONE: readonly [number, number] = [1, 0];
+
 // The offset of the first 6-byte (start, end, value) record holding `glyph`, or -1.
 function rangeAt(view: DataView, records: number, count: number, glyph: number, sorted: boolean): number {
   if (sorted) {

@@ -5,7 +5,7 @@
 // fresh process that decoding (Inter's ligature and contextual lookups) cost more than the rest of the fast path.
 // Anything this reader does not know answers "applies", which sends the string to fontkit.
 
-import { coverageIndexAt, classIdAt } from "./raw-coverage.js";
+import { coverageBounds, coverageIndexAt, classIdAt } from "./raw-coverage.js";
 import { rawLookup, type RawLayoutTable, type RawLookup } from "./raw-layout.js";
 
 /** One subtable that must not apply for the fast path to hold, as stored in the font. */
@@ -17,6 +17,9 @@ export interface RawGuard {
   /** Absolute offsets of the subtable and of its first-position coverage (-1: none, so it never applies). */
   readonly sub: number;
   readonly coverage: number;
+  /** The first-position coverage's lowest and highest glyph, read on first use (-1: not yet): most glyphs fall outside. */
+  lo: number;
+  hi: number;
 }
 
 // The subtable formats fontkit decodes, by lookup type (GPOS types offset by 10); a lookup with any other is
@@ -34,14 +37,17 @@ export function rawGuardsOf(raw: RawLayoutTable, lookup: RawLookup): RawGuard[] 
     const known = KNOWN_FORMATS[stored + (raw.gpos ? 10 : 0)];
     if (!known || !known.includes(lookup.formats[k]!)) return null;
     const type = raw.gpos ? (stored === 7 ? 5 : stored === 8 ? 6 : -stored) : stored;
-    guards.push({ raw, type, format: lookup.formats[k]!, sub: lookup.subtables[k]!, coverage: lookup.firstCoverages[k]! });
+    guards.push({ raw, type, format: lookup.formats[k]!, sub: lookup.subtables[k]!, coverage: lookup.firstCoverages[k]!, lo: -1, hi: -1 });
   }
   return guards;
 }
 
 /** Whether the guard's first-position coverage holds `glyph` (an unreadable coverage holds everything). */
 export function rawGuardCovers(guard: RawGuard, glyph: number): boolean {
-  return guard.coverage >= 0 && coverageIndexAt(guard.raw.view, guard.coverage, glyph, guard.raw.sorted) !== -1;
+  if (guard.coverage < 0) return false;
+  if (guard.lo < 0) [guard.lo, guard.hi] = coverageBounds(guard.raw.view, guard.coverage, guard.raw.sorted);
+  if (glyph < guard.lo || glyph > guard.hi) return false;
+  return coverageIndexAt(guard.raw.view, guard.coverage, glyph, guard.raw.sorted) !== -1;
 }
 
 /**
