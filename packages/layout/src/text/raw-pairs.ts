@@ -76,21 +76,27 @@ export function rawPairValues(raw: RawLayoutTable, sub: number, coverageAt: numb
 // A ValueRecord holds one int16 per set bit of its format, in bit order: x placement (0x1), y placement (0x2),
 // x advance (0x4), y advance (0x8), then four device offsets.
 function valueSize(format: number): number {
-  let size = 0;
-  for (let bit = 0; bit < 8; bit++) if (format & (1 << bit)) size += 2;
-  return size;
+  // Two bytes per set bit of the low byte (a popcount).
+  let bits = format & 0xff;
+  bits -= (bits >> 1) & 0x55;
+  bits = (bits & 0x33) + ((bits >> 2) & 0x33);
+  return ((bits + (bits >> 4)) & 0x0f) * 2;
 }
 
 function value(view: DataView, at: number, format: number): [number, number, number] {
+  // Only x placement (0x1), y placement (0x2) and x advance (0x4) are read; they come first, in that order.
   let p = at;
-  const field = (bit: number): number => {
-    if (!(format & bit)) return 0;
-    const v = view.getInt16(p);
+  let xPlacement = 0;
+  let yPlacement = 0;
+  let xAdvance = 0;
+  if (format & 0x1) {
+    xPlacement = view.getInt16(p);
     p += 2;
-    return v;
-  };
-  const xPlacement = field(0x1);
-  const yPlacement = field(0x2);
-  const xAdvance = field(0x4);
+  }
+  if (format & 0x2) {
+    yPlacement = view.getInt16(p);
+    p += 2;
+  }
+  if (format & 0x4) xAdvance = view.getInt16(p);
   return [xAdvance, xPlacement, yPlacement];
 }
