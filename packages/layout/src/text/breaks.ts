@@ -2,6 +2,7 @@
 
 import type LineBreaker from "linebreak";
 import { lazyModule } from "../lazy-module.js";
+import { tableBreaks } from "./break-pairs.js";
 
 // linebreak decompresses its Unicode tables when imported: loaded only for text the fast path below cannot break.
 const lineBreaker = lazyModule<{ default: typeof LineBreaker }>("linebreak");
@@ -25,6 +26,8 @@ export function breakOpportunities(text: string): number[] {
     out.push(text.length);
     return out;
   }
+  const fromTable = tableBreaks(text);
+  if (fromTable) return fromTable;
   const breaker = new (lineBreaker().default)(text);
   for (let b = breaker.nextBreak(); b; b = breaker.nextBreak()) {
     if (b.position > 0 && (out.length === 0 || out[out.length - 1] !== b.position)) out.push(b.position);

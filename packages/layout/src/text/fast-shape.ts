@@ -18,6 +18,8 @@ import type { Font } from "fontkit";
 import type { FontFace } from "./face.js";
 import { rawCoverageHas, rawLookup, rawTablesOf, type RawLayoutTable } from "./raw-layout.js";
 import { rawPairsReadable, rawPairValues, type PairResult } from "./raw-pairs.js";
+import { rawContextMatch, rawGuardApplies, rawGuardCovers, rawGuardsOf, rawSingleSubstitute, type RawGuard } from "./raw-guards.js";
+import { rawAdvance, rawGlyphClass, rawMetricsOf, type RawMetrics } from "./raw-metrics.js";
 
 /** A string shaped by the fast path, font units, one glyph per UTF-16 unit (BMP only), left to right. */
 export interface FastShaped {
@@ -107,12 +109,17 @@ interface Guard {
 }
 
 /**
- * The guards of one lookup, decoded by fontkit the first time a glyph its stored first-position coverages
- * hold is met (`firstCoverages` null: decoded whatever the glyph).
+ * The guards of one lookup: read from the font's bytes (raw-guards.ts) when every subtable is one that reader
+ * knows, otherwise decoded by fontkit the first time a glyph its stored first-position coverages hold is met
+ * (`firstCoverages` null: decoded whatever the glyph).
  */
 interface GuardGroup {
   readonly raw: RawLayoutTable | null;
   readonly firstCoverages: readonly number[] | null;
+  readonly rawGuards: readonly RawGuard[] | null;
+  /** A GPOS lookup; a lookup listed by more than one selected feature (fontkit applies it once per listing). */
+  readonly gpos: boolean;
+  readonly twice: boolean;
   guards: readonly Guard[] | undefined;
   readonly load: () => readonly Guard[];
 }
@@ -122,8 +129,10 @@ interface Plan {
   readonly groups: readonly GuardGroup[];
   /** The user features' single-substitution lookups (each its subtables), in lookup-index order. */
   readonly substitutions: readonly (readonly SubTable[])[];
+  /** The GSUB lookups in index order: guard groups and the user features' substitutions. */
+  readonly gsubSteps: readonly (GuardGroup | readonly SubTable[])[];
   /** Guards by glyph: only those whose first-position coverage holds the glyph can apply at it. */
-  readonly guardsByGlyph: Map<number, readonly Guard[]>;
+  readonly guardsByGlyph: Map<number, readonly (Guard | RawGuard)[]>;
   readonly pairLookups: readonly PairLookup[];
   /** Adjustments by `a * 65536 + b`: [aAdv, aX, aY, bAdv, bX, bY], or null for none. */
   readonly pairs: Map<number, Float64Array | null>;
@@ -145,6 +154,9 @@ interface FacePlans {
   /** Advances of glyphs reached by substitution, by glyph id. */
   readonly substitutedAdvances: Map<number, number>;
   readonly classOf: (glyph: number) => number;
+  /** Advances read from the bytes (raw-metrics.ts) and the cmap lookup, when the face allows; else fontkit's glyphs. */
+  readonly metrics: RawMetrics | null;
+  readonly cmap: { lookup(codePoint: number): number } | null;
 }
 
 const plans = new WeakMap<FontFace, FacePlans | null>();
@@ -176,8 +188,7 @@ export function fastShape(face: FontFace, text: string, features: readonly strin
     const code = text.charCodeAt(i);
     let entry = facePlans.advances.get(code);
     if (!entry) {
-      const glyph = face.font.glyphForCodePoint(code);
-      entry = { id: glyph.id, advance: glyph.advanceWidth };
+      entry = glyphFor(facePlans, code);
       facePlans.advances.set(code, entry);
     }
     if (entry.id === 0) return undefined;
@@ -186,21 +197,17 @@ export function fastShape(face: FontFace, text: string, features: readonly strin
     ids[i] = entry.id;
     advances[i] = entry.advance;
   }
-  if (plan.substitutions.length === 0) {
-    if (anyGuardApplies(plan, ids)) return undefined;
-  } else {
-    // Every state the glyphs pass through is checked (a lookup sees the one its index puts it at): conservative.
-    if (anyGuardApplies(plan, ids)) return undefined;
-    for (const subtables of plan.substitutions) {
-      const before = ids.slice();
-      if (!substitute(subtables, ids)) continue;
-      for (let i = 0; i < n; i++) {
-        if (ids[i] === before[i]) continue;
-        if (facePlans.classOf(ids[i]!) > 1) return undefined;
-        advances[i] = substitutedAdvance(facePlans, ids[i]!, text.charCodeAt(i));
-      }
-      if (anyGuardApplies(plan, ids)) return undefined;
+  if (!noGuardApplies(facePlans, plan, text, ids, advances)) {
+    // Possibly only contextual single substitutions (Inter's calt: a hyphen between capitals or figures
+    // becomes hyphen.case): applied here when that is provably all GSUB does, then GPOS checked on the result.
+    const cmapIds = ids.slice();
+    if (!contextualSubstitutions(plan, ids)) return undefined;
+    for (let i = 0; i < n; i++) {
+      if (ids[i] === cmapIds[i]) continue;
+      if (facePlans.classOf(ids[i]!) > 1) return undefined;
+      advances[i] = substitutedAdvance(facePlans, ids[i]!, text.charCodeAt(i));
     }
+    if (anyGuardApplies(plan, ids, true)) return undefined;
   }
   const offsetsX = new Float64Array(n);
   const offsetsY = new Float64Array(n);
@@ -225,6 +232,13 @@ function facePlansOf(font: Font): FacePlans | null {
   try {
     const f = font as unknown as Tables;
     if (f.morx || !f.GPOS) return null;
+    const metrics = rawMetricsOf(font);
+    // fontkit's cmap lookup (what glyphForCodePoint asks), without making a Glyph per character.
+    const cmap = (font as unknown as { _cmapProcessor?: { lookup?: unknown } })._cmapProcessor;
+    const lookup = metrics && typeof cmap?.lookup === "function" ? (cmap as { lookup(codePoint: number): number }) : null;
+    if (metrics && lookup) {
+      return { font, plans: new Map(), advances: new Map(), substitutedAdvances: new Map(), classOf: (glyph) => rawGlyphClass(metrics, glyph), metrics, cmap: lookup };
+    }
     const glyphClassDef = f.GDEF?.glyphClassDef;
     return {
       font,
@@ -232,10 +246,22 @@ function facePlansOf(font: Font): FacePlans | null {
       advances: new Map(),
       substitutedAdvances: new Map(),
       classOf: glyphClassDef ? (glyph) => classId(glyphClassDef, glyph) : () => 0,
+      metrics: null,
+      cmap: null,
     };
   } catch {
     return null;
   }
+}
+
+/** The cmap glyph of a character and its advance, as fontkit's glyphForCodePoint gives them. */
+function glyphFor(facePlans: FacePlans, code: number): { id: number; advance: number } {
+  if (facePlans.metrics && facePlans.cmap) {
+    const id = facePlans.cmap.lookup(code);
+    return { id, advance: rawAdvance(facePlans.metrics, id) };
+  }
+  const glyph = facePlans.font.glyphForCodePoint(code);
+  return { id: glyph.id, advance: glyph.advanceWidth };
 }
 
 /** The plan for a script and user features, built on first use (a face's GSUB/GPOS lookups are decoded then). */
@@ -258,18 +284,87 @@ function planFor(facePlans: FacePlans, script: string, features: readonly string
 function substitutedAdvance(facePlans: FacePlans, id: number, code: number): number {
   let advance = facePlans.substitutedAdvances.get(id);
   if (advance === undefined) {
-    advance = facePlans.font.getGlyph(id, [code]).advanceWidth;
+    advance = facePlans.metrics ? rawAdvance(facePlans.metrics, id) : facePlans.font.getGlyph(id, [code]).advanceWidth;
     facePlans.substitutedAdvances.set(id, advance);
   }
   return advance;
 }
 
-/** Whether some guard could apply at some position of `ids`. */
-function anyGuardApplies(plan: Plan, ids: Uint16Array): boolean {
+/**
+ * Whether no guard applies to the cmap glyphs `ids`, nor (with user features) to any state the features' single
+ * substitutions put them in (conservative: each state is checked against every guard); the substitutions are
+ * applied to `ids` and `advances` as it goes. False leaves them as they were.
+ */
+function noGuardApplies(facePlans: FacePlans, plan: Plan, text: string, ids: Uint16Array, advances: Float64Array): boolean {
+  if (anyGuardApplies(plan, ids)) return false;
+  if (plan.substitutions.length === 0) return true;
+  const cmapIds = ids.slice();
+  const cmapAdvances = advances.slice();
+  for (const subtables of plan.substitutions) {
+    const before = ids.slice();
+    if (!substitute(subtables, ids)) continue;
+    let ok = true;
+    for (let i = 0; i < ids.length && ok; i++) {
+      if (ids[i] === before[i]) continue;
+      if (facePlans.classOf(ids[i]!) > 1) ok = false;
+      else advances[i] = substitutedAdvance(facePlans, ids[i]!, text.charCodeAt(i));
+    }
+    if (!ok || anyGuardApplies(plan, ids)) {
+      ids.set(cmapIds);
+      advances.set(cmapAdvances);
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Whether some guard (only GPOS ones with `gposOnly`) could apply at some position of `ids`. */
+function anyGuardApplies(plan: Plan, ids: Uint16Array, gposOnly = false): boolean {
   for (let i = 0; i < ids.length; i++) {
-    for (const guard of guardsAt(plan, ids[i]!)) if (applies(guard, ids, i)) return true;
+    for (const guard of guardsAt(plan, ids[i]!)) {
+      if ("raw" in guard) {
+        if ((!gposOnly || guard.raw.gpos) && rawGuardApplies(guard, ids, i)) return true;
+      } else if ((!gposOnly || guard.gpos) && applies(guard, ids, i)) return true;
+    }
   }
   return false;
+}
+
+/**
+ * Runs the GSUB lookups over `ids` as fontkit's GSUBProcessor does (lookup-index order, each over every position,
+ * its first applying subtable winning) when each subtable that applies is a context rule by coverages calling
+ * single substitutions, and proves the others do not apply; false (fontkit shapes the string) otherwise.
+ * No glyph here is a mark, ligature or component (fastShape checks the classes), so lookup flags change nothing.
+ */
+function contextualSubstitutions(plan: Plan, ids: Uint16Array): boolean {
+  for (const step of plan.gsubSteps) {
+    if (!("raw" in step)) {
+      substitute(step, ids); // a user feature's single substitution (fontkit runs it in index order with the rest)
+      continue;
+    }
+    const group = step;
+    if (!group.rawGuards || group.twice) return false;
+    for (let i = 0; i < ids.length; i++) {
+      for (const guard of group.rawGuards) {
+        if (!rawGuardCovers(guard, ids[i]!)) continue;
+        const records = rawContextMatch(guard, ids, i);
+        if (records === null) continue;
+        if (records === "unknown") {
+          if (rawGuardApplies(guard, ids, i)) return false;
+          continue;
+        }
+        for (let r = 0; r < records.length; r += 2) {
+          const at = i + records[r]!;
+          if (at >= ids.length) return false;
+          const id = rawSingleSubstitute(guard.raw, records[r + 1]!, ids[at]!);
+          if (id === null) return false;
+          ids[at] = id;
+        }
+        break;
+      }
+    }
+  }
+  return true;
 }
 
 /** Applies one single-substitution lookup to every glyph as fontkit does (first covering subtable wins). */
@@ -296,8 +391,8 @@ function lookupsFor(
   table: LayoutTable | undefined,
   script: string,
   extra: readonly string[],
-): { indexes: number[]; tags: Set<string>; extraIndexes: Set<number>; shared: boolean } {
-  if (!table) return { indexes: [], tags: new Set(), extraIndexes: new Set(), shared: false };
+): { indexes: number[]; tags: Set<string>; extraIndexes: Set<number>; shared: boolean; twice: Set<number> } {
+  if (!table) return { indexes: [], tags: new Set(), extraIndexes: new Set(), shared: false, twice: new Set() };
   const entry =
     table.scriptList.find((s) => s.tag === script) ??
     DEFAULT_SCRIPTS.map((tag) => table.scriptList.find((s) => s.tag === tag)).find((s) => s !== undefined);
@@ -311,6 +406,7 @@ function lookupsFor(
   }
   const indexes = new Set<number>();
   const extraIndexes = new Set<number>();
+  const twice = new Set<number>();
   let shared = false;
   for (const [tag, feature] of features) {
     const isExtra = extra.includes(tag);
@@ -318,12 +414,13 @@ function lookupsFor(
     for (const i of new Set(Array.from(feature.lookupListIndexes))) {
       // A lookup listed by two selected features runs twice in fontkit: only modelled for guards (no-ops).
       if (indexes.has(i) && (isExtra || extraIndexes.has(i))) shared = true;
+      if (indexes.has(i)) twice.add(i);
       indexes.add(i);
       if (isExtra) extraIndexes.add(i);
     }
   }
   const sorted = [...indexes].sort((a, b) => a - b);
-  return { indexes: sorted, tags: new Set(features.keys()), extraIndexes, shared };
+  return { indexes: sorted, tags: new Set(features.keys()), extraIndexes, shared, twice };
 }
 
 function buildPlan(
@@ -336,6 +433,7 @@ function buildPlan(
 ): Plan | null {
   const groups: GuardGroup[] = [];
   const substitutions: SubTable[][] = [];
+  const gsubSteps: (GuardGroup | readonly SubTable[])[] = [];
   const pairLookups: PairLookup[] = [];
   const subs = lookupsFor(gsub, script, extra);
   const pos = lookupsFor(gpos, script, extra);
@@ -350,15 +448,19 @@ function buildPlan(
       const isExtra = !gposTable && found.extraIndexes.has(index);
       const stored = rawTable && !isExtra ? rawLookup(rawTable, index) : null;
       if (stored && !(gposTable && stored.types.includes(2))) {
-        // Neither a substitution to apply nor pair kerning: guards, decoded when a covered glyph is met.
+        // Neither a substitution to apply nor pair kerning: guards, read from the bytes or decoded when a covered glyph is met.
         if (stored.flag & 0x6) return null; // ignoreBaseGlyphs, ignoreLigatures
         const group: GuardGroup = {
           raw: rawTable,
           firstCoverages: stored.firstCoverages,
+          rawGuards: rawGuardsOf(rawTable!, stored),
+          gpos: gposTable,
+          twice: found.twice.has(index),
           guards: undefined,
           load: () => guardsOf(table!.lookupList.get(index), gposTable),
         };
         groups.push(group);
+        if (!gposTable) gsubSteps.push(group);
         continue;
       }
       if (stored && gposTable && stored.types.every((t) => t === 2) && rawPairsReadable(rawTable!, stored.subtables, stored.firstCoverages)) {
@@ -389,6 +491,7 @@ function buildPlan(
           tables.push(table);
         }
         substitutions.push(tables);
+        gsubSteps.push(tables);
         continue;
       }
       const guards = guardsOf(lookup, gposTable);
@@ -398,11 +501,13 @@ function buildPlan(
         if (pairs.length !== lookup.subTables.length) return null;
         pairLookups.push(pairs);
       } else {
-        groups.push({ raw: null, firstCoverages: null, guards, load: () => guards });
+        const group: GuardGroup = { raw: null, firstCoverages: null, rawGuards: null, gpos: gposTable, twice: found.twice.has(index), guards, load: () => guards };
+        groups.push(group);
+        if (!gposTable) gsubSteps.push(group);
       }
     }
   }
-  return { groups, substitutions, guardsByGlyph: new Map(), pairLookups, pairs: new Map() };
+  return { groups, substitutions, gsubSteps, guardsByGlyph: new Map(), pairLookups, pairs: new Map() };
 }
 
 /** A decoded lookup's subtables as guards (extension subtables unwrapped). */
@@ -421,11 +526,15 @@ function guardsOf(lookup: Lookup, gpos: boolean): Guard[] {
 }
 
 /** The guards that can apply at a position holding `glyph` (their first-position coverage has it). */
-function guardsAt(plan: Plan, glyph: number): readonly Guard[] {
+function guardsAt(plan: Plan, glyph: number): readonly (Guard | RawGuard)[] {
   let list = plan.guardsByGlyph.get(glyph);
   if (!list) {
-    const found: Guard[] = [];
+    const found: (Guard | RawGuard)[] = [];
     for (const group of plan.groups) {
+      if (group.rawGuards) {
+        for (const g of group.rawGuards) if (rawGuardCovers(g, glyph)) found.push(g);
+        continue;
+      }
       const raw = group.raw;
       if (raw && group.firstCoverages && !group.firstCoverages.some((offset) => rawCoverageHas(raw, offset, glyph))) continue;
       group.guards ??= group.load();

@@ -25,6 +25,13 @@ export function padFontBytes(bytes: Uint8Array): Uint8Array {
 // Bytes a loader already read into a padded buffer need no second copy.
 function endsWithPadding(bytes: Uint8Array): boolean {
   if (bytes.length < FONT_PADDING_BYTES * 2) return false;
+  const start = bytes.byteOffset + bytes.length - FONT_PADDING_BYTES;
+  // Four bytes at a time when the tail is aligned (a loader's own buffer): a quarter of the loop in a fresh process.
+  if (start % 4 === 0) {
+    const words = new Uint32Array(bytes.buffer, start, FONT_PADDING_BYTES / 4);
+    for (let i = 0; i < words.length; i++) if (words[i] !== 0) return false;
+    return true;
+  }
   for (let i = bytes.length - FONT_PADDING_BYTES; i < bytes.length; i++) if (bytes[i] !== 0) return false;
   return true;
 }

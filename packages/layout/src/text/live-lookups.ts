@@ -13,8 +13,10 @@
 // insert and recompose glyphs themselves).
 
 import type { Font } from "fontkit";
-import { rawCoverage, rawLookup, rawTablesOf, type RawLayoutTable } from "./raw-layout.js";
+import { rawLookup, rawTablesOf, type RawLayoutTable } from "./raw-layout.js";
+import { coverageIndexAt } from "./raw-coverage.js";
 import { rawCalledLookups, rawSingleDelta, rawSubstitutes } from "./raw-gsub.js";
+import { decodeSubtables, type DecodedLookup, type LookupList } from "./lookup-subtables.js";
 
 /** The part of fontkit's OTProcessor used here (GSUBProcessor and GPOSProcessor). */
 interface Processor {
@@ -40,12 +42,6 @@ interface Live {
 }
 type LiveTable = ReadonlyMap<number, readonly number[] | null>;
 
-/** The part of a decoded lookup fontkit's applyLookups reads. */
-interface DecodedLookup {
-  readonly lookupType: number;
-  readonly flags: unknown;
-  readonly subTables: ArrayLike<unknown>;
-}
 
 /** The string being shaped: its distinct code points as a cache key, and its cmap glyphs. */
 interface Active {
@@ -124,7 +120,7 @@ function patch(processor: Processor): void {
         if (exclude && exclude.indexOf(index) !== -1) continue;
         const subtables = keep.get(index);
         if (subtables === undefined) continue;
-        lookups.push({ feature: tag, index, lookup: withSubtables(this.table.lookupList.get(index) as DecodedLookup, subtables) });
+        lookups.push({ feature: tag, index, lookup: withSubtables(this.table.lookupList as LookupList, index, subtables) });
       }
     }
     lookups.sort((a, b) => a.index - b.index);
@@ -132,7 +128,7 @@ function patch(processor: Processor): void {
   };
 }
 
-const views = new WeakMap<DecodedLookup, Map<string, DecodedLookup>>();
+const views = new WeakMap<LookupList, Map<string, DecodedLookup>>();
 
 /**
  * The lookup with only the given subtables, for fontkit's applyLookups (which tries a lookup's subtables in order
@@ -140,14 +136,19 @@ const views = new WeakMap<DecodedLookup, Map<string, DecodedLookup>>();
  * backtrack coverages before their input: a chained lookup of Inter's with dozens of subtables otherwise scans
  * large coverage lists at every glyph.
  */
-function withSubtables(lookup: DecodedLookup, subtables: readonly number[] | null): DecodedLookup {
-  if (subtables === null || subtables.length === lookup.subTables.length) return lookup;
-  const key = subtables.join(",");
-  let byKey = views.get(lookup);
-  if (!byKey) views.set(lookup, (byKey = new Map()));
+function withSubtables(list: LookupList, index: number, subtables: readonly number[] | null): DecodedLookup {
+  if (subtables === null) return list.get(index) as DecodedLookup;
+  const key = `${index}:${subtables.join(",")}`;
+  let byKey = views.get(list);
+  if (!byKey) views.set(list, (byKey = new Map()));
   let view = byKey.get(key);
   if (!view) {
-    view = { lookupType: lookup.lookupType, flags: lookup.flags, subTables: subtables.map((k) => lookup.subTables[k]) };
+    // Only those subtables decoded (lookup-subtables.ts), or picked from the lookup decoded whole.
+    view = decodeSubtables(list, index, subtables) ?? undefined;
+    if (!view) {
+      const lookup = list.get(index) as DecodedLookup;
+      view = { lookupType: lookup.lookupType, flags: lookup.flags, subTables: subtables.map((k) => lookup.subTables[k]) };
+    }
     byKey.set(key, view);
   }
   return view;
@@ -246,23 +247,24 @@ function calledLookups(raw: RawLayoutTable): Set<number> | null {
 function closure(raw: RawLayoutTable, lookups: ReadonlySet<number>, start: ReadonlySet<number>): Set<number> | null {
   const glyphs = new Set(start);
   const pending = [...start];
-  const substitutions: { sub: number; type: number; coverage: ReadonlyMap<number, number> }[] = [];
+  const substitutions: { sub: number; type: number; coverage: number }[] = [];
   for (const index of lookups) {
     const lookup = rawLookup(raw, index);
     if (!lookup) return null;
     for (let k = 0; k < lookup.types.length; k++) {
       const type = lookup.types[k]!;
       if (type > 4) continue; // contextual (their calls are in `lookups`) or reverse chaining (fontkit throws on it)
-      const coverage = rawCoverage(raw, lookup.firstCoverages[k]!);
-      if (!coverage) return null;
+      const coverage = lookup.firstCoverages[k]!;
+      if (coverage < 0) return null;
       substitutions.push({ sub: lookup.subtables[k]!, type, coverage });
     }
   }
   while (pending.length > 0) {
     const glyph = pending.pop()!;
     for (const { sub, type, coverage } of substitutions) {
-      const index = coverage.get(glyph);
-      if (index === undefined) continue;
+      const index = coverageIndexAt(raw.view, coverage, glyph, raw.sorted);
+      if (index === -1) continue;
+      if (index < 0) return null;
       let out: number[] | null;
       const delta = type === 1 ? rawSingleDelta(raw, sub) : null;
       if (delta !== null) out = [(glyph + delta) & 0xffff];
@@ -287,7 +289,8 @@ const KNOWN_FORMATS: Record<number, readonly number[]> = {
 
 /**
  * The subtables of lookup `index` that may do something at some glyph of `glyphs` (each kept unless its
- * coverage proves not); null for all of them, also when the lookup cannot be read or has a subtable of a type or
+ * coverage proves not, or for a context or chained context subtable by coverages, one of its other
+ * coverages: every one must hold a glyph of the string for a rule to match); null for all of them, also when the lookup cannot be read or has a subtable of a type or
  * format fontkit does not know (it throws on that one when it reaches it, and leaving the lookup or others out
  * would change that).
  */
@@ -298,17 +301,39 @@ function liveSubtables(raw: RawLayoutTable, index: number, glyphs: ReadonlySet<n
   for (let k = 0; k < lookup.types.length; k++) {
     const known = KNOWN_FORMATS[lookup.types[k]! + (raw.gpos ? 10 : 0)];
     if (!known || !known.includes(lookup.formats[k]!)) return null;
-    const coverage = rawCoverage(raw, lookup.firstCoverages[k]!);
-    if (!coverage || intersects(coverage, glyphs)) live.push(k);
+    if (intersects(raw, lookup.firstCoverages[k]!, glyphs) && coveragesIntersect(raw, lookup.types[k]!, lookup.formats[k]!, lookup.subtables[k]!, glyphs)) {
+      live.push(k);
+    }
   }
   return live.length === lookup.types.length ? null : live;
 }
 
-function intersects(coverage: ReadonlyMap<number, number>, glyphs: ReadonlySet<number>): boolean {
-  if (coverage.size <= glyphs.size) {
-    for (const g of coverage.keys()) if (glyphs.has(g)) return true;
-  } else {
-    for (const g of glyphs) if (coverage.has(g)) return true;
-  }
+/** Whether the coverage at `offset` may hold a glyph of `glyphs` (true when it cannot be read). */
+function intersects(raw: RawLayoutTable, offset: number, glyphs: ReadonlySet<number>): boolean {
+  if (offset < 0) return true;
+  for (const g of glyphs) if (coverageIndexAt(raw.view, offset, g, raw.sorted) !== -1) return true;
   return false;
+}
+
+/** For a (chained) context subtable by coverages (format 3), whether each of its coverages may hold a glyph of `glyphs`. */
+function coveragesIntersect(raw: RawLayoutTable, type: number, format: number, sub: number, glyphs: ReadonlySet<number>): boolean {
+  const context = raw.gpos ? (type === 7 ? 5 : type === 8 ? 6 : 0) : type;
+  if (format !== 3 || (context !== 5 && context !== 6)) return true;
+  const { view } = raw;
+  try {
+    // Runs of (count, offsets relative to the subtable): context's input; chained context's backtrack, input, lookahead.
+    let at = sub + 2;
+    for (let run = 0; run < (context === 5 ? 1 : 3); run++) {
+      const count = view.getUint16(at);
+      const offsets = context === 5 ? at + 4 : at + 2; // context: glyphCount, substitutionCount, then the coverages
+      for (let k = 0; k < count; k++) {
+        const relative = view.getUint16(offsets + 2 * k);
+        if (relative !== 0 && !intersects(raw, sub + relative, glyphs)) return false;
+      }
+      at = offsets + 2 * count;
+    }
+    return true;
+  } catch {
+    return true;
+  }
 }

@@ -6,6 +6,7 @@
 // glyphs it meets is covered. Anything this reader does not know gives "unknown", which means "decode".
 
 import type { Font } from "fontkit";
+import { coverageIndexAt, type SortedTables } from "./raw-coverage.js";
 
 /** The raw GSUB or GPOS table of a face. */
 export interface RawLayoutTable {
@@ -14,10 +15,10 @@ export interface RawLayoutTable {
   /** Absolute offset of the LookupList. */
   readonly lookupList: number;
   readonly lookupCount: number;
-  /** Coverage index by covered glyph, by absolute coverage offset (null: a format this reader does not know). */
-  readonly coverages: Map<number, Map<number, number> | null>;
   /** Lookups as stored, by index, read on first use (null: unreadable). */
   readonly lookups: Map<number, RawLookup | null>;
+  /** Which coverage and class definition tables are sorted, by offset (raw-coverage.ts). */
+  readonly sorted: SortedTables;
 }
 
 /** A lookup's header as stored: its type and flags, and per subtable the absolute offset of its first-position coverage (-1: unknown). */
@@ -48,7 +49,7 @@ export function rawLayoutTable(font: Font, tag: "GSUB" | "GPOS"): RawLayoutTable
   if (table.offset + table.length > view.byteLength) return null;
   const lookupList = table.offset + view.getUint16(table.offset + 8);
   if (lookupList + 2 > view.byteLength) return null;
-  return { view, gpos: tag === "GPOS", lookupList, lookupCount: view.getUint16(lookupList), coverages: new Map(), lookups: new Map() };
+  return { view, gpos: tag === "GPOS", lookupList, lookupCount: view.getUint16(lookupList), lookups: new Map(), sorted: new Map() };
 }
 
 const rawTables = new WeakMap<Font, { GSUB: RawLayoutTable | null; GPOS: RawLayoutTable | null }>();
@@ -125,42 +126,5 @@ function firstCoverage(view: DataView, sub: number, type: number, gpos: boolean)
 
 /** Whether the coverage table at `offset` lists `glyph`; true when the table cannot be read (the caller then decodes). */
 export function rawCoverageHas(raw: RawLayoutTable, offset: number, glyph: number): boolean {
-  const map = rawCoverage(raw, offset);
-  return map === null || map.has(glyph);
-}
-
-/**
- * The coverage table at `offset` as a map from glyph to coverage index (the first index fontkit's coverageIndex
- * finds), or null when it cannot be read.
- */
-export function rawCoverage(raw: RawLayoutTable, offset: number): ReadonlyMap<number, number> | null {
-  if (offset < 0) return null;
-  let map = raw.coverages.get(offset);
-  if (map === undefined) {
-    map = readCoverage(raw.view, offset);
-    raw.coverages.set(offset, map);
-  }
-  return map;
-}
-
-function readCoverage(view: DataView, at: number): Map<number, number> | null {
-  try {
-    const format = view.getUint16(at);
-    const count = view.getUint16(at + 2);
-    const glyphs = new Map<number, number>();
-    // Backwards, so a glyph listed twice keeps its first index (fontkit: indexOf, or the first range holding it).
-    if (format === 1) {
-      for (let i = count - 1; i >= 0; i--) glyphs.set(view.getUint16(at + 4 + 2 * i), i);
-    } else if (format === 2) {
-      for (let r = count - 1; r >= 0; r--) {
-        const start = view.getUint16(at + 4 + 6 * r);
-        const end = view.getUint16(at + 6 + 6 * r);
-        const first = view.getUint16(at + 8 + 6 * r);
-        for (let g = end; g >= start; g--) glyphs.set(g, first + g - start);
-      }
-    } else return null;
-    return glyphs;
-  } catch {
-    return null;
-  }
+  return offset < 0 || coverageIndexAt(raw.view, offset, glyph, raw.sorted) !== -1;
 }

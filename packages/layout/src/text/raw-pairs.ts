@@ -4,7 +4,8 @@
 // GPOSProcessor finds them: the first subtable whose coverage holds the first glyph and (format 1) lists the
 // second decides; format 2 applies the class pair's record, class 0 for glyphs a class definition omits.
 
-import { rawCoverage, type RawLayoutTable } from "./raw-layout.js";
+import { classIdAt, coverageIndexAt } from "./raw-coverage.js";
+import type { RawLayoutTable } from "./raw-layout.js";
 
 /** The adjustments fast-shape.ts sums: x advance, x placement and y placement of the first and the second glyph. */
 export interface PairValues {
@@ -20,7 +21,10 @@ export function rawPairsReadable(raw: RawLayoutTable, subtables: readonly number
   try {
     return subtables.every((sub, k) => {
       const format = raw.view.getUint16(sub);
-      return (format === 1 || format === 2) && rawCoverage(raw, firstCoverages[k]!) !== null;
+      const coverage = firstCoverages[k]!;
+      if (coverage < 0) return false;
+      const coverageFormat = raw.view.getUint16(coverage);
+      return (format === 1 || format === 2) && (coverageFormat === 1 || coverageFormat === 2);
     });
   } catch {
     return false;
@@ -31,8 +35,11 @@ export function rawPairsReadable(raw: RawLayoutTable, subtables: readonly number
 export function rawPairValues(raw: RawLayoutTable, sub: number, coverageAt: number, a: number, b: number): PairResult {
   const { view } = raw;
   try {
-    const index = rawCoverage(raw, coverageAt)?.get(a);
-    if (index === undefined) return "next";
+    // Coverage and class definitions answered from the bytes (raw-coverage.ts): Inter's kerning class
+    // definitions hold thousands of glyphs, a document meets a few hundred pairs.
+    const index = coverageIndexAt(view, coverageAt, a, raw.sorted);
+    if (index === -1) return "next";
+    if (index < 0) return "unknown";
     const format = view.getUint16(sub);
     const format1 = view.getUint16(sub + 4);
     const format2 = view.getUint16(sub + 6);
@@ -51,11 +58,14 @@ export function rawPairValues(raw: RawLayoutTable, sub: number, coverageAt: numb
       return "next";
     }
     if (format !== 2) return "unknown";
-    const class1 = classOf(raw, sub + view.getUint16(sub + 8), a);
-    const class2 = classOf(raw, sub + view.getUint16(sub + 10), b);
+    const classDef1 = view.getUint16(sub + 8);
+    const classDef2 = view.getUint16(sub + 10);
+    if (classDef1 === 0 || classDef2 === 0) return "unknown";
+    const class1 = classIdAt(view, sub + classDef1, a, raw.sorted);
+    const class2 = classIdAt(view, sub + classDef2, b, raw.sorted);
     const class1Count = view.getUint16(sub + 12);
     const class2Count = view.getUint16(sub + 14);
-    if (class1 === null || class2 === null || class1 >= class1Count || class2 >= class2Count) return "unknown";
+    if (class1 < 0 || class2 < 0 || class1 >= class1Count || class2 >= class2Count) return "unknown";
     const record = sub + 16 + (class1 * class2Count + class2) * (size1 + size2);
     return { first: value(view, record, format1), second: value(view, record + size1, format2) };
   } catch {
@@ -66,60 +76,27 @@ export function rawPairValues(raw: RawLayoutTable, sub: number, coverageAt: numb
 // A ValueRecord holds one int16 per set bit of its format, in bit order: x placement (0x1), y placement (0x2),
 // x advance (0x4), y advance (0x8), then four device offsets.
 function valueSize(format: number): number {
-  let size = 0;
-  for (let bit = 0; bit < 8; bit++) if (format & (1 << bit)) size += 2;
-  return size;
+  // Two bytes per set bit of the low byte (a popcount).
+  let bits = format & 0xff;
+  bits -= (bits >> 1) & 0x55;
+  bits = (bits & 0x33) + ((bits >> 2) & 0x33);
+  return ((bits + (bits >> 4)) & 0x0f) * 2;
 }
 
 function value(view: DataView, at: number, format: number): [number, number, number] {
+  // Only x placement (0x1), y placement (0x2) and x advance (0x4) are read; they come first, in that order.
   let p = at;
-  const field = (bit: number): number => {
-    if (!(format & bit)) return 0;
-    const v = view.getInt16(p);
+  let xPlacement = 0;
+  let yPlacement = 0;
+  let xAdvance = 0;
+  if (format & 0x1) {
+    xPlacement = view.getInt16(p);
     p += 2;
-    return v;
-  };
-  const xPlacement = field(0x1);
-  const yPlacement = field(0x2);
-  const xAdvance = field(0x4);
+  }
+  if (format & 0x2) {
+    yPlacement = view.getInt16(p);
+    p += 2;
+  }
+  if (format & 0x4) xAdvance = view.getInt16(p);
   return [xAdvance, xPlacement, yPlacement];
-}
-
-const classDefs = new WeakMap<RawLayoutTable, Map<number, Map<number, number> | null>>();
-
-/** fontkit's getClassID over the class definition at `at` (0 for glyphs it omits); null when unreadable. */
-function classOf(raw: RawLayoutTable, at: number, glyph: number): number | null {
-  let byOffset = classDefs.get(raw);
-  if (!byOffset) classDefs.set(raw, (byOffset = new Map()));
-  let map = byOffset.get(at);
-  if (map === undefined) {
-    map = readClassDef(raw.view, at);
-    byOffset.set(at, map);
-  }
-  return map === null ? null : (map.get(glyph) ?? 0);
-}
-
-function readClassDef(view: DataView, at: number): Map<number, number> | null {
-  try {
-    const format = view.getUint16(at);
-    const map = new Map<number, number>();
-    if (format === 1) {
-      const start = view.getUint16(at + 2);
-      const count = view.getUint16(at + 4);
-      for (let i = 0; i < count; i++) map.set(start + i, view.getUint16(at + 6 + 2 * i));
-      return map;
-    }
-    if (format !== 2) return null;
-    const count = view.getUint16(at + 2);
-    // Backwards, so the first range holding a glyph wins, as fontkit's search does.
-    for (let r = count - 1; r >= 0; r--) {
-      const start = view.getUint16(at + 4 + 6 * r);
-      const end = view.getUint16(at + 6 + 6 * r);
-      const cls = view.getUint16(at + 8 + 6 * r);
-      for (let g = end; g >= start; g--) map.set(g, cls);
-    }
-    return map;
-  } catch {
-    return null;
-  }
 }

@@ -121,12 +121,24 @@ describe("fast shaping path", () => {
     }
   });
 
+  it("applies contextual single substitutions as fontkit does (Inter's calt)", () => {
+    const inter = registry.face("Inter-400")!;
+    // 'x' between digits becomes a multiplication sign, parentheses around capitals and a hyphen between
+    // digits or capitals move up: context rules calling single substitutions, run on the fast path.
+    for (const s of ["1x2", "(ABC)", "2024-05-02", "INV-2024-00020", "A-B", "[HELLO]", "(1,234.56)", "3x4 1x2"]) {
+      assert.ok(takesFastPathLikeFontkit(inter, s), s);
+      assert.notDeepEqual([...fastShape(inter, s)!.ids], [...inter.font.glyphsForString(s)].map((g) => g.id), `${s}: substituted`);
+    }
+    // With figure features too: their single substitutions run among the calt lookups in lookup-index order.
+    for (const s of ["24-", "2024-05-02", "INV-2024-00020", "(12)"]) assert.ok(takesFastPathLikeFontkit(inter, s, "tabular"), s);
+  });
+
   it("refuses strings a substitution applies to, leaving them to fontkit", () => {
     const inter = registry.face("Inter-400")!;
     const noto = registry.face("Noto Sans-400")!;
-    // Inter (calt): '->' becomes an arrow, 'x' between digits a multiplication sign, parentheses around
-    // capitals and a hyphen between digits move up. Noto Sans: 'ffi' is a ligature.
-    for (const s of ["a->b", "1x2", "(ABC)", "2024-05-02"]) assert.equal(fastShape(inter, s), undefined, s);
+    // Inter (calt): '->' becomes an arrow (a ligature). Noto Sans: 'ffi' is a ligature.
+    assert.equal(fastShape(inter, "a->b"), undefined);
+    assert.equal(fastShape(inter, "a->1", FIGURES.tabular), undefined);
     assert.equal(fastShape(noto, "office"), undefined);
     // Other scripts, marks and right-to-left text always go to fontkit.
     assert.equal(fastShape(inter, "Αθήνα"), undefined);

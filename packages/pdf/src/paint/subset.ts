@@ -6,7 +6,7 @@
 import { deflateSync } from "node:zlib";
 import type { FontFace } from "@docsvc/layout";
 import { pdfString, type PdfRef, type PdfWriter } from "./pdfkit.js";
-import { readPostHeader, readTrueType, subsetTrueType, type TrueTypeFont } from "./truetype.js";
+import { advanceWidthOf, readPostHeader, readTrueType, subsetTrueType, type TrueTypeFont } from "./truetype.js";
 
 type Font = FontFace["font"];
 
@@ -289,7 +289,8 @@ export class FaceSubset {
   private designWidth(glyph: number, cache: Map<number, number>): number {
     let width = cache.get(glyph);
     if (width === undefined) {
-      const advance = this.face.font.getGlyph(glyph).advanceWidth;
+      const truetype = this.info.truetype;
+      const advance = truetype ? advanceWidthOf(truetype, glyph) : this.face.font.getGlyph(glyph).advanceWidth;
       width = Math.round((advance * 1_000_000) / this.info.unitsPerEm) / 1000;
       cache.set(glyph, width);
     }

@@ -29,6 +29,15 @@ export function readPostHeader(font: TrueTypeFont): { italicAngle: number; isFix
   return { italicAngle: font.view.getInt32(post.offset + 4) / 65536, isFixedPitch: font.view.getUint32(post.offset + 12) };
 }
 
+/**
+ * A glyph's advance width in font units, as fontkit's `advanceWidth` gives it for a static font (its hmtx entry, or
+ * the last entry's past the end), without fontkit working out the glyph's vertical metrics from its outline.
+ */
+export function advanceWidthOf(font: TrueTypeFont, glyph: number): number {
+  const metric = glyph < font.numberOfHMetrics ? glyph : font.numberOfHMetrics - 1;
+  return font.view.getUint16(font.tables.get("hmtx")!.offset + metric * 4);
+}
+
 /** Reads the table directory; undefined when the bytes are not a static TrueType font this module handles. */
 export function readTrueType(bytes: Uint8Array): TrueTypeFont | undefined {
   if (bytes.length < 12) return undefined;
@@ -171,7 +180,7 @@ export function subsetTrueType(font: TrueTypeFont, glyphs: readonly number[]): U
   const out = assemble(tables);
   const outView = new DataView(out.buffer);
   const headAt = outView.getUint32(tableRecord(out, "head") + 8);
-  outView.setUint32(headAt + 8, (0xb1b0afba - checksum(out, 0, out.length)) >>> 0);
+  outView.setUint32(headAt + 8, (0xb1b0afba - wordSum(outView, 0, out.length)) >>> 0);
   return out;
 }
 
@@ -206,7 +215,8 @@ function assemble(tables: ReadonlyMap<string, Uint8Array>): Uint8Array {
     out.set(data, at);
     const record = 12 + i * 16;
     for (let c = 0; c < 4; c++) out[record + c] = tag.charCodeAt(c);
-    view.setUint32(record + 4, checksum(out, at, data.length));
+    // The table is zero-padded in `out`, so its checksum is a sum of whole words there.
+    view.setUint32(record + 4, wordSum(view, at, (data.length + 3) & ~3));
     view.setUint32(record + 8, at);
     view.setUint32(record + 12, data.length);
   });
@@ -223,13 +233,9 @@ function tableRecord(out: Uint8Array, tag: string): number {
   throw new Error(`No ${tag} table`);
 }
 
-/** The sfnt checksum: the sum of big-endian uint32s, the data zero-padded to a multiple of 4. */
-function checksum(data: Uint8Array, start: number, length: number): number {
+/** The sfnt checksum of `length` bytes (a multiple of 4) from `start`: the sum of big-endian uint32s, modulo 2^32. */
+function wordSum(view: DataView, start: number, length: number): number {
   let sum = 0;
-  const end = start + length;
-  for (let i = start; i < end; i += 4) {
-    const word = ((data[i] ?? 0) << 24) | ((i + 1 < end ? data[i + 1]! : 0) << 16) | ((i + 2 < end ? data[i + 2]! : 0) << 8) | (i + 3 < end ? data[i + 3]! : 0);
-    sum = (sum + (word >>> 0)) >>> 0;
-  }
+  for (let i = start, end = start + length; i < end; i += 4) sum = (sum + view.getUint32(i)) >>> 0;
   return sum;
 }
