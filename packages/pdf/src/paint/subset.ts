@@ -138,7 +138,10 @@ function visualCluster(text: string): string {
 
 /** One face's subset within one document: collect glyphs, seal, then paint with `cid`/`width`, then embed. */
 export class FaceSubset {
-  /** The font's Type0 dictionary; registered in page resources while painting, written by `embed`. */
+  /**
+   * The font's Type0 dictionary; registered in page resources while painting, written by `embed`. Absent in a
+   * subset rebuilt from its glyphs to paint a merged batch's part in another thread (`planned`), which embeds nothing.
+   */
   readonly ref: PdfRef;
   private readonly info: FaceInfo;
   /** Per glyph, every text it stands for in this document, in order of first use. */
@@ -156,10 +159,23 @@ export class FaceSubset {
     readonly face: FontFace,
     /** Resource name, e.g. `F1`. */
     readonly name: string,
-    writer: PdfWriter,
+    writer: PdfWriter | undefined,
   ) {
     this.info = faceInfo(face);
-    this.ref = writer.ref();
+    this.ref = writer === undefined ? (undefined as unknown as PdfRef) : writer.ref();
+  }
+
+  /** Every glyph used and the texts it stands for, in `use` order: what `planned` rebuilds the same CIDs from. */
+  glyphTexts(): [glyph: number, texts: string[]][] {
+    return [...this.texts];
+  }
+
+  /** A sealed subset with the glyphs of another's `glyphTexts` (same CIDs and widths), for painting only. */
+  static planned(face: FontFace, name: string, glyphs: readonly (readonly [number, readonly string[]])[]): FaceSubset {
+    const subset = new FaceSubset(face, name, undefined);
+    for (const [glyph, texts] of glyphs) subset.texts.set(glyph, [...texts]);
+    subset.seal();
+    return subset;
   }
 
   /**
