@@ -93,6 +93,7 @@ export function helpPaintMergedRows(peer: MergePeer, read: (index: number) => Pr
           const packed = await paint(rows);
           if (!finished) peer.postMessage({ kind: "painted", chunk, packed } satisfies FromHelper, [packed.contents.buffer as ArrayBuffer]);
         } catch (error) {
+          painter?.discard();
           if (!finished) peer.postMessage({ kind: "failed", chunk, error: error instanceof Error ? error.message : String(error) } satisfies FromHelper);
         }
       }

@@ -114,6 +114,16 @@ export class PartPainter implements PaintContext {
     this.links = [];
   }
 
+  /** Drops what was painted since the last `takeChunk` (a chunk that failed part way). */
+  discard(): void {
+    this.takeChunk();
+    this.fonts = new Set();
+    this.images = new Set();
+    this.opacities = new Set();
+    this.shadingNames = new Set();
+    this.links = [];
+  }
+
   /** The pages painted since the last call, with the gradients they name. */
   takeChunk(): PaintedChunk {
     const chunk = { pages: this.pages, shadings: [...this.gradients] };
