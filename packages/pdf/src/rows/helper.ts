@@ -15,7 +15,7 @@ import type { MessagePort } from "node:worker_threads";
 import { deflateSync } from "node:zlib";
 import { concatBytes } from "../paint/concat-bytes.js";
 import { EncodedRow } from "./codec.js";
-import { PartPainter, ResolvedPlan, type MergePlan, type PaintedChunk, type PaintedPage } from "./parts.js";
+import { CONTENT_LEVEL, PartPainter, ResolvedPlan, type MergePlan, type PaintedChunk, type PaintedPage } from "./parts.js";
 
 /** One end of the channel between a merged paint's coordinator and its helper. */
 export type MergePeer = MessagePort;
@@ -81,7 +81,7 @@ export function helpPaintMergedRows(peer: MergePeer, read: (index: number) => Pr
       if (painter === undefined) throw new Error(planError ?? "merged part: a chunk came before the plan");
       for (const bytes of rows) for (const page of EncodedRow.read(await bytes).pages()) painter.paintPage(page);
       const chunk = painter.takeChunk();
-      for (const page of chunk.pages) page.content = deflateSync(page.content);
+      for (const page of chunk.pages) page.content = deflateSync(page.content, { level: CONTENT_LEVEL });
       return packChunk(chunk);
     };
     const pump = async (): Promise<void> => {

@@ -14,7 +14,7 @@
 import type { FontFace, FrameImage } from "@docsvc/layout";
 import { BaseBackground } from "../base/background.js";
 import { loadDesignerFonts } from "../fonts/load.js";
-import { DeflateThread } from "../paint/deflate-thread.js";
+import { deflateHere, DeflateThread } from "../paint/deflate-thread.js";
 import { DocumentPainter } from "../paint/document.js";
 import { PdfWriter } from "../paint/pdfkit.js";
 import type { ContentDeflate } from "../paint/deferred-contents.js";
@@ -23,7 +23,7 @@ import { baseLayer, type RenderOptions } from "../render.js";
 import { EncodedRow } from "./codec.js";
 import { PartAssembler } from "./assemble.js";
 import { unpackChunk, type FromHelper, type MergePeer, type ToHelper } from "./helper.js";
-import { PartPainter, ResolvedPlan, type MergePlan, type PaintedChunk } from "./parts.js";
+import { CONTENT_LEVEL, PartPainter, ResolvedPlan, type MergePlan, type PaintedChunk } from "./parts.js";
 import type { PdfRef } from "../paint/pdfkit.js";
 
 /** Where the rows come from: `read(i)` answers row i's encodeRowLayout bytes (called twice per row, in order). */
@@ -79,9 +79,10 @@ export async function paintMergedRows(
 ): Promise<MergedRowsReport> {
   try {
     if (source.count === 0) throw new Error("A merged document needs at least one row.");
-    const deflater = new DeflateThread();
+    const base = await baseLayer(options);
+    // Behind a base PDF, contents are deflated as pdfkit deflates them (deferred-contents.ts needs that).
+    const deflater = new DeflateThread(base.layer === undefined ? CONTENT_LEVEL : undefined);
     try {
-      const base = await baseLayer(options);
       return base.layer === undefined ? await paintInParts(source, options, deflater, helper) : await paintBehindBase(source, options, deflater, base.layer);
     } finally {
       await deflater.close();
@@ -171,7 +172,9 @@ async function paintInParts(source: MergedRowSource, options: Omit<RenderOptions
       for (const page of row.pages()) painter.paintPage(page);
     }, from, to);
     const painted = painter.takeChunk();
-    const deflated = deflater.deflate(painted.pages.map((page) => page.content)).then((contents) => {
+    // With a helper at work both cores are busy painting: a third thread would only take turns with them.
+    const deflate = help?.working === true ? (contents: readonly Uint8Array[]) => deflateHere(contents, CONTENT_LEVEL) : deflater.deflate;
+    const deflated = deflate(painted.pages.map((page) => page.content)).then((contents) => {
       painted.pages.forEach((page, i) => (page.content = contents[i]!));
       return painted;
     });
@@ -244,6 +247,11 @@ class HelperChunks {
       }
       this.handOut();
     });
+  }
+
+  /** Whether a helper runs and may still be handed chunks. */
+  get working(): boolean {
+    return this.ready && !this.gone;
   }
 
   /** This thread starts painting `chunk`: the helper is handed only chunks after it. */

@@ -40,6 +40,12 @@ export interface PaintedChunk {
   readonly shadings: readonly (readonly [string, FrameGradient])[];
 }
 
+/**
+ * zlib level of merged page contents. The default (6) took 0.26–0.42 ms per invoice page (11.6 kB → 2.45 kB) and
+ * was a quarter of the final paint's CPU; level 4 takes 0.11–0.17 ms for 2.65 kB (+8%).
+ */
+export const CONTENT_LEVEL = 4;
+
 /** The ExtGState name of an opacity key (the same in every part). */
 export function opacityName(key: number): string {
   return `Gs${Math.round(key * 1000)}`;
