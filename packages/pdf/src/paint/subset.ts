@@ -193,6 +193,20 @@ export class FaceSubset {
     else known.push(text);
   }
 
+  /**
+   * Whether `use(glyphId, texts.slice(start, start + length))` would change nothing (the glyph already stands for
+   * that text), found without making the text's string: most glyphs of a batch's rows were seen many times.
+   */
+  knows(glyphId: number, texts: string, start: number, length: number): boolean {
+    const known = this.texts.get(glyphId);
+    if (known === undefined) return false;
+    for (let i = 0; i < known.length; i++) {
+      const text = known[i]!;
+      if (text.length === length && texts.startsWith(text, start)) return true;
+    }
+    return false;
+  }
+
   /** Fixes the CIDs: .notdef is 0, the used glyphs follow in glyph-id order, then the further texts. */
   seal(): void {
     this.texts.delete(0);

@@ -135,7 +135,9 @@ async function collect(source: MergedRowSource, options: Omit<RenderOptions, "di
       const subset = document.subsetFor(header.faces[row.runFaces[r]!]!);
       // Glyphs without text of their own are painted as outlines (paint/text.ts), not from the subset.
       for (let i = row.runStarts[r]!, end = i + count; i < end; i++) {
-        if (row.textLengths[i] !== 0) subset.use(row.ids[i]!, header.texts.slice(starts[i], starts[i + 1]));
+        const length = row.textLengths[i]!;
+        if (length === 0 || subset.knows(row.ids[i]!, header.texts, starts[i]!, length)) continue;
+        subset.use(row.ids[i]!, header.texts.slice(starts[i], starts[i + 1]));
       }
     }
     rowPages.push(header.pages);
