@@ -102,18 +102,20 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
       // It may start late or not at all (the pool is busy): the painting job then paints everything itself. Its
       // outcome is the painting job's business; a helper still queued when that job ends fails to start (its
       // ports are closed by then) and is dropped.
-      let helper: MessagePort | undefined;
-      if (threads >= 2 && task.count > 1) {
+      const peers = threads >= 2 && task.count > 1 ? new MessageChannel() : undefined;
+      const helper = peers?.port1;
+      const coordinator = { ...task, port: rows.port, ...(helper !== undefined ? { helper } : {}) };
+      // Queued first: within the batch lane jobs start in order, so a helper never holds a worker while its
+      // painting job waits for one (two merged batches ending together cannot each hold a worker for a helper).
+      const painted = run("mergeRows", coordinator, job, budget, helper !== undefined ? [rows.port, helper] : [rows.port]);
+      if (peers !== undefined) {
         const helperRows = rowChannel(read);
         channels.push(helperRows);
-        const peers = new MessageChannel();
-        helper = peers.port1;
         const help = { port: helperRows.port, peer: peers.port2 } satisfies MergeRowsHelpTask;
         run("mergeRowsHelp", help, job, budget, [helperRows.port, peers.port2]).catch(() => undefined);
       }
       try {
-        const coordinator = { ...task, port: rows.port, ...(helper !== undefined ? { helper } : {}) };
-        return (await run("mergeRows", coordinator, job, budget, helper !== undefined ? [rows.port, helper] : [rows.port])) as MergeTaskResult;
+        return (await painted) as MergeTaskResult;
       } finally {
         for (const channel of channels) channel.close();
       }
