@@ -149,6 +149,10 @@ async function collect(source: MergedRowSource, options: Omit<RenderOptions, "di
 }
 
 async function paintInParts(source: MergedRowSource, options: Omit<RenderOptions, "diagnostics">, deflater: DeflateThread, helper: MergePeer | undefined): Promise<MergedRowsReport> {
+  const chunks = Math.ceil(source.count / CHUNK_ROWS);
+  const rowsOf = (chunk: number): [number, number] => [chunk * CHUNK_ROWS, Math.min(source.count, (chunk + 1) * CHUNK_ROWS)];
+  // Listening from the start: a helper that says it runs and then goes away during the first pass is known gone.
+  const help = helper === undefined ? undefined : new HelperChunks(helper, chunks, rowsOf);
   const { writer, document, rowPages } = await collect(source, options, undefined);
   // The names every part paints with; images and fonts are this document's objects from here on.
   const images = document.embedImages();
@@ -163,9 +167,7 @@ async function paintInParts(source: MergedRowSource, options: Omit<RenderOptions
   for (const image of images.values()) if (image !== null) imageRefs.set(image.name, image.ref);
   const assembler = new PartAssembler(writer, new Map(subsets.map(({ subset }) => [subset.name, subset.ref])), imageRefs);
 
-  const chunks = Math.ceil(source.count / CHUNK_ROWS);
-  const rowsOf = (chunk: number): [number, number] => [chunk * CHUNK_ROWS, Math.min(source.count, (chunk + 1) * CHUNK_ROWS)];
-  const help = helper === undefined ? undefined : new HelperChunks(helper, plan, chunks, rowsOf);
+  help?.start(plan);
   // 2. paint, a chunk at a time; this thread's contents are deflated on the deflate thread while it paints the next.
   // Answers the deflate's promise wrapped, so awaiting the paint does not wait for it.
   const paintHere = async (chunk: number): Promise<{ readonly deflated: Promise<PaintedChunk> }> => {
@@ -227,9 +229,10 @@ class HelperChunks {
   private heldBytes = 0;
   private readonly answers = new Map<number, { promise: Promise<PaintedChunk | undefined>; resolve: (chunk: PaintedChunk | undefined) => void }>();
 
+  private plan: MergePlan | undefined;
+
   constructor(
     private readonly peer: MergePeer,
-    plan: MergePlan,
     chunks: number,
     private readonly rowsOf: (chunk: number) => [number, number],
   ) {
@@ -239,7 +242,7 @@ class HelperChunks {
       if (this.gone) return;
       if (message.kind === "ready") {
         this.ready = true;
-        peer.postMessage({ kind: "plan", plan } satisfies ToHelper);
+        if (this.plan !== undefined) peer.postMessage({ kind: "plan", plan: this.plan } satisfies ToHelper);
       } else {
         this.outstanding -= 1;
         if (message.kind === "painted") {
@@ -249,6 +252,13 @@ class HelperChunks {
       }
       this.handOut();
     });
+  }
+
+  /** The plan is made: a helper that runs gets it, then chunks. */
+  start(plan: MergePlan): void {
+    this.plan = plan;
+    if (this.ready && !this.gone) this.peer.postMessage({ kind: "plan", plan } satisfies ToHelper);
+    this.handOut();
   }
 
   /** Whether a helper runs and may still be handed chunks. */
@@ -279,7 +289,7 @@ class HelperChunks {
   }
 
   private handOut(): void {
-    while (!this.gone && this.ready && this.outstanding < HELPER_AHEAD && this.first - 1 > this.current && this.heldBytes < HELPER_HELD_BYTES) {
+    while (!this.gone && this.ready && this.plan !== undefined && this.outstanding < HELPER_AHEAD && this.first - 1 > this.current && this.heldBytes < HELPER_HELD_BYTES) {
       const chunk = --this.first;
       let resolve!: (chunk: PaintedChunk | undefined) => void;
       const promise = new Promise<PaintedChunk | undefined>((r) => (resolve = r));
