@@ -8,8 +8,9 @@
 //
 // The second pass paints chunks of rows into content streams and resource names (./parts.ts) and writes them in
 // row order (./assemble.ts). A helper thread (./helper.ts), when the caller gives one, paints chunks from the end
-// of the document while this thread paints from the start, until they meet: on two cores the paint takes about
-// half the time. The bytes do not depend on who painted which chunk. Behind a base PDF the pages are painted
+// of the document while this thread paints from the start, until they meet. What stays on this thread alone is
+// the first pass and writing the document (measured through the render pool, 2,000 invoice rows: this thread's
+// CPU 0.46-0.58 → 0.34-0.43 ms per row, the helper's 0.28-0.39). The bytes do not depend on who painted which chunk. Behind a base PDF the pages are painted
 // here as one pdfkit document, as before (the base pages' form XObjects are this document's).
 import type { FontFace, FrameImage } from "@docsvc/layout";
 import { BaseBackground } from "../base/background.js";
