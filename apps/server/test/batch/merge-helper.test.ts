@@ -31,6 +31,8 @@ test("a merged paint with a helper in the second worker writes the bytes of one 
   assert.ok(alone.ok && helped.ok);
   assert.equal(helped.pages, layouts.length);
   assert.ok(Buffer.from(helped.pdf).equals(Buffer.from(alone.pdf)));
+  // The helper answers its job just after the painting job (it is told "done" at the end): the pool goes idle.
+  for (let i = 0; i < 100 && two.stats!().running > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
   const stats = two.stats!();
   assert.deepEqual([stats.running, stats.queued.batch, stats.workerRestarts], [0, 0, 0]);
 });
