@@ -1,9 +1,9 @@
 // Many data rows through one template into one PDF: each row is laid out on its own, and all pages are
 // painted as one document, so fonts are subset and embedded once and each image is written once.
-import type { Diagnostic, FontFace, FrameImage, LayoutResult, Page } from "@docsvc/layout";
+import type { Diagnostic, LayoutResult } from "@docsvc/layout";
 import { loadDesignerFonts } from "./fonts/load.js";
-import { deflateHere } from "./paint/deflate-thread.js";
-import { paintPdf } from "./paint/document.js";
+import { encodeRowLayout } from "./rows/codec.js";
+import { paintMergedRows } from "./rows/paint-rows.js";
 import { baseLayer, templateLayout, type RenderOptions, type TemplateContent } from "./render.js";
 import { RenderResources } from "./resources/resources.js";
 
@@ -26,11 +26,8 @@ export async function renderMerged(
   // One resource set for the whole batch: a logo shared by every row is prepared once.
   const resources = new RenderResources();
   const layoutOptions = { fonts, theme: options.theme, now: options.now ?? new Date(), resources };
-  const pages: Page[] = [];
-  const faces = new Map<string, FontFace>();
-  const images = new Map<string, FrameImage>();
+  const layouts: LayoutResult[] = [];
   const rowPages: number[] = [];
-  let documentLanguage: Pick<LayoutResult, "language" | "direction"> = {};
   const diagnostics: (Diagnostic & { row: number })[] = [];
   for (const [row, data] of rows.entries()) {
     // As in renderDocument: a resource met for the first time is prepared, then the row is laid out again.
@@ -39,20 +36,15 @@ export async function renderMerged(
       await resources.prepare();
       layout = layoutRow(data, layoutOptions);
     }
-    pages.push(...layout.pages);
-    // Face and image keys name their content (font id, image hash), so rows share entries safely.
-    for (const [key, face] of layout.faces) faces.set(key, face);
-    for (const [key, image] of layout.images) images.set(key, image);
+    layouts.push(layout);
     rowPages.push(layout.pages.length);
-    if (row === 0) documentLanguage = { ...(layout.language ? { language: layout.language } : {}), ...(layout.direction ? { direction: layout.direction } : {}) };
     for (const d of layout.diagnostics) diagnostics.push({ ...d, row });
   }
   const base = await baseLayer(options);
   if (base.problem !== undefined) diagnostics.push({ ...base.problem, row: -1 });
-  // Every row shares the template, so the first row's language and direction are the merged document's.
-  const merged: LayoutResult = { pages, faces, images, diagnostics, ...documentLanguage };
-  const pageIndexes = rowPages.flatMap((count) => Array.from({ length: count }, (_, i) => i));
-  // Contents written last, as paintMergedRows writes them: the same bytes for the same rows.
-  const pdf = await paintPdf(merged, { title: options.title, now: options.now, deferContents: deflateHere, ...(base.layer ? { base: { ...base.layer, pageIndexes } } : {}) });
-  return { pdf, pageCount: pages.length, rowPages, diagnostics };
+  // Painted as a batch's merged PDF is (./rows/paint-rows.ts), so the same rows give the same bytes; the first
+  // row's language and direction are the document's (every row shares the template).
+  const encoded = layouts.map((layout) => encodeRowLayout(layout));
+  const { pdf } = await paintMergedRows({ count: encoded.length, read: (i) => Promise.resolve(encoded[i]!) }, { ...options, fonts });
+  return { pdf, pageCount: rowPages.reduce((a, b) => a + b, 0), rowPages, diagnostics };
 }

@@ -65,6 +65,20 @@ export interface MergeTask {
 export interface MergeRowsTask extends Omit<MergeTask, "rows"> {
   readonly count: number;
   readonly port: MessagePort;
+  /**
+   * The coordinator's end of a channel to a `mergeRowsHelp` job in another worker, which may paint part of the
+   * pages (@docsvc/pdf's helpPaintMergedRows); absent with one render thread.
+   */
+  readonly helper?: MessagePort;
+}
+
+/**
+ * Paints part of a merged batch's pages for the `mergeRows` job at the other end of `peer`, reading rows through
+ * `port` as that job does (a row without a kept layout fails its part, which the coordinator then paints).
+ */
+export interface MergeRowsHelpTask {
+  readonly port: MessagePort;
+  readonly peer: MessagePort;
 }
 
 /** The merge worker asks for a row (see MergeRowsTask). */
@@ -103,7 +117,7 @@ export type RenderTaskResult =
 export type ValidateTaskResult = { readonly ok: true } | { readonly ok: false; readonly errors: ContentErrors };
 
 /** The jobs a worker runs. */
-export type JobKind = "render" | "validate" | "merge" | "mergeRows" | "rasterFirstPage" | "importHtml";
+export type JobKind = "render" | "validate" | "merge" | "mergeRows" | "mergeRowsHelp" | "rasterFirstPage" | "importHtml";
 
 /** One job, as posted to a worker. */
 export interface WorkerJob {

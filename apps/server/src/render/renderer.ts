@@ -3,9 +3,9 @@ import { availableParallelism } from "node:os";
 import { RENDER_DEFAULTS } from "./budget.js";
 import type { Priority } from "./fair-queue.js";
 import { RenderPool, type PoolStats, type SpareMode } from "./pool.js";
-import { MessageChannel, type TransferListItem } from "node:worker_threads";
+import { MessageChannel, type MessagePort, type TransferListItem } from "node:worker_threads";
 import type {
-  FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeRowsTask, MergeTask, MergeTaskResult, RenderTask,
+  FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeRowsHelpTask, MergeRowsTask, MergeTask, MergeTaskResult, RenderTask,
   RenderTaskResult, RowReply, RowRequest, ValidateTaskResult,
 } from "./protocol.js";
 
@@ -71,9 +71,10 @@ const WORKER_FILE = new URL(import.meta.url.endsWith(".ts") ? "./worker-tsx.mjs"
 /** A renderer with one worker thread per core. */
 export function createRenderer(options: RendererOptions = {}): Renderer {
   const timeoutMs = options.timeoutMs ?? RENDER_DEFAULTS.timeoutMs;
+  const threads = Math.max(1, options.threads ?? availableParallelism());
   const pool = new RenderPool({
     file: WORKER_FILE,
-    threads: Math.max(1, options.threads ?? availableParallelism()),
+    threads,
     heapMb: options.heapMb ?? RENDER_DEFAULTS.heapMb,
     queueMax: options.queueMax ?? RENDER_DEFAULTS.queueMax,
     ...(options.spare !== undefined ? { spare: options.spare } : {}),
@@ -93,22 +94,30 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     validate: (content, job) => run("validate", { content }, job) as Promise<ValidateTaskResult>,
     merge: (task, job) => run("merge", task, job, timeoutMs * Math.max(1, task.rows.length)) as Promise<MergeTaskResult>,
     mergeRows: async (task, read, job) => {
+      const budget = timeoutMs * Math.max(1, task.count);
       // The worker pulls rows through its own channel as it paints, so no more than its read-ahead is in flight.
-      const { port1, port2 } = new MessageChannel();
-      port1.on("message", ({ request, index }: RowRequest) => {
-        read(index).then(
-          (row) => {
-            if (!("layout" in row)) return port1.postMessage({ request, data: row.data } satisfies RowReply);
-            const layout = ownBuffer(row.layout);
-            port1.postMessage({ request, layout } satisfies RowReply, [layout.buffer as ArrayBuffer]);
-          },
-          (error: unknown) => port1.postMessage({ request, error: error instanceof Error ? error.message : String(error) } satisfies RowReply),
-        );
-      });
+      const rows = rowChannel(read);
+      const channels = [rows];
+      // With a second thread, a helper job paints part of the pages (the other worker is idle during this paint).
+      // It may start late or not at all (the pool is busy): the painting job then paints everything itself. Its
+      // outcome is the painting job's business; a helper still queued when that job ends fails to start (its
+      // ports are closed by then) and is dropped.
+      const peers = threads >= 2 && task.count > 1 ? new MessageChannel() : undefined;
+      const helper = peers?.port1;
+      const coordinator = { ...task, port: rows.port, ...(helper !== undefined ? { helper } : {}) };
+      // Queued first: within the batch lane jobs start in order, so a helper never holds a worker while its
+      // painting job waits for one (two merged batches ending together cannot each hold a worker for a helper).
+      const painted = run("mergeRows", coordinator, job, budget, helper !== undefined ? [rows.port, helper] : [rows.port]);
+      if (peers !== undefined) {
+        const helperRows = rowChannel(read);
+        channels.push(helperRows);
+        const help = { port: helperRows.port, peer: peers.port2 } satisfies MergeRowsHelpTask;
+        run("mergeRowsHelp", help, job, budget, [helperRows.port, peers.port2]).catch(() => undefined);
+      }
       try {
-        return (await run("mergeRows", { ...task, port: port2 }, job, timeoutMs * Math.max(1, task.count), [port2])) as MergeTaskResult;
+        return (await painted) as MergeTaskResult;
       } finally {
-        port1.close();
+        for (const channel of channels) channel.close();
       }
     },
     rasterFirstPage: (bytes, job) => run("rasterFirstPage", { bytes }, job) as Promise<FirstPageRaster>,
@@ -117,6 +126,22 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     stats: () => pool.stats(),
     close: () => pool.close(),
   };
+}
+
+/** A channel a merge worker reads rows through: `port` goes to the worker, `close` ends the main thread's end. */
+function rowChannel(read: (index: number) => Promise<MergeRowSource>): { readonly port: MessagePort; close(): void } {
+  const { port1, port2 } = new MessageChannel();
+  port1.on("message", ({ request, index }: RowRequest) => {
+    read(index).then(
+      (row) => {
+        if (!("layout" in row)) return port1.postMessage({ request, data: row.data } satisfies RowReply);
+        const layout = ownBuffer(row.layout);
+        port1.postMessage({ request, layout } satisfies RowReply, [layout.buffer as ArrayBuffer]);
+      },
+      (error: unknown) => port1.postMessage({ request, error: error instanceof Error ? error.message : String(error) } satisfies RowReply),
+    );
+  });
+  return { port: port2, close: () => port1.close() };
 }
 
 /** Moving bytes needs a buffer they own alone (a Buffer from a pool or a view is copied first). */

@@ -2,10 +2,10 @@
 // Everything CPU-heavy happens here so the main thread's event loop keeps serving requests.
 import { compileHtml, HtmlLimitError, importHtml as importHtmlDocument, LayoutLimitError, parseDocument, type CompiledHtml, type Diagnostic, type TemplateDocument } from "@docsvc/layout";
 import { readFile } from "node:fs/promises";
-import { parentPort } from "node:worker_threads";
+import { parentPort, type MessagePort } from "node:worker_threads";
 import { countPdfPages } from "./pages.js";
 import type {
-  BaseRef, ContentErrors, FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeRowsTask, MergeTask,
+  BaseRef, ContentErrors, FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeRowsHelpTask, MergeRowsTask, MergeTask,
   MergeTaskResult, RenderTask, RenderTaskResult, RowReply, RowRequest, ValidateTaskResult, WorkerJob, WorkerReply,
 } from "./protocol.js";
 
@@ -147,26 +147,44 @@ export async function mergeRows(task: MergeRowsTask): Promise<MergeTaskResult> {
     return await mergeThrough(task);
   } finally {
     task.port.close();
+    task.helper?.close();
   }
 }
 
 async function mergeThrough(task: MergeRowsTask): Promise<MergeTaskResult> {
   const doc = parse(task.content, task.cacheKey, task.editorMode);
-  if ("errors" in doc) return { ok: false, errors: doc.errors };
+  if ("errors" in doc) {
+    task.helper?.close();
+    return { ok: false, errors: doc.errors };
+  }
   const pdf = await pdfModule;
   const options = { ...renderOptions(task), ...(await baseOptions(task.base)) };
-  const { port } = task;
+  // Rows without a kept layout are laid out here once and kept for the second pass (rare: see MergeRowsTask).
+  const laidOutHere = new Map<number, Uint8Array>();
+  const read = rowReader(task.port, async (index, data) => {
+    const kept = laidOutHere.get(index);
+    if (kept !== undefined) return kept;
+    const row = await pdf.layoutRow(doc.document, data, { ...options, paint: false });
+    laidOutHere.set(index, row.layout);
+    return row.layout;
+  });
+  const report = await tooLarge(pdf.paintMergedRows({ count: task.count, read }, options, task.helper));
+  if ("errors" in report) return { ok: false, errors: report.errors };
+  return { ok: true, pdf: ownBuffer(report.pdf), pages: report.pageCount, rowPages: report.rowPages };
+}
+
+/**
+ * Reads merged rows through a port to the main thread (RowRequest/RowReply); a row answered with its data (no
+ * kept layout) goes to `laidOut`.
+ */
+function rowReader(port: MessagePort, laidOut: (index: number, data: unknown) => Promise<Uint8Array>): (index: number) => Promise<Uint8Array> {
   const waiting = new Map<number, { resolve: (reply: RowReply) => void }>();
   let nextRequest = 0;
   port.on("message", (reply: RowReply) => {
     waiting.get(reply.request)?.resolve(reply);
     waiting.delete(reply.request);
   });
-  // Rows without a kept layout are laid out here once and kept for the second pass (rare: see MergeRowsTask).
-  const laidOutHere = new Map<number, Uint8Array>();
-  const read = async (index: number): Promise<Uint8Array> => {
-    const kept = laidOutHere.get(index);
-    if (kept !== undefined) return kept;
+  return async (index) => {
     const request = nextRequest++;
     const reply = await new Promise<RowReply>((resolve) => {
       waiting.set(request, { resolve });
@@ -174,13 +192,22 @@ async function mergeThrough(task: MergeRowsTask): Promise<MergeTaskResult> {
     });
     if ("error" in reply) throw new Error(`merged row ${index}: ${reply.error}`);
     if ("layout" in reply) return reply.layout;
-    const row = await pdf.layoutRow(doc.document, reply.data, { ...options, paint: false });
-    laidOutHere.set(index, row.layout);
-    return row.layout;
+    return laidOut(index, reply.data);
   };
-  const report = await tooLarge(pdf.paintMergedRows({ count: task.count, read }, options));
-  if ("errors" in report) return { ok: false, errors: report.errors };
-  return { ok: true, pdf: ownBuffer(report.pdf), pages: report.pageCount, rowPages: report.rowPages };
+}
+
+/** Paints part of a merged batch's pages for the mergeRows job at the other end of `task.peer`. */
+export async function mergeRowsHelp(task: MergeRowsHelpTask): Promise<{ ok: true }> {
+  try {
+    const pdf = await pdfModule;
+    const fonts = await pdf.loadDesignerFonts();
+    const read = rowReader(task.port, (index) => Promise.reject(new Error(`merged row ${index} has no kept layout`)));
+    await pdf.helpPaintMergedRows(task.peer, read, fonts);
+    return { ok: true };
+  } finally {
+    task.port.close();
+    task.peer.close();
+  }
 }
 
 // Assigned one by one, not spread (see render() on spreads that add properties).
@@ -221,7 +248,7 @@ export async function importHtml(task: ImportHtmlTask): Promise<ImportHtmlTaskRe
   }
 }
 
-const jobs: Record<JobKind, (task: never) => unknown> = { render, merge, mergeRows, rasterFirstPage, validate, importHtml };
+const jobs: Record<JobKind, (task: never) => unknown> = { render, merge, mergeRows, mergeRowsHelp, rasterFirstPage, validate, importHtml };
 
 // The pool's side of the thread: one job at a time; a PDF or a row layout in the answer is moved, not copied.
 async function answer(job: WorkerJob): Promise<WorkerReply> {

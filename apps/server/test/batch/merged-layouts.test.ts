@@ -95,8 +95,8 @@ describe("merged batch output, each row laid out once", () => {
 
   test("a larger merged batch has every row's text in order, and one font subset for its one face", async () => {
     const id = await createTemplate(t, owner.token, PAGED_TEMPLATE);
-    // More rows than the painter hands to its deflate thread at once (8 pages), ending in a partial group.
-    const names = Array.from({ length: 13 }, (_, i) => `row${i}`);
+    // Several chunks of rows (16 each, the last one partial), so the pool's second worker may paint some of them.
+    const names = Array.from({ length: 70 }, (_, i) => `row${i}`);
     const lines = names.map((_, i) => 1 + (i % 4));
     const pdf = await mergedJob(id, rowsOf(names, lines), null);
     const texts = await pageTexts(pdf);

@@ -8,9 +8,9 @@ import { Worker } from "node:worker_threads";
 const SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { deflateSync } = require("node:zlib");
-parentPort.on("message", ({ id, contents }) => {
+parentPort.on("message", ({ id, contents, level }) => {
   try {
-    parentPort.postMessage({ id, contents: contents.map((bytes) => deflateSync(bytes)) });
+    parentPort.postMessage({ id, contents: contents.map((bytes) => deflateSync(bytes, { level })) });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error) });
   }
@@ -23,19 +23,23 @@ interface Reply {
   readonly error?: string;
 }
 
-/** zlib's default deflate on this thread (same bytes as DeflateThread's). */
-export function deflateHere(contents: readonly Uint8Array[]): Promise<Uint8Array[]> {
-  return Promise.resolve(contents.map((bytes) => deflateSync(bytes)));
+/** zlib's deflate at `level` (default: zlib's default) on this thread (same bytes as DeflateThread's). */
+export function deflateHere(contents: readonly Uint8Array[], level?: number): Promise<Uint8Array[]> {
+  return Promise.resolve(contents.map((bytes) => deflateSync(bytes, { level })));
 }
 
-/** One deflating thread; `close` ends it (also when the paint failed). */
+/** One deflating thread (zlib's default level unless given one); `close` ends it (also when the paint failed). */
 export class DeflateThread {
+  constructor(private readonly level?: number) {
+    this.listen();
+  }
+
   private readonly worker = new Worker(SOURCE, { eval: true });
   private readonly waiting = new Map<number, { resolve: (contents: Uint8Array[]) => void; reject: (error: Error) => void }>();
   private next = 0;
   private failure: Error | undefined;
 
-  constructor() {
+  private listen(): void {
     this.worker.on("message", (reply: Reply) => {
       const waiting = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
@@ -57,7 +61,7 @@ export class DeflateThread {
     const id = this.next++;
     return new Promise<Uint8Array[]>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, contents });
+      this.worker.postMessage({ id, contents, level: this.level });
     });
   };
 

@@ -48,6 +48,33 @@ export async function paintPdf(layout: LayoutResult, options: PaintOptions = {})
   return writer.end();
 }
 
+/** Hands each item to the painter of its kind (every PaintContext paints items this way). */
+export function paintFrameItems(ctx: PaintContext, items: readonly FrameItem[]): void {
+  for (const item of items) {
+    switch (item.kind) {
+      case "text":
+        paintText(ctx, item);
+        break;
+      case "shape":
+        paintShape(ctx, item);
+        break;
+      case "image":
+        paintImage(ctx, item);
+        break;
+      case "link":
+        paintLink(ctx, item);
+        break;
+      case "group":
+        paintGroup(ctx, item);
+        break;
+      default: {
+        const never: never = item;
+        throw new Error(`Unknown frame item: ${JSON.stringify(never)}`);
+      }
+    }
+  }
+}
+
 interface EmbeddedImage {
   readonly name: string;
   readonly ref: PdfRef;
@@ -119,29 +146,7 @@ export class DocumentPainter implements PaintContext {
   }
 
   paintItems(items: readonly FrameItem[]): void {
-    for (const item of items) {
-      switch (item.kind) {
-        case "text":
-          paintText(this, item);
-          break;
-        case "shape":
-          paintShape(this, item);
-          break;
-        case "image":
-          paintImage(this, item);
-          break;
-        case "link":
-          paintLink(this, item);
-          break;
-        case "group":
-          paintGroup(this, item);
-          break;
-        default: {
-          const never: never = item;
-          throw new Error(`Unknown frame item: ${JSON.stringify(never)}`);
-        }
-      }
-    }
+    paintFrameItems(this, items);
   }
 
   font(faceKey: string): FaceSubset {
@@ -153,6 +158,33 @@ export class DocumentPainter implements PaintContext {
   }
 
   image(imageKey: string): string | undefined {
+    const embedded = this.embedded(imageKey);
+    if (embedded === null) return undefined;
+    const xobjects = this.writer.page.xobjects;
+    if (xobjects[embedded.name] === undefined) xobjects[embedded.name] = embedded.ref;
+    return embedded.name;
+  }
+
+  /** The subsets in order of first use (names F1, F2…), each with the face keys that paint with it. */
+  subsets(): { readonly keys: readonly string[]; readonly subset: FaceSubset }[] {
+    const keys = new Map<FaceSubset, string[]>();
+    for (const [key, subset] of this.fonts) {
+      const list = keys.get(subset);
+      if (list === undefined) keys.set(subset, [key]);
+      else list.push(key);
+    }
+    return [...this.fontsByFace.values()].map((subset) => ({ keys: keys.get(subset) ?? [], subset }));
+  }
+
+  /**
+   * Writes every collected image now (after `prepareImages`), in order of collection: image key → its XObject
+   * and resource name, or null when it cannot be embedded. For merged parts, which need the names up front.
+   */
+  embedImages(): Map<string, { readonly name: string; readonly ref: PdfRef } | null> {
+    return new Map([...this.imageKeys].map((key) => [key, this.embedded(key)]));
+  }
+
+  private embedded(imageKey: string): EmbeddedImage | null {
     let embedded = this.images.get(imageKey);
     if (embedded === undefined) {
       const image = this.layout.images.get(imageKey);
@@ -165,10 +197,7 @@ export class DocumentPainter implements PaintContext {
       }
       this.images.set(imageKey, embedded);
     }
-    if (embedded === null) return undefined;
-    const xobjects = this.writer.page.xobjects;
-    if (xobjects[embedded.name] === undefined) xobjects[embedded.name] = embedded.ref;
-    return embedded.name;
+    return embedded;
   }
 
   opacity(alpha: number): string {

@@ -138,6 +138,43 @@ export function pdfString(value: string): object {
   return new String(value);
 }
 
+/** A page content stream as pdfkit holds it (absent from @types/pdfkit). */
+interface PaintedStream {
+  buffer: Uint8Array[];
+  compress: boolean;
+  readonly data: Record<string, unknown>;
+}
+
+/**
+ * pdfkit's page-start transform and SVG path parser without a document: the operator lines they write go to
+ * `line` (what pdfkit appends to a page's content, newline excluded), for content streams painted away from the
+ * document that will hold them (a merged batch's parts).
+ */
+export class PdfOperators {
+  private readonly shim: { _ctm: number[]; addContent(data: string): unknown; transform(...m: number[]): unknown; path(d: string): unknown };
+
+  constructor(line: (operators: string) => void) {
+    const shim = Object.create((PDFDocument as unknown as { prototype: object }).prototype) as PdfOperators["shim"];
+    shim._ctm = [1, 0, 0, 1, 0, 0];
+    shim.addContent = (data: string) => {
+      line(data);
+      return shim;
+    };
+    this.shim = shim;
+  }
+
+  /** What pdfkit's addPage writes first: the flip to a y-down user space. */
+  pageStart(height: number): void {
+    this.shim._ctm = [1, 0, 0, 1, 0, 0];
+    this.shim.transform(1, 0, 0, -1, 0, height);
+  }
+
+  /** An SVG path's construction operators, as PdfWriter.addSvgPath writes them. */
+  svgPath(d: string): void {
+    this.shim.path(d);
+  }
+}
+
 type ChunkSink = (chunk: Uint8Array | null) => void;
 let constructingSink: ChunkSink | undefined;
 
@@ -226,6 +263,20 @@ export class PdfWriter {
   /** Appends the path operators of an SVG path string (pdfkit's SVG path parser). */
   addSvgPath(d: string): void {
     this.doc.path(d);
+  }
+
+  /**
+   * Adds a page whose content stream was painted elsewhere (a merged batch's part, ../rows/parts.ts): `deflated`
+   * is zlib's default deflate of the whole stream, pdfkit's page transform included (PdfOperators.pageStart).
+   */
+  addPaintedPage(width: number, height: number, deflated: Uint8Array): void {
+    this.doc.addPage({ size: [width, height], margin: 0 });
+    const content = (this.doc.page as unknown as { content: PaintedStream }).content;
+    // pdfkit wrote its y-flip into the stream (the part's stream starts with the same line): replaced whole.
+    content.buffer = [deflated];
+    content.data.Length = deflated.length;
+    content.data.Filter = "FlateDecode";
+    content.compress = false;
   }
 
   ref(data?: Record<string, unknown>): PdfRef {

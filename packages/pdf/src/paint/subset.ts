@@ -138,7 +138,10 @@ function visualCluster(text: string): string {
 
 /** One face's subset within one document: collect glyphs, seal, then paint with `cid`/`width`, then embed. */
 export class FaceSubset {
-  /** The font's Type0 dictionary; registered in page resources while painting, written by `embed`. */
+  /**
+   * The font's Type0 dictionary; registered in page resources while painting, written by `embed`. Absent in a
+   * subset rebuilt from its glyphs to paint a merged batch's part in another thread (`planned`), which embeds nothing.
+   */
   readonly ref: PdfRef;
   private readonly info: FaceInfo;
   /** Per glyph, every text it stands for in this document, in order of first use. */
@@ -156,10 +159,23 @@ export class FaceSubset {
     readonly face: FontFace,
     /** Resource name, e.g. `F1`. */
     readonly name: string,
-    writer: PdfWriter,
+    writer: PdfWriter | undefined,
   ) {
     this.info = faceInfo(face);
-    this.ref = writer.ref();
+    this.ref = writer === undefined ? (undefined as unknown as PdfRef) : writer.ref();
+  }
+
+  /** Every glyph used and the texts it stands for, in `use` order: what `planned` rebuilds the same CIDs from. */
+  glyphTexts(): [glyph: number, texts: string[]][] {
+    return [...this.texts];
+  }
+
+  /** A sealed subset with the glyphs of another's `glyphTexts` (same CIDs and widths), for painting only. */
+  static planned(face: FontFace, name: string, glyphs: readonly (readonly [number, readonly string[]])[]): FaceSubset {
+    const subset = new FaceSubset(face, name, undefined);
+    for (const [glyph, texts] of glyphs) subset.texts.set(glyph, [...texts]);
+    subset.seal();
+    return subset;
   }
 
   /**
@@ -175,6 +191,20 @@ export class FaceSubset {
     else if (known.includes(text)) return;
     else if (known[0] === "" && text !== "") known.unshift(text); // the glyph's own CID maps to a text when it has one
     else known.push(text);
+  }
+
+  /**
+   * Whether `use(glyphId, texts.slice(start, start + length))` would change nothing (the glyph already stands for
+   * that text), found without making the text's string: most glyphs of a batch's rows were seen many times.
+   */
+  knows(glyphId: number, texts: string, start: number, length: number): boolean {
+    const known = this.texts.get(glyphId);
+    if (known === undefined) return false;
+    for (let i = 0; i < known.length; i++) {
+      const text = known[i]!;
+      if (text.length === length && texts.startsWith(text, start)) return true;
+    }
+    return false;
   }
 
   /** Fixes the CIDs: .notdef is 0, the used glyphs follow in glyph-id order, then the further texts. */

@@ -50,7 +50,7 @@ export class EncodedRow {
     readonly runCounts: Uint32Array,
     readonly offsetIndexes: Uint32Array,
     readonly offsets: Float64Array,
-    private readonly pagesJson: string,
+    private readonly pagesJson: Uint8Array,
     private readonly imageBytes: Uint8Array,
     private readonly runKeys: boolean,
   ) {}
@@ -66,7 +66,8 @@ export class EncodedRow {
     const glyphs = view.getUint32(16, true);
     const decoder = new TextDecoder();
     const header = JSON.parse(decoder.decode(bytes.subarray(20, 20 + headerLength))) as Header;
-    const pagesJson = decoder.decode(bytes.subarray(20 + headerLength, 20 + headerLength + pagesLength));
+    // Decoded when the pages are (the merged painter's first pass reads only the header and the arrays).
+    const pagesJson = bytes.subarray(20 + headerLength, 20 + headerLength + pagesLength);
     let at = align(20 + headerLength + pagesLength);
     const take = <T>(make: (buffer: ArrayBufferLike, offset: number, length: number) => T, length: number, size: number): T => {
       const array = make(bytes.buffer, bytes.byteOffset + at, length);
@@ -148,7 +149,7 @@ export class EncodedRow {
       }
       return items as FrameItem[];
     };
-    const pages = JSON.parse(this.pagesJson) as { width: number; height: number; items: (FrameItem | StoredRun)[] }[];
+    const pages = JSON.parse(new TextDecoder().decode(this.pagesJson)) as { width: number; height: number; items: (FrameItem | StoredRun)[] }[];
     return pages.map((page) => ({ width: page.width, height: page.height, items: attach(page.items) }));
   }
 }
