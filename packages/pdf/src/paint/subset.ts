@@ -24,6 +24,12 @@ interface FaceInfo {
   readonly widths: Map<number, number>;
   /** Encoded + deflated subsets by glyph list, most recent last (bounded). */
   readonly encoded: Map<string, EncodedSubset>;
+  /**
+   * A zeroed glyph → CID table (one entry per glyph of the face) a finished subset handed back, for the next
+   * document's subset of this face: the table is looked up for every glyph painted, and allocating one per
+   * document (5 KB for Inter, 128 KB for a CJK face) would cost more than clearing the few entries used.
+   */
+  spareCids: Uint16Array | undefined;
 }
 
 interface EncodedSubset {
@@ -45,6 +51,8 @@ interface FontTables {
 }
 
 const ENCODED_PER_FACE = 16;
+/** The CID table of a subset not sealed yet (or already written): every glyph is .notdef. */
+const EMPTY_CIDS = new Uint16Array(0);
 const faceInfos = new WeakMap<Font, FaceInfo>();
 
 function faceInfo(face: FontFace): FaceInfo {
@@ -84,6 +92,7 @@ function faceInfo(face: FontFace): FaceInfo {
     },
     widths: new Map(),
     encoded: new Map(),
+    spareCids: undefined,
   };
   faceInfos.set(font, info);
   return info;
@@ -143,8 +152,11 @@ export class FaceSubset {
   private readonly info: FaceInfo;
   /** Per glyph, every text it stands for in this document, in order of first use. */
   private readonly texts = new Map<number, string[]>();
-  /** CID of each used glyph's own code (after `seal`); a glyph not in the map is .notdef (0). */
-  private readonly cidByGlyph = new Map<number, number>();
+  /**
+   * CID of each used glyph's own code, by glyph id (after `seal`; 0 = .notdef, as is an id out of range): a
+   * typed array because painting looks every glyph up two or three times (letter spacing, CID, width).
+   */
+  private cidByGlyph: Uint16Array = EMPTY_CIDS;
   /** CIDs after the glyphs' own: one per further text a glyph stands for (see `use`). */
   private readonly variantCids = new Map<string, number>();
   private variants: { readonly glyph: number; readonly text: string }[] = [];
@@ -184,8 +196,12 @@ export class FaceSubset {
     const widths = this.info.widths;
     this.widthByCid = new Float64Array(this.glyphs.length + 1);
     this.widthByCid[0] = this.designWidth(0, widths);
+    // CIDs fit 16 bits: a face has at most 65,535 glyphs, and the used ones get 1….
+    const cids = this.info.spareCids ?? new Uint16Array(this.info.numGlyphs);
+    this.info.spareCids = undefined;
+    this.cidByGlyph = cids;
     this.glyphs.forEach((glyph, index) => {
-      this.cidByGlyph.set(glyph, index + 1);
+      cids[glyph] = index + 1;
       this.widthByCid[index + 1] = this.designWidth(glyph, widths);
     });
     // CFF CIDs are fixed by the font program's charset; only TrueType outlines can map two CIDs to one glyph.
@@ -211,12 +227,12 @@ export class FaceSubset {
       const variant = this.variantCids.get(`${glyphId}:${text}`);
       if (variant !== undefined) return variant;
     }
-    return this.cidByGlyph.get(glyphId) ?? 0;
+    return this.cidByGlyph[glyphId] ?? 0;
   }
 
   /** The glyph's advance as the PDF viewer knows it (the `W` entry), in 1/1000 em. */
   width(glyphId: number): number {
-    return this.widthByCid[this.cidByGlyph.get(glyphId) ?? 0] ?? 0;
+    return this.widthByCid[this.cidByGlyph[glyphId] ?? 0] ?? 0;
   }
 
   /** Writes the font program, descriptor, CID font, ToUnicode CMap and the Type0 dictionary. */
@@ -267,6 +283,16 @@ export class FaceSubset {
       ToUnicode: toUnicode,
     });
     this.ref.end();
+    this.releaseCids();
+  }
+
+  /** Hands the glyph → CID table back to the face, cleared, once the subset is written (nothing looks CIDs up after). */
+  private releaseCids(): void {
+    const cids = this.cidByGlyph;
+    if (cids === EMPTY_CIDS) return;
+    this.cidByGlyph = EMPTY_CIDS;
+    for (const glyph of this.glyphs) cids[glyph] = 0;
+    this.info.spareCids = cids;
   }
 
   /** `Identity` unless some glyphs have further CIDs; then a stream of 2-byte subset glyph ids per CID. */
