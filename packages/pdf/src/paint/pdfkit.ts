@@ -169,8 +169,39 @@ const CollectingDocument = (() => {
       (this.sink ?? constructingSink)?.(line);
       this._offset += line.length;
     }
+
+    // pdfkit builds an XMP packet at end() for every document but writes it only for versions above 1.3, and
+    // PdfWriter declares 1.3 (see its constructor): the packet is not built for nothing.
+    endMetadata(): void {
+      if (this.version !== 1.3) baseEndMetadata.call(this);
+    }
   };
 })();
+
+const baseEndMetadata = (PDFDocument.prototype as unknown as { endMetadata(this: unknown): void }).endMetadata;
+
+/** Object syntax written as it is: pdfkit's convert writes `${value}` for an object that is not a plain one. */
+class RawSyntax {
+  constructor(private readonly text: string) {}
+  get [Symbol.toStringTag](): string {
+    return "RawSyntax";
+  }
+  toString(): string {
+    return this.text;
+  }
+}
+
+/** A numeric array's PDF syntax as pdfkit writes it (numbers rounded to 6 decimals), to be built once and reused. */
+export function pdfNumberArraySyntax(values: readonly number[]): string {
+  let text = "[";
+  for (let i = 0; i < values.length; i++) text += (i === 0 ? "" : " ") + String(Math.round(values[i]! * 1e6) / 1e6);
+  return `${text}]`;
+}
+
+/** A value pdfkit writes verbatim (syntax made by pdfNumberArraySyntax or the like). */
+export function pdfRaw(text: string): object {
+  return new RawSyntax(text);
+}
 
 function collectingDocument(options: object, sink: ChunkSink): PdfKitDocument {
   constructingSink = sink;

@@ -5,7 +5,7 @@
 // CIDs are canonical (sorted by glyph id) and an encoded subset can be reused by the next document.
 import { deflateSync } from "node:zlib";
 import type { FontFace } from "@docsvc/layout";
-import { pdfString, type PdfRef, type PdfWriter } from "./pdfkit.js";
+import { pdfNumberArraySyntax, pdfRaw, pdfString, type PdfRef, type PdfWriter } from "./pdfkit.js";
 import { readPostHeader, readTrueType, subsetTrueType, type TrueTypeFont } from "./truetype.js";
 
 type Font = FontFace["font"];
@@ -41,6 +41,8 @@ interface EncodedSubset {
    * texts rarely change): the CMap is a function of those texts, so equal texts reuse it unbuilt.
    */
   toUnicode?: { readonly texts: readonly string[]; readonly file: Uint8Array };
+  /** The CIDFont's `W` array as written (a function of the glyph set when no glyph has further CIDs). */
+  widthsSyntax?: string;
 }
 
 /** The parts of fontkit's table objects the descriptor reads (absent in @types/fontkit). */
@@ -256,14 +258,13 @@ export class FaceSubset {
     }));
     descriptor.end();
 
-    const widths = [this.width(0), ...this.glyphs.map((glyph) => this.width(glyph)), ...this.variants.map((v) => this.width(v.glyph))];
     const cidFont = writer.ref({
       Type: "Font",
       Subtype: encoded.cff ? "CIDFontType0" : "CIDFontType2",
       BaseFont: baseFont,
       CIDSystemInfo: { Registry: pdfString("Adobe"), Ordering: pdfString("Identity"), Supplement: 0 },
       FontDescriptor: descriptor,
-      W: [0, widths],
+      W: pdfRaw(this.widthsSyntax(encoded)),
       ...(encoded.cff ? {} : { CIDToGIDMap: this.cidToGidMap(writer) }),
     });
     cidFont.end();
@@ -293,6 +294,15 @@ export class FaceSubset {
     this.cidByGlyph = EMPTY_CIDS;
     for (const glyph of this.glyphs) cids[glyph] = 0;
     this.info.spareCids = cids;
+  }
+
+  /** `[0 [w0 w1 …]]`: the width of every CID from 0, built once per glyph set (pdfkit converts each number). */
+  private widthsSyntax(encoded: EncodedSubset): string {
+    if (this.variants.length === 0 && encoded.widthsSyntax !== undefined) return encoded.widthsSyntax;
+    const widths = [this.width(0), ...this.glyphs.map((glyph) => this.width(glyph)), ...this.variants.map((v) => this.width(v.glyph))];
+    const syntax = `[0 ${pdfNumberArraySyntax(widths)}]`;
+    if (this.variants.length === 0) encoded.widthsSyntax = syntax;
+    return syntax;
   }
 
   /** `Identity` unless some glyphs have further CIDs; then a stream of 2-byte subset glyph ids per CID. */
