@@ -30,6 +30,8 @@ interface FaceInfo {
    * document (5 KB for Inter, 128 KB for a CJK face) would cost more than clearing the few entries used.
    */
   spareCids: Uint16Array | undefined;
+  /** Likewise an emptied glyph → texts table (collecting reads it for every glyph of every run). */
+  spareTexts: (string[] | undefined)[] | undefined;
 }
 
 interface EncodedSubset {
@@ -95,6 +97,7 @@ function faceInfo(face: FontFace): FaceInfo {
     widths: new Map(),
     encoded: new Map(),
     spareCids: undefined,
+    spareTexts: undefined,
   };
   faceInfos.set(font, info);
   return info;
@@ -153,7 +156,9 @@ export class FaceSubset {
   readonly ref: PdfRef;
   private readonly info: FaceInfo;
   /** Per glyph, every text it stands for in this document, in order of first use. */
-  private readonly texts = new Map<number, string[]>();
+  private texts: (string[] | undefined)[];
+  /** The glyph ids that have texts, in order of first use. */
+  private readonly usedGlyphs: number[] = [];
   /**
    * CID of each used glyph's own code, by glyph id (after `seal`; 0 = .notdef, as is an id out of range): a
    * typed array because painting looks every glyph up two or three times (letter spacing, CID, width).
@@ -174,6 +179,8 @@ export class FaceSubset {
   ) {
     this.info = faceInfo(face);
     this.ref = writer.ref();
+    this.texts = this.info.spareTexts ?? new Array<string[] | undefined>(this.info.numGlyphs);
+    this.info.spareTexts = undefined;
   }
 
   /**
@@ -184,17 +191,18 @@ export class FaceSubset {
    */
   use(glyphId: number, text: string): void {
     const id = this.valid(glyphId) ? glyphId : 0;
-    const known = this.texts.get(id);
-    if (known === undefined) this.texts.set(id, [text]);
-    else if (known.includes(text)) return;
+    const known = this.texts[id];
+    if (known === undefined) {
+      this.texts[id] = [text];
+      this.usedGlyphs.push(id);
+    } else if (known[0] === text || known.includes(text)) return;
     else if (known[0] === "" && text !== "") known.unshift(text); // the glyph's own CID maps to a text when it has one
     else known.push(text);
   }
 
   /** Fixes the CIDs: .notdef is 0, the used glyphs follow in glyph-id order, then the further texts. */
   seal(): void {
-    this.texts.delete(0);
-    this.glyphs = [...this.texts.keys()].sort((a, b) => a - b);
+    this.glyphs = this.usedGlyphs.filter((glyph) => glyph !== 0).sort((a, b) => a - b);
     const widths = this.info.widths;
     this.widthByCid = new Float64Array(this.glyphs.length + 1);
     this.widthByCid[0] = this.designWidth(0, widths);
@@ -209,7 +217,7 @@ export class FaceSubset {
     // CFF CIDs are fixed by the font program's charset; only TrueType outlines can map two CIDs to one glyph.
     if (this.info.cff) return;
     for (const glyph of this.glyphs) {
-      const texts = this.texts.get(glyph)!;
+      const texts = this.texts[glyph]!;
       for (let i = 1; i < texts.length && this.glyphs.length + this.variants.length < 0xfffe; i++) {
         const text = texts[i]!;
         this.variants.push({ glyph, text });
@@ -284,16 +292,22 @@ export class FaceSubset {
       ToUnicode: toUnicode,
     });
     this.ref.end();
-    this.releaseCids();
+    this.releaseTables();
   }
 
-  /** Hands the glyph → CID table back to the face, cleared, once the subset is written (nothing looks CIDs up after). */
-  private releaseCids(): void {
+  /** Hands the per-glyph tables back to the face, cleared, once the subset is written (nothing reads them after). */
+  private releaseTables(): void {
     const cids = this.cidByGlyph;
-    if (cids === EMPTY_CIDS) return;
-    this.cidByGlyph = EMPTY_CIDS;
-    for (const glyph of this.glyphs) cids[glyph] = 0;
-    this.info.spareCids = cids;
+    if (cids !== EMPTY_CIDS) {
+      this.cidByGlyph = EMPTY_CIDS;
+      for (const glyph of this.glyphs) cids[glyph] = 0;
+      this.info.spareCids = cids;
+    }
+    const texts = this.texts;
+    this.texts = [];
+    for (const glyph of this.usedGlyphs) texts[glyph] = undefined;
+    this.usedGlyphs.length = 0;
+    this.info.spareTexts = texts;
   }
 
   /** `[0 [w0 w1 …]]`: the width of every CID from 0, built once per glyph set (pdfkit converts each number). */
@@ -371,7 +385,7 @@ export class FaceSubset {
   private cidTexts(): string[] {
     const texts = new Array<string>(this.glyphs.length + this.variants.length);
     let at = 0;
-    for (const glyph of this.glyphs) texts[at++] = this.texts.get(glyph)?.[0] ?? "";
+    for (const glyph of this.glyphs) texts[at++] = this.texts[glyph]?.[0] ?? "";
     for (const variant of this.variants) texts[at++] = variant.text;
     return texts;
   }
