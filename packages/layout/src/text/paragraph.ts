@@ -11,7 +11,7 @@ import { dropSoftHyphens } from "./hyphenate.js";
 import { endsWithSoftHyphen, softHyphenAfter, splitAtHyphen } from "./hyphen-break.js";
 import { isNumberWord } from "./numbers.js";
 import { faceMetrics } from "./metrics.js";
-import { GenerationCache } from "./lru.js";
+import { GroupedGenerationCache } from "./lru.js";
 import { resetShapeCache, scaledGlyphs } from "./shape.js";
 import type { ParagraphLayout, ParagraphLine, ParagraphStyle, TextDiagnostics, TextFonts } from "./types.js";
 
@@ -68,11 +68,11 @@ export function layoutParagraph(
   if (text.length > MAX_CACHED_TEXT) return computeLayout(fonts, text, s, maxWidth, diagnostics);
   let cache = layoutCaches.get(fonts);
   if (!cache) {
-    cache = new GenerationCache(LAYOUT_CACHE_BYTES, layoutBytes);
+    cache = new GroupedGenerationCache(LAYOUT_CACHE_BYTES, layoutBytes);
     layoutCaches.set(fonts, cache);
   }
-  const key = `${styleKey(s)}${maxWidth}\u0001${text}`;
-  const hit = cache.get(key);
+  const group = groupKey(s, maxWidth);
+  const hit = cache.get(group, text);
   if (hit) {
     layoutHits++;
     if (diagnostics) for (const [code, message] of hit.diagnostics) diagnostics(code, message);
@@ -83,7 +83,7 @@ export function layoutParagraph(
     seen.push([code, message]);
     diagnostics?.(code, message);
   });
-  cache.set(key, { layout, diagnostics: seen });
+  cache.set(group, text, { layout, diagnostics: seen });
   return layout;
 }
 
@@ -102,8 +102,9 @@ export const LAYOUT_CACHE_BYTES = 8 * 2 ** 20;
 const MAX_CACHED_TEXT = 4096;
 
 /** An estimate of what a cached layout holds: key, lines, runs and glyph entries (glyph objects are often shared). */
-function layoutBytes(key: string, entry: CachedLayout): number {
-  let bytes = 160 + 2 * key.length;
+function layoutBytes(group: string, text: string, entry: CachedLayout): number {
+  // The key was once group + "\u0001" + text in one string; the estimate stays the same.
+  let bytes = 160 + 2 * (group.length + 1 + text.length);
   for (const line of entry.layout.lines) {
     bytes += 96 + 2 * line.text.length;
     for (const run of line.runs) bytes += 96 + 2 * run.text.length + 48 * run.glyphs.length;
@@ -111,17 +112,27 @@ function layoutBytes(key: string, entry: CachedLayout): number {
   return bytes;
 }
 
-// The style part of a cache key, made once per style object (rows reuse their column's style).
-const styleKeys = new WeakMap<ParagraphStyle, string>();
-function styleKey(s: ParagraphStyle): string {
-  let key = styleKeys.get(s);
-  if (key === undefined) {
-    key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${s.hyphens ?? ""}\u0001${s.lang ?? ""}\u0001`;
-    styleKeys.set(s, key);
+// The style and width part of a cache key (its group), made once per style object and width: rows reuse their
+// column's style, and a group string reused keeps its hash.
+const groupKeys = new WeakMap<ParagraphStyle, { readonly style: string; readonly byWidth: Map<number, string> }>();
+function groupKey(s: ParagraphStyle, maxWidth: number): string {
+  let keys = groupKeys.get(s);
+  if (keys === undefined) {
+    keys = { style: styleKey(s), byWidth: new Map() };
+    groupKeys.set(s, keys);
   }
-  return key;
+  let group = keys.byWidth.get(maxWidth);
+  if (group === undefined) {
+    group = `${keys.style}${maxWidth}`;
+    keys.byWidth.set(maxWidth, group);
+  }
+  return group;
 }
-let layoutCaches = new WeakMap<TextFonts, GenerationCache<string, CachedLayout>>();
+
+function styleKey(s: ParagraphStyle): string {
+  return `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${s.hyphens ?? ""}\u0001${s.lang ?? ""}\u0001`;
+}
+let layoutCaches = new WeakMap<TextFonts, GroupedGenerationCache<string, string, CachedLayout>>();
 let layoutHits = 0;
 
 /** Empties the paragraph and shaping caches and zeroes their counters (tests, benchmarks). */
