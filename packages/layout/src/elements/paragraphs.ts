@@ -1,7 +1,7 @@
 // Paragraph layouts of one render, memoised by (style, width, text): rows repeat the same few texts, and
 // page headers repeat on every page. Diagnostics raised while laying a text out are replayed for every
 // element that uses it, so each element path still gets its own report.
-import { layoutParagraph } from "../text/paragraph.js";
+import { layoutParagraph, paragraphGroup } from "../text/paragraph.js";
 import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
 import type { FontRegistry } from "../text/registry.js";
 
@@ -10,8 +10,14 @@ interface Entry {
   readonly problems: readonly (readonly [string, string])[];
 }
 
+/** One style's texts in one width, with the paragraph cache's key for that style and width (made once per render). */
+interface WidthTexts {
+  readonly group: string;
+  readonly texts: Map<string, Entry>;
+}
+
 /** Texts by width for one style. */
-type Bucket = Map<number, Map<string, Entry>>;
+type Bucket = Map<number, WidthTexts>;
 
 /** Lays paragraphs out once per distinct (style, width, text) within a render. */
 export class ParagraphCache {
@@ -34,17 +40,17 @@ export class ParagraphCache {
       }
       this.byStyle.set(style, bucket);
     }
-    let texts = bucket.get(width);
-    if (!texts) {
-      texts = new Map();
-      bucket.set(width, texts);
+    let inWidth = bucket.get(width);
+    if (!inWidth) {
+      inWidth = { group: paragraphGroup(style, width), texts: new Map() };
+      bucket.set(width, inWidth);
     }
-    let entry = texts.get(text);
+    let entry = inWidth.texts.get(text);
     if (!entry) {
       const problems: (readonly [string, string])[] = [];
-      const layout = layoutParagraph(this.fonts, text, style, width, (code, message) => problems.push([code, message]));
+      const layout = layoutParagraph(this.fonts, text, style, width, (code, message) => problems.push([code, message]), inWidth.group);
       entry = { layout, problems };
-      texts.set(text, entry);
+      inWidth.texts.set(text, entry);
       this.count++;
     }
     for (const [code, message] of entry.problems) report(code, message);

@@ -62,17 +62,19 @@ export function layoutParagraph(
   style: ParagraphStyle,
   width: number,
   diagnostics?: TextDiagnostics,
+  /** `paragraphGroup(style, width)`, when the caller keeps it for many texts (a per-render paragraph cache). */
+  group?: string,
 ): ParagraphLayout {
   const s = effectiveStyle(style);
-  const maxWidth = Number.isNaN(width) ? Infinity : Math.max(0, width);
+  const maxWidth = boxWidth(width);
   if (text.length > MAX_CACHED_TEXT) return computeLayout(fonts, text, s, maxWidth, diagnostics);
   let cache = layoutCaches.get(fonts);
   if (!cache) {
     cache = new GroupedGenerationCache(LAYOUT_CACHE_BYTES, layoutBytes);
     layoutCaches.set(fonts, cache);
   }
-  const group = groupKey(s, maxWidth);
-  const hit = cache.get(group, text);
+  const key = group ?? groupKey(s, maxWidth);
+  const hit = cache.get(key, text);
   if (hit) {
     layoutHits++;
     if (diagnostics) for (const [code, message] of hit.diagnostics) diagnostics(code, message);
@@ -83,7 +85,7 @@ export function layoutParagraph(
     seen.push([code, message]);
     diagnostics?.(code, message);
   });
-  cache.set(group, text, { layout, diagnostics: seen });
+  cache.set(key, text, { layout, diagnostics: seen });
   return layout;
 }
 
@@ -112,25 +114,33 @@ function layoutBytes(group: string, text: string, entry: CachedLayout): number {
   return bytes;
 }
 
-// The style and width part of a cache key (its group), made once per style object and width: rows reuse their
-// column's style, and a group string reused keeps its hash.
-const groupKeys = new WeakMap<ParagraphStyle, { readonly style: string; readonly byWidth: Map<number, string> }>();
-function groupKey(s: ParagraphStyle, maxWidth: number): string {
-  let keys = groupKeys.get(s);
-  if (keys === undefined) {
-    keys = { style: styleKey(s), byWidth: new Map() };
-    groupKeys.set(s, keys);
-  }
-  let group = keys.byWidth.get(maxWidth);
-  if (group === undefined) {
-    group = `${keys.style}${maxWidth}`;
-    keys.byWidth.set(maxWidth, group);
-  }
-  return group;
+/**
+ * The style-and-width part of the paragraph cache's key for a style and box width (what layoutParagraph's
+ * `group` takes): a caller laying many texts out in one style and width makes it once, and the cache then
+ * hashes only the text. (Not memoised here per style object: a process-wide WeakMap whose values outlive a
+ * render's style objects made every render promote its entries to the old generation.)
+ */
+export function paragraphGroup(style: ParagraphStyle, width: number): string {
+  return groupKey(effectiveStyle(style), boxWidth(width));
 }
 
+function boxWidth(width: number): number {
+  return Number.isNaN(width) ? Infinity : Math.max(0, width);
+}
+
+function groupKey(s: ParagraphStyle, maxWidth: number): string {
+  return `${styleKey(s)}${maxWidth}`;
+}
+
+// The style part of a cache key, made once per style object (rows reuse their column's style).
+const styleKeys = new WeakMap<ParagraphStyle, string>();
 function styleKey(s: ParagraphStyle): string {
-  return `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${s.hyphens ?? ""}\u0001${s.lang ?? ""}\u0001`;
+  let key = styleKeys.get(s);
+  if (key === undefined) {
+    key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${s.hyphens ?? ""}\u0001${s.lang ?? ""}\u0001`;
+    styleKeys.set(s, key);
+  }
+  return key;
 }
 let layoutCaches = new WeakMap<TextFonts, GroupedGenerationCache<string, string, CachedLayout>>();
 let layoutHits = 0;
