@@ -57,6 +57,24 @@ class PortableRef {
   }
 }
 
+/** Per object of an image, the keys of its dictionary whose values hold a PortableRef (made once per image). */
+const writePlans = new WeakMap<PortableImage, readonly (readonly string[])[]>();
+function writePlan(image: PortableImage): readonly (readonly string[])[] {
+  let plan = writePlans.get(image);
+  if (plan === undefined) {
+    plan = image.objects.map(({ data }) => Object.keys(data).filter((key) => holdsRef(data[key])));
+    writePlans.set(image, plan);
+  }
+  return plan;
+}
+
+function holdsRef(value: unknown): boolean {
+  if (value instanceof PortableRef) return true;
+  if (Array.isArray(value)) return value.some(holdsRef);
+  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value).some(holdsRef);
+  return false;
+}
+
 type OpenImage = (this: { _imageCount: number; _imageRegistry: object }, src: Uint8Array) => PdfKitImage;
 
 /** Decodes PNG/JPEG bytes with pdfkit's image classes into a PortableImage (rejects on bad bytes). */
@@ -312,9 +330,12 @@ export class PdfWriter {
       }
       return value;
     };
+    const plan = writePlan(image);
     image.objects.forEach(({ data, chunks }, index) => {
       const ref = refs[index]!;
-      for (const [key, value] of Object.entries(data)) ref.data[key] = resolve(value);
+      // Only the entries that name another object of the image are rebuilt; the others are pdfkit values it
+      // never changes (names, numbers, arrays of numbers), already in the copy.
+      for (const key of plan[index]!) ref.data[key] = resolve(data[key]);
       delete ref.data.Length;
       for (const chunk of chunks) ref.write(chunk);
       ref.end();
