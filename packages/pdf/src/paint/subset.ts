@@ -247,8 +247,9 @@ export class FaceSubset {
 
   /** Writes the font program, descriptor, CID font, ToUnicode CMap and the Type0 dictionary. */
   embed(writer: PdfWriter): void {
-    const encoded = this.encode();
-    const tag = subsetTag(`${this.info.baseName}:${this.glyphs.join(",")}`);
+    const glyphKey = this.glyphs.join(",");
+    const encoded = this.encode(glyphKey);
+    const tag = subsetTag(`${this.info.baseName}:${glyphKey}`);
     const baseFont = `${tag}+${this.info.baseName}`;
 
     const fontFile = writer.ref(
@@ -347,8 +348,7 @@ export class FaceSubset {
   }
 
   /** The subset font program, deflated; reused across documents that use the same glyphs of this face. */
-  private encode(): EncodedSubset {
-    const key = this.glyphs.join(",");
+  private encode(key: string): EncodedSubset {
     const cache = this.info.encoded;
     const cached = cache.get(key);
     if (cached !== undefined) {
