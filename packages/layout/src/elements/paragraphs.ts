@@ -1,7 +1,7 @@
 // Paragraph layouts of one render, memoised by (style, width, text): rows repeat the same few texts, and
 // page headers repeat on every page. Diagnostics raised while laying a text out are replayed for every
 // element that uses it, so each element path still gets its own report.
-import { layoutParagraph, paragraphGroup } from "../text/paragraph.js";
+import { layoutParagraph, paragraphGroupOf, paragraphStyleKey } from "../text/paragraph.js";
 import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
 import type { FontRegistry } from "../text/registry.js";
 
@@ -16,8 +16,11 @@ interface WidthTexts {
   readonly texts: Map<string, Entry>;
 }
 
-/** Texts by width for one style. */
-type Bucket = Map<number, WidthTexts>;
+/** Texts by width for one style (equal styles share a bucket), with the paragraph cache's key for the style. */
+interface Bucket {
+  readonly styleKey: string;
+  readonly widths: Map<number, WidthTexts>;
+}
 
 /** Lays paragraphs out once per distinct (style, width, text) within a render. */
 export class ParagraphCache {
@@ -32,18 +35,19 @@ export class ParagraphCache {
   layout(text: string, style: ParagraphStyle, width: number, report: (code: string, message: string) => void): ParagraphLayout {
     let bucket = this.byStyle.get(style);
     if (!bucket) {
-      const key = styleKey(style);
+      // The text engine's own key for the style: equal keys lay out alike, and it is made once here.
+      const key = paragraphStyleKey(style);
       bucket = this.byKey.get(key);
       if (!bucket) {
-        bucket = new Map();
+        bucket = { styleKey: key, widths: new Map() };
         this.byKey.set(key, bucket);
       }
       this.byStyle.set(style, bucket);
     }
-    let inWidth = bucket.get(width);
+    let inWidth = bucket.widths.get(width);
     if (!inWidth) {
-      inWidth = { group: paragraphGroup(style, width), texts: new Map() };
-      bucket.set(width, inWidth);
+      inWidth = { group: paragraphGroupOf(bucket.styleKey, width), texts: new Map() };
+      bucket.widths.set(width, inWidth);
     }
     let entry = inWidth.texts.get(text);
     if (!entry) {
@@ -63,6 +67,3 @@ export class ParagraphCache {
   }
 }
 
-function styleKey(s: ParagraphStyle): string {
-  return `${s.family ?? ""}|${s.weight}|${s.italic ? 1 : 0}|${s.size}|${s.lineHeight}|${s.letterSpacing}|${s.align}|${s.direction}|${s.color}|${s.keepWords ? 1 : 0}|${s.numeric ?? ""}|${s.hyphens ?? ""}|${s.lang ?? ""}`;
-}

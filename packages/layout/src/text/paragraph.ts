@@ -62,7 +62,7 @@ export function layoutParagraph(
   style: ParagraphStyle,
   width: number,
   diagnostics?: TextDiagnostics,
-  /** `paragraphGroup(style, width)`, when the caller keeps it for many texts (a per-render paragraph cache). */
+  /** `paragraphGroupOf(paragraphStyleKey(style), width)`, when the caller keeps it for many texts (a per-render paragraph cache). */
   group?: string,
 ): ParagraphLayout {
   const s = effectiveStyle(style);
@@ -115,13 +115,18 @@ function layoutBytes(group: string, text: string, entry: CachedLayout): number {
 }
 
 /**
- * The style-and-width part of the paragraph cache's key for a style and box width (what layoutParagraph's
- * `group` takes): a caller laying many texts out in one style and width makes it once, and the cache then
- * hashes only the text. (Not memoised here per style object: a process-wide WeakMap whose values outlive a
- * render's style objects made every render promote its entries to the old generation.)
+ * The style part of the paragraph cache's key, made without memo, for a caller that keeps it per style (the
+ * per-render paragraph cache): with paragraphGroupOf it makes layoutParagraph's `group`, and the cache then
+ * hashes only the text. (Not memoised here per style object: a process-wide WeakMap keyed by a render's style
+ * objects, with values that outlive them, made every render promote its entries to the old generation.)
  */
-export function paragraphGroup(style: ParagraphStyle, width: number): string {
-  return groupKey(effectiveStyle(style), boxWidth(width));
+export function paragraphStyleKey(style: ParagraphStyle): string {
+  return styleKeyOf(effectiveStyle(style));
+}
+
+/** The style-and-width part of the paragraph cache's key (layoutParagraph's `group`) from a paragraphStyleKey. */
+export function paragraphGroupOf(styleKey: string, width: number): string {
+  return `${styleKey}${boxWidth(width)}`;
 }
 
 function boxWidth(width: number): number {
@@ -137,10 +142,14 @@ const styleKeys = new WeakMap<ParagraphStyle, string>();
 function styleKey(s: ParagraphStyle): string {
   let key = styleKeys.get(s);
   if (key === undefined) {
-    key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${s.hyphens ?? ""}\u0001${s.lang ?? ""}\u0001`;
+    key = styleKeyOf(s);
     styleKeys.set(s, key);
   }
   return key;
+}
+
+function styleKeyOf(s: ParagraphStyle): string {
+  return `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${s.hyphens ?? ""}\u0001${s.lang ?? ""}\u0001`;
 }
 let layoutCaches = new WeakMap<TextFonts, GroupedGenerationCache<string, string, CachedLayout>>();
 let layoutHits = 0;
