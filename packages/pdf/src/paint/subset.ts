@@ -45,6 +45,8 @@ interface EncodedSubset {
   toUnicode?: { readonly texts: readonly string[]; readonly file: Uint8Array };
   /** The CIDFont's `W` array as written (a function of the glyph set when no glyph has further CIDs). */
   widthsSyntax?: string;
+  /** The subset tag (a function of the face and the glyph set). */
+  tag?: string;
 }
 
 /** The parts of fontkit's table objects the descriptor reads (absent in @types/fontkit). */
@@ -249,7 +251,7 @@ export class FaceSubset {
   embed(writer: PdfWriter): void {
     const glyphKey = this.glyphs.join(",");
     const encoded = this.encode(glyphKey);
-    const tag = subsetTag(`${this.info.baseName}:${glyphKey}`);
+    const tag = (encoded.tag ??= subsetTag(`${this.info.baseName}:${glyphKey}`));
     const baseFont = `${tag}+${this.info.baseName}`;
 
     const fontFile = writer.ref(
