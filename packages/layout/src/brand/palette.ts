@@ -19,9 +19,20 @@ function pick(themeValue: string | null | undefined, brandValue: string | undefi
   return normaliseHexColour(themeValue) ?? normaliseHexColour(brandValue) ?? fallback;
 }
 
+// On-colours by brand colour: every render resolves its palette, and a service renders few brands. Bounded:
+// emptied when it holds ON_COLOURS_LIMIT entries.
+const onColours = new Map<string, string>();
+const ON_COLOURS_LIMIT = 256;
+
 function onColourOf(hex: string): string {
-  // `hex` is already normalised, so the black fallback is unreachable; it only keeps this total.
-  return onColour(parseHexColour(hex) ?? { r: 0, g: 0, b: 0 });
+  let on = onColours.get(hex);
+  if (on === undefined) {
+    // `hex` is already normalised, so the black fallback is unreachable; it only keeps this total.
+    on = onColour(parseHexColour(hex) ?? { r: 0, g: 0, b: 0 });
+    if (onColours.size >= ON_COLOURS_LIMIT) onColours.clear();
+    onColours.set(hex, on);
+  }
+  return on;
 }
 
 /** Resolves the template brand and an optional render-time theme into a full palette. */

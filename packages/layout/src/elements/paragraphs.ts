@@ -1,7 +1,7 @@
 // Paragraph layouts of one render, memoised by (style, width, text): rows repeat the same few texts, and
 // page headers repeat on every page. Diagnostics raised while laying a text out are replayed for every
 // element that uses it, so each element path still gets its own report.
-import { layoutParagraph } from "../text/paragraph.js";
+import { layoutParagraph, paragraphGroupOf, paragraphStyleKey } from "../text/paragraph.js";
 import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
 import type { FontRegistry } from "../text/registry.js";
 
@@ -10,8 +10,17 @@ interface Entry {
   readonly problems: readonly (readonly [string, string])[];
 }
 
-/** Texts by width for one style. */
-type Bucket = Map<number, Map<string, Entry>>;
+/** One style's texts in one width, with the paragraph cache's key for that style and width (made once per render). */
+interface WidthTexts {
+  readonly group: string;
+  readonly texts: Map<string, Entry>;
+}
+
+/** Texts by width for one style (equal styles share a bucket), with the paragraph cache's key for the style. */
+interface Bucket {
+  readonly styleKey: string;
+  readonly widths: Map<number, WidthTexts>;
+}
 
 /** Lays paragraphs out once per distinct (style, width, text) within a render. */
 export class ParagraphCache {
@@ -26,25 +35,26 @@ export class ParagraphCache {
   layout(text: string, style: ParagraphStyle, width: number, report: (code: string, message: string) => void): ParagraphLayout {
     let bucket = this.byStyle.get(style);
     if (!bucket) {
-      const key = styleKey(style);
+      // The text engine's own key for the style: equal keys lay out alike, and it is made once here.
+      const key = paragraphStyleKey(style);
       bucket = this.byKey.get(key);
       if (!bucket) {
-        bucket = new Map();
+        bucket = { styleKey: key, widths: new Map() };
         this.byKey.set(key, bucket);
       }
       this.byStyle.set(style, bucket);
     }
-    let texts = bucket.get(width);
-    if (!texts) {
-      texts = new Map();
-      bucket.set(width, texts);
+    let inWidth = bucket.widths.get(width);
+    if (!inWidth) {
+      inWidth = { group: paragraphGroupOf(bucket.styleKey, width), texts: new Map() };
+      bucket.widths.set(width, inWidth);
     }
-    let entry = texts.get(text);
+    let entry = inWidth.texts.get(text);
     if (!entry) {
       const problems: (readonly [string, string])[] = [];
-      const layout = layoutParagraph(this.fonts, text, style, width, (code, message) => problems.push([code, message]));
+      const layout = layoutParagraph(this.fonts, text, style, width, (code, message) => problems.push([code, message]), inWidth.group);
       entry = { layout, problems };
-      texts.set(text, entry);
+      inWidth.texts.set(text, entry);
       this.count++;
     }
     for (const [code, message] of entry.problems) report(code, message);
@@ -57,6 +67,3 @@ export class ParagraphCache {
   }
 }
 
-function styleKey(s: ParagraphStyle): string {
-  return `${s.family ?? ""}|${s.weight}|${s.italic ? 1 : 0}|${s.size}|${s.lineHeight}|${s.letterSpacing}|${s.align}|${s.direction}|${s.color}|${s.keepWords ? 1 : 0}|${s.numeric ?? ""}|${s.hyphens ?? ""}|${s.lang ?? ""}`;
-}

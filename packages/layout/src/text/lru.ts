@@ -62,3 +62,66 @@ export class GenerationCache<K, V> {
     this.previousWeight = 0;
   }
 }
+
+/**
+ * A GenerationCache whose keys are pairs: a group (a style and width) and a key within it (a text). Entries are
+ * kept in a Map per group, so a lookup hashes the two parts (the group string is made once and reused, its hash
+ * cached) instead of a joined string made, flattened and hashed for every lookup. Same generations and budget.
+ */
+export class GroupedGenerationCache<G, K, V> {
+  private current = new Map<G, Map<K, V>>();
+  private previous = new Map<G, Map<K, V>>();
+  private readonly half: number;
+  private currentWeight = 0;
+  private previousWeight = 0;
+
+  constructor(
+    limit: number,
+    /** An entry's weight (e.g. its estimated bytes). */
+    private readonly weigh: (group: G, key: K, value: V) => number,
+  ) {
+    this.half = Math.max(1, Math.floor(limit / 2));
+  }
+
+  /** Returns the cached value, promoting it if it came from the older generation. */
+  get(group: G, key: K): V | undefined {
+    const hit = this.current.get(group)?.get(key);
+    if (hit !== undefined) return hit;
+    const old = this.previous.get(group)?.get(key);
+    if (old !== undefined) this.set(group, key, old);
+    return old;
+  }
+
+  /** Stores a value in the current generation, rotating generations when it is full. */
+  set(group: G, key: K, value: V): void {
+    let entries = this.current.get(group);
+    if (entries === undefined) {
+      entries = new Map();
+      this.current.set(group, entries);
+    }
+    // A key stored again replaces its weight rather than adding to it.
+    const before = entries.get(key);
+    if (before !== undefined) this.currentWeight -= this.weigh(group, key, before);
+    this.currentWeight += this.weigh(group, key, value);
+    entries.set(key, value);
+    if (this.currentWeight >= this.half) {
+      this.previous = this.current;
+      this.previousWeight = this.currentWeight;
+      this.current = new Map();
+      this.currentWeight = 0;
+    }
+  }
+
+  /** The weight held; an entry promoted but still in the older generation counts twice. */
+  get weight(): number {
+    return this.currentWeight + this.previousWeight;
+  }
+
+  /** Entries held (a key may be counted in both generations). */
+  get size(): number {
+    let size = 0;
+    for (const entries of this.current.values()) size += entries.size;
+    for (const entries of this.previous.values()) size += entries.size;
+    return size;
+  }
+}

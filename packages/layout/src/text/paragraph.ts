@@ -11,7 +11,7 @@ import { dropSoftHyphens } from "./hyphenate.js";
 import { endsWithSoftHyphen, softHyphenAfter, splitAtHyphen } from "./hyphen-break.js";
 import { isNumberWord } from "./numbers.js";
 import { faceMetrics } from "./metrics.js";
-import { GenerationCache } from "./lru.js";
+import { GroupedGenerationCache } from "./lru.js";
 import { resetShapeCache, scaledGlyphs } from "./shape.js";
 import type { ParagraphLayout, ParagraphLine, ParagraphStyle, TextDiagnostics, TextFonts } from "./types.js";
 
@@ -62,17 +62,19 @@ export function layoutParagraph(
   style: ParagraphStyle,
   width: number,
   diagnostics?: TextDiagnostics,
+  /** `paragraphGroupOf(paragraphStyleKey(style), width)`, when the caller keeps it for many texts (a per-render paragraph cache). */
+  group?: string,
 ): ParagraphLayout {
   const s = effectiveStyle(style);
-  const maxWidth = Number.isNaN(width) ? Infinity : Math.max(0, width);
+  const maxWidth = boxWidth(width);
   if (text.length > MAX_CACHED_TEXT) return computeLayout(fonts, text, s, maxWidth, diagnostics);
   let cache = layoutCaches.get(fonts);
   if (!cache) {
-    cache = new GenerationCache(LAYOUT_CACHE_BYTES, layoutBytes);
+    cache = new GroupedGenerationCache(LAYOUT_CACHE_BYTES, layoutBytes);
     layoutCaches.set(fonts, cache);
   }
-  const key = `${styleKey(s)}${maxWidth}\u0001${text}`;
-  const hit = cache.get(key);
+  const key = group ?? groupKey(s, maxWidth);
+  const hit = cache.get(key, text);
   if (hit) {
     layoutHits++;
     if (diagnostics) for (const [code, message] of hit.diagnostics) diagnostics(code, message);
@@ -83,7 +85,7 @@ export function layoutParagraph(
     seen.push([code, message]);
     diagnostics?.(code, message);
   });
-  cache.set(key, { layout, diagnostics: seen });
+  cache.set(key, text, { layout, diagnostics: seen });
   return layout;
 }
 
@@ -102,8 +104,9 @@ export const LAYOUT_CACHE_BYTES = 8 * 2 ** 20;
 const MAX_CACHED_TEXT = 4096;
 
 /** An estimate of what a cached layout holds: key, lines, runs and glyph entries (glyph objects are often shared). */
-function layoutBytes(key: string, entry: CachedLayout): number {
-  let bytes = 160 + 2 * key.length;
+function layoutBytes(group: string, text: string, entry: CachedLayout): number {
+  // The key was once group + "\u0001" + text in one string; the estimate stays the same.
+  let bytes = 160 + 2 * (group.length + 1 + text.length);
   for (const line of entry.layout.lines) {
     bytes += 96 + 2 * line.text.length;
     for (const run of line.runs) bytes += 96 + 2 * run.text.length + 48 * run.glyphs.length;
@@ -111,17 +114,44 @@ function layoutBytes(key: string, entry: CachedLayout): number {
   return bytes;
 }
 
+/**
+ * The style part of the paragraph cache's key, made without memo, for a caller that keeps it per style (the
+ * per-render paragraph cache): with paragraphGroupOf it makes layoutParagraph's `group`, and the cache then
+ * hashes only the text. (Not memoised here per style object: a process-wide WeakMap keyed by a render's style
+ * objects, with values that outlive them, made every render promote its entries to the old generation.)
+ */
+export function paragraphStyleKey(style: ParagraphStyle): string {
+  return styleKeyOf(effectiveStyle(style));
+}
+
+/** The style-and-width part of the paragraph cache's key (layoutParagraph's `group`) from a paragraphStyleKey. */
+export function paragraphGroupOf(styleKey: string, width: number): string {
+  return `${styleKey}${boxWidth(width)}`;
+}
+
+function boxWidth(width: number): number {
+  return Number.isNaN(width) ? Infinity : Math.max(0, width);
+}
+
+function groupKey(s: ParagraphStyle, maxWidth: number): string {
+  return `${styleKey(s)}${maxWidth}`;
+}
+
 // The style part of a cache key, made once per style object (rows reuse their column's style).
 const styleKeys = new WeakMap<ParagraphStyle, string>();
 function styleKey(s: ParagraphStyle): string {
   let key = styleKeys.get(s);
   if (key === undefined) {
-    key = `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${s.hyphens ?? ""}\u0001${s.lang ?? ""}\u0001`;
+    key = styleKeyOf(s);
     styleKeys.set(s, key);
   }
   return key;
 }
-let layoutCaches = new WeakMap<TextFonts, GenerationCache<string, CachedLayout>>();
+
+function styleKeyOf(s: ParagraphStyle): string {
+  return `${s.family ?? ""}\u0001${s.weight}\u0001${s.italic ? 1 : 0}\u0001${s.size}\u0001${s.lineHeight}\u0001${s.letterSpacing}\u0001${s.align}\u0001${s.direction}\u0001${s.color}\u0001${s.keepWords ? 1 : 0}\u0001${s.numeric ?? ""}\u0001${s.hyphens ?? ""}\u0001${s.lang ?? ""}\u0001`;
+}
+let layoutCaches = new WeakMap<TextFonts, GroupedGenerationCache<string, string, CachedLayout>>();
 let layoutHits = 0;
 
 /** Empties the paragraph and shaping caches and zeroes their counters (tests, benchmarks). */

@@ -15,10 +15,27 @@ const NUMERIC = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
 /** The exact decimal of a finite number (its shortest round-trip form), a bigint, or a numeric string; else `undefined`. */
 export function toDecimal(value: unknown): Decimal | undefined {
-  if (typeof value === "number") return Number.isFinite(value) ? parseDecimal(String(value)) : undefined;
+  if (typeof value === "number") return Number.isFinite(value) ? numberDecimal(value) : undefined;
   if (typeof value === "bigint") return parseDecimal(value.toString());
   if (typeof value === "string") return parseDecimal(value);
   return undefined;
+}
+
+/**
+ * The decimal of a finite number without the regular expressions of parseDecimal: String() of a number is
+ * canonical (no leading zeros but a lone `0`, no trailing fraction zeros, no `+`), so only the exponent form
+ * (beyond 1e21 or below 1e-6) needs parsing. Every table cell of amounts comes through here.
+ */
+function numberDecimal(value: number): Decimal | undefined {
+  const text = String(value);
+  if (text.includes("e")) return parseDecimal(text);
+  const negative = text.charCodeAt(0) === 45; // -
+  const start = negative ? 1 : 0;
+  const dot = text.indexOf(".", start);
+  let int = dot < 0 ? text.slice(start) : text.slice(start, dot);
+  if (int === "0") int = "";
+  const frac = dot < 0 ? "" : text.slice(dot + 1);
+  return { negative: negative && (int !== "" || frac !== ""), int, frac };
 }
 
 /** Parses plain or exponent notation (`-1234.5`, `.5`, `1e21`), surrounding whitespace allowed; no grouping. */

@@ -60,15 +60,26 @@ export function multiply(outer: Matrix, inner: Matrix): Matrix {
   return [a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f];
 }
 
+function takeSpareBuffer(): Uint8Array {
+  const spare = spareBuffer;
+  spareBuffer = undefined;
+  return spare ?? new Uint8Array(16384);
+}
+
 const HEX_DIGITS = [48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 97, 98, 99, 100, 101, 102];
 /** `num` writes integers of up to 15 digits exactly like `String` does (no exponent, no rounding). */
 const MAX_EXACT = 1e15;
 const SPACE = 32;
 const NEWLINE = 10;
 
+// The buffer of a finished document's builder, for the next document's: a page of table rows outgrows the first
+// 16 KB, and every render allocated, grew and copied a buffer of its own. At most one is kept, up to 1 MiB.
+let spareBuffer: Uint8Array | undefined;
+const SPARE_LIMIT = 1 << 20;
+
 /** One page's content stream under construction. */
 export class ContentBuilder {
-  private buf = new Uint8Array(16384);
+  private buf: Uint8Array = takeSpareBuffer();
   private length = 0;
   private state: GraphicsState = initialState();
   private readonly stack: GraphicsState[] = [];
@@ -87,6 +98,14 @@ export class ContentBuilder {
     out.set(this.buf.subarray(0, length));
     this.length = 0;
     return out;
+  }
+
+  /** Hands the buffer over to the next document's builder (after the last page; this builder may still be used). */
+  release(): void {
+    const buf = this.buf;
+    this.buf = new Uint8Array(256);
+    this.length = 0;
+    if (buf.length <= SPARE_LIMIT && (spareBuffer === undefined || spareBuffer.length < buf.length)) spareBuffer = buf;
   }
 
   /** Whether nothing was written since the last `take`. */

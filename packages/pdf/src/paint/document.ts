@@ -143,6 +143,8 @@ export class DocumentPainter implements PaintContext {
   /** Fonts last: their objects were referenced by id while painting. */
   embedFonts(): void {
     for (const subset of this.fontsByFace.values()) subset.embed(this.writer);
+    // Every page is painted once the fonts are written (here and in the merged-rows painter).
+    this.content.release();
   }
 
   paintItems(items: readonly FrameItem[]): void {

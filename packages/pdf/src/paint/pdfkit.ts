@@ -4,7 +4,6 @@
 // a single cast each.
 import PDFDocument from "pdfkit";
 import { DeferredContents, type ContentDeflate } from "./deferred-contents.js";
-import { concatBytes } from "./concat-bytes.js";
 
 /** An indirect PDF object (`n 0 R`); `data` is its dictionary, `end()` writes it with an optional stream. */
 export interface PdfRef {
@@ -56,6 +55,24 @@ class PortableRef {
     this.ended = true;
     this.onEnd();
   }
+}
+
+/** Per object of an image, the keys of its dictionary whose values hold a PortableRef (made once per image). */
+const writePlans = new WeakMap<PortableImage, readonly (readonly string[])[]>();
+function writePlan(image: PortableImage): readonly (readonly string[])[] {
+  let plan = writePlans.get(image);
+  if (plan === undefined) {
+    plan = image.objects.map(({ data }) => Object.keys(data).filter((key) => holdsRef(data[key])));
+    writePlans.set(image, plan);
+  }
+  return plan;
+}
+
+function holdsRef(value: unknown): boolean {
+  if (value instanceof PortableRef) return true;
+  if (Array.isArray(value)) return value.some(holdsRef);
+  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value).some(holdsRef);
+  return false;
 }
 
 type OpenImage = (this: { _imageCount: number; _imageRegistry: object }, src: Uint8Array) => PdfKitImage;
@@ -175,7 +192,8 @@ export class PdfOperators {
   }
 }
 
-type ChunkSink = (chunk: Uint8Array | null) => void;
+/** Receives the file's chunks: bytes, Latin-1 text (pdfkit's object syntax) and null after the trailer. */
+type ChunkSink = (chunk: Uint8Array | string | null) => void;
 let constructingSink: ChunkSink | undefined;
 
 // pdfkit hands every chunk of the file to Readable#push, and null after the trailer. Taking them in push
@@ -186,13 +204,59 @@ const CollectingDocument = (() => {
   const Base = PDFDocument as unknown as new (options: object) => PdfKitDocument;
   return class extends Base {
     sink: ChunkSink | undefined;
+    declare _offset: number;
     // The constructor pushes the file header before `sink` is assigned: it goes to the sink being constructed.
     override push(chunk: Uint8Array | null): boolean {
       (this.sink ?? constructingSink)?.(chunk);
       return true;
     }
+
+    // pdfkit's _write turns each line of object syntax (`12 0 obj`, a dictionary, `endobj`, an xref entry) into
+    // a Uint8Array of its own, char by char; the lines are kept as strings here and written into the file's
+    // buffer once, when it is joined. Same bytes: pdfkit keeps the low byte of each UTF-16 unit, as Latin-1 does.
+    _write(data: Uint8Array | string): void {
+      if (data instanceof Uint8Array) {
+        (this.sink ?? constructingSink)?.(data);
+        this._offset += data.length;
+        return;
+      }
+      const line = `${data}\n`;
+      (this.sink ?? constructingSink)?.(line);
+      this._offset += line.length;
+    }
+
+    // pdfkit builds an XMP packet at end() for every document but writes it only for versions above 1.3, and
+    // PdfWriter declares 1.3 (see its constructor): the packet is not built for nothing.
+    endMetadata(): void {
+      if (this.version !== 1.3) baseEndMetadata.call(this);
+    }
   };
 })();
+
+const baseEndMetadata = (PDFDocument.prototype as unknown as { endMetadata(this: unknown): void }).endMetadata;
+
+/** Object syntax written as it is: pdfkit's convert writes `${value}` for an object that is not a plain one. */
+class RawSyntax {
+  constructor(private readonly text: string) {}
+  get [Symbol.toStringTag](): string {
+    return "RawSyntax";
+  }
+  toString(): string {
+    return this.text;
+  }
+}
+
+/** A numeric array's PDF syntax as pdfkit writes it (numbers rounded to 6 decimals), to be built once and reused. */
+export function pdfNumberArraySyntax(values: readonly number[]): string {
+  let text = "[";
+  for (let i = 0; i < values.length; i++) text += (i === 0 ? "" : " ") + String(Math.round(values[i]! * 1e6) / 1e6);
+  return `${text}]`;
+}
+
+/** A value pdfkit writes verbatim (syntax made by pdfNumberArraySyntax or the like). */
+export function pdfRaw(text: string): object {
+  return new RawSyntax(text);
+}
 
 function collectingDocument(options: object, sink: ChunkSink): PdfKitDocument {
   constructingSink = sink;
@@ -203,6 +267,21 @@ function collectingDocument(options: object, sink: ChunkSink): PdfKitDocument {
   } finally {
     constructingSink = undefined;
   }
+}
+
+/** The file's chunks joined into one array; text chunks are written as Latin-1 (one byte per UTF-16 unit). */
+function joinChunks(chunks: readonly (Uint8Array | string)[], length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  const text = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+  let offset = 0;
+  for (const chunk of chunks) {
+    if (typeof chunk === "string") offset += text.write(chunk, offset, "latin1");
+    else {
+      out.set(chunk, offset);
+      offset += chunk.length;
+    }
+  }
+  return out;
 }
 
 /** A pdfkit document plus the painter's typed view of it; `finished` resolves with the file's bytes. */
@@ -222,12 +301,16 @@ export class PdfWriter {
     // `font: null` skips loading Helvetica's metrics, which this painter never uses. The file /ID is an MD5
     // of `info` (dates included), so a fixed clock gives a fixed ID.
     const options = { autoFirstPage: false, compress: true, pdfVersion: "1.4", font: null, info };
-    const chunks: Uint8Array[] = [];
+    const chunks: (Uint8Array | string)[] = [];
+    let length = 0;
     let finish: (bytes: Uint8Array) => void = () => {};
     this.finished = new Promise<Uint8Array>((resolve) => (finish = resolve));
     this.doc = collectingDocument(options, (chunk) => {
-      if (chunk === null) finish(concatBytes(chunks));
-      else chunks.push(chunk);
+      if (chunk === null) finish(joinChunks(chunks, length));
+      else {
+        chunks.push(chunk);
+        length += chunk.length;
+      }
     });
     // The header already says 1.4 (transparency needs it). pdfkit adds an XMP packet for any version but
     // 1.3 and interpolates the title into it unescaped; the info dictionary alone carries the metadata.
@@ -298,9 +381,12 @@ export class PdfWriter {
       }
       return value;
     };
+    const plan = writePlan(image);
     image.objects.forEach(({ data, chunks }, index) => {
       const ref = refs[index]!;
-      for (const [key, value] of Object.entries(data)) ref.data[key] = resolve(value);
+      // Only the entries that name another object of the image are rebuilt; the others are pdfkit values it
+      // never changes (names, numbers, arrays of numbers), already in the copy.
+      for (const key of plan[index]!) ref.data[key] = resolve(data[key]);
       delete ref.data.Length;
       for (const chunk of chunks) ref.write(chunk);
       ref.end();

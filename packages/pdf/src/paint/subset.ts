@@ -5,7 +5,7 @@
 // CIDs are canonical (sorted by glyph id) and an encoded subset can be reused by the next document.
 import { deflateSync } from "node:zlib";
 import type { FontFace } from "@docsvc/layout";
-import { pdfString, type PdfRef, type PdfWriter } from "./pdfkit.js";
+import { pdfNumberArraySyntax, pdfRaw, pdfString, type PdfRef, type PdfWriter } from "./pdfkit.js";
 import { advanceWidthOf, readPostHeader, readTrueType, subsetTrueType, type TrueTypeFont } from "./truetype.js";
 
 type Font = FontFace["font"];
@@ -24,6 +24,14 @@ interface FaceInfo {
   readonly widths: Map<number, number>;
   /** Encoded + deflated subsets by glyph list, most recent last (bounded). */
   readonly encoded: Map<string, EncodedSubset>;
+  /**
+   * A zeroed glyph → CID table (one entry per glyph of the face) a finished subset handed back, for the next
+   * document's subset of this face: the table is looked up for every glyph painted, and allocating one per
+   * document (5 KB for Inter, 128 KB for a CJK face) would cost more than clearing the few entries used.
+   */
+  spareCids: Uint16Array | undefined;
+  /** Likewise an emptied glyph → texts table (collecting reads it for every glyph of every run). */
+  spareTexts: (string[] | undefined)[] | undefined;
 }
 
 interface EncodedSubset {
@@ -35,6 +43,10 @@ interface EncodedSubset {
    * texts rarely change): the CMap is a function of those texts, so equal texts reuse it unbuilt.
    */
   toUnicode?: { readonly texts: readonly string[]; readonly file: Uint8Array };
+  /** The CIDFont's `W` array as written (a function of the glyph set when no glyph has further CIDs). */
+  widthsSyntax?: string;
+  /** The subset tag (a function of the face and the glyph set). */
+  tag?: string;
 }
 
 /** The parts of fontkit's table objects the descriptor reads (absent in @types/fontkit). */
@@ -45,6 +57,8 @@ interface FontTables {
 }
 
 const ENCODED_PER_FACE = 16;
+/** The CID table of a subset not sealed yet (or already written): every glyph is .notdef. */
+const EMPTY_CIDS = new Uint16Array(0);
 const faceInfos = new WeakMap<Font, FaceInfo>();
 
 function faceInfo(face: FontFace): FaceInfo {
@@ -84,6 +98,8 @@ function faceInfo(face: FontFace): FaceInfo {
     },
     widths: new Map(),
     encoded: new Map(),
+    spareCids: undefined,
+    spareTexts: undefined,
   };
   faceInfos.set(font, info);
   return info;
@@ -145,9 +161,14 @@ export class FaceSubset {
   readonly ref: PdfRef;
   private readonly info: FaceInfo;
   /** Per glyph, every text it stands for in this document, in order of first use. */
-  private readonly texts = new Map<number, string[]>();
-  /** CID of each used glyph's own code (after `seal`); a glyph not in the map is .notdef (0). */
-  private readonly cidByGlyph = new Map<number, number>();
+  private texts: (string[] | undefined)[];
+  /** The glyph ids that have texts, in order of first use. */
+  private readonly usedGlyphs: number[] = [];
+  /**
+   * CID of each used glyph's own code, by glyph id (after `seal`; 0 = .notdef, as is an id out of range): a
+   * typed array because painting looks every glyph up two or three times (letter spacing, CID, width).
+   */
+  private cidByGlyph: Uint16Array = EMPTY_CIDS;
   /** CIDs after the glyphs' own: one per further text a glyph stands for (see `use`). */
   private readonly variantCids = new Map<string, number>();
   private variants: { readonly glyph: number; readonly text: string }[] = [];
@@ -163,17 +184,22 @@ export class FaceSubset {
   ) {
     this.info = faceInfo(face);
     this.ref = writer === undefined ? (undefined as unknown as PdfRef) : writer.ref();
+    this.texts = this.info.spareTexts ?? new Array<string[] | undefined>(this.info.numGlyphs);
+    this.info.spareTexts = undefined;
   }
 
   /** Every glyph used and the texts it stands for, in `use` order: what `planned` rebuilds the same CIDs from. */
   glyphTexts(): [glyph: number, texts: string[]][] {
-    return [...this.texts];
+    return this.usedGlyphs.map((glyph) => [glyph, [...this.texts[glyph]!]]);
   }
 
   /** A sealed subset with the glyphs of another's `glyphTexts` (same CIDs and widths), for painting only. */
   static planned(face: FontFace, name: string, glyphs: readonly (readonly [number, readonly string[]])[]): FaceSubset {
     const subset = new FaceSubset(face, name, undefined);
-    for (const [glyph, texts] of glyphs) subset.texts.set(glyph, [...texts]);
+    for (const [glyph, texts] of glyphs) {
+      subset.texts[glyph] = [...texts];
+      subset.usedGlyphs.push(glyph);
+    }
     subset.seal();
     return subset;
   }
@@ -186,9 +212,11 @@ export class FaceSubset {
    */
   use(glyphId: number, text: string): void {
     const id = this.valid(glyphId) ? glyphId : 0;
-    const known = this.texts.get(id);
-    if (known === undefined) this.texts.set(id, [text]);
-    else if (known.includes(text)) return;
+    const known = this.texts[id];
+    if (known === undefined) {
+      this.texts[id] = [text];
+      this.usedGlyphs.push(id);
+    } else if (known[0] === text || known.includes(text)) return;
     else if (known[0] === "" && text !== "") known.unshift(text); // the glyph's own CID maps to a text when it has one
     else known.push(text);
   }
@@ -198,7 +226,7 @@ export class FaceSubset {
    * that text), found without making the text's string: most glyphs of a batch's rows were seen many times.
    */
   knows(glyphId: number, texts: string, start: number, length: number): boolean {
-    const known = this.texts.get(glyphId);
+    const known = this.texts[glyphId];
     if (known === undefined) return false;
     for (let i = 0; i < known.length; i++) {
       const text = known[i]!;
@@ -209,19 +237,22 @@ export class FaceSubset {
 
   /** Fixes the CIDs: .notdef is 0, the used glyphs follow in glyph-id order, then the further texts. */
   seal(): void {
-    this.texts.delete(0);
-    this.glyphs = [...this.texts.keys()].sort((a, b) => a - b);
+    this.glyphs = this.usedGlyphs.filter((glyph) => glyph !== 0).sort((a, b) => a - b);
     const widths = this.info.widths;
     this.widthByCid = new Float64Array(this.glyphs.length + 1);
     this.widthByCid[0] = this.designWidth(0, widths);
+    // CIDs fit 16 bits: a face has at most 65,535 glyphs, and the used ones get 1….
+    const cids = this.info.spareCids ?? new Uint16Array(this.info.numGlyphs);
+    this.info.spareCids = undefined;
+    this.cidByGlyph = cids;
     this.glyphs.forEach((glyph, index) => {
-      this.cidByGlyph.set(glyph, index + 1);
+      cids[glyph] = index + 1;
       this.widthByCid[index + 1] = this.designWidth(glyph, widths);
     });
     // CFF CIDs are fixed by the font program's charset; only TrueType outlines can map two CIDs to one glyph.
     if (this.info.cff) return;
     for (const glyph of this.glyphs) {
-      const texts = this.texts.get(glyph)!;
+      const texts = this.texts[glyph]!;
       for (let i = 1; i < texts.length && this.glyphs.length + this.variants.length < 0xfffe; i++) {
         const text = texts[i]!;
         this.variants.push({ glyph, text });
@@ -241,18 +272,19 @@ export class FaceSubset {
       const variant = this.variantCids.get(`${glyphId}:${text}`);
       if (variant !== undefined) return variant;
     }
-    return this.cidByGlyph.get(glyphId) ?? 0;
+    return this.cidByGlyph[glyphId] ?? 0;
   }
 
   /** The glyph's advance as the PDF viewer knows it (the `W` entry), in 1/1000 em. */
   width(glyphId: number): number {
-    return this.widthByCid[this.cidByGlyph.get(glyphId) ?? 0] ?? 0;
+    return this.widthByCid[this.cidByGlyph[glyphId] ?? 0] ?? 0;
   }
 
   /** Writes the font program, descriptor, CID font, ToUnicode CMap and the Type0 dictionary. */
   embed(writer: PdfWriter): void {
-    const encoded = this.encode();
-    const tag = subsetTag(`${this.info.baseName}:${this.glyphs.join(",")}`);
+    const glyphKey = this.glyphs.join(",");
+    const encoded = this.encode(glyphKey);
+    const tag = (encoded.tag ??= subsetTag(`${this.info.baseName}:${glyphKey}`));
     const baseFont = `${tag}+${this.info.baseName}`;
 
     const fontFile = writer.ref(
@@ -270,14 +302,13 @@ export class FaceSubset {
     }));
     descriptor.end();
 
-    const widths = [this.width(0), ...this.glyphs.map((glyph) => this.width(glyph)), ...this.variants.map((v) => this.width(v.glyph))];
     const cidFont = writer.ref({
       Type: "Font",
       Subtype: encoded.cff ? "CIDFontType0" : "CIDFontType2",
       BaseFont: baseFont,
       CIDSystemInfo: { Registry: pdfString("Adobe"), Ordering: pdfString("Identity"), Supplement: 0 },
       FontDescriptor: descriptor,
-      W: [0, widths],
+      W: pdfRaw(this.widthsSyntax(encoded)),
       ...(encoded.cff ? {} : { CIDToGIDMap: this.cidToGidMap(writer) }),
     });
     cidFont.end();
@@ -297,6 +328,31 @@ export class FaceSubset {
       ToUnicode: toUnicode,
     });
     this.ref.end();
+    this.releaseTables();
+  }
+
+  /** Hands the per-glyph tables back to the face, cleared, once the subset is written (nothing reads them after). */
+  private releaseTables(): void {
+    const cids = this.cidByGlyph;
+    if (cids !== EMPTY_CIDS) {
+      this.cidByGlyph = EMPTY_CIDS;
+      for (const glyph of this.glyphs) cids[glyph] = 0;
+      this.info.spareCids = cids;
+    }
+    const texts = this.texts;
+    this.texts = [];
+    for (const glyph of this.usedGlyphs) texts[glyph] = undefined;
+    this.usedGlyphs.length = 0;
+    this.info.spareTexts = texts;
+  }
+
+  /** `[0 [w0 w1 …]]`: the width of every CID from 0, built once per glyph set (pdfkit converts each number). */
+  private widthsSyntax(encoded: EncodedSubset): string {
+    if (this.variants.length === 0 && encoded.widthsSyntax !== undefined) return encoded.widthsSyntax;
+    const widths = [this.width(0), ...this.glyphs.map((glyph) => this.width(glyph)), ...this.variants.map((v) => this.width(v.glyph))];
+    const syntax = `[0 ${pdfNumberArraySyntax(widths)}]`;
+    if (this.variants.length === 0) encoded.widthsSyntax = syntax;
+    return syntax;
   }
 
   /** `Identity` unless some glyphs have further CIDs; then a stream of 2-byte subset glyph ids per CID. */
@@ -328,8 +384,7 @@ export class FaceSubset {
   }
 
   /** The subset font program, deflated; reused across documents that use the same glyphs of this face. */
-  private encode(): EncodedSubset {
-    const key = this.glyphs.join(",");
+  private encode(key: string): EncodedSubset {
     const cache = this.info.encoded;
     const cached = cache.get(key);
     if (cached !== undefined) {
@@ -366,7 +421,7 @@ export class FaceSubset {
   private cidTexts(): string[] {
     const texts = new Array<string>(this.glyphs.length + this.variants.length);
     let at = 0;
-    for (const glyph of this.glyphs) texts[at++] = this.texts.get(glyph)?.[0] ?? "";
+    for (const glyph of this.glyphs) texts[at++] = this.texts[glyph]?.[0] ?? "";
     for (const variant of this.variants) texts[at++] = variant.text;
     return texts;
   }
