@@ -9,4 +9,5 @@ export { paintMergedRows, type MergedRowSource, type MergedRowsReport } from "./
 export { helpPaintMergedRows, type MergePeer } from "./rows/helper.js";
 export { loadBasePdf, basePdfHash, type BasePdf } from "./base/base-pdf.js";
 export { renderPdf, renderDocument, renderHtml, templateLayout, type TemplateContent, parseTemplateContent, InvalidDocumentError, type RenderOptions, type RenderReport } from "./render.js";
+export { type RenderClock } from "./clock.js";
 export { RenderResources, clearResourceCaches, resourceCacheStats, RASTER_CACHE_BYTES, SVG_CACHE_CHARS } from "./resources/resources.js";

@@ -1,6 +1,7 @@
 // Many data rows through one template into one PDF: each row is laid out on its own, and all pages are
 // painted as one document, so fonts are subset and embedded once and each image is written once.
 import type { Diagnostic, LayoutResult } from "@docsvc/layout";
+import { renderNow } from "./clock.js";
 import { loadDesignerFonts } from "./fonts/load.js";
 import { encodeRowLayout } from "./rows/codec.js";
 import { paintMergedRows } from "./rows/paint-rows.js";
@@ -25,7 +26,8 @@ export async function renderMerged(
   const fonts = options.fonts ?? (await loadDesignerFonts());
   // One resource set for the whole batch: a logo shared by every row is prepared once.
   const resources = new RenderResources();
-  const layoutOptions = { fonts, theme: options.theme, now: options.now ?? new Date(), resources };
+  const now = renderNow(options.now);
+  const layoutOptions = { fonts, theme: options.theme, now, resources };
   const layouts: LayoutResult[] = [];
   const rowPages: number[] = [];
   const diagnostics: (Diagnostic & { row: number })[] = [];
@@ -45,6 +47,6 @@ export async function renderMerged(
   // Painted as a batch's merged PDF is (./rows/paint-rows.ts), so the same rows give the same bytes; the first
   // row's language and direction are the document's (every row shares the template).
   const encoded = layouts.map((layout) => encodeRowLayout(layout));
-  const { pdf } = await paintMergedRows({ count: encoded.length, read: (i) => Promise.resolve(encoded[i]!) }, { ...options, fonts });
+  const { pdf } = await paintMergedRows({ count: encoded.length, read: (i) => Promise.resolve(encoded[i]!) }, { ...options, fonts, now });
   return { pdf, pageCount: rowPages.reduce((a, b) => a + b, 0), rowPages, diagnostics };
 }

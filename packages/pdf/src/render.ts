@@ -16,14 +16,18 @@ import type { BaseLayer } from "./base/background.js";
 import { loadBasePdf } from "./base/base-pdf.js";
 import { paintPdf } from "./paint/document.js";
 import { RenderResources } from "./resources/resources.js";
+import { renderNow, type RenderClock } from "./clock.js";
 import { WeightedLru } from "./resources/lru.js";
 
 /** Options of one render; every key is optional. */
 export interface RenderOptions {
   /** Render-time palette (already validated by the caller; see `validateTheme`). */
   readonly theme?: Theme;
-  /** The clock for `$now`/`$today` and the PDF dates; fixing it makes output byte-identical. */
-  readonly now?: Date;
+  /**
+   * The clock for `$now`/`$today` and the PDF dates (a Date, an ISO 8601 string or epoch milliseconds; the current
+   * time when absent); fixing it makes output byte-identical. Anything else is a TypeError before any work.
+   */
+  readonly now?: RenderClock;
   /** Document title (the template's name). */
   readonly title?: string;
   /** Font registry; defaults to the designer fonts shipped in `fonts/`, loaded once per process. */
@@ -100,9 +104,9 @@ export async function renderHtml(
 
 // The steps every front end shares once its content is parsed: fonts, layout, resources, base layer, paint.
 async function renderLayout(layoutWith: (options: LayoutOptions) => LayoutResult, options: RenderOptions): Promise<RenderReport> {
-  const { layout, base, diagnostics } = await laidOut(layoutWith, options);
+  const { layout, base, diagnostics, now } = await laidOut(layoutWith, options);
   // 5. paint: translate the items into PDF operators
-  const pdf = await paintPdf(layout, { title: options.title, now: options.now, ...(base.layer ? { base: base.layer } : {}) });
+  const pdf = await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}) });
   if (options.diagnostics) diagnostics.forEach(options.diagnostics);
   return { pdf, pageCount: layout.pages.length, diagnostics };
 }
@@ -113,16 +117,20 @@ export interface LaidOut {
   readonly base: { readonly layer?: BaseLayer; readonly problem?: Diagnostic };
   /** The layout's diagnostics plus the base layer's problem, if any. */
   readonly diagnostics: readonly Diagnostic[];
+  /** The render's clock, as the layout saw it: the paint's dates use the same instant. */
+  readonly now: Date;
 }
 
 /** Steps 2 to 4 of a render (fonts, layout with its resources, base layer); shared with batch rows. */
 export async function laidOut(layoutWith: (options: LayoutOptions) => LayoutResult, options: Omit<RenderOptions, "diagnostics">): Promise<LaidOut> {
+  // 1b. the clock: checked before any work (a string from a JavaScript caller would fail deep in the paint)
+  const now = renderNow(options.now);
   // 2. fonts: the process-wide registry, parsed once
   const fonts = options.fonts ?? (await loadDesignerFonts());
   // 3. layout: tokens, measuring, flow, pagination and finalize → pages of positioned items; images and
   //    SVGs come from the process caches through synchronous lookups
   const resources = new RenderResources();
-  const layoutOptions = { fonts, theme: options.theme, now: options.now ?? new Date(), resources };
+  const layoutOptions = { fonts, theme: options.theme, now, resources };
   let layout = layoutWith(layoutOptions);
   // 3b. resources layout met for the first time (a GIF to convert, an SVG to sanitise) are prepared, and the
   //     document is laid out once more with them; a render of known resources is one pass
@@ -133,7 +141,7 @@ export async function laidOut(layoutWith: (options: LayoutOptions) => LayoutResu
   // 4. base layer: the base PDF parsed (cached per bytes), drawn under each page by the painter
   const base = await baseLayer(options);
   const diagnostics = base.problem === undefined ? layout.diagnostics : [...layout.diagnostics, base.problem];
-  return { layout, base, diagnostics };
+  return { layout, base, diagnostics, now };
 }
 
 /** Renders a template with its data into PDF bytes (the embedder's one-call API). */

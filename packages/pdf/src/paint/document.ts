@@ -13,14 +13,15 @@ import { PdfWriter, type PdfRef, type PortableImage } from "./pdfkit.js";
 import { paintShape } from "./shape.js";
 import { shadingDictionary, shadingKey } from "./shading.js";
 import { FaceSubset } from "./subset.js";
+import { renderNow, type RenderClock } from "../clock.js";
 import { paintText } from "./text.js";
 
 /** Options of one paint; fix `now` to get byte-identical output for the same layout. */
 export interface PaintOptions {
   /** Document title (`/Title` in the info dictionary). */
   readonly title?: string;
-  /** Creation and modification date; it also seeds the file `/ID`. Defaults to the current time. */
-  readonly now?: Date;
+  /** Creation and modification date (a Date, ISO 8601 string or epoch ms); it also seeds the file `/ID`. Defaults to now. */
+  readonly now?: RenderClock;
   /** A base PDF drawn behind every page (see src/base/). */
   readonly base?: BaseLayer;
   /** Page contents deflated by this function and written last (see DocumentSettings.deferContents): merged batches. */
@@ -31,7 +32,7 @@ export interface PaintOptions {
 export async function paintPdf(layout: LayoutResult, options: PaintOptions = {}): Promise<Uint8Array> {
   const writer = new PdfWriter({
     title: options.title,
-    now: options.now ?? new Date(),
+    now: renderNow(options.now),
     language: layout.language,
     direction: layout.direction,
     ...(options.deferContents !== undefined ? { deferContents: options.deferContents } : {}),

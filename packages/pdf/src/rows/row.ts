@@ -20,9 +20,9 @@ export async function layoutRow(
   options: Omit<RenderOptions, "diagnostics"> & { readonly paint: boolean },
 ): Promise<RowLayoutReport> {
   const layoutWith = templateLayout(content);
-  const { layout, base, diagnostics } = await laidOut((layoutOptions) => layoutWith(data, layoutOptions), options);
+  const { layout, base, diagnostics, now } = await laidOut((layoutOptions) => layoutWith(data, layoutOptions), options);
   const pdf = options.paint
-    ? await paintPdf(layout, { title: options.title, now: options.now, ...(base.layer ? { base: base.layer } : {}) })
+    ? await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}) })
     : undefined;
   return { layout: encodeRowLayout(layout), pdf, pageCount: layout.pages.length, diagnostics };
 }
