@@ -113,16 +113,17 @@ export class PartPainter implements PaintContext {
       shadings: [...this.shadingNames],
       links: this.links,
     });
-    this.fonts = new Set();
-    this.images = new Set();
-    this.opacities = new Set();
-    this.shadingNames = new Set();
-    this.links = [];
+    this.startPage();
   }
 
   /** Drops what was painted since the last `takeChunk` (a chunk that failed part way). */
   discard(): void {
     this.takeChunk();
+    this.startPage();
+  }
+
+  /** Empties what the next page will name (its fonts, images, opacities, shadings and links). */
+  private startPage(): void {
     this.fonts = new Set();
     this.images = new Set();
     this.opacities = new Set();
