@@ -140,7 +140,9 @@ export async function rasterisePdf(bytes: Uint8Array, maxPages: number): Promise
       // @napi-rs/canvas implements the 2D API pdfjs draws with; the DOM types are not in this project's lib.
       type RenderParams = Parameters<typeof page.render>[0];
       await page.render({ canvas: canvas as unknown as RenderParams["canvas"], canvasContext: context as unknown as RenderParams["canvasContext"], viewport }).promise;
-      out.push({ png: new Uint8Array(await canvas.encode("png")), width: unit.width, height: unit.height });
+      // encodeSync on this isolated thread: @napi-rs/canvas 0.1.x frees the surface an async encode() still reads
+      // on the thread pool if the canvas is garbage-collected first (a use-after-free that crashes the process).
+      out.push({ png: new Uint8Array(canvas.encodeSync("png")), width: unit.width, height: unit.height });
       page.cleanup();
     }
     return out;

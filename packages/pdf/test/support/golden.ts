@@ -51,7 +51,7 @@ export async function diffPngs(actual: Uint8Array, expected: Uint8Array): Promis
     out.data[i + 3] = 255;
   }
   context.putImageData(out, 0, 0);
-  return { fraction: differing / (a.width * a.height), diff: await canvas.encode("png") };
+  return { fraction: differing / (a.width * a.height), diff: canvas.encodeSync("png") }; // sync: see rasterise in ./pdfjs.ts
 }
 
 /**

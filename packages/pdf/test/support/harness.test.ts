@@ -21,7 +21,7 @@ async function square(size: number, dots: number): Promise<Buffer> {
   context.fillRect(0, 0, size, size);
   context.fillStyle = "#000000";
   for (let i = 0; i < dots; i++) context.fillRect(i % size, Math.floor(i / size), 1, 1);
-  return canvas.encode("png");
+  return canvas.encodeSync("png"); // sync: see rasterise in ./pdfjs.ts
 }
 
 async function withoutUpdate<T>(run: () => Promise<T>): Promise<T> {

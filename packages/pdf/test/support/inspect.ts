@@ -77,5 +77,6 @@ export async function quadrantImage(format: "png" | "jpeg", width: number, heigh
     context.fillStyle = colour;
     context.fillRect((i % 2) * (width / 2), Math.floor(i / 2) * (height / 2), width / 2, height / 2);
   });
-  return format === "png" ? await canvas.encode("png") : await canvas.encode("jpeg", 95);
+  // sync: see rasterise in ./pdfjs.ts (an async encode of a collected canvas reads freed memory)
+  return format === "png" ? canvas.encodeSync("png") : canvas.encodeSync("jpeg", 95);
 }

@@ -48,7 +48,10 @@ export async function rasterise(pdf: Uint8Array, options: { scale?: number } = {
       context.fillRect(0, 0, canvas.width, canvas.height);
       // @napi-rs/canvas implements the part of the DOM canvas API pdfjs uses; the types differ by name only.
       await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
-      pngs.push(await canvas.encode("png"));
+      // encodeSync: @napi-rs/canvas 0.1.x frees the surface an async encode() still reads on the thread pool
+      // when the canvas is garbage-collected first (a use-after-free, fixed upstream in 1.0.x), which crashed
+      // the test process with SIGSEGV now and then under load.
+      pngs.push(canvas.encodeSync("png"));
       page.cleanup();
     }
     return pngs;
