@@ -7,13 +7,23 @@
 // object graph. The runs (face, first glyph, count) are also kept apart, in item order, so the merged
 // painter's first pass (collect glyphs for the font subsets) reads them without rebuilding any page.
 //
+// Text items' places (x, y) are the bulk of the floats left in the JSON (an invoice page has ~100 text items and
+// few shapes), and formatting a float is most of JSON.stringify's time, so version 4 keeps them in a float64 array
+// too (exact, like the glyphs) and writes 0 for them in the JSON (an integer formats fast; the item's fields keep
+// their representation, which setting them to undefined would change for every item of that shape).
+//
 // Layout of the bytes: a header of five uint32 (magic, version, header JSON length, pages JSON length, glyph
-// count), the two JSON texts (UTF-8), then the arrays, each at an 8-byte boundary, then the image bytes.
+// count), the two JSON texts (UTF-8), then the arrays, each at an 8-byte boundary, then the image bytes, then
+// (version 4) the runs' places at the next 8-byte boundary: the last `runs * 16` bytes.
 import type { FontRegistry, FrameImage, FrameItem, LayoutResult, Page, PositionedGlyph, TextRunItem } from "@docsvc/layout";
 
 const MAGIC = 0x44525731; // "DRW1"
-/** Version 3 leaves text items without a run index (runs follow item order); version 2 is still read. */
-const VERSION = 3;
+/**
+ * Version 4 keeps text items' x and y in an array; version 3 left text items without a run index (runs follow
+ * item order), version 2 named it. Both are still read (a batch may be stored across an upgrade).
+ */
+const VERSION = 4;
+const VERSION_WITH_PLACES_IN_JSON = 3;
 const VERSION_WITH_RUN_KEYS = 2;
 
 /** What the header JSON holds. */
@@ -53,6 +63,8 @@ export class EncodedRow {
     private readonly pagesJson: Uint8Array,
     private readonly imageBytes: Uint8Array,
     private readonly runKeys: boolean,
+    /** x, y of each run's text item (version 4); undefined when the JSON holds them. */
+    private readonly runPlaces: Float64Array | undefined,
   ) {}
 
   /** Reads encodeRowLayout's bytes (the arrays are views on them when aligned). */
@@ -60,7 +72,7 @@ export class EncodedRow {
     const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const version = bytes.byteLength < 20 || view.getUint32(0, true) !== MAGIC ? 0 : view.getUint32(4, true);
-    if (version !== VERSION && version !== VERSION_WITH_RUN_KEYS) throw new Error("Not an encoded row layout.");
+    if (version !== VERSION && version !== VERSION_WITH_PLACES_IN_JSON && version !== VERSION_WITH_RUN_KEYS) throw new Error("Not an encoded row layout.");
     const headerLength = view.getUint32(8, true);
     const pagesLength = view.getUint32(12, true);
     const glyphs = view.getUint32(16, true);
@@ -82,7 +94,10 @@ export class EncodedRow {
     const runCounts = take((b, o, l) => new Uint32Array(b, o, l), header.runs, 4);
     const offsetIndexes = take((b, o, l) => new Uint32Array(b, o, l), header.offsets, 4);
     const offsets = take((b, o, l) => new Float64Array(b, o, l), header.offsets * 2, 8);
-    return new EncodedRow(header, ids, advances, textLengths, runFaces, runStarts, runCounts, offsetIndexes, offsets, pagesJson, bytes.subarray(at), version === VERSION_WITH_RUN_KEYS);
+    const placesLength = version === VERSION ? header.runs * 16 : 0;
+    const runPlaces = version === VERSION ? new Float64Array(bytes.buffer, bytes.byteOffset + bytes.byteLength - placesLength, header.runs * 2) : undefined;
+    const imageBytes = bytes.subarray(at, bytes.byteLength - placesLength);
+    return new EncodedRow(header, ids, advances, textLengths, runFaces, runStarts, runCounts, offsetIndexes, offsets, pagesJson, imageBytes, version === VERSION_WITH_RUN_KEYS, runPlaces);
   }
 
   /** The row's images by key (copies of their bytes, so a kept image does not hold the whole row). */
@@ -131,6 +146,7 @@ export class EncodedRow {
       }
       return glyphs;
     };
+    const places = this.runPlaces;
     let nextRun = 0;
     const attach = (items: (FrameItem | StoredRun)[]): FrameItem[] => {
       for (let n = 0; n < items.length; n++) {
@@ -138,13 +154,20 @@ export class EncodedRow {
         if (item.kind === "group") attach(item.items as (FrameItem | StoredRun)[]);
         else if (item.kind === "text") {
           // In place, not a copy: the item was parsed from this row's JSON just now and is nobody else's.
-          const stored = item as { run?: number; glyphs?: PositionedGlyph[] };
+          const stored = item as { run?: number; glyphs?: PositionedGlyph[]; x: number; y: number };
           if (this.runKeys) {
             // `run` is its last key (version 2 wrote it last): V8 deletes an object's last-added property cheaply.
             const run = stored.run!;
             delete stored.run;
             stored.glyphs = glyphsOf(run);
-          } else stored.glyphs = glyphsOf(nextRun++);
+          } else {
+            const run = nextRun++;
+            stored.glyphs = glyphsOf(run);
+            if (places !== undefined) {
+              stored.x = places[run * 2]!;
+              stored.y = places[run * 2 + 1]!;
+            }
+          }
         }
       }
       return items as FrameItem[];
@@ -177,6 +200,7 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
   const runFaces = new Uint16Array(runCount);
   const runStarts = new Uint32Array(runCount);
   const runCounts = new Uint32Array(runCount);
+  const runPlaces = new Float64Array(runCount * 2);
   const offsetIndexes: number[] = [];
   const offsets: number[] = [];
   const faces = new Map<string, number>();
@@ -185,8 +209,10 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
   let next = 0;
   let run = 0;
   // Text items are written as they are but for their glyphs, which JSON leaves out while they are set to undefined
-  // for the stringify (and put back after): copying each item without them cost as much as the stringify itself.
-  const stashed: { item: { glyphs: readonly PositionedGlyph[] | undefined }; glyphs: readonly PositionedGlyph[] }[] = [];
+  // for the stringify, and their places, set to 0 (all put back after): copying each item without them cost as
+  // much as the stringify itself.
+  type Stashed = { glyphs: readonly PositionedGlyph[] | undefined; x: number; y: number };
+  const stashed: { item: Stashed; glyphs: readonly PositionedGlyph[]; x: number; y: number }[] = [];
   const pack = (items: readonly FrameItem[]): void => {
     for (const item of items) {
       if (item.kind === "group") {
@@ -201,6 +227,8 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
       runFaces[run] = face;
       runStarts[run] = next;
       runCounts[run] = glyphs.length;
+      runPlaces[run * 2] = item.x;
+      runPlaces[run * 2 + 1] = item.y;
       run++;
       for (let g = 0; g < glyphs.length; g++) {
         const glyph = glyphs[g]!;
@@ -214,16 +242,24 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
         }
         next++;
       }
-      stashed.push({ item: item as { glyphs: readonly PositionedGlyph[] | undefined }, glyphs });
+      stashed.push({ item: item as Stashed, glyphs, x: item.x, y: item.y });
     }
   };
   let pagesJson: string;
   try {
     for (const page of layout.pages) pack(page.items);
-    for (const { item } of stashed) item.glyphs = undefined;
+    for (const { item } of stashed) {
+      item.glyphs = undefined;
+      item.x = 0;
+      item.y = 0;
+    }
     pagesJson = JSON.stringify(layout.pages.map((page) => ({ width: page.width, height: page.height, items: page.items })));
   } finally {
-    for (const { item, glyphs } of stashed) item.glyphs = glyphs;
+    for (const { item, glyphs, x, y } of stashed) {
+      item.glyphs = glyphs;
+      item.x = x;
+      item.y = y;
+    }
   }
   const images = [...imageKeys].flatMap((key) => {
     const image = layout.images.get(key);
@@ -249,6 +285,7 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
   let length = align(20 + headerBytes.length + pagesBytes.length);
   for (const a of arrays) length = align(length + a.byteLength);
   for (const { image } of images) length += image.bytes.byteLength;
+  length = align(length) + runPlaces.byteLength;
   const bytes = new Uint8Array(length);
   const view = new DataView(bytes.buffer);
   view.setUint32(0, MAGIC, true);
@@ -267,6 +304,7 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
     bytes.set(image.bytes, at);
     at += image.bytes.byteLength;
   }
+  bytes.set(new Uint8Array(runPlaces.buffer), length - runPlaces.byteLength);
   return bytes;
 }
 
