@@ -8,6 +8,8 @@ import {
   RenderResources, type MergedRowSource,
 } from "../../src/index.js";
 import { extractText } from "../support/pdfjs.js";
+import type { FrameItem } from "@docsvc/layout";
+import { EncodedRow } from "../../src/rows/codec.js";
 import { FIXED_NOW, fixtureText } from "./fixtures.js";
 
 interface Invoice {
@@ -47,10 +49,9 @@ async function encodedRows(template: string, rows: readonly unknown[], options: 
 }
 
 /**
- * Rewrites an encoded layout (version 4) in an earlier version of the format: text items get their x and y back
- * in the JSON (from the runs' places, the last `runs * 16` bytes, which go); in version 2 they also carry `run`
- * (their index in item order) as their last key. The arrays and images after the JSON move as one block, at
- * another 8-byte boundary.
+ * Rewrites an encoded layout (version 4) in an earlier version of the format: text items back in the pages JSON
+ * without their glyphs, (version 2) naming their run as their last key; the runs' numbers and colours at the end
+ * go. The arrays and images after the JSON move as one block, at another 8-byte boundary.
  */
 function asVersion(bytes: Uint8Array, version: 2 | 3): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -58,24 +59,18 @@ function asVersion(bytes: Uint8Array, version: 2 | 3): Uint8Array {
   const headerLength = view.getUint32(8, true);
   const pagesLength = view.getUint32(12, true);
   const align = (n: number): number => Math.ceil(n / 8) * 8;
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + headerLength))) as { runs: number };
-  const places = new Float64Array(bytes.slice(bytes.byteLength - header.runs * 16).buffer);
-  const pages = JSON.parse(new TextDecoder().decode(bytes.subarray(20 + headerLength, 20 + headerLength + pagesLength))) as { items: unknown[] }[];
+  const { runs } = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + headerLength))) as { runs: number };
   let run = 0;
-  const restore = (items: unknown[]): void => {
-    for (const item of items as { kind: string; items?: unknown[]; run?: number; x?: number; y?: number }[]) {
-      if (item.kind === "group") restore(item.items!);
-      else if (item.kind === "text") {
-        item.x = places[run * 2]!;
-        item.y = places[run * 2 + 1]!;
-        if (version === 2) item.run = run;
-        run++;
-      }
-    }
-  };
-  for (const page of pages) restore(page.items);
+  const strip = (items: readonly FrameItem[]): unknown[] =>
+    items.map((item) => {
+      if (item.kind === "group") return { ...item, items: strip(item.items) };
+      if (item.kind !== "text") return item;
+      const { glyphs: _, ...stored } = item;
+      return version === 2 ? { ...stored, run: run++ } : stored;
+    });
+  const pages = EncodedRow.read(bytes).pages().map((page) => ({ width: page.width, height: page.height, items: strip(page.items) }));
   const pagesBytes = new TextEncoder().encode(JSON.stringify(pages));
-  const rest = bytes.subarray(align(20 + headerLength + pagesLength), bytes.byteLength - header.runs * 16);
+  const rest = bytes.subarray(align(20 + headerLength + pagesLength), bytes.byteLength - runs * 26);
   const start = align(20 + headerLength + pagesBytes.length);
   const out = new Uint8Array(start + rest.length);
   out.set(bytes.subarray(0, 20 + headerLength));
