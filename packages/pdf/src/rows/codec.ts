@@ -7,13 +7,25 @@
 // object graph. The runs (face, first glyph, count) are also kept apart, in item order, so the merged
 // painter's first pass (collect glyphs for the font subsets) reads them without rebuilding any page.
 //
+// Text items are most of a page's items (an invoice page: ~100 of ~120) and their places were nearly all the
+// floats left in the JSON, and formatting floats and walking objects is JSON.stringify's time; so version 4 keeps
+// text items out of the JSON altogether: each is a 0 in its items array (its place in item order), and its
+// fields live with its run: x, y and size in a float64 array (exact, like the glyphs), its colour as an index
+// into the header's colours, its text in the header, a skew (rare) in the header by run.
+//
 // Layout of the bytes: a header of five uint32 (magic, version, header JSON length, pages JSON length, glyph
-// count), the two JSON texts (UTF-8), then the arrays, each at an 8-byte boundary, then the image bytes.
+// count), the two JSON texts (UTF-8), then the arrays, each at an 8-byte boundary, then the image bytes, then
+// (version 4) at the next 8-byte boundary the runs' numbers (x, y, size: float64) and colours (uint16), the last
+// `runs * 26` bytes.
 import type { FontRegistry, FrameImage, FrameItem, LayoutResult, Page, PositionedGlyph, TextRunItem } from "@docsvc/layout";
 
 const MAGIC = 0x44525731; // "DRW1"
-/** Version 3 leaves text items without a run index (runs follow item order); version 2 is still read. */
-const VERSION = 3;
+/**
+ * Version 4 keeps text items' x and y in an array; version 3 left text items without a run index (runs follow
+ * item order), version 2 named it. Both are still read (a batch may be stored across an upgrade).
+ */
+const VERSION = 4;
+const VERSION_WITH_PLACES_IN_JSON = 3;
 const VERSION_WITH_RUN_KEYS = 2;
 
 /** What the header JSON holds. */
@@ -30,7 +42,14 @@ interface Header {
   /** Image keys in order of first use, and the images themselves (bytes after the arrays). */
   readonly imageKeys: readonly string[];
   readonly images: readonly { readonly key: string; readonly format: FrameImage["format"]; readonly width: number; readonly height: number; readonly length: number }[];
+  /** Version 4: the text items' colours (runs name them by index), their texts by run, and [run, skew] pairs. */
+  readonly colors?: readonly string[];
+  readonly runTexts?: readonly string[];
+  readonly skews?: readonly (readonly [run: number, skew: number])[];
 }
+
+/** Bytes per run at the end of a version 4 row: x, y and size (float64), the colour index (uint16). */
+const RUN_TAIL_BYTES = 26;
 
 /**
  * A text item as stored in the pages JSON, without glyphs: its glyphs are the next run of the arrays (text items
@@ -53,6 +72,8 @@ export class EncodedRow {
     private readonly pagesJson: Uint8Array,
     private readonly imageBytes: Uint8Array,
     private readonly runKeys: boolean,
+    /** x, y, size of each run's text item, and its colour (version 4); undefined when the JSON holds the items. */
+    private readonly runTail: { readonly numbers: Float64Array; readonly colors: Uint16Array } | undefined,
   ) {}
 
   /** Reads encodeRowLayout's bytes (the arrays are views on them when aligned). */
@@ -60,7 +81,7 @@ export class EncodedRow {
     const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const version = bytes.byteLength < 20 || view.getUint32(0, true) !== MAGIC ? 0 : view.getUint32(4, true);
-    if (version !== VERSION && version !== VERSION_WITH_RUN_KEYS) throw new Error("Not an encoded row layout.");
+    if (version !== VERSION && version !== VERSION_WITH_PLACES_IN_JSON && version !== VERSION_WITH_RUN_KEYS) throw new Error("Not an encoded row layout.");
     const headerLength = view.getUint32(8, true);
     const pagesLength = view.getUint32(12, true);
     const glyphs = view.getUint32(16, true);
@@ -82,7 +103,13 @@ export class EncodedRow {
     const runCounts = take((b, o, l) => new Uint32Array(b, o, l), header.runs, 4);
     const offsetIndexes = take((b, o, l) => new Uint32Array(b, o, l), header.offsets, 4);
     const offsets = take((b, o, l) => new Float64Array(b, o, l), header.offsets * 2, 8);
-    return new EncodedRow(header, ids, advances, textLengths, runFaces, runStarts, runCounts, offsetIndexes, offsets, pagesJson, bytes.subarray(at), version === VERSION_WITH_RUN_KEYS);
+    const tailLength = version === VERSION ? header.runs * RUN_TAIL_BYTES : 0;
+    const tailAt = bytes.byteOffset + bytes.byteLength - tailLength;
+    const runTail = version === VERSION
+      ? { numbers: new Float64Array(bytes.buffer, tailAt, header.runs * 3), colors: new Uint16Array(bytes.buffer, tailAt + header.runs * 24, header.runs) }
+      : undefined;
+    const imageBytes = bytes.subarray(at, bytes.byteLength - tailLength);
+    return new EncodedRow(header, ids, advances, textLengths, runFaces, runStarts, runCounts, offsetIndexes, offsets, pagesJson, imageBytes, version === VERSION_WITH_RUN_KEYS, runTail);
   }
 
   /** The row's images by key (copies of their bytes, so a kept image does not hold the whole row). */
@@ -131,11 +158,31 @@ export class EncodedRow {
       }
       return glyphs;
     };
+    const tail = this.runTail;
+    const { faces, colors = [], runTexts = [], skews = [] } = this.header;
+    const skewOf = new Map(skews);
+    // A version 4 text item, rebuilt from its run (its keys in the order layout writes them).
+    const textItemOf = (run: number): TextRunItem => {
+      const numbers = tail!.numbers;
+      const item = {
+        kind: "text" as const,
+        x: numbers[run * 3]!,
+        y: numbers[run * 3 + 1]!,
+        face: faces[this.runFaces[run]!]!,
+        size: numbers[run * 3 + 2]!,
+        color: colors[tail!.colors[run]!]!,
+        glyphs: glyphsOf(run),
+        text: runTexts[run]!,
+      };
+      const skew = skewOf.get(run);
+      return skew === undefined ? item : { ...item, skew };
+    };
     let nextRun = 0;
-    const attach = (items: (FrameItem | StoredRun)[]): FrameItem[] => {
+    const attach = (items: (FrameItem | StoredRun | 0)[]): FrameItem[] => {
       for (let n = 0; n < items.length; n++) {
         const item = items[n]!;
-        if (item.kind === "group") attach(item.items as (FrameItem | StoredRun)[]);
+        if (item === 0) items[n] = textItemOf(nextRun++);
+        else if (item.kind === "group") attach(item.items as (FrameItem | StoredRun | 0)[]);
         else if (item.kind === "text") {
           // In place, not a copy: the item was parsed from this row's JSON just now and is nobody else's.
           const stored = item as { run?: number; glyphs?: PositionedGlyph[] };
@@ -149,7 +196,7 @@ export class EncodedRow {
       }
       return items as FrameItem[];
     };
-    const pages = JSON.parse(new TextDecoder().decode(this.pagesJson)) as { width: number; height: number; items: (FrameItem | StoredRun)[] }[];
+    const pages = JSON.parse(new TextDecoder().decode(this.pagesJson)) as { width: number; height: number; items: (FrameItem | StoredRun | 0)[] }[];
     return pages.map((page) => ({ width: page.width, height: page.height, items: attach(page.items) }));
   }
 }
@@ -177,6 +224,11 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
   const runFaces = new Uint16Array(runCount);
   const runStarts = new Uint32Array(runCount);
   const runCounts = new Uint32Array(runCount);
+  const runNumbers = new Float64Array(runCount * 3);
+  const runColors = new Uint16Array(runCount);
+  const colors = new Map<string, number>();
+  const runTexts: string[] = [];
+  const skews: [run: number, skew: number][] = [];
   const offsetIndexes: number[] = [];
   const offsets: number[] = [];
   const faces = new Map<string, number>();
@@ -184,23 +236,36 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
   let texts = "";
   let next = 0;
   let run = 0;
-  // Text items are written as they are but for their glyphs, which JSON leaves out while they are set to undefined
-  // for the stringify (and put back after): copying each item without them cost as much as the stringify itself.
-  const stashed: { item: { glyphs: readonly PositionedGlyph[] | undefined }; glyphs: readonly PositionedGlyph[] }[] = [];
-  const pack = (items: readonly FrameItem[]): void => {
-    for (const item of items) {
+  // Items are written as they are but for text items, a 0 each (their fields go with their runs); groups are
+  // copied with their items so written, other items are not copied.
+  const pack = (items: readonly FrameItem[]): (FrameItem | 0)[] => {
+    const written: (FrameItem | 0)[] = new Array(items.length);
+    for (let n = 0; n < items.length; n++) {
+      const item = items[n]!;
       if (item.kind === "group") {
-        pack(item.items);
+        written[n] = { ...item, items: pack(item.items) as FrameItem[] };
         continue;
       }
       if (item.kind === "image") imageKeys.add(item.image);
-      if (item.kind !== "text") continue;
+      if (item.kind !== "text") {
+        written[n] = item;
+        continue;
+      }
+      written[n] = 0;
       const glyphs = item.glyphs;
       let face = faces.get(item.face);
       if (face === undefined) faces.set(item.face, (face = faces.size));
+      let color = colors.get(item.color);
+      if (color === undefined) colors.set(item.color, (color = colors.size));
       runFaces[run] = face;
       runStarts[run] = next;
       runCounts[run] = glyphs.length;
+      runNumbers[run * 3] = item.x;
+      runNumbers[run * 3 + 1] = item.y;
+      runNumbers[run * 3 + 2] = item.size;
+      runColors[run] = color;
+      runTexts.push(item.text);
+      if (item.skew !== undefined) skews.push([run, item.skew]);
       run++;
       for (let g = 0; g < glyphs.length; g++) {
         const glyph = glyphs[g]!;
@@ -214,17 +279,10 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
         }
         next++;
       }
-      stashed.push({ item: item as { glyphs: readonly PositionedGlyph[] | undefined }, glyphs });
     }
+    return written;
   };
-  let pagesJson: string;
-  try {
-    for (const page of layout.pages) pack(page.items);
-    for (const { item } of stashed) item.glyphs = undefined;
-    pagesJson = JSON.stringify(layout.pages.map((page) => ({ width: page.width, height: page.height, items: page.items })));
-  } finally {
-    for (const { item, glyphs } of stashed) item.glyphs = glyphs;
-  }
+  const pagesJson = JSON.stringify(layout.pages.map((page) => ({ width: page.width, height: page.height, items: pack(page.items) })));
   const images = [...imageKeys].flatMap((key) => {
     const image = layout.images.get(key);
     return image === undefined ? [] : [{ key, image }];
@@ -239,6 +297,9 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
     texts,
     imageKeys: [...imageKeys],
     images: images.map(({ key, image }) => ({ key, format: image.format, width: image.width, height: image.height, length: image.bytes.byteLength })),
+    colors: [...colors.keys()],
+    runTexts,
+    ...(skews.length > 0 ? { skews } : {}),
   };
   const encoder = new TextEncoder();
   const headerBytes = encoder.encode(JSON.stringify(header));
@@ -249,6 +310,7 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
   let length = align(20 + headerBytes.length + pagesBytes.length);
   for (const a of arrays) length = align(length + a.byteLength);
   for (const { image } of images) length += image.bytes.byteLength;
+  length = align(length) + runCount * RUN_TAIL_BYTES;
   const bytes = new Uint8Array(length);
   const view = new DataView(bytes.buffer);
   view.setUint32(0, MAGIC, true);
@@ -267,6 +329,9 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
     bytes.set(image.bytes, at);
     at += image.bytes.byteLength;
   }
+  const tailAt = length - runCount * RUN_TAIL_BYTES;
+  bytes.set(new Uint8Array(runNumbers.buffer), tailAt);
+  bytes.set(new Uint8Array(runColors.buffer), tailAt + runNumbers.byteLength);
   return bytes;
 }
 

@@ -8,6 +8,8 @@ import {
   RenderResources, type MergedRowSource,
 } from "../../src/index.js";
 import { extractText } from "../support/pdfjs.js";
+import type { FrameItem } from "@docsvc/layout";
+import { EncodedRow } from "../../src/rows/codec.js";
 import { FIXED_NOW, fixtureText } from "./fixtures.js";
 
 interface Invoice {
@@ -47,32 +49,35 @@ async function encodedRows(template: string, rows: readonly unknown[], options: 
 }
 
 /**
- * Rewrites an encoded layout in version 2 of the format: text items carry `run` (their index in item order) as
- * their last key. The arrays and images after the JSON move as one block, at another 8-byte boundary.
+ * Rewrites an encoded layout (version 4) in an earlier version of the format: text items back in the pages JSON
+ * without their glyphs, (version 2) naming their run as their last key; the runs' numbers and colours at the end
+ * go. The arrays and images after the JSON move as one block, at another 8-byte boundary.
  */
-function asVersion2(bytes: Uint8Array): Uint8Array {
+function asVersion(bytes: Uint8Array, version: 2 | 3): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  assert.equal(view.getUint32(4, true), 4);
   const headerLength = view.getUint32(8, true);
   const pagesLength = view.getUint32(12, true);
   const align = (n: number): number => Math.ceil(n / 8) * 8;
-  const pages = JSON.parse(new TextDecoder().decode(bytes.subarray(20 + headerLength, 20 + headerLength + pagesLength))) as { items: unknown[] }[];
+  const { runs } = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + headerLength))) as { runs: number };
   let run = 0;
-  const addRuns = (items: unknown[]): void => {
-    for (const item of items as { kind: string; items?: unknown[]; run?: number }[]) {
-      if (item.kind === "group") addRuns(item.items!);
-      else if (item.kind === "text") item.run = run++;
-    }
-  };
-  for (const page of pages) addRuns(page.items);
+  const strip = (items: readonly FrameItem[]): unknown[] =>
+    items.map((item) => {
+      if (item.kind === "group") return { ...item, items: strip(item.items) };
+      if (item.kind !== "text") return item;
+      const { glyphs: _, ...stored } = item;
+      return version === 2 ? { ...stored, run: run++ } : stored;
+    });
+  const pages = EncodedRow.read(bytes).pages().map((page) => ({ width: page.width, height: page.height, items: strip(page.items) }));
   const pagesBytes = new TextEncoder().encode(JSON.stringify(pages));
-  const rest = bytes.subarray(align(20 + headerLength + pagesLength));
+  const rest = bytes.subarray(align(20 + headerLength + pagesLength), bytes.byteLength - runs * 26);
   const start = align(20 + headerLength + pagesBytes.length);
   const out = new Uint8Array(start + rest.length);
   out.set(bytes.subarray(0, 20 + headerLength));
   out.set(pagesBytes, 20 + headerLength);
   out.set(rest, start);
   const outView = new DataView(out.buffer);
-  outView.setUint32(4, 2, true);
+  outView.setUint32(4, version, true);
   outView.setUint32(12, pagesBytes.length, true);
   return out;
 }
@@ -93,13 +98,18 @@ describe("row layouts for merged batches", () => {
     }
   });
 
-  test("a layout kept in the previous format (text items naming their run) still decodes exactly", async () => {
+  test("a layout kept in an earlier format (places in the JSON; text items naming their run) still decodes exactly", async () => {
     const fonts = await loadDesignerFonts();
-    const template = await fixtureText("render/invoice-arabic.template.json");
-    const data = JSON.parse(await fixtureText("render/invoice-arabic.data.json")) as unknown;
-    const layout = templateLayout(template)(data, { fonts, now: FIXED_NOW, resources: new RenderResources() });
-    const decoded = decodeRowLayout(asVersion2(encodeRowLayout(layout)), fonts);
-    assert.deepEqual(decoded.pages, layout.pages);
+    for (const name of ["invoice-arabic", "shapes"]) {
+      const template = await fixtureText(`render/${name}.template.json`);
+      const data = JSON.parse(await fixtureText(`render/${name}.data.json`)) as unknown;
+      const layout = templateLayout(template)(data, { fonts, now: FIXED_NOW, resources: new RenderResources() });
+      for (const version of [3, 2] as const) {
+        const decoded = decodeRowLayout(asVersion(encodeRowLayout(layout), version), fonts);
+        assert.deepEqual(decoded.pages, layout.pages, `${name} v${version}`);
+        assert.deepEqual(decoded.images, layout.images, `${name} v${version}`);
+      }
+    }
   });
 
   test("layoutRow paints the row's own PDF only when asked, the same bytes as renderDocument", async () => {
