@@ -91,15 +91,17 @@ async function render(args: readonly string[]): Promise<number> {
     process.stderr.write(`--now must be an ISO 8601 timestamp, got '${values.now}'.\n`);
     return 1;
   }
+  // The template file's name without its extensions: the PDF's title and its default file name.
+  const stem = basename(templateFile).replace(/(\.template)?\.(json|html?)$/i, "");
   // Loaded on demand: `serve` and `validate` need no PDF backend.
   const { renderPdf } = await import("@docsvc/pdf");
   const pdf = await renderPdf(parsed.document, data, {
     ...(theme !== undefined ? { theme: theme.theme } : {}),
     ...(now !== undefined ? { now } : {}),
-    title: basename(templateFile).replace(/(\.template)?\.(json|html?)$/i, ""),
+    title: stem,
     diagnostics: (d: Diagnostic) => process.stderr.write(`${d.path}: ${d.message} [${d.code}]\n`),
   });
-  const output = values.output ?? `${basename(templateFile).replace(/(\.template)?\.(json|html?)$/i, "")}.pdf`;
+  const output = values.output ?? `${stem}.pdf`;
   if (output === "-") process.stdout.write(pdf);
   else {
     await writeFile(output, pdf);

@@ -350,7 +350,8 @@ export class PdfWriter {
 
   /**
    * Adds a page whose content stream was painted elsewhere (a merged batch's part, ../rows/parts.ts): `deflated`
-   * is zlib's default deflate of the whole stream, pdfkit's page transform included (PdfOperators.pageStart).
+   * is zlib's deflate of the whole stream (at the merged parts' CONTENT_LEVEL), pdfkit's page transform included
+   * (PdfOperators.pageStart).
    */
   addPaintedPage(width: number, height: number, deflated: Uint8Array): void {
     this.doc.addPage({ size: [width, height], margin: 0 });
