@@ -10,8 +10,8 @@ import { compareWithGolden } from "../support/golden.js";
 import { goldenDir } from "../support/paths.js";
 import { rasterise, textItems } from "../support/pdfjs.js";
 import { crop, decodeZxing } from "./decode.js";
+import { PRICE_LABEL, PRICE_LABEL_DATA, PRICE_LABEL_DPI as DPI } from "./price-label.js";
 
-const DPI = 203;
 const X = 20; // points from the page edge: deliberately not a whole number of dots (20 × 203 / 72 = 56.4)
 
 function label(format: string, value: string): TemplateDocument {
@@ -47,19 +47,7 @@ for (const [format, value, decoded] of [["code128", "SHIP-AB-7X9Q", "SHIP-AB-7X9
 }
 
 test("a 2×1 inch price label: the price shrinks to one line, the barcode snaps to the printer's dots", async () => {
-  const label: TemplateDocument = {
-    version: 4,
-    pageSize: { id: "label2x1" },
-    bands: [{ id: "b", kind: "report-header", height: 64, elements: [
-      { id: "name", type: "text", x: 0, y: 0, width: 136, height: 12, text: "{{ name }}", fontSize: 8, fontWeight: 700, overflow: "shrink" },
-      { id: "price", type: "text", x: 0, y: 12, width: 62, height: 22, text: "{{ price | number:\"€#,##0.00\" }}", fontSize: 20, fontWeight: 700, overflow: "shrink" },
-      { id: "unit", type: "text", x: 64, y: 16, width: 72, height: 16, text: "{{ unit }}", fontSize: 6, lineHeight: 1.1 },
-      { id: "code", type: "barcode", x: 0, y: 36, width: 136, height: 28, format: "ean13", value: "{{ ean }}", dpi: DPI },
-    ] }],
-    schema: [],
-  } as unknown as TemplateDocument;
-  const data = { name: "Organic espresso beans, dark roast", price: 12345.5, unit: "1 kg · €12,345.50 per kg", ean: "590123412345" };
-  const report = await renderDocument(label, data, { now: new Date("2026-11-21T12:00:00Z") });
+  const report = await renderDocument(PRICE_LABEL, PRICE_LABEL_DATA, { now: new Date("2026-11-21T12:00:00Z") });
   assert.deepEqual(report.diagnostics, []);
   const pngs = await rasterise(report.pdf, { scale: DPI / 72 });
   await compareWithGolden("label-2x1-price", pngs, { dir: join(goldenDir, "rich") });

@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { createCanvas } from "@napi-rs/canvas";
+import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { paintPdf } from "../../src/index.js";
 import { layoutOf, NOW } from "./frames.js";
-import { compareWithGolden, diffPngs } from "./golden.js";
+import { compareWithGolden, diffPngs, MAX_DIFF_FRACTION, TILE, withinTolerance } from "./golden.js";
 import { raster } from "./inspect.js";
 import { outputDir } from "./paths.js";
 import { rasterise } from "./pdfjs.js";
@@ -14,13 +14,21 @@ import { rasterise } from "./pdfjs.js";
 const dir = mkdtempSync(join(tmpdir(), "docsvc-golden-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function square(size: number, dots: number): Promise<Buffer> {
+/** A white square with `dots` black pixels filled row by row from the top left. */
+function square(size: number, dots: number): Promise<Buffer> {
+  return blank(size, (context) => {
+    for (let i = 0; i < dots; i++) context.fillRect(i % size, Math.floor(i / size), 1, 1);
+  });
+}
+
+/** A white square, with black drawn on it by `draw`. */
+async function blank(size: number, draw?: (context: SKRSContext2D) => void): Promise<Buffer> {
   const canvas = createCanvas(size, size);
   const context = canvas.getContext("2d");
   context.fillStyle = "#ffffff";
   context.fillRect(0, 0, size, size);
   context.fillStyle = "#000000";
-  for (let i = 0; i < dots; i++) context.fillRect(i % size, Math.floor(i / size), 1, 1);
+  draw?.(context);
   return canvas.encodeSync("png"); // sync: see rasterise in ./pdfjs.ts
 }
 
@@ -55,6 +63,26 @@ describe("golden harness", () => {
     assert.equal((await diffPngs(await square(50, 0), base)).fraction, 1, "sizes differ");
   });
 
+  it("rejects a dense cluster that the page-wide fraction lets through (a changed digit)", async () => {
+    const base = await blank(400);
+    // 12 pixels scattered one per row: under both limits.
+    const scattered = await blank(400, (context) => {
+      for (let i = 0; i < 12; i++) context.fillRect(i * 33, i * 33, 1, 1);
+    });
+    // A 3 × 4 block, like the stroke of a digit at scale 1: 0.0075 % of the page, yet 12 pixels in one square.
+    const cluster = await blank(400, (context) => context.fillRect(200, 200, 3, 4));
+    const spread = await diffPngs(scattered, base);
+    const dense = await diffPngs(cluster, base);
+    assert.equal(spread.worstTile, 1);
+    assert.equal(dense.worstTile, 12);
+    assert.ok(spread.fraction === dense.fraction && dense.fraction < MAX_DIFF_FRACTION, "the same page-wide fraction");
+    assert.equal(withinTolerance(spread), true);
+    assert.equal(withinTolerance(dense), false);
+    // A cluster cut by a tile border is still seen whole in an overlapping square.
+    const straddling = await diffPngs(await blank(400, (context) => context.fillRect(TILE - 2, TILE - 2, 4, 4)), base);
+    assert.equal(straddling.worstTile, 16);
+  });
+
   it("fails on a missing golden unless UPDATE_GOLDEN=1, which creates it", async () => {
     const png = await square(20, 0);
     await withoutUpdate(async () => {
@@ -76,7 +104,7 @@ describe("golden harness", () => {
       await compareWithGolden("changed", [await square(20, 0)], { dir });
       delete process.env.UPDATE_GOLDEN;
       await compareWithGolden("changed", [await square(20, 0)], { dir });
-      await assert.rejects(compareWithGolden("changed", [await square(20, 40)], { dir }), /changed-p1\.png: 10\.000% of pixels differ/);
+      await assert.rejects(compareWithGolden("changed", [await square(20, 40)], { dir }), /changed-p1\.png: 10\.000% of pixels differ .*, 24 in one 12×12 square/);
       assert.ok(existsSync(join(outputDir, "changed-p1.actual.png")));
       assert.ok(existsSync(join(outputDir, "changed-p1.diff.png")));
       await assert.rejects(compareWithGolden("changed", [], { dir }), /more pages/);
