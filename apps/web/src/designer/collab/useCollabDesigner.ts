@@ -2,6 +2,7 @@
 // model (useLocalDesigner: template, notReport, editor with `doc`, `canEdit` and one-step edits, dirty, saving,
 // save), plus `collab` for what only collaboration has (peers, awareness, the interaction lock, versions).
 import type { Band, Element, TemplateDocument, ZOrder } from "@docsvc/collab-doc";
+import { designerEditorOf } from "./designer-editor";
 import { useMemo, useState } from "react";
 import type { StoredTemplate } from "./session";
 import { useDesignerDoc, type DesignerDoc } from "./useDesignerDoc";
@@ -48,27 +49,11 @@ export function useCollabDesigner(id: string): CollabDesignerSession {
   const d = useDesignerDoc(id);
   const [saveError, setSaveError] = useState<unknown>(null);
   const { editor: ed, document, canEdit, canUndo, canRedo } = d;
-  const editor = useMemo((): CollabDesignerEditor | null => {
-    if (document === undefined) return null;
-    return {
-      doc: document,
-      canEdit,
-      canUndo,
-      canRedo,
-      addElements: (bandId, elements) => void ed.addElements(bandId, elements),
-      updateElements: (changes) => ed.updateElements(changes),
-      removeElements: (ids) => ed.deleteElements(ids),
-      moveElementToBand: (elementId, bandId, x, y) => ed.moveElementToBand(elementId, bandId, x, y),
-      reorderElement: (elementId, to) => ed.reorder([elementId], to),
-      addBand: (band, index) => void ed.addBand(band, index),
-      updateBand: (bandId, patch) => ed.updateBand(bandId, patch),
-      removeBand: (bandId) => ed.deleteBand(bandId),
-      updateDocument: (patch) => ed.setDocumentProps(patch),
-      replaceDocument: (doc) => ed.replaceDocument(doc),
-      undo: d.undo,
-      redo: d.redo,
-    };
-  }, [ed, document, canEdit, canUndo, canRedo, d.undo, d.redo]);
+  const editor = useMemo(
+    (): CollabDesignerEditor | null =>
+      document === undefined ? null : designerEditorOf(ed, { doc: document, canEdit, canUndo, canRedo, undo: d.undo, redo: d.redo }),
+    [ed, document, canEdit, canUndo, canRedo, d.undo, d.redo],
+  );
   const loading = d.template === undefined;
   return {
     template: d.template,
