@@ -5,6 +5,7 @@ import { DEFAULT_PLANS } from "../src/services/plans.js";
 import { assertProblem } from "./helpers/assert.js";
 import { fixtureText, SMALL_TEMPLATE } from "./helpers/fixtures.js";
 import { startTestApp, type TestApp, type TestUser } from "./helpers/harness.js";
+import { mainThreadCpuMs, processCpuMs } from "./helpers/thread-cpu.js";
 
 
 let t: TestApp;
@@ -12,6 +13,7 @@ let owner: TestUser;
 let key: string;
 let invoiceId: string;
 let invoiceData: unknown;
+let invoice500Data: unknown;
 
 before(async () => {
   // A tight free plan so the rate-limit test needs few requests; pro stays generous for the others.
@@ -24,6 +26,7 @@ before(async () => {
   assert.equal(created.status, 200, JSON.stringify(created.body));
   invoiceId = created.body.id as string;
   invoiceData = JSON.parse(await fixtureText("invoice-20.data.json"));
+  invoice500Data = JSON.parse(await fixtureText("invoice-500.data.json"));
 });
 after(() => t.close());
 
@@ -166,14 +169,19 @@ describe("rendering", () => {
     assert.notEqual(mediaBox(one.bytes), mediaBox(two.bytes));
   });
 
-  test("the event loop keeps serving while renders run in the pool", async () => {
-    const renders = Array.from({ length: 6 }, () => t.call("POST", `/api/templates/${invoiceId}/render`, { apiKey: key, body: { data: invoiceData } }));
-    const started = performance.now();
+  // A CPU-time budget rather than a wall-clock one: six renders beside this test made a 250 ms bound on /health
+  // depend on the machine's load. What the pool promises is that rendering costs the main thread nothing: its CPU
+  // while the renders run stays a small part of what the process spent (the workers' share).
+  test("the event loop keeps serving while renders run in the pool: the renders' CPU is spent off the main thread", { skip: process.platform !== "linux" && "reads /proc" }, async () => {
+    const mainBefore = mainThreadCpuMs();
+    const allBefore = processCpuMs();
+    const renders = Array.from({ length: 6 }, () => t.call("POST", `/api/templates/${invoiceId}/render`, { apiKey: key, body: { data: invoice500Data } }));
     const health = await t.call("GET", "/health");
-    const healthMs = performance.now() - started;
     assert.equal(health.status, 200);
     const results = await Promise.all(renders);
     assert.ok(results.every((r) => r.status === 200));
-    assert.ok(healthMs < 250, `health took ${healthMs} ms while rendering`);
+    const main = mainThreadCpuMs() - mainBefore;
+    const all = processCpuMs() - allBefore;
+    assert.ok(all > 0 && main < all * 0.4, `main thread ${main} ms of ${all} ms CPU while six 500-row invoices rendered`);
   });
 });

@@ -79,10 +79,16 @@ describe("listening server", () => {
   });
 
   test("close() lets an in-flight request finish, then refuses new connections", async () => {
-    // A renderer that takes its time, so a request is surely in flight when shutdown starts.
+    // A renderer that holds its request until the test lets it go, so a request is surely in flight when shutdown
+    // starts (no sleep guessing how long that takes).
+    let rendering!: () => void;
+    const inRender = new Promise<void>((resolve) => (rendering = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     const slow: Renderer = {
       render: async () => {
-        await new Promise((r) => setTimeout(r, 400));
+        rendering();
+        await released;
         return { ok: true, pdf: new TextEncoder().encode("%PDF-1.7 fake"), pages: 1, diagnostics: [] };
       },
       validate: async () => ({ ok: true }),
@@ -93,9 +99,14 @@ describe("listening server", () => {
     const signup = await post(`${server.url}/api/auth/signup`, { email: uniqueEmail(), password: "shutdown test" });
     const { accessToken } = (await signup.json()) as { accessToken: string };
     const inflight = post(`${server.url}/api/render`, { content: SMALL_TEMPLATE, data: {} }, { Authorization: `Bearer ${accessToken}` });
-    await new Promise((r) => setTimeout(r, 100));
+    await inRender;
     const started = Date.now();
-    const closing = server.close();
+    let closed = false;
+    const closing = server.close().then(() => (closed = true));
+    // close() has begun and is waiting for the request: it cannot finish while the render is held.
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(closed, false, "close() waits for the in-flight request");
+    release();
     const res = await inflight;
     assert.equal(res.status, 200);
     assert.equal(await res.text(), "%PDF-1.7 fake");

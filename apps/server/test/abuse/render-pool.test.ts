@@ -6,6 +6,7 @@ import { test } from "node:test";
 import { RenderAbortedError, RenderBudgetError, RenderQueueFullError } from "../../src/render/budget.js";
 import type { Priority } from "../../src/render/fair-queue.js";
 import { RenderPool, type SpareMode } from "../../src/render/pool.js";
+import { eventually } from "../helpers/eventually.js";
 
 const WORKER = new URL("./fixtures/pool-worker.js", import.meta.url).href;
 
@@ -49,7 +50,7 @@ test("a workspace holding every worker waits behind one holding none, though it 
   const order: unknown[] = [];
   const record = (run: Promise<unknown>) => run.then((label) => order.push(label));
   const jobs = [record(p.run(job("a1", "a", { ms: 300 }))), record(p.run(job("a2", "a", { ms: 600 })))];
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await eventually(() => p.stats().running === 2, 5000, "a1 and a2 running");
   jobs.push(record(p.run(job("a3", "a"))), record(p.run(job("b1", "b"))));
   await Promise.all(jobs);
   // When a1 ends, a still runs a2 and b runs nothing: b1 goes first.
@@ -74,8 +75,8 @@ test("a job past its time budget is stopped with RenderBudgetError; the next job
 
 test("on demand (the default), the spare starts only after a worker was stopped, then takes the next stopped worker's place", async () => {
   const p = await pool(100, 1, "on-demand");
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  assert.equal(p.stats().spare, false, "no spare while no render was stopped");
+  // The pool decides on its spare when the workers report ready, which was before the warm-up job ran.
+  assert.deepEqual({ spare: p.stats().spare, starting: p.stats().starting }, { spare: false, starting: 0 }, "no spare while no render was stopped");
   await assert.rejects(p.run(job("slow", "a", { ms: 60_000, timeoutMs: 300 })), RenderBudgetError);
   assert.equal(await p.run(job("next", "a")), "next");
   assert.equal(p.stats().spare, true, "a spare once a worker was stopped");
@@ -112,7 +113,7 @@ test("aborting cancels a running job (its worker replaced) and a queued one (dro
   const queued = new AbortController();
   const first = p.run(job("running", "a", { ms: 60_000, signal: running.signal }));
   const second = p.run(job("queued", "a", { signal: queued.signal }));
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await eventually(() => p.stats().running === 1 && p.stats().queued.interactive === 1, 5000, "one job running, one queued");
   queued.abort();
   await assert.rejects(second, RenderAbortedError);
   running.abort();
@@ -126,7 +127,7 @@ test("aborting cancels a running job (its worker replaced) and a queued one (dro
 test("the queue is bounded: past RENDER_QUEUE_MAX, or a quarter of it from one workspace, RenderQueueFullError", async () => {
   const p = await pool(8);
   const hold = p.run(job("hold", "a", { ms: 500 }));
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await eventually(() => p.stats().running === 1, 5000, "the holding job running");
   const a = [1, 2, 3].map((i) => p.run(job(`a${i}`, "a")).catch((error: unknown) => error));
   // Six more workspaces fill the queue to 8; the ninth waiting job is refused whoever sends it.
   const others = ["b", "c", "d", "e", "f", "g", "h"].map((w) => p.run(job(w, w)).catch((error: unknown) => error));

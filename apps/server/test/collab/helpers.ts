@@ -168,11 +168,4 @@ export class Editor {
   }
 }
 
-/** Resolves once `check` holds (polling), or rejects after `ms`. */
-export async function eventually(check: () => boolean, ms = 5000, what = "condition"): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+export { eventually } from "../helpers/eventually.js";

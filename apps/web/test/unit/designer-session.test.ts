@@ -159,14 +159,22 @@ describe("designer session", () => {
     const hub = new FakeHub();
     const t = new FakeTransport(hub, true);
     const start = t.start.bind(t);
+    // The connection is held open until the session has been told to close.
+    let connecting!: () => void;
+    const inStart = new Promise<void>((resolve) => (connecting = resolve));
+    let connect!: () => void;
+    const connected = new Promise<void>((resolve) => (connect = resolve));
     t.start = async (h) => {
-      await new Promise((r) => setTimeout(r, 20));
+      connecting();
+      await connected;
       await start(h);
     };
     const s = new DesignerSession("tpl", t, hub.api(), { name: "quick", colour: "#123456" });
     const opening = s.open();
-    await new Promise((r) => setTimeout(r, 5));
-    await s.close();
+    await inStart;
+    const closing = s.close();
+    connect();
+    await closing;
     await opening;
     await settle();
     expect(t.connected).toBe(false);
@@ -262,8 +270,7 @@ describe("designer session", () => {
     const { s: b } = await join(hub, "b", true, fast);
     await a.save();
     a.editor.updateElement("t", { text: "after my save" });
-    await new Promise((r) => setTimeout(r, 150));
-    expect(text(b)).toBe("after my save");
+    await expect.poll(() => text(b), { timeout: 2000 }).toBe("after my save");
     const elsewhere = { ...DOC, pageSize: { id: "a5" } };
     hub.putContent(JSON.stringify(elsewhere));
     await expect.poll(() => b.snapshot.document, { timeout: 2000 }).toEqual(elsewhere);
@@ -293,18 +300,17 @@ describe("designer session", () => {
     const { s: a } = await join(hub, "a");
     const { s: b } = await join(hub, "b");
     expect(a.claim(["t"], "move")).toBe(true);
-    await new Promise((r) => setTimeout(r, 60));
-    expect(b.lockedBy("t")?.user.name).toBe("a");
+    await expect.poll(() => b.lockedBy("t")?.user.name, { timeout: 2000 }).toBe("a");
     expect(b.claim(["t"], "move")).toBe(false);
     a.release();
-    await new Promise((r) => setTimeout(r, 60));
-    expect(b.lockedBy("t")).toBeUndefined();
+    await expect.poll(() => b.lockedBy("t"), { timeout: 2000 }).toBeUndefined();
     // A race: both claim before seeing the other; the earlier claim keeps it, the other loses its lock.
     b.setLocal({ lock: { ids: ["t"], kind: "move", since: 2000 } });
     a.setLocal({ lock: { ids: ["t"], kind: "move", since: 1000 } });
-    await new Promise((r) => setTimeout(r, 60));
+    await expect.poll(() => b.snapshot.local.lock, { timeout: 2000 }).toBeNull();
+    // A has seen B's claim too (B's lock reached it before B dropped it) and kept its own.
+    await expect.poll(() => a.lockedBy("t"), { timeout: 2000 }).toBeUndefined();
     expect(a.snapshot.local.lock).not.toBeNull();
-    expect(b.snapshot.local.lock).toBeNull();
   });
 
   test("cursors and selections reach the peer with the user's name and colour", async () => {
@@ -312,7 +318,7 @@ describe("designer session", () => {
     const { s: a } = await join(hub, "Ann");
     const { s: b } = await join(hub, "Bob");
     a.setLocal({ cursor: { x: 12, y: 34 }, selection: ["t"] });
-    await new Promise((r) => setTimeout(r, 60));
+    await expect.poll(() => b.snapshot.peers.find((p) => p.user.name === "Ann")?.cursor, { timeout: 2000 }).toEqual({ x: 12, y: 34 });
     const ann = b.snapshot.peers.find((p) => p.user.name === "Ann");
     expect(ann?.cursor).toEqual({ x: 12, y: 34 });
     expect(ann?.selection).toEqual(["t"]);
