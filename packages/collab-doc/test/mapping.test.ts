@@ -5,7 +5,7 @@ import type { TemplateDocument } from "@docsvc/layout";
 import { documentToYDoc, isSeeded, roots, yDocToDocument } from "../src/index.js";
 import { fixtureFiles, invoice, loadDocument } from "./support.js";
 
-test("there are fixtures to round-trip (repository and shared)", () => {
+test("there are fixtures to round-trip (the repository's, the shared invoice and receipt among them)", () => {
   assert.ok(fixtureFiles().length >= 14, `only ${fixtureFiles().length} fixtures found`);
 });
 

@@ -1,5 +1,5 @@
 // Shared by the tests: the fixture documents of the repository, and two Y.Docs kept in sync like two browsers.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TemplateDocument } from "@docsvc/layout";
@@ -16,12 +16,13 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
-/** Every report fixture: the repository's fixtures/ and, when present beside the checkout, /work/shared/fixtures. */
+/**
+ * Every report fixture of the repository's fixtures/ (which holds copies of the shared invoice and receipt): only
+ * files in the checkout, so the same tests run wherever it is cloned.
+ */
 export function fixtureFiles(): string[] {
   const out: string[] = [];
   walk(join(REPO, "fixtures"), out);
-  const shared = process.env.DOCSVC_SHARED_FIXTURES ?? "/work/shared/fixtures";
-  if (existsSync(shared)) walk(shared, out);
   return out;
 }
 

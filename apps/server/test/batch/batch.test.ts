@@ -10,7 +10,7 @@ import { DAY, setClock } from "../../src/time.js";
 import { assertProblem } from "../helpers/assert.js";
 import { startTestApp, type TestApp, type TestUser } from "../helpers/harness.js";
 import { countPdfPages } from "../../src/render/pages.js";
-import { createTemplate, PAGED_TEMPLATE, PNG_1PX, waitForJob } from "./helpers.js";
+import { createTemplate, PAGED_TEMPLATE, pageTexts, PNG_1PX, waitForJob } from "./helpers.js";
 
 let t: TestApp;
 let owner: TestUser;
@@ -37,10 +37,10 @@ async function download(jobId: string, id = templateId): Promise<Uint8Array> {
 }
 
 describe("batch rendering", () => {
-  test("JSON rows to a ZIP: one PDF per row named by the pattern (sanitised, unique), report.json, every row metered", async () => {
+  test("JSON rows to a ZIP: one PDF per row named by the pattern (sanitised, unique) holding its own row, report.json, every row metered", async () => {
     const before = (await t.call("GET", "/api/usage", { token: owner.token })).body.renders.total as number;
     const res = await submit({
-      rows: [{ name: "Ada/Lovelace" }, { name: "Bob" }, { name: "Bob" }, { name: "" }],
+      rows: [{ name: "Ada/Lovelace", customer: { city: "London" } }, { name: "Bob", customer: { city: "Lyon" } }, { name: "Bob", customer: { city: "Lima" } }, { name: "" }],
       output: null,
       fileNamePattern: "invoice {{name}}",
       emailColumn: null,
@@ -51,8 +51,17 @@ describe("batch rendering", () => {
     assert.deepEqual([job.status, job.total, job.completed, job.failed, job.output], ["completed", 4, 4, 0, "zip"]);
     const zip = await JSZip.loadAsync(await download(res.body.jobId));
     assert.deepEqual(Object.keys(zip.files).sort(), ["invoice Ada-Lovelace.pdf", "invoice Bob-2.pdf", "invoice Bob.pdf", "invoice.pdf", "report.json"].sort());
-    const pdf = await zip.file("invoice Bob.pdf")!.async("uint8array");
-    assert.equal(Buffer.from(pdf.subarray(0, 5)).toString(), "%PDF-");
+    // Each file is its own row's render: the names are unique, so a row written under another's name shows here.
+    const printed: Record<string, string[]> = {};
+    for (const name of ["invoice Ada-Lovelace.pdf", "invoice Bob.pdf", "invoice Bob-2.pdf", "invoice.pdf"]) {
+      printed[name] = (await pageTexts(await zip.file(name)!.async("uint8array"))).map((page) => page.replace(/\s+/g, " ").trim());
+    }
+    assert.deepEqual(printed, {
+      "invoice Ada-Lovelace.pdf": ["Hi Ada/Lovelace London"],
+      "invoice Bob.pdf": ["Hi Bob Lyon"],
+      "invoice Bob-2.pdf": ["Hi Bob Lima"],
+      "invoice.pdf": ["Hi"],
+    });
     const report = JSON.parse(await zip.file("report.json")!.async("string"));
     assert.deepEqual(report.failures, []);
     const after = (await t.call("GET", "/api/usage", { token: owner.token })).body.renders.total as number;
@@ -127,6 +136,12 @@ describe("batch rendering", () => {
     assertProblem(await submit({ rows: [{}], output: "zip" }, id, other.token), 404);
     await waitForJob(t, owner.token, id, first.body.jobId);
     await waitForJob(t, owner.token, id, second.body.jobId);
+    // Completed, the result is there for its workspace and still not for another, nor through the other's own template.
+    await download(second.body.jobId, id);
+    assertProblem(await t.call("GET", `/api/templates/${id}/render-batch/jobs/${second.body.jobId}/result`, { token: other.token }), 404);
+    const others = await createTemplate(t, other.token);
+    assertProblem(await t.call("GET", `/api/templates/${others}/render-batch/jobs/${second.body.jobId}/result`, { token: other.token }), 404);
+    assertProblem(await t.call("GET", `/api/templates/${others}/render-batch/jobs/${second.body.jobId}`, { token: other.token }), 404);
   });
 
   test("the API key lane submits and reads jobs, metered as api", async () => {

@@ -1,5 +1,6 @@
 // Shared by the batch tests: templates, a job poller and a multipart upload.
 import assert from "node:assert/strict";
+import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TestApp } from "../helpers/harness.js";
 
 /** A one-line template on a small page (fast to render); `{{name}}` and an optional bound image. */
@@ -35,6 +36,18 @@ export const PAGED_TEMPLATE = JSON.stringify({
   ],
   schema: [{ key: "name", type: "string" }, { key: "lines", type: "array", fields: [{ key: "text", type: "string" }] }],
 });
+
+/** The text of each page of a PDF, read back with pdf.js (items joined by spaces). */
+export async function pageTexts(pdf: Uint8Array): Promise<string[]> {
+  const doc = await pdfjs.getDocument({ data: pdf.slice(), useSystemFonts: false, disableFontFace: true }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
+  }
+  await doc.destroy();
+  return pages;
+}
 
 /** Creates a template and answers its id. */
 export async function createTemplate(t: TestApp, token: string, content = TINY_TEMPLATE, name = "Batch"): Promise<string> {

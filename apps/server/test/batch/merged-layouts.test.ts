@@ -3,11 +3,10 @@
 // resumed across an upgrade) is laid out by the merge worker from its data.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { createRenderer, type Renderer } from "../../src/render/renderer.js";
 import { countPdfPages } from "../../src/render/pages.js";
 import { startTestApp, type TestApp, type TestUser } from "../helpers/harness.js";
-import { createTemplate, PAGED_TEMPLATE, waitForJob } from "./helpers.js";
+import { createTemplate, PAGED_TEMPLATE, pageTexts, waitForJob } from "./helpers.js";
 
 const pool = createRenderer({ threads: 2 });
 const calls = { renders: 0, kept: 0, painted: 0, merge: 0, mergeRows: 0 };
@@ -40,17 +39,6 @@ after(async () => {
   await t.deps.batch.stop();
   await t.close();
 });
-
-async function pageTexts(pdf: Uint8Array): Promise<string[]> {
-  const doc = await pdfjs.getDocument({ data: pdf.slice(), useSystemFonts: false, disableFontFace: true }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-  }
-  await doc.destroy();
-  return pages;
-}
 
 async function mergedJob(id: string, rows: unknown[], emailColumn: string | null): Promise<Uint8Array> {
   const res = await t.call("POST", `/api/templates/${id}/render-batch`, { token: owner.token, body: { rows, output: "merged", fileNamePattern: "{{name}}", emailColumn } });

@@ -1,7 +1,8 @@
 // Both SQLite drivers behind openDatabase answer alike: pragmas, migrations, plain rows, Buffer blobs, numbers,
 // changes and insert ids, `returning`, transactions, streaming, the Unicode lower() and SQLite's error messages.
-// Each driver is tested where the runtime can run it; a skipped one says why. The runtime's choice is checked in
-// a fresh process: on a node:sqlite runtime the better-sqlite3 addon is never loaded and nothing is printed.
+// Each driver is tested where the runtime can run it (CI runs the suite on Node 20, better-sqlite3, and on Node 24,
+// node:sqlite); the other is not registered at all, and a line says why, so a CI run has no skipped test for it.
+// The runtime's choice is checked in a fresh process: on a node:sqlite runtime the better-sqlite3 addon is never loaded and nothing is printed.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -19,7 +20,7 @@ import { runtimeSqliteDriver } from "../../src/db/sqlite-open.js";
 
 const nodeMajor = Number(process.versions.node.split(".")[0]);
 
-/** Why `driver` cannot be tested on this runtime, or undefined. */
+/** Why `driver` cannot run on this runtime (not a missing tool: the other CI run covers it), or undefined. */
 function skipReason(driver: SqliteDriverName): string | undefined {
   if (driver === "node:sqlite") return nodeSqliteUnavailable();
   // The service never loads the addon where node:sqlite serves, and on Node 24 better-sqlite3 12 aborts the
@@ -35,10 +36,13 @@ interface Scratch {
 }
 
 for (const driver of ["better-sqlite3", "node:sqlite"] as const) {
-  const skip = skipReason(driver);
-  if (skip !== undefined) console.warn(`sqlite-drivers.test: ${driver} cases skipped: ${skip}`);
+  const notHere = skipReason(driver);
+  if (notHere !== undefined) {
+    console.warn(`sqlite-drivers.test: no ${driver} cases on this runtime: ${notHere}`);
+    continue;
+  }
 
-  describe(`openDatabase on ${driver}`, { skip }, () => {
+  describe(`openDatabase on ${driver}`, () => {
     let dir: string;
     let db: Db;
     let scratch: Kysely<Scratch>;

@@ -1,7 +1,9 @@
 // A throwaway PostgreSQL database per test: created on the server at DOCSVC_TEST_POSTGRES_URL (default: the
-// local server, user postgres) and dropped afterwards. Tests skip with a clear message when none answers.
+// local server, user postgres) and dropped afterwards. Tests skip with a clear message when none answers
+// (a failure under CI=true, where .ci/run checks it is up).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { skipUnlessCi } from "./ci.js";
 
 /** The maintenance connection tests create their databases through. */
 export const POSTGRES_ADMIN_URL = process.env["DOCSVC_TEST_POSTGRES_URL"] ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -25,13 +27,13 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Why PostgreSQL tests cannot run here, or undefined when the server answers. */
+/** Why PostgreSQL tests cannot run here, or undefined when the server answers (under CI=true it throws instead). */
 export async function postgresUnavailable(): Promise<string | undefined> {
   try {
     await admin((c) => c.query("select 1"));
     return undefined;
   } catch (err) {
-    return `PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL} (${err instanceof Error ? err.message : String(err)}); set DOCSVC_TEST_POSTGRES_URL`;
+    return skipUnlessCi(`PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL} (${err instanceof Error ? err.message : String(err)}); set DOCSVC_TEST_POSTGRES_URL`);
   }
 }
 

@@ -2,6 +2,7 @@
 // has none and renders without them (missing glyphs name the pack to install); an installed pack joins the
 // fallback chain, and its glyphs print and read back. The pack tests skip, saying so, when a pack is absent.
 import { describe, it, after } from "node:test";
+import { skipUnlessCi } from "../support/ci.js";
 import assert from "node:assert/strict";
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -72,7 +73,7 @@ describe("optional font packs: installed", () => {
   for (const { pack, family, text } of cases) {
     it(`the ${pack} pack draws ${text} with ${family}, and it reads back`, async (t) => {
       const optional = await readOptionalFamilies(designerFontsDir());
-      if (!(family in optional)) return t.skip(`the ${pack} font pack is not installed (pnpm fonts --with ${pack}); nothing to check`);
+      if (!(family in optional)) return t.skip(skipUnlessCi(`the ${pack} font pack is not installed (pnpm fonts --with ${pack}); nothing to check`));
       const report = await renderDocument(page(text), {}, { now: NOW });
       assert.deepEqual(report.diagnostics, []);
       const [items] = await textItems(report.pdf);
