@@ -22,6 +22,8 @@ export interface CollabDesignerEditor {
   removeBand(bandId: string): void;
   updateDocument(patch: Patch): void;
   replaceDocument(doc: TemplateDocument): void;
+  /** Several of the edits above as one transaction (one undo step). */
+  transact(edits: () => void): void;
   undo(): void;
   redo(): void;
   readonly canUndo: boolean;
@@ -65,6 +67,7 @@ export function useCollabDesigner(id: string): CollabDesignerSession {
       removeBand: (bandId) => ed.deleteBand(bandId),
       updateDocument: (patch) => ed.setDocumentProps(patch),
       replaceDocument: (doc) => ed.replaceDocument(doc),
+      transact: (edits) => ed.transact(edits),
       undo: d.undo,
       redo: d.redo,
     };
