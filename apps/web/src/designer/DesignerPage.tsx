@@ -14,8 +14,9 @@ import { align, distribute, type Alignment } from "./canvas/arrange";
 import { Canvas, PX_PER_PT, type CanvasPoint } from "./canvas/Canvas";
 import { canPaste, copy, duplicate, nudge, paste } from "./canvas/commands";
 import { newElement, newId } from "./canvas/paint";
+import { clampDrop, freeSpot } from "./canvas/placement";
 import { Toolbar, usePaletteDrag } from "./canvas/Toolbar";
-import { BAND_KINDS, resolvePageSize, type BandKind, type Element, type ElementType, type SchemaField, type TemplateDocument } from "./engine";
+import { BAND_KINDS, resolveMargins, resolvePageSize, type BandKind, type Element, type ElementType, type SchemaField, type TemplateDocument } from "./engine";
 import { useDesignerFonts } from "./fonts";
 import { bandOfElement, elementsById } from "./model/doc-ops";
 import type { DesignerEditor } from "./model/editor";
@@ -144,11 +145,22 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
     editor.addBand({ id: bandId, kind: "report-header", height: 80, elements: [] });
     return bandId;
   };
+  // Dropped: where the pointer was released, kept on the page. Clicked: in free space of the selected band
+  // (which grows, in the same step, when nothing is free), never on top of what is there.
   const addElement = (type: ElementType, at?: CanvasPoint) => {
     if (!editor.canEdit) return;
     const bandId = at?.bandId ?? ensureBand();
-    const el = newElement(type, newId(type, takenId), at?.x ?? 8, at?.y ?? 8);
-    editor.addElements(bandId, [el]);
+    const proto = newElement(type, newId(type, takenId), 0, 0);
+    const margins = resolveMargins(doc);
+    const contentWidth = page.width - margins.left - margins.right;
+    const target = doc.bands.find((b) => b.id === bandId);
+    const spot = at ? clampDrop(at, proto, contentWidth) : freeSpot(target?.elements ?? [], proto, { width: contentWidth, height: target?.height ?? 80 });
+    const el = { ...proto, x: spot.x, y: spot.y };
+    const grow = "bandHeight" in spot ? spot.bandHeight : undefined;
+    if (grow !== undefined) {
+      const both = () => { editor.updateBand(bandId, { height: grow }); editor.addElements(bandId, [el]); };
+      if (editor.transact) editor.transact(both); else both();
+    } else editor.addElements(bandId, [el]);
     setSelection([el.id]);
     setSelectedBand(bandId);
     setTab("Properties");
@@ -229,9 +241,15 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
     document.querySelector(`[data-testid="element-${t.elementId ?? ""}"], [data-testid="band-${t.bandId}"]`)?.scrollIntoView({ block: "center" });
   }, []);
 
+  // A detail's header or footer belongs to the selected detail (or the detail of the selected band, else the
+  // first one): without one the document would not validate, so none is added and the reason is shown.
+  const [bandNote, setBandNote] = useState<string | null>(null);
   const addBand = () => {
-    const parent = doc.bands.find((b) => b.id === (selectedBand ?? "") && b.kind === "detail");
     const needsParent = newBandKind === "detail-header" || newBandKind === "detail-footer";
+    const selected = doc.bands.find((b) => b.id === selectedBand);
+    const parent = [selected?.id, selected?.parentId].map((bid) => doc.bands.find((b) => b.id === bid && b.kind === "detail")).find(Boolean) ?? doc.bands.find((b) => b.kind === "detail");
+    if (needsParent && !parent) return setBandNote(`A ${newBandKind} belongs to a detail band: add a detail band first.`);
+    setBandNote(null);
     const bandId = newId("band", takenId);
     editor.addBand({ id: bandId, kind: newBandKind, height: 40, elements: [], ...(needsParent && parent ? { parentId: parent.id } : {}) });
     setSelectedBand(bandId);
@@ -291,6 +309,7 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
               {BAND_KINDS.map((k) => <option key={k}>{k}</option>)}
             </select>
             <button type="button" data-testid="add-band" disabled={!editor.canEdit} onClick={addBand}>Add band</button>
+            {bandNote && <span className="field-error" role="alert" data-testid="add-band-note">{bandNote}</span>}
           </span>
         </div>
       </div>

@@ -10,4 +10,4 @@ export { PAGE_SIZES, resolvePageSize } from "../../../../packages/layout/src/mod
 export { resolveMargins } from "../../../../packages/layout/src/model/margins";
 export { resolvePalette, resolveColour, type Palette } from "../../../../packages/layout/src/brand/palette";
 export { resolveText } from "../../../../packages/layout/src/tokens/resolve";
-export { parseTemplate } from "../../../../packages/layout/src/tokens/parse";
+export { parseTemplate, parseFilterChain } from "../../../../packages/layout/src/tokens/parse";

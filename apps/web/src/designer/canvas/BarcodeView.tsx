@@ -29,6 +29,6 @@ export function BarcodeView({ format, value, showText, colour }: { readonly form
     }, () => live && setSvg({ ok: false, reason: "the barcode encoder could not be loaded" }));
     return () => { live = false; };
   }, [format, value, showText, colour]);
-  if (svg?.ok) return <img className="d-image" alt="" src={svg.url} style={{ objectFit: SQUARE.has(format) ? "contain" : "fill" }} data-barcode={format} />;
+  if (svg?.ok) return <img className="d-image" alt="" draggable={false} src={svg.url} style={{ objectFit: SQUARE.has(format) ? "contain" : "fill" }} data-barcode={format} />;
   return <div className="d-placeholder"><span>{svg ? svg.reason : format}</span></div>;
 }

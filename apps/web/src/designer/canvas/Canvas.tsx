@@ -1,12 +1,13 @@
 // The page at its zoom: margins, the bands stacked as the engine stacks them, each element in its box.
 // Pointer gestures (move, resize, marquee, band height) preview locally and commit one edit when the
 // pointer is released, so a drag is one undoable step.
-import { useCallback, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { resolveMargins, resolvePageSize, resolvePalette, type Element, type TemplateDocument } from "../engine";
 import type { DesignerEditor } from "../model/editor";
 import type { CanvasCollab } from "./collab";
 import { RemoteLayer } from "./RemoteLayer";
 import { ElementView } from "./ElementView";
+import { followPointer } from "./pointer-gesture";
 import { valueAt, type PaintContext } from "./paint";
 import { snapMove, snapResize, type Guide, type Handle } from "./snap";
 import { bandAt, boxFromPoints, canvasBox, intersects, stackBands, type Box, type StackedBand } from "./stack";
@@ -89,37 +90,41 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
 
   const threshold = SNAP_PX / s;
 
-  // One pointer gesture at a time, followed on the window so leaving the canvas does not drop it. A gesture
-  // that edits holds the interaction lock (taken by the caller): if a peer's earlier claim wins meanwhile,
-  // the gesture is dropped without committing; otherwise it commits once on pointer-up and releases.
-  const follow = (first: Gesture, onMove: (g: Gesture, e: PointerEvent) => Gesture, onUp: (g: Gesture) => void, locked = false) => {
+  // One pointer gesture at a time (followPointer: captured, and ended by pointercancel, lost capture, blur or
+  // Escape). A gesture that edits holds the interaction lock (taken by the caller): if a peer's earlier claim
+  // wins meanwhile, the gesture is dropped without committing; otherwise it commits once on pointer-up. Either
+  // way it ends by releasing the lock and its ghost, so peers never keep a stale one. A new gesture cancels one
+  // still running, so a gesture the browser interrupted can never move its elements during the next drag.
+  const ending = useRef<(() => void) | null>(null);
+  useEffect(() => () => ending.current?.(), []);
+  // Called first by every gesture's start, before it claims a lock the old gesture's end would release.
+  const interruptRunning = () => ending.current?.();
+  const follow = (down: ReactPointerEvent, first: Gesture, onMove: (g: Gesture, e: PointerEvent) => Gesture, onUp: (g: Gesture) => void, locked = false) => {
     let current = first;
     setGesture(first);
-    const stop = () => {
-      window.removeEventListener("pointermove", move);
-      window.removeEventListener("pointerup", up);
+    // The edit (if any) goes out before the lock is released, so peers never see the element free at its old place.
+    const end = (commit: boolean) => {
+      if (ending.current === cancel) ending.current = null;
       setGesture(null);
       setGuides([]);
-    };
-    const move = (e: PointerEvent) => {
-      if (locked && collab && !collab.holdsLock()) {
-        stop();
-        return;
-      }
-      current = onMove(current, e);
-      setGesture(current);
-    };
-    const up = () => {
-      stop();
-      onUp(current);
+      if (commit) onUp(current);
       if (locked) collab?.release();
     };
-    window.addEventListener("pointermove", move);
-    window.addEventListener("pointerup", up);
+    const cancel = followPointer(down, {
+      move: (e) => {
+        if (locked && collab && !collab.holdsLock()) return cancel();
+        current = onMove(current, e);
+        setGesture(current);
+      },
+      up: () => end(true),
+      cancel: () => end(false),
+    });
+    ending.current = cancel;
   };
 
   const startMove = (e: ReactPointerEvent, el: Element) => {
     if (e.button !== 0) return;
+    interruptRunning();
     e.stopPropagation();
     const already = selection.includes(el.id);
     const ids = e.shiftKey ? (already ? selection.filter((i) => i !== el.id) : [...selection, el.id]) : already ? selection : [el.id];
@@ -130,7 +135,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
     const moving = placed.filter((p2) => ids.includes(p2.el.id));
     const others = placed.filter((p2) => !ids.includes(p2.el.id)).map((p2) => p2.box);
     const union = moving.reduce<Box | null>((u, m) => (u ? boxFromPoints(Math.min(u.x, m.box.x), Math.min(u.y, m.box.y), Math.max(u.x + u.width, m.box.x + m.box.width), Math.max(u.y + u.height, m.box.y + m.box.height)) : m.box), null);
-    follow({ kind: "move", ids, startX: p.x, startY: p.y, dx: 0, dy: 0, moved: false }, (g, ev) => {
+    follow(e, { kind: "move", ids, startX: p.x, startY: p.y, dx: 0, dy: 0, moved: false }, (g, ev) => {
       if (g.kind !== "move" || !union) return g;
       const q = toPoints(ev.clientX, ev.clientY);
       let dx = q.x - g.startX;
@@ -164,10 +169,11 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
 
   const startResize = (e: ReactPointerEvent, el: Element, sb: StackedBand, handle: Handle) => {
     e.stopPropagation();
+    interruptRunning();
     if (!canEdit || (collab && !collab.claim([el.id], "resize"))) return;
     const start = canvasBox(el, sb, margins);
     const others = placed.filter((p2) => p2.el.id !== el.id).map((p2) => p2.box);
-    follow({ kind: "resize", id: el.id, handle, start, box: start }, (g, ev) => {
+    follow(e, { kind: "resize", id: el.id, handle, start, box: start }, (g, ev) => {
       if (g.kind !== "resize") return g;
       const q = toPoints(ev.clientX, ev.clientY);
       // The dragged edges follow the pointer; the model's snapResize then snaps only those edges.
@@ -196,12 +202,14 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
 
   const startMarquee = (e: ReactPointerEvent, sb: StackedBand) => {
     if (e.button !== 0) return;
+    interruptRunning();
     onSelectBand(sb.band.id);
     if (!e.shiftKey) onSelect([]);
-    (e.currentTarget as HTMLElement).closest<HTMLElement>("[tabindex]")?.focus();
+    // Focus for the keys, without scrolling the page or the canvas to show the whole scroller.
+    (e.currentTarget as HTMLElement).closest<HTMLElement>("[tabindex]")?.focus({ preventScroll: true });
     const p = toPoints(e.clientX, e.clientY);
     const base = e.shiftKey ? selection : [];
-    follow({ kind: "marquee", x0: p.x, y0: p.y, x1: p.x, y1: p.y, additive: e.shiftKey }, (g, ev) => {
+    follow(e, { kind: "marquee", x0: p.x, y0: p.y, x1: p.x, y1: p.y, additive: e.shiftKey }, (g, ev) => {
       if (g.kind !== "marquee") return g;
       const q = toPoints(ev.clientX, ev.clientY);
       return { ...g, x1: q.x, y1: q.y };
@@ -216,9 +224,10 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
 
   const startBandResize = (e: ReactPointerEvent, sb: StackedBand) => {
     e.stopPropagation();
+    interruptRunning();
     if (!canEdit || (collab && !collab.claim([sb.band.id], "band-resize"))) return;
     const p = toPoints(e.clientX, e.clientY);
-    follow({ kind: "band", bandId: sb.band.id, startY: p.y, start: sb.band.height, height: sb.band.height }, (g, ev) => {
+    follow(e, { kind: "band", bandId: sb.band.id, startY: p.y, start: sb.band.height, height: sb.band.height }, (g, ev) => {
       if (g.kind !== "band") return g;
       const q = toPoints(ev.clientX, ev.clientY);
       const raw = Math.max(0, g.start + q.y - g.startY);
@@ -284,6 +293,8 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
                       opacity: el.opacity, transform: el.rotation ? `rotate(${el.rotation}deg)` : undefined,
                     }}
                     onPointerDown={(e) => startMove(e, el)}
+                    // The browser's own drag of an <img> (an image, a barcode, an SVG icon) would take the pointer.
+                    onDragStart={(e) => e.preventDefault()}
                   >
                     <ElementView el={el.type === "line" || box === canvasBox(el, sb, margins) ? el : { ...el, width: box.width, height: box.height }} s={s} ctx={ctx} />
                     {selected && selection.length === 1 && canEdit && HANDLES.map((h) => (
@@ -300,7 +311,8 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
                 <button key={`pin-${el.id}`} type="button" className="d-pin" data-testid="comment-pin" data-anchor={el.id} style={{ left: (el.x + el.width) * s - 4, top: el.y * s - 14 }}
                   title="Comments on this element" onPointerDown={(e) => e.stopPropagation()} onClick={() => onPin?.(el.id)}>{pins.get(el.id)!.length}</button>
               ))}
-              {canEdit && <div className="d-band-grip" data-testid={`band-grip-${sb.band.id}`} title="Drag to change the band's height" onPointerDown={(e) => startBandResize(e, sb)} />}
+              {/* Under the elements (an element on the band's bottom edge stays grabbable) and reaching into the left gutter, where nothing covers it. */}
+              {canEdit && <div className="d-band-grip" data-testid={`band-grip-${sb.band.id}`} title="Drag to change the band's height" style={{ left: -margins.left * s }} onPointerDown={(e) => startBandResize(e, sb)} />}
             </div>
           );
         })}

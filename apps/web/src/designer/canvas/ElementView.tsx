@@ -109,7 +109,7 @@ export function ElementView({ el, s, ctx }: { readonly el: Element; readonly s: 
       const src = raw.includes("{{") ? displayText(raw, ctx) : raw;
       const url = src.startsWith("data:") ? src : /^[A-Za-z0-9+/=\s]{32,}$/.test(src) ? `data:image/png;base64,${src.replace(/\s/g, "")}` : "";
       // Only data: URLs are drawn: the renderer never fetches a remote image, so the canvas does not either.
-      return url ? <img className="d-image" src={url} alt="" style={{ objectFit: el.fit === "fill" ? "fill" : el.fit ?? "contain" }} /> : <Placeholder label={raw || "image"} />;
+      return url ? <img className="d-image" src={url} alt="" draggable={false} style={{ objectFit: el.fit === "fill" ? "fill" : el.fit ?? "contain" }} /> : <Placeholder label={raw || "image"} />;
     }
     case "table":
       return el.columns.length ? <Table el={el} s={s} ctx={ctx} /> : <Placeholder label={`table ${el.bindingField || "(no binding)"}`} />;

@@ -19,7 +19,7 @@ export function IconView({ name, svg, colour }: { readonly name: string | undefi
     void loadIcons().then((n) => live && setNodes(n), () => undefined);
     return () => { live = false; };
   }, [name, svg]);
-  if (svg) return <img className="d-image" alt="" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} />;
+  if (svg) return <img className="d-image" alt="" draggable={false} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} />;
   const icon = name && nodes && Object.hasOwn(nodes, name.trim().toLowerCase()) ? nodes[name.trim().toLowerCase()] : undefined;
   if (!icon) return <div className="d-placeholder"><span>{name ?? "icon"}</span></div>;
   return (

@@ -4,6 +4,7 @@
 import { useState, type PointerEvent as ReactPointerEvent } from "react";
 import { ELEMENT_TYPES, type ElementType } from "../engine";
 import type { CanvasPoint } from "./Canvas";
+import { followPointer } from "./pointer-gesture";
 
 const LABELS: Record<ElementType, string> = {
   text: "Text", image: "Image", table: "Table", line: "Line", rect: "Rectangle", ellipse: "Ellipse", barcode: "Barcode", markdown: "Markdown", icon: "Icon",
@@ -19,21 +20,21 @@ export function usePaletteDrag(locate: () => ((x: number, y: number) => CanvasPo
     const x0 = e.clientX;
     const y0 = e.clientY;
     let dragging = false;
-    const move = (ev: PointerEvent) => {
-      if (!dragging && Math.hypot(ev.clientX - x0, ev.clientY - y0) < 4) return;
-      dragging = true;
-      setGhost({ label, x: ev.clientX, y: ev.clientY });
-    };
-    const up = (ev: PointerEvent) => {
-      window.removeEventListener("pointermove", move);
-      window.removeEventListener("pointerup", up);
-      setGhost(null);
-      if (!dragging) return onClick();
-      const p = locate()?.(ev.clientX, ev.clientY);
-      if (p) onDrop(p);
-    };
-    window.addEventListener("pointermove", move);
-    window.addEventListener("pointerup", up);
+    // Escape, a blur or a cancelled pointer drops the drag: nothing is added and the ghost goes away.
+    followPointer(e, {
+      move: (ev) => {
+        if (!dragging && Math.hypot(ev.clientX - x0, ev.clientY - y0) < 4) return;
+        dragging = true;
+        setGhost({ label, x: ev.clientX, y: ev.clientY });
+      },
+      up: (ev) => {
+        setGhost(null);
+        if (!dragging) return onClick();
+        const p = locate()?.(ev.clientX, ev.clientY);
+        if (p) onDrop(p);
+      },
+      cancel: () => setGhost(null),
+    });
   };
   const ghostView = ghost && <div className="d-drag-ghost" data-testid="drag-ghost" style={{ left: ghost.x + 8, top: ghost.y + 8 }}>{ghost.label}</div>;
   return { start, ghostView };

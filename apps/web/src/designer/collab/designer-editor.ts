@@ -31,6 +31,7 @@ export function designerEditorOf(ed: DocEditor, state: EditorState): CollabDesig
     removeBand: (bandId) => ed.deleteBand(bandId),
     updateDocument: (patch) => ed.setDocumentProps(patch),
     replaceDocument: (doc) => ed.replaceDocument(doc),
+    transact: (edits) => ed.transact(edits),
     undo: state.undo,
     redo: state.redo,
   };

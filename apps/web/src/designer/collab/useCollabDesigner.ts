@@ -23,6 +23,8 @@ export interface CollabDesignerEditor {
   removeBand(bandId: string): void;
   updateDocument(patch: Patch): void;
   replaceDocument(doc: TemplateDocument): void;
+  /** Several of the edits above as one transaction (one undo step). */
+  transact(edits: () => void): void;
   undo(): void;
   redo(): void;
   readonly canUndo: boolean;

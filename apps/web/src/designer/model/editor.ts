@@ -24,6 +24,8 @@ export interface DesignerEditor {
   removeBand(bandId: string): void;
   /** Page settings, brand, fonts, locale, timezone, schema. */
   updateDocument(patch: { readonly [K in string]?: unknown }): void;
+  /** Runs several of these edits as one step (absent: each edit stays its own step). */
+  readonly transact?: (edits: () => void) => void;
   /** A whole new document (an AI draft or revision): one step. */
   replaceDocument(doc: TemplateDocument): void;
   undo(): void;

@@ -1,5 +1,6 @@
 // A table's columns: key (a field of the bound array's items), header, width, alignment and format.
 import type { TableColumn } from "../engine";
+import { ColumnFormatInput } from "./ColumnFormatInput";
 import { formatsFor } from "./schema-paths";
 
 const ALIGNS = ["left", "center", "right", "start", "end", "decimal"] as const;
@@ -36,7 +37,7 @@ export function ColumnsEditor({ columns, itemKeys, onChange, readOnly }: {
             <option value="">(start)</option>
             {ALIGNS.map((a) => <option key={a} value={a}>{a}</option>)}
           </select>
-          <input aria-label={`Column ${i + 1} format`} data-testid={`column-${i}-format`} list="d-column-formats" placeholder="format" value={c.format ?? ""} readOnly={readOnly} onChange={(e) => set(i, { format: e.target.value })} />
+          <ColumnFormatInput index={i} value={c.format} readOnly={readOnly} onCommit={(format) => set(i, { format })} />
           {!readOnly && (
             <span className="d-column-actions">
               <button type="button" aria-label={`Move column ${i + 1} left`} onClick={() => move(i, -1)} disabled={i === 0}>↑</button>

@@ -5,6 +5,7 @@ import { useState, type PointerEvent as ReactPointerEvent } from "react";
 import type { SchemaField, SchemaFieldType } from "../engine";
 import type { DesignerEditor } from "../model/editor";
 import type { FieldPath } from "./schema-paths";
+import { addField, containersOf, removeField } from "./schema-edit";
 import { fieldPaths } from "./schema-paths";
 
 const TYPES: readonly SchemaFieldType[] = ["string", "number", "date", "datetime", "boolean", "image", "array", "object"];
@@ -20,18 +21,26 @@ export function SchemaPanel({ editor, dataText, dataError, onDataText, onResetDa
   const ro = !editor.canEdit;
   const [key, setKey] = useState("");
   const [type, setType] = useState<SchemaFieldType>("string");
+  // Where the new field goes: the top level, or the items of an array (or an object), by its key chain.
+  const [parent, setParent] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
   const fields = fieldPaths(editor.doc.schema);
+  const containers = containersOf(editor.doc.schema);
+  const chainOf = (f: FieldPath) => [...(f.within ? f.within.split(".") : []), ...f.path.split(".")];
   const add = () => {
     const k = key.trim();
-    if (!/^[A-Za-z_][\w]*$/.test(k) || editor.doc.schema.some((f) => f.key === k)) return;
+    if (!/^[A-Za-z_][\w]*$/.test(k)) return setProblem("A key starts with a letter or _ and has only letters, digits and _.");
     const field: SchemaField = type === "array" || type === "object" ? { key: k, type, fields: [] } : { key: k, type };
-    editor.updateDocument({ schema: [...editor.doc.schema, field] });
+    const next = addField(editor.doc.schema, parent ? parent.split(".") : [], field);
+    if (!next) return setProblem(`There is a field "${k}" there already.`);
+    editor.updateDocument({ schema: next });
+    setProblem(null);
     setKey("");
   };
   return (
     <section className="d-panel" aria-label="Data" data-testid="schema-panel">
       <h3>Fields</h3>
-      <p className="d-note">Drag a field onto the page.</p>
+      <p className="d-note">Drag a field onto the page. An array's item fields (a table's columns) are added with "Add the field to" its items.</p>
       <ul className="d-fields">
         {fields.map((f) => (
           <li key={`${f.within ?? ""}/${f.path}`} style={{ paddingLeft: (f.path.split(".").length - 1 + (f.within ? f.within.split(".").length : 0)) * 12 }}>
@@ -39,18 +48,28 @@ export function SchemaPanel({ editor, dataText, dataError, onDataText, onResetDa
               title={f.type === "array" ? "Drop to add a table of these rows" : "Drop to add a bound text"}>
               <span className="d-field-type">{f.type}</span> {f.path}
             </button>
-            {!ro && !f.within && !f.path.includes(".") && (
-              <button type="button" className="link" aria-label={`Remove field ${f.path}`} onClick={() => editor.updateDocument({ schema: editor.doc.schema.filter((x) => x.key !== f.path) })}>✕</button>
+            {!ro && (
+              <button type="button" className="link" aria-label={`Remove field ${chainOf(f).join(".")}`} onClick={() => editor.updateDocument({ schema: removeField(editor.doc.schema, chainOf(f)) })}>✕</button>
             )}
           </li>
         ))}
       </ul>
       {!ro && (
-        <div className="d-add-field">
-          <input aria-label="New field key" data-testid="schema-new-key" value={key} placeholder="key" onChange={(e) => setKey(e.target.value)} />
-          <select aria-label="New field type" value={type} onChange={(e) => setType(e.target.value as SchemaFieldType)}>{TYPES.map((t) => <option key={t}>{t}</option>)}</select>
-          <button type="button" onClick={add}>Add field</button>
-        </div>
+        <>
+          <div className="d-add-field">
+            <input aria-label="New field key" data-testid="schema-new-key" value={key} placeholder="key" onChange={(e) => setKey(e.target.value)}
+              aria-invalid={problem ? true : undefined} aria-describedby={problem ? "d-add-field-problem" : undefined} />
+            <select aria-label="New field type" value={type} onChange={(e) => setType(e.target.value as SchemaFieldType)}>{TYPES.map((t) => <option key={t}>{t}</option>)}</select>
+            {containers.length > 0 && (
+              <select aria-label="Add the field to" data-testid="schema-new-parent" value={parent} onChange={(e) => setParent(e.target.value)}>
+                <option value="">(top level)</option>
+                {containers.map((c) => <option key={c.chain.join(".")} value={c.chain.join(".")}>{c.label}</option>)}
+              </select>
+            )}
+            <button type="button" onClick={add}>Add field</button>
+          </div>
+          {problem && <p className="field-error" role="alert" id="d-add-field-problem">{problem}</p>}
+        </>
       )}
       <h3><label htmlFor="d-sample-data">Sample data (JSON)</label></h3>
       <textarea id="d-sample-data" data-testid="sample-data" className="d-data" rows={10} value={dataText} spellCheck={false} onChange={(e) => onDataText(e.target.value)} />
