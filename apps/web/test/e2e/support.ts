@@ -74,6 +74,11 @@ const failOnViolations = () => {
   if (seen.length > 0) throw new Error(`Content Security Policy violations:\n${seen.join("\n")}`);
 };
 afterEach(failOnViolations);
+
+/** Takes the violations reported so far (for a test that provokes them on purpose), so they fail no test. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
 after(failOnViolations);
 
 /** Records each `securitypolicyviolation` event of every document the context opens, across navigations. */
