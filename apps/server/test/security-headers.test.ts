@@ -175,6 +175,15 @@ describe("security headers", () => {
       const res = await t.app.request(path, {}, tls);
       assert.equal(res.headers.get("Strict-Transport-Security"), "max-age=31536000", path);
     }
+    // The refresh cookie is Secure over a TLS connection even when PUBLIC_URL says http, and not otherwise.
+    const signupOver = async (env: object) => {
+      const body = JSON.stringify({ email: `tls-${Math.random().toString(36).slice(2)}@example.test`, password: "correct horse battery" });
+      const res = await t.app.request("/api/auth/signup", { method: "POST", headers: { "Content-Type": "application/json" }, body }, env);
+      assert.equal(res.status, 200);
+      return res.headers.getSetCookie().find((line) => line.startsWith("docsvc_refresh=")) ?? "";
+    };
+    assert.match(await signupOver(tls), /; Secure(;|$)/);
+    assert.doesNotMatch(await signupOver({ incoming: { socket: { encrypted: false, remoteAddress: "127.0.0.1" } } }), /Secure/);
     const plain = await t.app.request("/api/templates", {}, { incoming: { socket: { encrypted: false, remoteAddress: "127.0.0.1" } } });
     assert.equal(plain.headers.get("Strict-Transport-Security"), null);
     // A forged X-Forwarded-Proto is not believed (no proxy is trusted yet).
