@@ -8,7 +8,10 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import WebSocket from "ws";
 import { loadConfig, ConfigError } from "../src/config.js";
+import { Hono } from "hono";
 import { contentSecurityPolicy } from "../src/http/content-security-policy.js";
+import type { AppEnv } from "../src/http/env.js";
+import { securityHeaders } from "../src/http/security-headers.js";
 import { contentDisposition } from "../src/routes/render.js";
 import { DEFAULT_WEB_DIR } from "../src/routes/web.js";
 import { SCALAR_CSP } from "../src/routes/openapi.js";
@@ -226,6 +229,21 @@ describe("CSP_MODE and CSP_REPORT_URI", () => {
     for (const bad of ["javascript:alert(1)", "https://x.test/a; script-src *", "https://x.test/a b", "relative/path"]) {
       await assert.rejects(loadConfig({ ...base, CSP_REPORT_URI: bad }), ConfigError, bad);
     }
+  });
+
+  test("any HTML answer gets the page policy, whatever its path; a route's own headers are kept", async () => {
+    const app = new Hono<AppEnv>();
+    app.use(securityHeaders({ publicUrl: "http://localhost:8080" }));
+    app.get("/api/oops", (c) => c.html("<p>a route that should not answer HTML</p>"));
+    app.get("/api/cached", (c) => c.json({}, 200, { "Cache-Control": "private, max-age=60", "Referrer-Policy": "origin" }));
+    const html = await app.request("/api/oops");
+    assert.deepEqual(directives(html.headers.get("Content-Security-Policy")).get("script-src"), ["'self'"]);
+    assert.equal(html.headers.get("X-Frame-Options"), "DENY");
+    assert.equal(html.headers.get("Cache-Control"), "no-store");
+    const cached = await app.request("/api/cached");
+    assert.equal(cached.headers.get("Cache-Control"), "private, max-age=60");
+    assert.equal(cached.headers.get("Referrer-Policy"), "origin");
+    assert.equal(cached.headers.get("Content-Security-Policy"), null);
   });
 
   test("the policy names the hub's WebSocket origin of PUBLIC_URL, and nothing it is not given", () => {

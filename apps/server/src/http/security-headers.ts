@@ -63,15 +63,13 @@ export function securityHeaders(settings: SecurityHeaderSettings): MiddlewareHan
     fill("X-Content-Type-Options", "nosniff");
     fill("Cross-Origin-Resource-Policy", "same-origin");
     if (publishedOverTls(c, settings.publicUrl)) fill("Strict-Transport-Security", HSTS);
-    if (API.test(c.req.path)) {
-      // API answers are one caller's data: never stored by a browser or a shared cache unless the route says so.
-      fill("Cache-Control", "no-store");
-      fill("Referrer-Policy", "no-referrer");
-      return;
-    }
-    fill("Referrer-Policy", TOKEN_PAGES.test(c.req.path) ? "no-referrer" : "strict-origin-when-cross-origin");
+    const api = API.test(c.req.path);
+    // API answers are one caller's data: never stored by a browser or a shared cache unless the route says so.
+    if (api) fill("Cache-Control", "no-store");
+    fill("Referrer-Policy", api || TOKEN_PAGES.test(c.req.path) ? "no-referrer" : "strict-origin-when-cross-origin");
+    // Only documents get a policy (whatever their path): JSON, PDF and ZIP answers are read by API clients and
+    // embedders, not run.
     if (!(headers.get("Content-Type") ?? "").startsWith("text/html")) return;
-    // Only documents get a policy: JSON, PDF and ZIP answers are read by API clients and embedders, not run.
     fill(policyHeader, policyFor(c));
     fill("X-Frame-Options", "DENY");
     fill("Cross-Origin-Opener-Policy", "same-origin");
