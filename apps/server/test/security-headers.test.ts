@@ -3,7 +3,8 @@
 // Server-Sent Events and the collaboration hub's upgrade; HSTS over TLS; CSP_MODE and CSP_REPORT_URI.
 import assert from "node:assert/strict";
 import type { IncomingMessage } from "node:http";
-import { readdir, readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import WebSocket from "ws";
@@ -222,12 +223,17 @@ describe("CSP_MODE and CSP_REPORT_URI", () => {
   });
 
   test("the environment: enforce by default; a bad mode or report address stops start-up", async () => {
-    const base = { DATA_DIR: join(process.env["TMPDIR"] ?? "/tmp", `docsvc-csp-${process.pid}`), JWT_SECRET: "x".repeat(32) };
-    assert.deepEqual((await loadConfig(base)).csp, { reportOnly: false, reportUri: undefined });
-    assert.deepEqual((await loadConfig({ ...base, CSP_MODE: "Report-Only", CSP_REPORT_URI: "/csp-reports" })).csp, { reportOnly: true, reportUri: "/csp-reports" });
-    await assert.rejects(loadConfig({ ...base, CSP_MODE: "off" }), ConfigError);
-    for (const bad of ["javascript:alert(1)", "https://x.test/a; script-src *", "https://x.test/a b", "relative/path"]) {
-      await assert.rejects(loadConfig({ ...base, CSP_REPORT_URI: bad }), ConfigError, bad);
+    const dir = await mkdtemp(join(tmpdir(), "docsvc-csp-config-"));
+    try {
+      const base = { DATA_DIR: dir, JWT_SECRET: "x".repeat(32) };
+      assert.deepEqual((await loadConfig(base)).csp, { reportOnly: false, reportUri: undefined });
+      assert.deepEqual((await loadConfig({ ...base, CSP_MODE: "Report-Only", CSP_REPORT_URI: "/csp-reports" })).csp, { reportOnly: true, reportUri: "/csp-reports" });
+      await assert.rejects(loadConfig({ ...base, CSP_MODE: "off" }), ConfigError);
+      for (const bad of ["javascript:alert(1)", "https://x.test/a; script-src *", "https://x.test/a b", "relative/path"]) {
+        await assert.rejects(loadConfig({ ...base, CSP_REPORT_URI: bad }), ConfigError, bad);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 
