@@ -4,6 +4,10 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   plugins: [react()],
+  // A placeholder the server replaces with a fresh nonce in every index.html it serves (routes/web.ts): Vite
+  // writes it into <meta property="csp-nonce">, where the app reads it for the <style> elements CodeMirror
+  // and react-remove-scroll insert, which the Content Security Policy allows by that nonce alone.
+  html: { cspNonce: "DOCSVC_CSP_NONCE" },
   build: {
     outDir: "dist/app",
     emptyOutDir: true,

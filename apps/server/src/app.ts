@@ -13,6 +13,7 @@ import { openBatchQueue } from "./jobs/open-queue.js";
 import type { AppEnv } from "./http/env.js";
 import { errorHandler, notFoundHandler } from "./http/problem.js";
 import { requestContext } from "./http/request-id.js";
+import { securityHeaders } from "./http/security-headers.js";
 import type { Logger } from "./log.js";
 import type { Mailer } from "./mail/mailer.js";
 import { countRequests } from "./metrics/http.js";
@@ -117,6 +118,8 @@ export function createApp(options: AppOptions): CreatedApp {
   };
 
   const app = new Hono<AppEnv>();
+  // First, so error answers, 404s and every route's answer pass through it.
+  app.use(securityHeaders({ publicUrl: config.publicUrl, csp: config.csp }));
   app.use(countRequests(metrics));
   app.use(requestContext(log));
   const jsonLimit = bodyLimit({

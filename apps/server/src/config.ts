@@ -6,6 +6,7 @@ import { OAuthConfigError, parseOAuthConfig, type OAuthConfig } from "./auth/oau
 import type { Plan } from "./db/schema.js";
 import { parseAiSettings, type AiSettings } from "./ai/settings.js";
 import { ConfigError } from "./config-error.js";
+import type { CspSettings } from "./http/content-security-policy.js";
 import { BlobConfigError, parseBlobConfig, type BlobConfig } from "./blobs/config.js";
 import { isPostgresUrl } from "./db/postgres.js";
 import { isLogLevel, type LogLevel } from "./log.js";
@@ -60,6 +61,8 @@ export interface Config {
   readonly batch?: BatchQueueConfig;
   /** LOOKUP_CACHE_TTL_MS: how long PostgreSQL lookups of the render path are cached per instance; 0: not at all. */
   readonly lookupCacheTtlMs?: number;
+  /** CSP_MODE and CSP_REPORT_URI: how the web app's Content Security Policy is delivered (default: enforced, unreported). */
+  readonly csp?: CspSettings;
 }
 
 /** Where batch jobs wait: the database (polled) or BullMQ on Redis (the default with REDIS_URL). */
@@ -125,7 +128,19 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     blobStore: blobConfig(env),
     batch: batchQueueConfig(env),
     lookupCacheTtlMs: nonNegativeInteger(env, "LOOKUP_CACHE_TTL_MS", DEFAULT_LOOKUP_TTL_MS),
+    csp: cspSettings(env),
   };
+}
+
+function cspSettings(env: Env): CspSettings {
+  const mode = nonEmpty(env.CSP_MODE)?.toLowerCase() ?? "enforce";
+  if (mode !== "enforce" && mode !== "report-only") throw new ConfigError(`CSP_MODE must be enforce or report-only, got '${mode}'.`);
+  const reportUri = nonEmpty(env.CSP_REPORT_URI);
+  // An absolute http(s) URL or a path on this origin; no spaces, commas or semicolons, which would end the directive.
+  if (reportUri !== undefined && !/^(?:https?:\/\/|\/)[^\s;,]*$/.test(reportUri)) {
+    throw new ConfigError(`CSP_REPORT_URI must be an http(s) URL or a path starting with /, without spaces, commas or semicolons; got '${reportUri}'.`);
+  }
+  return { reportOnly: mode === "report-only", reportUri };
 }
 
 function batchQueueConfig(env: Env): BatchQueueConfig {

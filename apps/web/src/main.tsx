@@ -4,7 +4,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { ApiError } from "./api/errors";
+import { shareCspNonce } from "./csp-nonce";
 import "./styles.css";
+
+shareCspNonce();
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -17,7 +17,10 @@ const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 401: "Unauthor
 
 function refuse(socket: Duplex, status: number): void {
   const extra = status === 401 ? 'WWW-Authenticate: Bearer realm="docsvc"\r\n' : "";
-  socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? "Error"}\r\n${extra}Connection: close\r\nContent-Length: 0\r\n\r\n`);
+  // Written outside Hono, so the security middleware never sees it: the API's headers are spelled out here.
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? "Error"}\r\n${extra}Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+  );
 }
 
 /** The hub's access token: the `access_token` query parameter (browsers) or `Authorization: Bearer` (Node, .NET). */

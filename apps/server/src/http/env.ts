@@ -4,6 +4,8 @@ import type { Principal, SessionPrincipal } from "../auth/principal.js";
 export interface AppVariables {
   requestId: string;
   principal: Principal;
+  /** The nonce an HTML answer's <style> elements carry (routes/web.ts), allowed by its Content Security Policy. */
+  cspNonce?: string;
 }
 
 /** The Hono environment of every route. */

@@ -19,6 +19,13 @@ const SCALAR_PAGE = `<!doctype html>
 </html>
 `;
 
+/**
+ * The reference page's own policy (development only): Scalar's script from its CDN, and the inline styles and
+ * fonts it injects. The app's strict policy would block all of it; frames, plugins and <base> stay refused.
+ */
+export const SCALAR_CSP =
+  "default-src 'self'; script-src https://cdn.jsdelivr.net; style-src 'self' 'unsafe-inline' https:; font-src 'self' https: data:; img-src 'self' https: data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
 /** The OpenAPI document and (in development) its reference UI. */
 export function openApiRoutes(publicUrl: string, development: boolean): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -27,6 +34,6 @@ export function openApiRoutes(publicUrl: string, development: boolean): Hono<App
     document ??= JSON.stringify(buildOpenApiDocument(publicUrl));
     return c.body(document, 200, { "Content-Type": "application/json; charset=utf-8" });
   });
-  if (development) app.get("/scalar/v1", (c) => c.html(SCALAR_PAGE));
+  if (development) app.get("/scalar/v1", (c) => c.html(SCALAR_PAGE, 200, { "Content-Security-Policy": SCALAR_CSP }));
   return app;
 }

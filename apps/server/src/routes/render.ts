@@ -21,9 +21,17 @@ function renderRateLimit(deps: ServiceDeps): MiddlewareHandler<AppEnv> {
 // The theme is judged before anything else in the body, so its contract messages win over other errors.
 const themeFirst = (body: Readonly<Record<string, unknown>>): void => void checkTheme(body["theme"]);
 
-/** `inline; filename="…"; filename*=UTF-8''…` (RFC 6266): an ASCII name plus the real one. */
-function contentDisposition(rendered: RenderedPdf): string {
-  const star = rendered.title ? `; filename*=UTF-8''${encodeURIComponent(`${rendered.title}.pdf`)}` : "";
+/**
+ * A value of RFC 5987's ext-value: encodeURIComponent leaves `'`, `(`, `)`, `*` and `!` as they are, and a bare
+ * `'` would end the charset'language' part early in a strict parser.
+ */
+function extValue(text: string): string {
+  return encodeURIComponent(text).replace(/['()*!]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** `inline; filename="…"; filename*=UTF-8''…` (RFC 6266): an ASCII name (letters, digits, `.`, `_`, `-`) plus the real one. */
+export function contentDisposition(rendered: Pick<RenderedPdf, "title" | "fileName">): string {
+  const star = rendered.title ? `; filename*=UTF-8''${extValue(`${rendered.title}.pdf`)}` : "";
   return `inline; filename="${rendered.fileName}"${star}`;
 }
 

@@ -3,6 +3,7 @@
 // (including the emailed /verify-email, /reset-password and /invites/… links) load. The API, the hub, the
 // OpenAPI document, health and metrics are never answered from here.
 import { Hono } from "hono";
+import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +28,15 @@ const TYPES: Readonly<Record<string, string>> = {
 };
 
 const YEAR = "public, max-age=31536000, immutable";
+
+/** What the build writes where a nonce goes (vite.config.ts `html.cspNonce`). */
+export const NONCE_PLACEHOLDER = "DOCSVC_CSP_NONCE";
+
+/** index.html with a fresh nonce (128 bits) in place of the placeholder, and the nonce. */
+function withNonce(index: Uint8Array): { html: string; nonce: string } {
+  const nonce = randomBytes(16).toString("base64");
+  return { html: Buffer.from(index).toString("utf8").replaceAll(NONCE_PLACEHOLDER, nonce), nonce };
+}
 
 /** Serves the web app from `dir`; paths it does not serve fall through to the app's 404. */
 export function webRoutes(dir: string = DEFAULT_WEB_DIR): Hono<AppEnv> {
@@ -71,7 +81,10 @@ export function webRoutes(dir: string = DEFAULT_WEB_DIR): Hono<AppEnv> {
     if (ext !== "") return next();
     const index = await load(join(root, "index.html"));
     if (index === undefined) return next();
-    return c.body(index as Uint8Array<ArrayBuffer>, 200, {
+    // Every answer gets its own nonce, so one seen in a page cannot be replayed in another.
+    const page = withNonce(index);
+    c.set("cspNonce", page.nonce);
+    return c.body(page.html, 200, {
       "Content-Type": TYPES[".html"]!,
       // index.html names the hashed files of the current build, so it is revalidated every time.
       "Cache-Control": "no-cache",

@@ -4,6 +4,7 @@ import { json } from "@codemirror/lang-json";
 import { linter, lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
 import { Compartment, EditorState } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
+import { cspNonce } from "../csp-nonce";
 import { basicSetup } from "codemirror";
 import { useEffect, useRef } from "react";
 import { locatePath } from "./json-paths";
@@ -46,6 +47,8 @@ export function CodeEditor({ value, language, label, onChange, problems = [], re
           linter(() => [], { delay: 1e9 }),
           lintGutter(),
           EditorView.contentAttributes.of({ "aria-label": label }),
+          // CodeMirror's theme is a <style> element: the page's nonce lets the Content Security Policy allow it.
+          ...(cspNonce === undefined ? [] : [EditorView.cspNonce.of(cspNonce)]),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) onChangeRef.current(u.state.doc.toString());
           }),

@@ -116,14 +116,15 @@ describe("band designer (Chromium)", () => {
     for (let i = 1; i <= 6; i++) await page.mouse.move(h.x + h.width / 2 - (i * dx) / 6, h.y + h.height / 2);
     await page.mouse.up();
     // The panel shows the committed width once React has rendered the edit.
-    await page.waitForFunction(`Number(document.querySelector('[data-testid="prop-width"]')?.value) < 300`, undefined, { timeout: 30_000 });
+    // Polled from here: a string predicate would be eval'd in the page, which its Content Security Policy refuses.
+    for (const until = Date.now() + 30_000; Number(await page.getByTestId("prop-width").inputValue()) >= 300; ) {
+      if (Date.now() > until) throw new Error("the width panel never showed the resized width");
+      await page.waitForTimeout(50);
+    }
     const after = Number(await page.getByTestId("prop-width").inputValue());
     assert.ok(after < 230 && after > 120, `width ${before} → ${after}`);
     // Narrower: the render wraps the sentence, so the text layer no longer has it on one run.
-    await page.waitForFunction(`(() => {
-      const t = document.querySelector('[data-testid="preview-text"]')?.textContent ?? "";
-      return /Invoice INV-0042/.test(t) && !/INV-0042 for services rendered/.test(t);
-    })()`, undefined, { timeout: 60_000 });
+    await page.getByTestId("preview-text").filter({ hasText: /Invoice INV-0042/, hasNotText: /INV-0042 for services rendered/ }).waitFor({ state: "attached", timeout: 60_000 });
     assert.equal(await page.getByTestId(`element-${id}`).count(), 1);
   });
 

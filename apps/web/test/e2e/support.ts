@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after, afterEach } from "node:test";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 /** Debian's Chromium (`apt-get install chromium`); `.ci/run` installs it when missing. */
@@ -63,15 +64,47 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Content Security Policy violations any page reported since the last test ended (see openPage). */
+const cspViolations: string[] = [];
+
+// Every browser test proves the policy holds for what it did: a test during which a page reported a
+// violation fails, and so does the file when one arrives after its last test.
+const failOnViolations = () => {
+  const seen = cspViolations.splice(0);
+  if (seen.length > 0) throw new Error(`Content Security Policy violations:\n${seen.join("\n")}`);
+};
+afterEach(failOnViolations);
+
+/** Takes the violations reported so far (for a test that provokes them on purpose), so they fail no test. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+after(failOnViolations);
+
+/** Records each `securitypolicyviolation` event of every document the context opens, across navigations. */
+async function watchCsp(context: BrowserContext): Promise<void> {
+  await context.exposeBinding("__docsvcCspViolation", (_source, text: string) => void cspViolations.push(text));
+  // A string: these tests compile without the DOM's types. It runs before any of the page's own scripts.
+  await context.addInitScript({
+    content: `document.addEventListener("securitypolicyviolation", (e) => {
+      void window.__docsvcCspViolation(location.pathname + ": " + e.effectiveDirective + " blocked " + (e.blockedURI || "inline") + " (" + e.sourceFile + ":" + e.lineNumber + " " + e.sample + ")");
+    });`,
+  });
+}
+
 /** Console errors and uncaught page errors, collected per page. */
 export interface Watched {
   readonly page: Page;
   readonly errors: string[];
 }
 
-/** A new context at 1280×800 with clipboard access, and one page whose console errors are collected. */
+/**
+ * A new context at 1280×800 with clipboard access, and one page whose console errors are collected; the
+ * context's Content Security Policy violations fail the running test.
+ */
 export async function openPage(browser: Browser, origin: string): Promise<Watched & { context: BrowserContext }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  await watchCsp(context);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
   const page = await context.newPage();
   // Generous: the whole suite runs two files at a time on two cores, beside render workers.
