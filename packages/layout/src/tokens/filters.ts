@@ -7,6 +7,14 @@ import { toText } from "./text.js";
 import { withDigits } from "./digits.js";
 import type { FilterCall, TokenContext } from "./types.js";
 
+/** The filters applyFilters knows; any other name passes its input through (a typo prints the raw value). */
+export const KNOWN_FILTERS: ReadonlySet<string> = new Set(["number", "date", "datetime", "sum", "count", "avg", "min", "max", "markdown"]);
+
+/** The filter names of a pipe that no filter answers to (`numbr` in `{{total | numbr}}`). */
+export function unknownFilters(filters: readonly FilterCall[]): string[] {
+  return filters.filter((f) => !KNOWN_FILTERS.has(f.name)).map((f) => f.name);
+}
+
 /** Applies filters in order and returns the printed text; an unknown filter passes its input through. */
 export function applyFilters(value: unknown, filters: readonly FilterCall[], ctx: TokenContext): string {
   let current = value;

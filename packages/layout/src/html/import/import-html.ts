@@ -21,7 +21,9 @@ import { layoutFlowItem } from "../layout/flow.js";
 import { paragraphBlock } from "../layout/inline.js";
 import type { MarginBox, PageSetup } from "../layout/page.js";
 import { tableColumnIntrinsics, tableParts } from "../layout/table.js";
+import { carriedConditions } from "./conditions.js";
 import { elementsOf } from "./elements.js";
+import { schemaOf } from "./schema.js";
 
 /** Options of an import. */
 export interface ImportHtmlOptions {
@@ -31,7 +33,8 @@ export interface ImportHtmlOptions {
   /**
    * Data like the data the template will be rendered with: the tables' column widths are taken from the HTML
    * laid out with it. Without it, columns are sized from the template's text with each token counted as a
-   * short word, narrower than real values usually need.
+   * short word, narrower than real values usually need. It is also the schema's sample: the fields the
+   * template reads are typed from it, and the top-level values are kept as the fields' samples.
    */
   readonly sampleData?: unknown;
 }
@@ -64,11 +67,14 @@ export function importHtml(html: string, options: ImportHtmlOptions): ImportHtml
   };
   const bands: Band[] = [...marginBands(setup, contentWidth, ctx, nextId)];
   const sink: Absolute[] = [];
+  // data-if on a block of <body> becomes its band's visibleIf; on a repeated table (or its row), the detail
+  // band's. Every other data-if and data-each is reported below as not carried over.
+  const carried = carriedConditions();
   let gap = Number.isNaN(edges.margin[0]) ? 0 : edges.margin[0] + edges.insets[0];
   for (const item of flowItems(body, ctx)) {
     const table = item.kind === "block" ? repeatedTable(item.element, ctx) : undefined;
     if (table && item.kind === "block") {
-      bands.push(...tableBands(item.element, table, width, ctx, sink, (block, path) => convert(block, 0, path), () => `b${bands.length + 1}`, gap));
+      bands.push(...carried.table(item.element, table.row, tableBands(item.element, table, width, ctx, sink, (block, path) => convert(block, 0, path), () => `b${bands.length + 1}`, gap)));
       gap = 0;
       continue;
     }
@@ -76,9 +82,11 @@ export function importHtml(html: string, options: ImportHtmlOptions): ImportHtml
     if (!laid) continue;
     const top = collapse(gap, laid.marginTop);
     const path = item.kind === "block" ? item.element.path : body.path;
-    bands.push({ id: `b${bands.length + 1}`, kind: "detail", name: nameOf(item.kind === "block" ? item.element : body), height: top + laid.block.height, elements: convert(laid.block, top, path) });
+    const visibleIf = item.kind === "block" ? carried.block(item.element) : undefined;
+    bands.push({ id: `b${bands.length + 1}`, kind: "detail", name: nameOf(item.kind === "block" ? item.element : body), height: top + laid.block.height, elements: convert(laid.block, top, path), ...(visibleIf !== undefined ? { visibleIf } : {}) });
     gap = laid.marginBottom;
   }
+  carried.reportOthers(root, diagnostics);
   if (sink.length > 0) diagnostics.add("import.dropped", "absolutely positioned boxes are not imported; place them as elements of a band", body.path);
   const margins = setup.margins;
   const hasHeader = bands.some((b) => b.kind === "page-header");
@@ -91,7 +99,7 @@ export function importHtml(html: string, options: ImportHtmlOptions): ImportHtml
     ...(bodyStyle.direction === "rtl" ? { direction: "rtl" as const } : {}),
     ...(ctx.tokens.locale !== "en-US" ? { locale: ctx.tokens.locale } : {}),
     bands,
-    schema: [],
+    schema: schemaOf(compiled.root, setup.boxes.map((b) => b.text), options.sampleData),
   };
   // Images are laid out from their tokens as written, which are not image data: say once per image why it is
   // missing instead of passing on the decoder's complaint.
