@@ -47,4 +47,15 @@ describe("HTML render diagnostics", () => {
     assert.equal(codes.length, 2, JSON.stringify(codes));
     assert.ok(codes.some((d) => d.message.includes('"nmber"')) && codes.some((d) => d.message.includes('"boo"')));
   });
+
+  test("a report document's text with an unknown filter is the same diagnostic, at the element's path", async () => {
+    const doc = { version: 4, pageSize: { id: "a5" }, schema: [], bands: [
+      { id: "h", kind: "report-header", height: 40, elements: [{ id: "t", type: "text", x: 0, y: 0, width: 300, height: 20, text: "Total {{total | numbr}}" }] },
+      { id: "d", kind: "detail", bindingField: "items", height: 20, elements: [{ id: "q", type: "text", x: 0, y: 0, width: 300, height: 20, text: '{{qty | number:"0.0"}}' }] },
+    ] };
+    const res = await t.call("POST", "/api/render?diagnostics=json", { token: owner.token, body: { content: JSON.stringify(doc), data: { total: 5, items: [{ qty: 1 }, { qty: 2 }] } } });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const diagnostics = res.body.diagnostics as unknown as Diag[];
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.path]), [["token.filter", "bands[0].elements[0]"]], JSON.stringify(diagnostics));
+  });
 });

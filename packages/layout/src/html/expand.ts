@@ -3,7 +3,7 @@
 // item (paths resolve against the item, then outward; `$index` is 1-based), `data-if="path"` keeps an
 // element only when the value is truthy. Values become text nodes, never markup: nothing needs escaping.
 import type { DiagnosticSink } from "../diagnostics.js";
-import { unknownFilters } from "../tokens/filters.js";
+import { unknownFilterMessages } from "../tokens/filters.js";
 import { parseExpression, parseTemplate } from "../tokens/parse.js";
 import { evaluate, resolveText } from "../tokens/resolve.js";
 import { isTruthy } from "../tokens/text.js";
@@ -63,10 +63,7 @@ export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnost
 // A filter name no filter answers to passes the value through unformatted: `{{total | numbr}}` prints
 // 1234.5 where `number` was meant. Said once per place (the sink drops repeats, e.g. a repeated row's).
 function reportUnknownFilters(text: TemplateText, path: string, diagnostics: DiagnosticSink): void {
-  for (const part of text.parts) {
-    if (typeof part === "string") continue;
-    for (const name of unknownFilters(part.filters)) diagnostics.add("token.filter", `${part.source}: there is no filter "${name}"; the value prints unformatted (filters: number, date, datetime, sum, count, avg, min, max)`, path);
-  }
+  for (const message of unknownFilterMessages(text)) diagnostics.add("token.filter", message, path);
 }
 
 // data-each and data-if hold an expression with or without braces.
