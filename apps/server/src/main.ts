@@ -17,7 +17,7 @@ import { errorFields, type Logger } from "./log.js";
 import type { Renderer } from "./render/renderer.js";
 import { sweepVersions } from "./services/versions.js";
 import { nowIso } from "./time.js";
-import { localUrl, publicUrlWarning } from "./public-url.js";
+import { announceListening } from "./public-url.js";
 
 export { DATABASE_FILE } from "./db/connect.js";
 
@@ -80,10 +80,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
   // Announced as PUBLIC_URL's default is built (localhost on loopback), so the address printed here and the
-  // links in emails open the same origin; `listen` is the bound address.
-  log.info("listening", { url: localUrl(config.host, port), listen: url, publicUrl: config.publicUrl, dataDir: config.dataDir, mail: config.smtpUrl ? "smtp" : "outbox", blobs: blobs.kind, batchQueue: deps.batch.kind });
-  const warning = publicUrlWarning(config);
-  if (warning !== undefined) log.warn(warning, { host: config.host, publicUrl: config.publicUrl });
+  // links in emails open the same origin.
+  announceListening(log, config, port, { dataDir: config.dataDir, mail: config.smtpUrl ? "smtp" : "outbox", blobs: blobs.kind, batchQueue: deps.batch.kind });
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>

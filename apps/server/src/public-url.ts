@@ -1,3 +1,5 @@
+import type { LogFields, Logger } from "./log.js";
+
 // The address people open, in one place: the default PUBLIC_URL (the base of every emailed link) and the
 // address the server announces when it starts are the same, so a link from a verification or invite email
 // opens the origin the user signed in on (a session cookie for 127.0.0.1 is not sent to localhost). Links are
@@ -31,4 +33,12 @@ export function localUrl(host: string, port: number): string {
 export function publicUrlWarning(config: { readonly host: string; readonly publicUrl: string; readonly publicUrlFromEnv?: boolean }): string | undefined {
   if (config.publicUrlFromEnv !== false || isLoopbackAddress(config.host)) return undefined;
   return `PUBLIC_URL is unset, so the links in emails (verification, password reset, invites, mentions) point to ${config.publicUrl}, which only this machine may reach while the server listens on ${config.host}. Set PUBLIC_URL to the address people open (https://docs.example.com).`;
+}
+
+/** What start-up says once it listens on `port`: the address to open (and the bound one), and the warning above when it applies. */
+export function announceListening(log: Logger, config: { readonly host: string; readonly publicUrl: string; readonly publicUrlFromEnv?: boolean }, port: number, fields: LogFields): void {
+  const listen = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+  log.info("listening", { url: localUrl(config.host, port), listen, publicUrl: config.publicUrl, ...fields });
+  const warning = publicUrlWarning(config);
+  if (warning !== undefined) log.warn(warning, { host: config.host, publicUrl: config.publicUrl });
 }

@@ -12,7 +12,7 @@ import { describe, test } from "node:test";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/log.js";
 import { startServer } from "../src/main.js";
-import { isLoopbackAddress, localUrl, publicUrlWarning } from "../src/public-url.js";
+import { announceListening, isLoopbackAddress, localUrl, publicUrlWarning } from "../src/public-url.js";
 import { uniqueEmail } from "./helpers/harness.js";
 import { startSmtpCatcher } from "./helpers/smtp.js";
 
@@ -53,6 +53,25 @@ describe("PUBLIC_URL and the announced address", () => {
       assert.ok(!isLoopbackAddress(host), host);
       assert.match(publicUrlWarning({ host, publicUrl: localUrl(host, 8080), publicUrlFromEnv: false }) ?? "", /PUBLIC_URL is unset.*links in emails/, host);
       assert.equal(publicUrlWarning({ host, publicUrl: "https://docs.example.com", publicUrlFromEnv: true }), undefined, host);
+    }
+  });
+
+  test("start-up on every interface without PUBLIC_URL logs the warning after the listening line (not bound here: tests stay on loopback)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "docsvc-public-url-"));
+    try {
+      const lines: string[] = [];
+      const config = await loadConfig({ DATA_DIR: dir, HOST: "0.0.0.0", PORT: "8080" });
+      announceListening(createLogger("info", (l) => lines.push(l)), config, 8080, {});
+      const logged = lines.map((l) => JSON.parse(l) as { level: string; msg: string; url?: string; listen?: string });
+      assert.deepEqual(logged.map((l) => l.level), ["info", "warn"]);
+      assert.equal(logged[0]?.url, "http://localhost:8080");
+      assert.equal(logged[0]?.listen, "http://0.0.0.0:8080");
+      assert.match(logged[1]?.msg ?? "", /^PUBLIC_URL is unset/);
+      const quiet: string[] = [];
+      announceListening(createLogger("info", (l) => quiet.push(l)), await loadConfig({ DATA_DIR: dir, HOST: "0.0.0.0", PUBLIC_URL: "https://docs.example.com" }), 8080, {});
+      assert.equal(quiet.length, 1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 
