@@ -85,6 +85,17 @@ describe("HTML → report carries conditions, schema and samples", () => {
     assert.ok((res.body.diagnostics as unknown as Diag[]).some((d) => d.code === "import.dropped"));
   });
 
+  test("striping by row position and link targets are said not to carry over", async () => {
+    const html = `<style>tr:nth-child(even) td { background: #eee }</style>
+<p>See <a href="https://example.com/terms">the terms</a></p>
+<table><tr data-each="items"><td>{{label}}</td></tr></table>`;
+    const res = await t.call("POST", "/api/templates/import-html", { token: owner.token, body: { name: "Striped", html } });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const dropped = (res.body.diagnostics as unknown as Diag[]).filter((d) => d.code === "import.dropped");
+    assert.ok(dropped.some((d) => d.path === "tr:nth-child(even) td" && /position among the printed rows/.test(d.message)), JSON.stringify(dropped));
+    assert.ok(dropped.some((d) => /links are not carried over/.test(d.message) && d.path.endsWith("p:nth-child(1)")), JSON.stringify(dropped));
+  });
+
   test("data-if on a repeated row (or its table) is the detail band's visibleIf", async () => {
     const html = `<table data-if="showItems"><tr><th>Item</th></tr><tr data-each="items"><td>{{label}}</td></tr></table>
 <table><tr data-each="lines" data-if="visible"><td>{{name}}</td></tr></table>`;

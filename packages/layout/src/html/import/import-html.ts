@@ -7,7 +7,7 @@
 // widest unbreakable value): given sample data, the tables' columns are sized as the HTML render with that
 // data sizes them, so the imported template wraps and paginates like the HTML it came from.
 import type { Block } from "../../elements/block.js";
-import type { Diagnostic } from "../../diagnostics.js";
+import type { Diagnostic, DiagnosticSink } from "../../diagnostics.js";
 import type { FrameItem } from "../../frame/types.js";
 import { findPageSizePreset } from "../../model/page-sizes.js";
 import type { Band, Element, PageSizeSpec, TemplateDocument } from "../../model/types.js";
@@ -87,6 +87,7 @@ export function importHtml(html: string, options: ImportHtmlOptions): ImportHtml
     gap = laid.marginBottom;
   }
   carried.reportOthers(root, diagnostics);
+  if (bands.some((b) => b.bindingField !== undefined)) reportRowPositionRules(compiled, diagnostics);
   if (sink.length > 0) diagnostics.add("import.dropped", "absolutely positioned boxes are not imported; place them as elements of a band", body.path);
   const margins = setup.margins;
   const hasHeader = bands.some((b) => b.kind === "page-header");
@@ -129,6 +130,16 @@ function sampleColumns(compiled: CompiledHtml, data: unknown, fonts: FontRegistr
     work.push(...elementChildren(el));
   }
   return hints;
+}
+
+// The report lays a repeated row out once, as designed: a rule that picks rows by their position among the
+// printed ones (striping with :nth-child(even), the last row's border) styles that one row or none.
+const ROW_POSITION = /:(nth-child|nth-last-child|nth-of-type|nth-last-of-type|last-child|last-of-type|only-child|only-of-type)\b/;
+
+function reportRowPositionRules(compiled: CompiledHtml, diagnostics: DiagnosticSink): void {
+  for (const rule of compiled.sheet.rules) {
+    if (ROW_POSITION.test(rule.selector)) diagnostics.add("import.dropped", `the rule ${rule.selector} picks elements by their position among the printed rows; the report lays out one designed row, so it is not carried over per row (a table element's stripes can do it)`, rule.selector);
+  }
 }
 
 function nameOf(el: HtmlElement): string {
