@@ -85,6 +85,25 @@ describe("HTML → report carries conditions, schema and samples", () => {
     assert.ok((res.body.diagnostics as unknown as Diag[]).some((d) => d.code === "import.dropped"));
   });
 
+  test("a plain wrapper around conditional blocks is opened: each block its own band; a boxed one is not", async () => {
+    const html = `<div class="totals"><p>Subtotal {{subtotal}}</p><div><p data-if="discount">Discount {{discount}}</p></div><p>Total {{total}}</p></div>
+<div style="background: #eee"><p data-if="note">Note {{note}}</p></div>`;
+    const res = await t.call("POST", "/api/templates/import-html", { token: owner.token, body: { name: "Wrapped", html } });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const doc = JSON.parse(res.body.content as string) as Doc;
+    const bandOf = (text: string) => doc.bands.find((b) => b.elements.some((e) => e.text?.startsWith(text)));
+    assert.equal(bandOf("Discount")?.visibleIf, "discount");
+    assert.equal(bandOf("Subtotal")?.visibleIf, undefined);
+    assert.notEqual(bandOf("Subtotal"), bandOf("Discount"));
+    assert.notEqual(bandOf("Total"), bandOf("Discount"));
+    // The background is drawn by the wrapper's band, so its conditional paragraph stays inside and is reported.
+    const dropped = (res.body.diagnostics as unknown as Diag[]).filter((d) => d.code === "import.dropped");
+    assert.deepEqual(dropped.map((d) => d.message.slice(0, 14)), ['data-if="note"'], JSON.stringify(dropped));
+    // The opened wrapper's blocks keep their places: Total sits below Discount as in the HTML.
+    const offsets = doc.bands.filter((b) => b.kind === "detail").map((b) => b.elements.map((e) => e.text ?? "").join(""));
+    assert.deepEqual(offsets.slice(0, 3), ["Subtotal {{subtotal}}", "Discount {{discount}}", "Total {{total}}"]);
+  });
+
   test("striping by row position and link targets are said not to carry over", async () => {
     const html = `<style>tr:nth-child(even) td { background: #eee }</style>
 <p>See <a href="https://example.com/terms">the terms</a></p>

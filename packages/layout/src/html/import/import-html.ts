@@ -60,32 +60,45 @@ export function importHtml(html: string, options: ImportHtmlOptions): ImportHtml
   const edges = edgesOf(bodyStyle, contentWidth);
   const left = (Number.isNaN(edges.margin[3]) ? 0 : edges.margin[3]) + edges.insets[3];
   const width = Math.max(1, contentWidth - marginX(edges) - edges.insets[1] - edges.insets[3]);
-  const convert = (block: Block, at: number, path: string): Element[] => {
+  const convert = (block: Block, x: number, at: number, path: string): Element[] => {
     const items: FrameItem[] = [];
-    block.place(items, left, at, { page: 1, pages: 1 });
+    block.place(items, x, at, { page: 1, pages: 1 });
     return elementsOf(items, { fonts: options.fonts, width: contentWidth, nextId, diagnostics, path, tokens });
   };
   const bands: Band[] = [...marginBands(setup, contentWidth, ctx, nextId)];
   const sink: Absolute[] = [];
-  // data-if on a block of <body> becomes its band's visibleIf; on a repeated table (or its row), the detail
-  // band's. Every other data-if and data-each is reported below as not carried over.
+  // data-if on a block becomes its band's visibleIf; on a repeated table (or its row), the detail band's.
+  // Every other data-if and data-each is reported below as not carried over.
   const carried = carriedConditions();
-  let gap = Number.isNaN(edges.margin[0]) ? 0 : edges.margin[0] + edges.insets[0];
-  for (const item of flowItems(body, ctx)) {
-    const table = item.kind === "block" ? repeatedTable(item.element, ctx) : undefined;
-    if (table && item.kind === "block") {
-      bands.push(...carried.table(item.element, table.row, tableBands(item.element, table, width, ctx, sink, (block, path) => convert(block, 0, path), () => `b${bands.length + 1}`, gap)));
-      gap = 0;
-      continue;
+  // The blocks of `container` (at `x`, `w` wide) as bands, after `gap` points of collapsed margin; answers the
+  // margin left after the last one. A plain wrapper whose blocks carry data-if is opened: its blocks become
+  // bands of their own (a condition can only hide a whole band).
+  const flow = (container: HtmlElement, x: number, w: number, gapIn: number): number => {
+    let gap = gapIn;
+    for (const item of flowItems(container, ctx)) {
+      if (item.kind === "block" && opensUp(item.element, ctx)) {
+        const e = edgesOf(styleOf(ctx, item.element), w);
+        const inner = flow(item.element, x + orZero(e.margin[3]) + e.insets[3], Math.max(1, w - marginX(e) - e.insets[1] - e.insets[3]), collapse(gap, orZero(e.margin[0])));
+        gap = collapse(inner, orZero(e.margin[2]));
+        continue;
+      }
+      const table = item.kind === "block" ? repeatedTable(item.element, ctx) : undefined;
+      if (table && item.kind === "block") {
+        bands.push(...carried.table(item.element, table.row, tableBands(item.element, table, w, ctx, sink, (block, path) => convert(block, x, 0, path), () => `b${bands.length + 1}`, gap)));
+        gap = 0;
+        continue;
+      }
+      const laid = layoutFlowItem(item, container, w, ctx, sink);
+      if (!laid) continue;
+      const top = collapse(gap, laid.marginTop);
+      const path = item.kind === "block" ? item.element.path : container.path;
+      const visibleIf = item.kind === "block" ? carried.block(item.element) : undefined;
+      bands.push({ id: `b${bands.length + 1}`, kind: "detail", name: nameOf(item.kind === "block" ? item.element : container), height: top + laid.block.height, elements: convert(laid.block, x, top, path), ...(visibleIf !== undefined ? { visibleIf } : {}) });
+      gap = laid.marginBottom;
     }
-    const laid = layoutFlowItem(item, body, width, ctx, sink);
-    if (!laid) continue;
-    const top = collapse(gap, laid.marginTop);
-    const path = item.kind === "block" ? item.element.path : body.path;
-    const visibleIf = item.kind === "block" ? carried.block(item.element) : undefined;
-    bands.push({ id: `b${bands.length + 1}`, kind: "detail", name: nameOf(item.kind === "block" ? item.element : body), height: top + laid.block.height, elements: convert(laid.block, top, path), ...(visibleIf !== undefined ? { visibleIf } : {}) });
-    gap = laid.marginBottom;
-  }
+    return gap;
+  };
+  flow(body, left, width, Number.isNaN(edges.margin[0]) ? 0 : edges.margin[0] + edges.insets[0]);
   carried.reportOthers(root, diagnostics);
   if (bands.some((b) => b.bindingField !== undefined)) reportRowPositionRules(compiled, diagnostics);
   if (sink.length > 0) diagnostics.add("import.dropped", "absolutely positioned boxes are not imported; place them as elements of a band", body.path);
@@ -140,6 +153,22 @@ function reportRowPositionRules(compiled: CompiledHtml, diagnostics: DiagnosticS
   for (const rule of compiled.sheet.rules) {
     if (ROW_POSITION.test(rule.selector)) diagnostics.add("import.dropped", `the rule ${rule.selector} picks elements by their position among the printed rows; the report lays out one designed row, so it is not carried over per row (a table element's stripes can do it)`, rule.selector);
   }
+}
+
+const orZero = (n: number): number => (Number.isNaN(n) ? 0 : n);
+
+// A wrapper that only groups blocks (no background, border, vertical padding, size or condition of its own)
+// and holds a block with data-if, directly or in such a wrapper: opening it loses nothing it draws.
+function opensUp(el: HtmlElement, ctx: HtmlContext): boolean {
+  const style = styleOf(ctx, el);
+  const plain = style.display === "block" && style.position === "static" && style.background === null && style.borderWidth.every((b) => b === 0)
+    && style.padding[0].pt === 0 && style.padding[2].pt === 0 && style.width === "auto" && style.height === "auto"
+    && !el.attrs.has("data-if") && !el.attrs.has("data-each");
+  if (!plain) return false;
+  return elementChildren(el).some((c) => {
+    const display = styleOf(ctx, c).display;
+    return display !== "none" && display !== "inline" && display !== "inline-block" && (c.attrs.has("data-if") || opensUp(c, ctx));
+  });
 }
 
 function nameOf(el: HtmlElement): string {
