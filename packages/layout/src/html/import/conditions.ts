@@ -1,6 +1,6 @@
-// data-if and data-each through import-html: a condition on a block of <body> is its band's visibleIf, and a
-// repeated table's row (and a condition on that row or its table) is the detail band's binding and
-// visibleIf. A report cannot say the rest (a condition on a span inside a paragraph, a list repeated outside
+// data-if and data-each through import-html: a condition on a block of <body> (or of a plain wrapper the
+// import opens) is its band's visibleIf, and a repeated table's row (and a condition on that row or its table)
+// is the detail band's binding and visibleIf. A report cannot say the rest (a condition on a span inside a paragraph, a list repeated outside
 // a table): each of those is reported as `import.dropped` rather than printed always or once without a word.
 import type { DiagnosticSink } from "../../diagnostics.js";
 import type { Band } from "../../model/types.js";
