@@ -9,6 +9,7 @@ import { ConfigError } from "./config-error.js";
 import type { CspSettings } from "./http/content-security-policy.js";
 import { BlobConfigError, parseBlobConfig, type BlobConfig } from "./blobs/config.js";
 import { isPostgresUrl } from "./db/postgres.js";
+import { localUrl } from "./public-url.js";
 import { isLogLevel, type LogLevel } from "./log.js";
 import { RENDER_DEFAULTS } from "./render/budget.js";
 import type { SpareMode } from "./render/pool.js";
@@ -24,8 +25,10 @@ export interface Config {
   readonly dataDir: string;
   /** HS256 key for session JWTs. */
   readonly jwtSecret: Uint8Array;
-  /** Base of links in emails, without a trailing slash. */
+  /** Base of links in emails, without a trailing slash; by default the address the server announces (public-url.ts). */
   readonly publicUrl: string;
+  /** False when PUBLIC_URL was unset and publicUrl is the default (start-up warns when listening beyond loopback). */
+  readonly publicUrlFromEnv?: boolean;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   /** Lower-cased addresses allowed on /api/admin/*. */
@@ -86,7 +89,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
   const host = nonEmpty(env.HOST) ?? "127.0.0.1";
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? "./data");
   await mkdir(dataDir, { recursive: true });
-  const publicUrl = (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  const publicUrl = (nonEmpty(env.PUBLIC_URL) ?? localUrl(host, port)).replace(/\/+$/, "");
   if (!/^https?:\/\//.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must start with http:// or https://, got '${publicUrl}'.`);
   const logLevel = nonEmpty(env.LOG_LEVEL)?.toLowerCase() ?? "info";
   const databaseUrl = nonEmpty(env.DATABASE_URL);
@@ -102,6 +105,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     dataDir,
     jwtSecret: await jwtSecret(env.JWT_SECRET, dataDir),
     publicUrl,
+    publicUrlFromEnv: nonEmpty(env.PUBLIC_URL) !== undefined,
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? "docsvc <no-reply@localhost>",
     adminEmails: new Set(

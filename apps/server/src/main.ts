@@ -17,6 +17,7 @@ import { errorFields, type Logger } from "./log.js";
 import type { Renderer } from "./render/renderer.js";
 import { sweepVersions } from "./services/versions.js";
 import { nowIso } from "./time.js";
+import { announceListening } from "./public-url.js";
 
 export { DATABASE_FILE } from "./db/connect.js";
 
@@ -78,7 +79,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   deps.oauth.warmUp();
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
-  log.info("listening", { url, dataDir: config.dataDir, mail: config.smtpUrl ? "smtp" : "outbox", blobs: blobs.kind, batchQueue: deps.batch.kind });
+  // Announced as PUBLIC_URL's default is built (localhost on loopback), so the address printed here and the
+  // links in emails open the same origin.
+  announceListening(log, config, port, { dataDir: config.dataDir, mail: config.smtpUrl ? "smtp" : "outbox", blobs: blobs.kind, batchQueue: deps.batch.kind });
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>

@@ -62,6 +62,7 @@ const COMPONENTS: Record<string, AnySchema> = {
   CreatedApiKey: responses.CreatedApiKey,
   TemplateSummary: responses.TemplateSummary,
   Template: responses.Template,
+  ImportedTemplate: responses.ImportedTemplate,
   TemplateVersion: responses.TemplateVersion,
   BatchJobCreated: responses.BatchJobCreated,
   BatchJob: responses.BatchJob,

@@ -169,6 +169,12 @@ export const RenderDiagnostic = v.object({
   path: v.pipe(v.string(), v.description("Where in the template document, e.g. bands[2].elements[0].")),
 });
 
+/** A template converted from HTML (import-html, upgrade-to-report) with what the conversion did not carry over. */
+export const ImportedTemplate = v.object({
+  ...Template.entries,
+  diagnostics: v.pipe(v.array(RenderDiagnostic), v.description("import.dropped for each thing the report does not do as the HTML did (a data-if not on a block of the body, a data-each outside a table row, images, absolutely positioned boxes…), plus the HTML's own diagnostics (removed scripts, unsupported CSS).")),
+});
+
 /** What a render answers with `?diagnostics=json`. */
 export const RenderDiagnostics = v.object({
   pages: v.number(),

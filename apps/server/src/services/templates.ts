@@ -1,4 +1,5 @@
 // Template CRUD, scoped to the caller's workspace; content is validated by the layout model before any write.
+import type { Diagnostic } from "@docsvc/layout";
 import type { Principal, SessionPrincipal } from "../auth/principal.js";
 import {
   deleteTemplate,
@@ -33,6 +34,11 @@ export interface TemplateSummaryView {
 /** A template with its content. */
 export interface TemplateView extends TemplateSummaryView {
   readonly content: string;
+}
+
+/** A template made from HTML, with what the conversion could not carry over (`import.dropped` and the HTML's own diagnostics). */
+export interface ImportedTemplateView extends TemplateView {
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /** What creating a template takes. */
@@ -162,23 +168,24 @@ export async function deleteWorkspaceTemplate(deps: ServiceDeps, principal: Sess
 }
 
 /** Converts HTML into a new stored report template (Owner or Editor), through the render workers. */
-export async function importHtmlTemplate(deps: ServiceDeps, principal: SessionPrincipal, input: ImportHtmlInput): Promise<TemplateView> {
+export async function importHtmlTemplate(deps: ServiceDeps, principal: SessionPrincipal, input: ImportHtmlInput): Promise<ImportedTemplateView> {
   requireRole(principal, "Owner", "Editor");
-  const content = await reportFromHtml(deps, principal.workspaceId, { html: input.html, css: input.css ?? undefined, sampleData: input.sampleData ?? undefined });
-  return createTemplate(deps, principal, { name: input.name, content, editorMode: "report" });
+  const { content, diagnostics } = await reportFromHtml(deps, principal.workspaceId, { html: input.html, css: input.css ?? undefined, sampleData: input.sampleData ?? undefined });
+  return { ...(await createTemplate(deps, principal, { name: input.name, content, editorMode: "report" })), diagnostics };
 }
 
 /**
  * Turns a stored html template into a report template in place (Owner or Editor). The HTML is recorded as a
  * manual version first, so restoring it (PUT with its content and editorMode html) makes an html template again.
- * `sampleData` sizes the report's table columns as the HTML rendered with it does.
+ * `sampleData` (the data the HTML was previewed with) sizes the report's table columns as the HTML rendered with
+ * it does, and types and samples the report's schema.
  */
-export async function upgradeToReport(deps: ServiceDeps, principal: SessionPrincipal, id: string, sampleData?: Record<string, unknown>): Promise<TemplateView> {
+export async function upgradeToReport(deps: ServiceDeps, principal: SessionPrincipal, id: string, sampleData?: Record<string, unknown>): Promise<ImportedTemplateView> {
   const current = await findTemplate(deps.db, principal.workspaceId, id);
   if (current === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
   if (editorModeOf(current.editor_mode) !== "html") throw new ConflictError("Only an html template can be upgraded to a report template.");
-  const content = await reportFromHtml(deps, principal.workspaceId, { html: current.content, css: undefined, sampleData });
+  const { content, diagnostics } = await reportFromHtml(deps, principal.workspaceId, { html: current.content, css: undefined, sampleData });
   await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content: current.content, editorMode: "html", authorId: principal.userId, kind: "manual" });
   const update = { content, editor_mode: "report", updated_at: nowIso(Math.max(Date.now(), Date.parse(current.updated_at) + 1)) };
   if (!(await updateTemplate(deps.db, principal.workspaceId, id, update, current.updated_at))) {
@@ -186,16 +193,16 @@ export async function upgradeToReport(deps: ServiceDeps, principal: SessionPrinc
   }
   await deps.lookups.changed(principal.workspaceId);
   await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content, editorMode: "report", authorId: principal.userId, kind: "auto" });
-  return full({ ...current, ...update });
+  return { ...full({ ...current, ...update }), diagnostics };
 }
 
 // In the workspace's own turn on the render pool, refused like a render when the queue is full.
-async function reportFromHtml(deps: ServiceDeps, workspaceId: string, task: ImportHtmlTask): Promise<string> {
+async function reportFromHtml(deps: ServiceDeps, workspaceId: string, task: ImportHtmlTask): Promise<{ content: string; diagnostics: readonly Diagnostic[] }> {
   if (task.html.trim() === "") throw invalidContent({ html: ["html must not be empty."] });
   if (deps.renderer.importHtml === undefined) throw new Error("this server's renderer cannot import HTML");
   const result = await deps.renderer.importHtml(task, { workspaceId }).catch((error: unknown) => {
     throw renderFailure(error);
   });
   if (!result.ok) throw invalidContent(result.errors);
-  return result.content;
+  return { content: result.content, diagnostics: result.diagnostics };
 }

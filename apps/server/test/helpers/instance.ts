@@ -7,7 +7,7 @@ const CLI = fileURLToPath(new URL("../../bundle/cli.js", import.meta.url));
 
 /** A running child process. */
 export interface Instance {
-  /** `http://127.0.0.1:port` (serve only). */
+  /** The announced address, `http://localhost:port` (serve only). */
   readonly url: string;
   readonly child: ChildProcess;
   /** Every log line so far. */

@@ -76,7 +76,9 @@ export const templates = {
   save: (id: string, body: SaveTemplate) => api.json<Template>(`/api/templates/${enc(id)}`, { method: "PUT", body }),
   remove: (id: string) => api.json<Ok>(`/api/templates/${enc(id)}`, { method: "DELETE" }),
   /** Converts an HTML template into a report template in place (the HTML stays in the version history). */
-  upgradeToReport: (id: string) => api.json<Template>(`/api/templates/${enc(id)}/upgrade-to-report`, { method: "POST" }),
+  /** Converts an html template into a report in place; `sampleData` (the preview's data) types and samples its schema. */
+  upgradeToReport: (id: string, sampleData?: Record<string, unknown>) =>
+    api.json<ImportedTemplate>(`/api/templates/${enc(id)}/upgrade-to-report`, { method: "POST", ...(sampleData ? { body: { sampleData } } : {}) }),
   versions: (id: string) => api.json<TemplateVersion[]>(`/api/templates/${enc(id)}/versions`, { query: { limit: 50 } }),
   version: (id: string, versionId: string) => api.json<TemplateVersionDetail>(`/api/templates/${enc(id)}/versions/${enc(versionId)}`),
   nameVersion: (id: string, label: string | null) => api.json<TemplateVersion>(`/api/templates/${enc(id)}/versions`, { method: "POST", body: { label } }),
@@ -95,6 +97,11 @@ export interface RenderDiagnostic {
   readonly code: string;
   readonly message: string;
   readonly path?: string;
+}
+
+/** A template converted from HTML, with what the conversion did not carry over (`import.dropped`) and the HTML's own diagnostics. */
+export interface ImportedTemplate extends Template {
+  readonly diagnostics?: readonly RenderDiagnostic[];
 }
 
 /** The same inline render, answered with its page count and diagnostics instead of the PDF. */

@@ -7,12 +7,22 @@ import { EditorView } from "@codemirror/view";
 import { cspNonce } from "../csp-nonce";
 import { basicSetup } from "codemirror";
 import { useEffect, useRef } from "react";
+import { locateHtmlDiagnostic } from "./html-paths";
 import { locatePath } from "./json-paths";
 
-/** A problem to show, by document path (JSON) or with no place (the whole document). */
+/** A problem to show, by document path (JSON) or element path (HTML), or with no place (the whole document). */
 export interface PathProblem {
   readonly path: string;
   readonly message: string;
+  /** A render's diagnostic (the PDF was made) is a warning; a refused document's problem is an error (the default). */
+  readonly severity?: "error" | "warning";
+  readonly code?: string;
+}
+
+/** Asks the editor to put its cursor on a problem's place; a new `seq` asks again for the same problem. */
+export interface RevealRequest {
+  readonly problem: PathProblem;
+  readonly seq: number;
 }
 
 interface CodeEditorProps {
@@ -22,10 +32,11 @@ interface CodeEditorProps {
   readonly onChange: (value: string) => void;
   readonly problems?: readonly PathProblem[];
   readonly readOnly?: boolean;
+  readonly reveal?: RevealRequest | null;
 }
 
 /** The editor; `value` changes from outside (reload, restore) replace the text. */
-export function CodeEditor({ value, language, label, onChange, problems = [], readOnly = false }: CodeEditorProps) {
+export function CodeEditor({ value, language, label, onChange, problems = [], readOnly = false, reveal = null }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
@@ -79,12 +90,28 @@ export function CodeEditor({ value, language, label, onChange, problems = [], re
   useEffect(() => {
     const v = view.current;
     if (!v) return;
-    const diagnostics: Diagnostic[] = problems.map((p) => {
-      const at = language === "json" ? locatePath(v.state, p.path) : { from: 0, to: 0 };
-      return { ...at, severity: "error", message: p.path ? `${p.path}: ${p.message}` : p.message };
-    });
+    const diagnostics: Diagnostic[] = problems.map((p) => ({
+      ...placeOf(v, language, p),
+      severity: p.severity ?? "error",
+      ...(p.code ? { source: p.code } : {}),
+      message: p.path ? `${p.path}: ${p.message}` : p.message,
+    }));
     v.dispatch(setDiagnostics(v.state, diagnostics));
   }, [problems, language]);
 
+  useEffect(() => {
+    const v = view.current;
+    if (!v || !reveal) return;
+    const at = placeOf(v, language, reveal.problem);
+    v.dispatch({ selection: { anchor: at.from, head: at.to }, scrollIntoView: true });
+    v.focus();
+    // Only a new request moves the cursor, not a re-render.
+  }, [reveal]);
+
   return <div className="code-editor" ref={host} />;
+}
+
+// HTML diagnostics name elements (and style rules); JSON ones document paths.
+function placeOf(v: EditorView, language: "json" | "html", p: PathProblem): { from: number; to: number } {
+  return language === "json" ? locatePath(v.state, p.path) : locateHtmlDiagnostic(v.state, p.path, p.message);
 }

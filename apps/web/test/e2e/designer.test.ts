@@ -215,6 +215,7 @@ describe("band designer (Chromium)", () => {
     await page.getByRole("button", { name: "Create", exact: true }).click();
     await page.waitForURL(/\/templates\/[0-9a-f-]{36}$/);
     await page.getByTestId("convert-to-report").click();
+    await page.getByRole("dialog", { name: "Convert to a report template?" }).getByRole("button", { name: "Convert", exact: true }).click();
     await page.waitForURL(/\/design$/);
     await page.getByTestId("designer-canvas").waitFor();
     assert.ok((await page.locator("[data-band-kind]").count()) > 0);

@@ -4,6 +4,7 @@
 // re-laid out in their box at finalize, once the page numbers are known.
 import type { TextElement } from "../model/types.js";
 import { parseTemplate } from "../tokens/parse.js";
+import { unknownFilterMessages } from "../tokens/filters.js";
 import { resolveDisplayText } from "../tokens/resolve.js";
 import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
 import type { TemplatePart, TemplateText } from "../tokens/types.js";
@@ -57,6 +58,8 @@ export const textElement: ElementKind<TextElement> = {
     const innerWidth = Math.max(0, box.width - 2 * box.padding);
     const innerHeight = Math.max(0, designed - 2 * box.padding);
     const diag = (code: string, message: string): void => report(ctx, code, message);
+    // A misspelt filter prints the raw value; said here as in HTML templates (the sink drops a repeated row's).
+    if (template.hasTokens) for (const message of unknownFilterMessages(template)) diag("token.filter", message);
     const own = isolatingTokens(ctx.tokens, element.direction);
     const lay = (s: ParagraphStyle, page?: PageNumbers): ParagraphLayout => {
       const tokens = page ? { ...own, ...page } : own;

@@ -3,10 +3,11 @@
 // item (paths resolve against the item, then outward; `$index` is 1-based), `data-if="path"` keeps an
 // element only when the value is truthy. Values become text nodes, never markup: nothing needs escaping.
 import type { DiagnosticSink } from "../diagnostics.js";
-import { parseTemplate } from "../tokens/parse.js";
+import { unknownFilterMessages } from "../tokens/filters.js";
+import { parseExpression, parseTemplate } from "../tokens/parse.js";
 import { evaluate, resolveText } from "../tokens/resolve.js";
 import { isTruthy } from "../tokens/text.js";
-import type { RowScope, TokenContext } from "../tokens/types.js";
+import type { RowScope, TemplateText, TokenContext } from "../tokens/types.js";
 import { append, element, type HtmlElement } from "./dom.js";
 import { HtmlLimitError, MAX_ELEMENTS, MAX_TEXT } from "./limits.js";
 
@@ -27,6 +28,7 @@ export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnost
     for (const child of from.children) {
       if (child.kind === "text") {
         const parsed = parseTemplate(child.text);
+        if (parsed.hasTokens) reportUnknownFilters(parsed, from.path, diagnostics);
         const text = keptTokens
           ? parsed.parts.map((part) => (typeof part === "string" ? part : `¦${(keptTokens.push(part.source) - 1).toString(36)}¦`)).join("")
           : parsed.hasTokens && !parsed.usesPageTokens ? resolveText(parsed, tokens, scope) : child.text;
@@ -35,6 +37,10 @@ export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnost
         continue;
       }
       const each = child.attrs.get("data-each");
+      for (const [name, value] of child.attrs) {
+        if (name === "data-each" || name === "data-if") reportUnknownFilters(expressionText(value), child.path, diagnostics);
+        else if (value.includes("{{")) reportUnknownFilters(parseTemplate(value), child.path, diagnostics);
+      }
       const rows: { scope: RowScope | undefined }[] = [];
       if (each !== undefined && !keepTokens) {
         const value = evaluate(each.replace(/^\s*\{\{|\}\}\s*$/g, ""), tokens, scope);
@@ -52,6 +58,19 @@ export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnost
     }
   }
   return out;
+}
+
+// A filter name no filter answers to passes the value through unformatted: `{{total | numbr}}` prints
+// 1234.5 where `number` was meant. Said once per place (the sink drops repeats, e.g. a repeated row's).
+function reportUnknownFilters(text: TemplateText, path: string, diagnostics: DiagnosticSink): void {
+  for (const message of unknownFilterMessages(text)) diagnostics.add("token.filter", message, path);
+}
+
+// data-each and data-if hold an expression with or without braces.
+function expressionText(value: string): TemplateText {
+  const body = value.replace(/^\s*\{\{|\}\}\s*$/g, "");
+  const { path, filters } = parseExpression(body);
+  return { source: value, parts: [{ kind: "token", source: value, path, filters }], hasTokens: true, usesPageTokens: false };
 }
 
 // Per template attribute map: whether any value (other than data-each/data-if) holds a token. Most do not,

@@ -1,13 +1,15 @@
 // A template's page: the content in CodeMirror (document JSON for report templates, HTML for html ones)
 // with the data JSON beside it, the live preview, save with conflict handling, and the side tabs
 // (versions, comments, batch, API). Report templates open in the band designer (/templates/:id/design);
-// HTML templates can be converted to a report (upgrade-to-report) and opened there.
+// HTML templates can be converted to a report (upgrade-to-report, after a confirmation, with the data JSON as
+// the report's sample data) and opened there; what the conversion could not carry over is listed first.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { templates } from "../../api/endpoints";
+import type { RenderDiagnostic } from "../../api/endpoints";
 import type { TemplateVersionDetail, Theme } from "../../api/types";
 import { useSignedIn } from "../../auth/session";
-import { CodeEditor, type PathProblem } from "../../editor/CodeEditor";
+import { CodeEditor, type PathProblem, type RevealRequest } from "../../editor/CodeEditor";
 import { Preview } from "../../editor/Preview";
 import { Modal } from "../../ui/Modal";
 import { Problem } from "../../ui/Problem";
@@ -17,6 +19,7 @@ import { ApiPanel } from "./ApiPanel";
 import { Avatars } from "./Avatars";
 import { BatchPanel } from "./BatchPanel";
 import { CommentsPanel } from "./CommentsPanel";
+import { ConvertDialogs } from "./ConvertDialogs";
 import { loadSampleData, saveSampleData } from "./sample-data";
 import { ThemeControls } from "./ThemeControls";
 import { usePresence } from "./usePresence";
@@ -47,12 +50,27 @@ function TemplateWorkbench({ id }: { readonly id: string }) {
   const onProblems = useCallback((p: readonly PathProblem[]) => setProblems(p), []);
   const canEdit = session.role !== "Viewer";
   const navigate = useNavigate();
+  const [reveal, setReveal] = useState<RevealRequest | null>(null);
+  const onReveal = useCallback((problem: PathProblem) => setReveal((r) => ({ problem, seq: (r?.seq ?? 0) + 1 })), []);
+  const [confirming, setConfirming] = useState(false);
   const [converting, setConverting] = useState(false);
   const [convertError, setConvertError] = useState<unknown>(null);
-  // upgrade-to-report converts in place (the HTML stays in the version history), then the designer opens it.
+  const [dropped, setDropped] = useState<readonly RenderDiagnostic[] | null>(null);
+  const openDesigner = () => navigate(`/templates/${id}/design`);
+  // upgrade-to-report converts in place (the HTML stays in the version history) with the data JSON as the
+  // report's sample data; then the designer opens, after the list of what was not carried over if any.
   const convert = () => {
     setConverting(true);
-    templates.upgradeToReport(id).then(() => navigate(`/templates/${id}/design`), (err: unknown) => { setConvertError(err); setConverting(false); });
+    setConvertError(null);
+    templates.upgradeToReport(id, data ?? undefined).then(
+      (converted) => {
+        setConfirming(false);
+        const notes = converted.diagnostics ?? [];
+        if (notes.length === 0) openDesigner();
+        else setDropped(notes);
+      },
+      (err: unknown) => { setConvertError(err); setConverting(false); },
+    );
   };
 
   // Closing the tab or reloading with unsaved changes asks first.
@@ -75,18 +93,18 @@ function TemplateWorkbench({ id }: { readonly id: string }) {
         <input id="template-name" className="title-input" value={draft.name} onChange={(e) => draft.setName(e.target.value)} readOnly={!canEdit} />
         <span className="badge">{draft.template.editorMode}</span>
         {mode === "json" && <Link className="button" to={`/templates/${id}/design`} data-testid="open-designer">Open in the designer</Link>}
-        {mode === "html" && canEdit && <button type="button" data-testid="convert-to-report" disabled={converting || draft.dirty} title={draft.dirty ? "Save first" : undefined} onClick={convert}>Convert to report</button>}
+        {mode === "html" && canEdit && <button type="button" data-testid="convert-to-report" disabled={converting || draft.dirty} title={draft.dirty ? "Save first" : undefined} onClick={() => { setConvertError(null); setConfirming(true); }}>Convert to report</button>}
         <Avatars viewers={viewers} />
         <span className="save-state" role="status">{draft.saving ? "Saving…" : draft.dirty ? "Unsaved changes" : "Saved"}</span>
         {canEdit && <button className="primary" onClick={() => draft.save()} disabled={draft.saving || !draft.dirty}>Save</button>}
       </div>
       <Problem error={draft.saveError} />
-      <Problem error={convertError} />
+      {!confirming && <Problem error={convertError} />}
       <div className="workbench">
         <div className="editors">
           <div className="editor-pane grow">
             <h2 className="pane-title">{mode === "html" ? "HTML" : "Document JSON"}</h2>
-            <CodeEditor value={draft.content} language={mode} label="Template content" onChange={draft.setContent} problems={problems} readOnly={!canEdit} />
+            <CodeEditor value={draft.content} language={mode} label="Template content" onChange={draft.setContent} problems={problems} readOnly={!canEdit} reveal={reveal} />
           </div>
           <div className="editor-pane">
             <h2 className="pane-title">Data JSON</h2>
@@ -111,7 +129,7 @@ function TemplateWorkbench({ id }: { readonly id: string }) {
             <div hidden={tab !== "Preview"}>
               <ThemeControls theme={theme} onChange={setTheme} />
               {viewing && <p className="notice" role="status">Showing version #{viewing.number}. <button className="link" onClick={() => setViewing(null)}>Back to the draft</button></p>}
-              <Preview content={previewContent} data={data} theme={theme} onProblems={onProblems} />
+              <Preview content={previewContent} data={data} theme={theme} onProblems={onProblems} onReveal={viewing ? undefined : onReveal} />
             </div>
             {tab === "Versions" && (
               <VersionsPanel
@@ -128,6 +146,17 @@ function TemplateWorkbench({ id }: { readonly id: string }) {
           </div>
         </div>
       </div>
+      <ConvertDialogs
+        name={draft.name}
+        confirming={confirming}
+        converting={converting}
+        error={convertError}
+        dataUsable={data !== null}
+        dropped={dropped}
+        onCancel={() => { setConfirming(false); setConvertError(null); }}
+        onConvert={convert}
+        onOpenDesigner={openDesigner}
+      />
       <Modal
         open={draft.conflict}
         onOpenChange={(o) => !o && draft.dismissConflict()}

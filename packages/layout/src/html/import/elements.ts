@@ -74,6 +74,8 @@ export function elementsOf(items: readonly FrameItem[], ctx: ElementContext): El
         ctx.diagnostics.add("import.dropped", "images are not imported; add an image element bound to the same value", ctx.path);
         break;
       case "link":
+        // The band model's text has no link target: the words stay, the href does not.
+        ctx.diagnostics.add("import.dropped", "links are not carried over: their text is kept, their target is not", ctx.path);
         break;
     }
   }

@@ -7,7 +7,7 @@
 // widest unbreakable value): given sample data, the tables' columns are sized as the HTML render with that
 // data sizes them, so the imported template wraps and paginates like the HTML it came from.
 import type { Block } from "../../elements/block.js";
-import type { Diagnostic } from "../../diagnostics.js";
+import type { Diagnostic, DiagnosticSink } from "../../diagnostics.js";
 import type { FrameItem } from "../../frame/types.js";
 import { findPageSizePreset } from "../../model/page-sizes.js";
 import type { Band, Element, PageSizeSpec, TemplateDocument } from "../../model/types.js";
@@ -21,7 +21,9 @@ import { layoutFlowItem } from "../layout/flow.js";
 import { paragraphBlock } from "../layout/inline.js";
 import type { MarginBox, PageSetup } from "../layout/page.js";
 import { tableColumnIntrinsics, tableParts } from "../layout/table.js";
+import { carriedConditions } from "./conditions.js";
 import { elementsOf } from "./elements.js";
+import { schemaOf } from "./schema.js";
 
 /** Options of an import. */
 export interface ImportHtmlOptions {
@@ -31,7 +33,8 @@ export interface ImportHtmlOptions {
   /**
    * Data like the data the template will be rendered with: the tables' column widths are taken from the HTML
    * laid out with it. Without it, columns are sized from the template's text with each token counted as a
-   * short word, narrower than real values usually need.
+   * short word, narrower than real values usually need. It is also the schema's sample: the fields the
+   * template reads are typed from it, and the top-level values are kept as the fields' samples.
    */
   readonly sampleData?: unknown;
 }
@@ -57,28 +60,47 @@ export function importHtml(html: string, options: ImportHtmlOptions): ImportHtml
   const edges = edgesOf(bodyStyle, contentWidth);
   const left = (Number.isNaN(edges.margin[3]) ? 0 : edges.margin[3]) + edges.insets[3];
   const width = Math.max(1, contentWidth - marginX(edges) - edges.insets[1] - edges.insets[3]);
-  const convert = (block: Block, at: number, path: string): Element[] => {
+  const convert = (block: Block, x: number, at: number, path: string): Element[] => {
     const items: FrameItem[] = [];
-    block.place(items, left, at, { page: 1, pages: 1 });
+    block.place(items, x, at, { page: 1, pages: 1 });
     return elementsOf(items, { fonts: options.fonts, width: contentWidth, nextId, diagnostics, path, tokens });
   };
   const bands: Band[] = [...marginBands(setup, contentWidth, ctx, nextId)];
   const sink: Absolute[] = [];
-  let gap = Number.isNaN(edges.margin[0]) ? 0 : edges.margin[0] + edges.insets[0];
-  for (const item of flowItems(body, ctx)) {
-    const table = item.kind === "block" ? repeatedTable(item.element, ctx) : undefined;
-    if (table && item.kind === "block") {
-      bands.push(...tableBands(item.element, table, width, ctx, sink, (block, path) => convert(block, 0, path), () => `b${bands.length + 1}`, gap));
-      gap = 0;
-      continue;
+  // data-if on a block becomes its band's visibleIf; on a repeated table (or its row), the detail band's.
+  // Every other data-if and data-each is reported below as not carried over.
+  const carried = carriedConditions();
+  // The blocks of `container` (at `x`, `w` wide) as bands, after `gap` points of collapsed margin; answers the
+  // margin left after the last one. A plain wrapper whose blocks carry data-if is opened: its blocks become
+  // bands of their own (a condition can only hide a whole band).
+  const flow = (container: HtmlElement, x: number, w: number, gapIn: number): number => {
+    let gap = gapIn;
+    for (const item of flowItems(container, ctx)) {
+      if (item.kind === "block" && opensUp(item.element, ctx)) {
+        const e = edgesOf(styleOf(ctx, item.element), w);
+        const inner = flow(item.element, x + orZero(e.margin[3]) + e.insets[3], Math.max(1, w - marginX(e) - e.insets[1] - e.insets[3]), collapse(gap, orZero(e.margin[0])));
+        gap = collapse(inner, orZero(e.margin[2]));
+        continue;
+      }
+      const table = item.kind === "block" ? repeatedTable(item.element, ctx) : undefined;
+      if (table && item.kind === "block") {
+        bands.push(...carried.table(item.element, table.row, tableBands(item.element, table, w, ctx, sink, (block, path) => convert(block, x, 0, path), () => `b${bands.length + 1}`, gap)));
+        gap = 0;
+        continue;
+      }
+      const laid = layoutFlowItem(item, container, w, ctx, sink);
+      if (!laid) continue;
+      const top = collapse(gap, laid.marginTop);
+      const path = item.kind === "block" ? item.element.path : container.path;
+      const visibleIf = item.kind === "block" ? carried.block(item.element) : undefined;
+      bands.push({ id: `b${bands.length + 1}`, kind: "detail", name: nameOf(item.kind === "block" ? item.element : container), height: top + laid.block.height, elements: convert(laid.block, x, top, path), ...(visibleIf !== undefined ? { visibleIf } : {}) });
+      gap = laid.marginBottom;
     }
-    const laid = layoutFlowItem(item, body, width, ctx, sink);
-    if (!laid) continue;
-    const top = collapse(gap, laid.marginTop);
-    const path = item.kind === "block" ? item.element.path : body.path;
-    bands.push({ id: `b${bands.length + 1}`, kind: "detail", name: nameOf(item.kind === "block" ? item.element : body), height: top + laid.block.height, elements: convert(laid.block, top, path) });
-    gap = laid.marginBottom;
-  }
+    return gap;
+  };
+  flow(body, left, width, Number.isNaN(edges.margin[0]) ? 0 : edges.margin[0] + edges.insets[0]);
+  carried.reportOthers(root, diagnostics);
+  if (bands.some((b) => b.bindingField !== undefined)) reportRowPositionRules(compiled, diagnostics);
   if (sink.length > 0) diagnostics.add("import.dropped", "absolutely positioned boxes are not imported; place them as elements of a band", body.path);
   const margins = setup.margins;
   const hasHeader = bands.some((b) => b.kind === "page-header");
@@ -91,7 +113,7 @@ export function importHtml(html: string, options: ImportHtmlOptions): ImportHtml
     ...(bodyStyle.direction === "rtl" ? { direction: "rtl" as const } : {}),
     ...(ctx.tokens.locale !== "en-US" ? { locale: ctx.tokens.locale } : {}),
     bands,
-    schema: [],
+    schema: schemaOf(compiled.root, setup.boxes.map((b) => b.text), options.sampleData),
   };
   // Images are laid out from their tokens as written, which are not image data: say once per image why it is
   // missing instead of passing on the decoder's complaint.
@@ -121,6 +143,32 @@ function sampleColumns(compiled: CompiledHtml, data: unknown, fonts: FontRegistr
     work.push(...elementChildren(el));
   }
   return hints;
+}
+
+// The report lays a repeated row out once, as designed: a rule that picks rows by their position among the
+// printed ones (striping with :nth-child(even), the last row's border) styles that one row or none.
+const ROW_POSITION = /:(nth-child|nth-last-child|nth-of-type|nth-last-of-type|last-child|last-of-type|only-child|only-of-type)\b/;
+
+function reportRowPositionRules(compiled: CompiledHtml, diagnostics: DiagnosticSink): void {
+  for (const rule of compiled.sheet.rules) {
+    if (ROW_POSITION.test(rule.selector)) diagnostics.add("import.dropped", `the rule ${rule.selector} picks elements by their position among the printed rows; the report lays out one designed row, so it is not carried over per row (a table element's stripes can do it)`, rule.selector);
+  }
+}
+
+const orZero = (n: number): number => (Number.isNaN(n) ? 0 : n);
+
+// A wrapper that only groups blocks (no background, border, vertical padding, size or condition of its own)
+// and holds a block with data-if, directly or in such a wrapper: opening it loses nothing it draws.
+function opensUp(el: HtmlElement, ctx: HtmlContext): boolean {
+  const style = styleOf(ctx, el);
+  const plain = style.display === "block" && style.position === "static" && style.background === null && style.borderWidth.every((b) => b === 0)
+    && style.padding[0].pt === 0 && style.padding[2].pt === 0 && style.width === "auto" && style.height === "auto"
+    && !el.attrs.has("data-if") && !el.attrs.has("data-each");
+  if (!plain) return false;
+  return elementChildren(el).some((c) => {
+    const display = styleOf(ctx, c).display;
+    return display !== "none" && display !== "inline" && display !== "inline-block" && (c.attrs.has("data-if") || opensUp(c, ctx));
+  });
 }
 
 function nameOf(el: HtmlElement): string {
