@@ -6,6 +6,7 @@ import * as Y from "yjs";
 import { cloneJson, type JsonObject } from "./json.js";
 import { bandIds, bandOfElement, documentToYDoc, readElement, writeBand, writeElement } from "./mapping.js";
 import { BAND_ELEMENTS_KEY, bandElementIds, roots, type Roots } from "./structure.js";
+import { applySplices, applyToYText, isTextKey, newYText, spliceBetween, splicesOnto } from "./text.js";
 
 /** A box in points. */
 export interface Box {
@@ -48,6 +49,12 @@ export interface DocEditor {
   addElements(bandId: string, elements: readonly NewElement[]): string[];
   /** Sets or removes keys of one element. */
   updateElement(id: string, patch: Patch<Element>): void;
+  /**
+   * A text key (a text's or markdown's `text`) edited in a field that showed `base` and now shows `next`
+   * (`caret`: where the caret is in `next`): applied per character, over any peer edit made since `base`.
+   * Other keys are set whole, as updateElement does.
+   */
+  editText(id: string, key: string, base: string, next: string, caret?: number): void;
   /** Several element patches in one step (align, distribute). */
   updateElements(patches: readonly { readonly id: string; readonly patch: Patch<Element> }[]): void;
   /** Moves elements by (dx, dy) points. */
@@ -85,10 +92,28 @@ function applyPatch(map: Y.Map<unknown>, patch: Readonly<Record<string, unknown>
     const copy = value === undefined ? undefined : cloneJson(value);
     if (copy === undefined) {
       if (map.has(key)) map.delete(key);
+    } else if (typeof copy === "string" && isTextKey(map.get("type"), key)) {
+      setText(map, key, copy);
     } else {
       map.set(key, copy);
     }
   }
+}
+
+/**
+ * Sets a text key to `next`: an existing Y.Text changes only where it differs (so a peer's edit elsewhere in
+ * it survives); a text stored as a plain string (a document written before text content was a Y.Text)
+ * becomes a Y.Text.
+ */
+function setText(map: Y.Map<unknown>, key: string, next: string, base?: string, caret?: number): void {
+  const current = map.get(key);
+  if (current instanceof Y.Text) {
+    const now = current.toString();
+    applyToYText(current, base === undefined ? [spliceBetween(now, next, caret)].filter((s) => s.remove > 0 || s.insert !== "") : splicesOnto(now, base, next, caret));
+    return;
+  }
+  const now = typeof current === "string" ? current : "";
+  map.set(key, newYText(base === undefined ? next : applySplices(now, splicesOnto(now, base, next, caret))));
 }
 
 function numberOf(map: Y.Map<unknown>, key: string): number {
@@ -139,6 +164,13 @@ export function createEditor(ydoc: Y.Doc, origin: unknown): DocEditor {
       tx(() => {
         const map = r.elements.get(id);
         if (map instanceof Y.Map) applyPatch(map, patch, PROTECTED_ELEMENT_KEYS);
+      }),
+    editText: (id, key, base, next, caret) =>
+      tx(() => {
+        const map = r.elements.get(id);
+        if (!(map instanceof Y.Map)) return;
+        if (isTextKey(map.get("type"), key)) setText(map, key, next, base, caret);
+        else applyPatch(map, { [key]: next }, PROTECTED_ELEMENT_KEYS);
       }),
     updateElements: (patches) => tx(() => patches.forEach(({ id, patch }) => editor.updateElement(id, patch))),
     moveElements: (ids, dx, dy) =>

@@ -7,6 +7,7 @@ import * as Y from "yjs";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "./json.js";
 import { newId } from "./ids.js";
 import { BAND_ELEMENTS_KEY, bandElementIds, roots, uniqueIds, type Roots } from "./structure.js";
+import { isTextKey, newYText } from "./text.js";
 
 // Written first, in this order, so a saved document reads like a hand-written one; other keys follow.
 const DOCUMENT_KEY_ORDER = ["version", "pageSize", "margins", "direction", "brand", "fonts", "locale", "timezone", "digits"];
@@ -24,11 +25,19 @@ export function jsonToYMap(fields: JsonObject, skip: readonly string[] = []): Y.
   return map;
 }
 
-/** The plain JSON fields of a Y.Map, known keys first; nested Yjs types are left out. */
+/**
+ * The plain JSON fields of a Y.Map, known keys first: a Y.Text reads as its string (text content), other
+ * nested Yjs types are left out.
+ */
 function yMapToJson(map: Y.Map<unknown>, order: readonly string[]): Record<string, Json> {
   const out: Record<string, Json> = {};
   const put = (key: string, value: unknown): void => {
-    if (value instanceof Y.AbstractType || key.startsWith("$")) return;
+    if (key.startsWith("$")) return;
+    if (value instanceof Y.Text) {
+      out[key] = value.toString();
+      return;
+    }
+    if (value instanceof Y.AbstractType) return;
     const copy = cloneJson(value);
     if (copy !== undefined) out[key] = copy;
   };
@@ -43,6 +52,11 @@ export function writeElement(r: Roots, element: JsonObject): string {
   const type = typeof element.type === "string" ? element.type : "element";
   const id = given !== undefined && !r.elements.has(given) ? given : newId(type, (candidate) => r.elements.has(candidate));
   const map = jsonToYMap({ ...element, id });
+  // Text content is a Y.Text, so two people typing into it at once both keep their characters. (Set on the
+  // map before it is integrated: a prelim Y.Map cannot be read back yet.)
+  for (const [key, value] of Object.entries(element)) {
+    if (typeof value === "string" && isTextKey(element.type, key)) map.set(key, newYText(value));
+  }
   r.elements.set(id, map);
   return id;
 }
