@@ -14,6 +14,7 @@ export interface CollabDesignerEditor {
   readonly canEdit: boolean;
   addElements(bandId: string, elements: readonly Element[]): void;
   updateElements(changes: readonly { readonly id: string; readonly patch: Patch }[]): void;
+  editText(id: string, key: string, base: string, next: string, caret?: number): void;
   removeElements(ids: readonly string[]): void;
   moveElementToBand(id: string, bandId: string, x: number, y: number): void;
   reorderElement(id: string, to: ZOrder): void;
@@ -57,6 +58,7 @@ export function useCollabDesigner(id: string): CollabDesignerSession {
       canRedo,
       addElements: (bandId, elements) => void ed.addElements(bandId, elements),
       updateElements: (changes) => ed.updateElements(changes),
+      editText: (elementId, key, base, next, caret) => ed.editText(elementId, key, base, next, caret),
       removeElements: (ids) => ed.deleteElements(ids),
       moveElementToBand: (elementId, bandId, x, y) => ed.moveElementToBand(elementId, bandId, x, y),
       reorderElement: (elementId, to) => ed.reorder([elementId], to),
