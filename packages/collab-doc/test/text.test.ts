@@ -161,6 +161,13 @@ test("the sample data's text is shared and merged like text content", () => {
   resume();
   assert.equal(readSampleDataText(a), '{"m": 0, "n": 12}');
   assert.equal(readSampleDataText(b), readSampleDataText(a));
+  // Two replacements at once (two first editors seeding a room) leave one text, not both run together.
+  pause();
+  replaceSampleDataText(a, '{"from": "a"}', "a");
+  replaceSampleDataText(b, '{"from": "b"}', "b");
+  resume();
+  assert.equal(readSampleDataText(a), readSampleDataText(b));
+  assert.ok(['{"from": "a"}', '{"from": "b"}'].includes(readSampleDataText(a)), readSampleDataText(a));
   // Replacing it is one transaction; the same text again changes nothing.
   let transactions = 0;
   a.on("afterTransaction", () => (transactions += 1));

@@ -1,6 +1,7 @@
 // One typed function per endpoint the app uses (paths and bodies as in /openapi/v1.json).
 import { api } from "./client";
 import type {
+  SampleData,
   ApiKey, BatchJob, Comment, CommentAnchor, CreatedApiKey, DailyUsage, EditorMode, Invite, InvitePreview, LinkedIdentity, Me, Member, OAuthProvider, Role, Template,
   TemplateSummary, TemplateVersion, TemplateVersionDetail, Theme, TokenResponse, Usage, Viewer, WorkspaceListItem,
 } from "./types";
@@ -65,6 +66,8 @@ export interface SaveTemplate {
   readonly versionKind?: "auto" | "manual" | "restore";
   /** Set when restoring a version of the other editor mode (the save switches the template's mode). */
   readonly editorMode?: EditorMode;
+  /** The template's sample data: an object sets it, null clears it, absent keeps what is stored. */
+  readonly sampleData?: SampleData | null;
 }
 
 /** Templates, rendering and versions. */

@@ -27,7 +27,7 @@ function mapCaret(pos: number, s: Splice): number {
  * a copy the document no longer has, so the next keystroke cannot write an old value over someone's change.
  * `same` says when a draft already stands for the stored value (a normalised one: "2, " for [2]).
  */
-function useLiveDraft(stored: string, same: (draft: string, stored: string) => boolean = (a, b) => a === b) {
+export function useLiveDraft(stored: string, same: (draft: string, stored: string) => boolean = (a, b) => a === b) {
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const [draft, setDraft] = useState(stored);
   const caret = useRef<readonly [number, number] | null>(null);

@@ -29,3 +29,24 @@ export function hasSampleData(templateId: string): boolean {
     return false;
   }
 }
+
+/**
+ * The copy an earlier version of the app left in this browser for a template whose sample data is now kept
+ * with the template (the designer moves it there once), or null when there is none.
+ */
+export function localSampleData(templateId: string): string | null {
+  try {
+    return localStorage.getItem(key(templateId));
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets this browser's copy (moved into the template, or discarded). */
+export function forgetLocalSampleData(templateId: string): void {
+  try {
+    localStorage.removeItem(key(templateId));
+  } catch {
+    /* storage disabled: nothing was kept */
+  }
+}
