@@ -74,8 +74,8 @@ export interface SaveTemplate {
 export const templates = {
   list: (name?: string) => api.json<TemplateSummary[]>("/api/templates", { query: { name } }),
   get: (id: string) => api.json<Template>(`/api/templates/${enc(id)}`),
-  create: (name: string, content: string, editorMode?: EditorMode) =>
-    api.json<Template>("/api/templates", { method: "POST", body: { name, content, ...(editorMode ? { editorMode } : {}) } }),
+  create: (name: string, content: string, editorMode?: EditorMode, sampleData?: SampleData | null) =>
+    api.json<Template>("/api/templates", { method: "POST", body: { name, content, ...(editorMode ? { editorMode } : {}), ...(sampleData ? { sampleData } : {}) } }),
   save: (id: string, body: SaveTemplate) => api.json<Template>(`/api/templates/${enc(id)}`, { method: "PUT", body }),
   remove: (id: string) => api.json<Ok>(`/api/templates/${enc(id)}`, { method: "DELETE" }),
   /** Converts an HTML template into a report template in place (the HTML stays in the version history). */

@@ -2,11 +2,12 @@
 // real server (issue 31, items 2 and 8). Both type into one text field at once and both canvases end equal
 // with both edits (the text is a Y.Text, merged per character); a focused field shows a peer's change; the
 // sample data one person types is what the other sees, is stored with the template and versioned with it; a
-// copy left in a browser's localStorage by an older version is moved into the template once.
+// copy left in a browser's localStorage by an older version is moved into the template once; the template
+// page's data JSON is the same stored data.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { PASSWORD } from "./steps.js";
+import { PASSWORD, typeContent } from "./steps.js";
 import { launchBrowser, openPage, screenshot, startStack, type Stack, type Watched } from "./support.js";
 
 const DOCUMENT = {
@@ -188,6 +189,20 @@ describe("designer: merged property edits and shared sample data (Chromium)", ()
     assert.equal(await localCopy(a.page, key), null, "the local copy is gone once moved");
     await openDesigner(b.page, `${stack.url}/templates/${other}/design`);
     await eventually("Ben's title", () => canvasText(b.page, "title"), (v) => v.includes("OLD-1"));
+  });
+
+  test("the template page's data JSON is the template's too: saved there, seen by the other", async () => {
+    const dataEditor = (page: Page) => page.locator('.cm-content[aria-label="Data"]');
+    await a.page.goto(`${stack.url}/templates/${templateId}`);
+    // The data saved from the designer (nothing of it in this browser).
+    await eventually("Ann's data editor", () => dataEditor(a.page).innerText(), (v) => v.includes("Z-99"));
+    await typeContent(a.page, JSON.stringify({ number: "P-7", items: [] }), "Data");
+    await a.page.getByRole("button", { name: "Save", exact: true }).click();
+    await a.page.locator(".save-state", { hasText: /^Saved$/ }).waitFor();
+    const stored = await json(stack, "GET", `/api/templates/${templateId}`, tokenA);
+    assert.deepEqual(stored.sampleData, { number: "P-7", items: [] });
+    await b.page.goto(`${stack.url}/templates/${templateId}`);
+    await eventually("Ben's data editor", () => dataEditor(b.page).innerText(), (v) => v.includes("P-7"));
   });
 
   test("no console errors in either context", () => {
