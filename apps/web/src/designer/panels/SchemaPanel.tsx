@@ -26,7 +26,7 @@ export function SchemaPanel({ editor, dataText, dataError, onDataText, onResetDa
   const [type, setType] = useState<SchemaFieldType>("string");
   const fields = fieldPaths(editor.doc.schema);
   // A peer's typing shows here at once, also while this field has focus (the caret stays put).
-  const { ref, draft, setDraft } = useLiveDraft(dataText);
+  const { ref, draft, setDraft, shown } = useLiveDraft(dataText);
   const add = () => {
     const k = key.trim();
     if (!/^[A-Za-z_][\w]*$/.test(k) || editor.doc.schema.some((f) => f.key === k)) return;
@@ -69,7 +69,7 @@ export function SchemaPanel({ editor, dataText, dataError, onDataText, onResetDa
       )}
       <textarea ref={ref} id="d-sample-data" data-testid="sample-data" className="d-data" rows={10} value={draft} spellCheck={false} readOnly={ro}
         aria-describedby="d-sample-data-note" aria-invalid={dataError ? true : undefined}
-        onChange={(e) => { const next = e.target.value; const base = draft; setDraft(next); onDataText(base, next, e.target.selectionEnd ?? undefined); }} />
+        onChange={(e) => { const next = e.target.value; const base = shown(); setDraft(next); onDataText(base, next, e.target.selectionEnd ?? undefined); }} />
       {dataError && <p className="field-error" role="alert">{dataError}</p>}
       {!ro && <button type="button" className="link" onClick={onResetData}>Fill from the schema's samples</button>}
     </section>

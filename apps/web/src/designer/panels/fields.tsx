@@ -1,6 +1,6 @@
 // The property editors: each shows one key of an element, band or the document and writes it back through
 // `onChange` (undefined removes an optional key). Inputs carry data-testid="prop-<key>".
-import { useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { spliceBetween, type Splice } from "@docsvc/collab-doc";
 
 /** A labelled row. */
@@ -29,7 +29,14 @@ function mapCaret(pos: number, s: Splice): number {
  */
 export function useLiveDraft(stored: string, same: (draft: string, stored: string) => boolean = (a, b) => a === b) {
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  const [draft, setDraft] = useState(stored);
+  const [draft, setDraftState] = useState(stored);
+  // What the field shows right now, also between an input event and the render after it: the base of the next
+  // edit must be exactly what the user changed, or a merge would apply a keystroke twice.
+  const shown = useRef(stored);
+  const setDraft = useCallback((text: string) => {
+    shown.current = text;
+    setDraftState(text);
+  }, []);
   const caret = useRef<readonly [number, number] | null>(null);
   // Runs when the stored value changes (the draft changing is the user typing, no news).
   useLayoutEffect(() => {
@@ -48,7 +55,7 @@ export function useLiveDraft(stored: string, same: (draft: string, stored: strin
     el.setSelectionRange(caret.current[0], caret.current[1]);
     caret.current = null;
   }, [draft]);
-  return { ref, draft, setDraft };
+  return { ref, draft, setDraft, shown: () => shown.current };
 }
 
 /**
@@ -63,13 +70,14 @@ export function TextProp({ k, label, value, onChange, onEdit, same, multiline, p
   readonly multiline?: boolean; readonly placeholder?: string; readonly readOnly?: boolean;
 }) {
   const id = useId();
-  const { ref, draft, setDraft } = useLiveDraft(value ?? "", same);
+  const { ref, draft, setDraft, shown } = useLiveDraft(value ?? "", same);
   const common = {
     id, value: draft, readOnly, placeholder, "data-testid": `prop-${k}`,
     onChange: (e: { target: { value: string; selectionEnd: number | null } }) => {
       const next = e.target.value;
+      const base = shown();
       setDraft(next);
-      if (onEdit) onEdit(draft, next, e.target.selectionEnd ?? undefined);
+      if (onEdit) onEdit(base, next, e.target.selectionEnd ?? undefined);
       else onChange(next === "" ? undefined : next);
     },
   };
