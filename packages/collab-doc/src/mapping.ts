@@ -14,14 +14,26 @@ const DOCUMENT_KEY_ORDER = ["version", "pageSize", "margins", "direction", "bran
 const ELEMENT_KEY_ORDER = ["id", "type", "x", "y", "width", "height"];
 const BAND_KEY_ORDER = ["id", "kind", "name", "parentId", "height"];
 
-/** A Y.Map holding `fields` as plain JSON values (undefined fields left out). */
+/**
+ * A Y.Map holding `fields` (undefined fields left out): plain JSON values, except that an object value (a
+ * border, the margins, the brand) is a Y.Map of its own keys, so two people changing different keys of it
+ * (the border's width and its colour) both keep their change.
+ */
 export function jsonToYMap(fields: JsonObject, skip: readonly string[] = []): Y.Map<unknown> {
   const map = new Y.Map<unknown>();
   for (const [key, value] of Object.entries(fields)) {
     if (skip.includes(key)) continue;
     const copy = cloneJson(value);
-    if (copy !== undefined) map.set(key, copy);
+    if (copy !== undefined) map.set(key, yValue(copy));
   }
+  return map;
+}
+
+/** How a JSON value is held inside a Y.Map: an object as a Y.Map of plain values, anything else as it is. */
+export function yValue(value: Json): unknown {
+  if (!isJsonObject(value)) return value;
+  const map = new Y.Map<unknown>();
+  for (const [key, inner] of Object.entries(value)) map.set(key, inner);
   return map;
 }
 
@@ -35,6 +47,10 @@ function yMapToJson(map: Y.Map<unknown>, order: readonly string[]): Record<strin
     if (key.startsWith("$")) return;
     if (value instanceof Y.Text) {
       out[key] = value.toString();
+      return;
+    }
+    if (value instanceof Y.Map) {
+      out[key] = yMapToJson(value as Y.Map<unknown>, []);
       return;
     }
     if (value instanceof Y.AbstractType) return;
@@ -94,7 +110,7 @@ export function documentToYDoc(doc: TemplateDocument, ydoc: Y.Doc, origin: unkno
   ydoc.transact(() => {
     const r = roots(ydoc);
     clear(r);
-    for (const [key, value] of Object.entries(fields)) if (key !== "bands") r.document.set(key, value);
+    for (const [key, value] of Object.entries(fields)) if (key !== "bands") r.document.set(key, yValue(value));
     const bands = Array.isArray(fields.bands) ? fields.bands : [];
     for (const band of bands) if (isJsonObject(band)) writeBand(r, band);
   }, origin);
