@@ -3,9 +3,10 @@
 // into one step (an AI revision, paste of many elements, align/distribute).
 import type { Band, Element, TemplateDocument } from "@docsvc/layout";
 import * as Y from "yjs";
-import { cloneJson, type JsonObject } from "./json.js";
-import { bandIds, bandOfElement, documentToYDoc, readElement, writeBand, writeElement } from "./mapping.js";
+import { cloneJson, isJsonObject, type JsonObject } from "./json.js";
+import { bandIds, bandOfElement, documentToYDoc, readElement, writeBand, writeElement, yValue } from "./mapping.js";
 import { BAND_ELEMENTS_KEY, bandElementIds, roots, type Roots } from "./structure.js";
+import { applySplices, applyToYText, isTextKey, newYText, spliceBetween, splicesOnto } from "./text.js";
 
 /** A box in points. */
 export interface Box {
@@ -48,6 +49,12 @@ export interface DocEditor {
   addElements(bandId: string, elements: readonly NewElement[]): string[];
   /** Sets or removes keys of one element. */
   updateElement(id: string, patch: Patch<Element>): void;
+  /**
+   * A text key (a text's or markdown's `text`) edited in a field that showed `base` and now shows `next`
+   * (`caret`: where the caret is in `next`): applied per character, over any peer edit made since `base`.
+   * Other keys are set whole, as updateElement does.
+   */
+  editText(id: string, key: string, base: string, next: string, caret?: number): void;
   /** Several element patches in one step (align, distribute). */
   updateElements(patches: readonly { readonly id: string; readonly patch: Patch<Element> }[]): void;
   /** Moves elements by (dx, dy) points. */
@@ -85,10 +92,52 @@ function applyPatch(map: Y.Map<unknown>, patch: Readonly<Record<string, unknown>
     const copy = value === undefined ? undefined : cloneJson(value);
     if (copy === undefined) {
       if (map.has(key)) map.delete(key);
+    } else if (typeof copy === "string" && isTextKey(map.get("type"), key)) {
+      setText(map, key, copy);
+    } else if (isJsonObject(copy) && map.get(key) instanceof Y.Map) {
+      setObject(map.get(key) as Y.Map<unknown>, copy);
     } else {
-      map.set(key, copy);
+      map.set(key, yValue(copy));
     }
   }
+}
+
+/**
+ * Sets an object value held as a Y.Map: only the keys whose value differs from what this peer has are
+ * written, so a peer's concurrent change to another key of it (the border's colour while this one changes
+ * its width) is kept. An object stored as a plain value (older state) becomes a Y.Map on its first change.
+ */
+function setObject(target: Y.Map<unknown>, next: JsonObject): void {
+  for (const key of [...target.keys()]) if (!(key in next)) target.delete(key);
+  for (const [key, value] of Object.entries(next)) {
+    if (!sameJsonValue(target.get(key), value)) target.set(key, value);
+  }
+}
+
+/** Whether a stored plain value equals a JSON value (key order aside). */
+function sameJsonValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJsonValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/**
+ * Sets a text key to `next`: an existing Y.Text changes only where it differs (so a peer's edit elsewhere in
+ * it survives); a text stored as a plain string (a document written before text content was a Y.Text)
+ * becomes a Y.Text.
+ */
+function setText(map: Y.Map<unknown>, key: string, next: string, base?: string, caret?: number): void {
+  const current = map.get(key);
+  if (current instanceof Y.Text) {
+    const now = current.toString();
+    applyToYText(current, base === undefined ? [spliceBetween(now, next, caret)].filter((s) => s.remove > 0 || s.insert !== "") : splicesOnto(now, base, next, caret));
+    return;
+  }
+  const now = typeof current === "string" ? current : "";
+  map.set(key, newYText(base === undefined ? next : applySplices(now, splicesOnto(now, base, next, caret))));
 }
 
 function numberOf(map: Y.Map<unknown>, key: string): number {
@@ -139,6 +188,13 @@ export function createEditor(ydoc: Y.Doc, origin: unknown): DocEditor {
       tx(() => {
         const map = r.elements.get(id);
         if (map instanceof Y.Map) applyPatch(map, patch, PROTECTED_ELEMENT_KEYS);
+      }),
+    editText: (id, key, base, next, caret) =>
+      tx(() => {
+        const map = r.elements.get(id);
+        if (!(map instanceof Y.Map)) return;
+        if (isTextKey(map.get("type"), key)) setText(map, key, next, base, caret);
+        else applyPatch(map, { [key]: next }, PROTECTED_ELEMENT_KEYS);
       }),
     updateElements: (patches) => tx(() => patches.forEach(({ id, patch }) => editor.updateElement(id, patch))),
     moveElements: (ids, dx, dy) =>

@@ -19,3 +19,6 @@ export type {
   EllipseElement, BarcodeElement, BarcodeFormat, MarkdownElement, IconElement, SchemaField, SchemaFieldType, PageSizeSpec, Margins, Brand,
   DocumentFonts, Border, TextStyleKeys,
 } from "@docsvc/layout";
+export type { Splice } from "./text.js";
+export { isTextKey, spliceBetween, rebaseSplice, splicesOnto, applySplices } from "./text.js";
+export { SAMPLE_DATA_KEY, readSampleDataText, replaceSampleDataText, editSampleDataText } from "./sample-data.js";

@@ -7,28 +7,53 @@ import * as Y from "yjs";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "./json.js";
 import { newId } from "./ids.js";
 import { BAND_ELEMENTS_KEY, bandElementIds, roots, uniqueIds, type Roots } from "./structure.js";
+import { isTextKey, newYText } from "./text.js";
 
 // Written first, in this order, so a saved document reads like a hand-written one; other keys follow.
 const DOCUMENT_KEY_ORDER = ["version", "pageSize", "margins", "direction", "brand", "fonts", "locale", "timezone", "digits"];
 const ELEMENT_KEY_ORDER = ["id", "type", "x", "y", "width", "height"];
 const BAND_KEY_ORDER = ["id", "kind", "name", "parentId", "height"];
 
-/** A Y.Map holding `fields` as plain JSON values (undefined fields left out). */
+/**
+ * A Y.Map holding `fields` (undefined fields left out): plain JSON values, except that an object value (a
+ * border, the margins, the brand) is a Y.Map of its own keys, so two people changing different keys of it
+ * (the border's width and its colour) both keep their change.
+ */
 export function jsonToYMap(fields: JsonObject, skip: readonly string[] = []): Y.Map<unknown> {
   const map = new Y.Map<unknown>();
   for (const [key, value] of Object.entries(fields)) {
     if (skip.includes(key)) continue;
     const copy = cloneJson(value);
-    if (copy !== undefined) map.set(key, copy);
+    if (copy !== undefined) map.set(key, yValue(copy));
   }
   return map;
 }
 
-/** The plain JSON fields of a Y.Map, known keys first; nested Yjs types are left out. */
+/** How a JSON value is held inside a Y.Map: an object as a Y.Map of plain values, anything else as it is. */
+export function yValue(value: Json): unknown {
+  if (!isJsonObject(value)) return value;
+  const map = new Y.Map<unknown>();
+  for (const [key, inner] of Object.entries(value)) map.set(key, inner);
+  return map;
+}
+
+/**
+ * The plain JSON fields of a Y.Map, known keys first: a Y.Text reads as its string (text content), other
+ * nested Yjs types are left out.
+ */
 function yMapToJson(map: Y.Map<unknown>, order: readonly string[]): Record<string, Json> {
   const out: Record<string, Json> = {};
   const put = (key: string, value: unknown): void => {
-    if (value instanceof Y.AbstractType || key.startsWith("$")) return;
+    if (key.startsWith("$")) return;
+    if (value instanceof Y.Text) {
+      out[key] = value.toString();
+      return;
+    }
+    if (value instanceof Y.Map) {
+      out[key] = yMapToJson(value as Y.Map<unknown>, []);
+      return;
+    }
+    if (value instanceof Y.AbstractType) return;
     const copy = cloneJson(value);
     if (copy !== undefined) out[key] = copy;
   };
@@ -43,6 +68,11 @@ export function writeElement(r: Roots, element: JsonObject): string {
   const type = typeof element.type === "string" ? element.type : "element";
   const id = given !== undefined && !r.elements.has(given) ? given : newId(type, (candidate) => r.elements.has(candidate));
   const map = jsonToYMap({ ...element, id });
+  // Text content is a Y.Text, so two people typing into it at once both keep their characters. (Set on the
+  // map before it is integrated: a prelim Y.Map cannot be read back yet.)
+  for (const [key, value] of Object.entries(element)) {
+    if (typeof value === "string" && isTextKey(element.type, key)) map.set(key, newYText(value));
+  }
   r.elements.set(id, map);
   return id;
 }
@@ -80,7 +110,7 @@ export function documentToYDoc(doc: TemplateDocument, ydoc: Y.Doc, origin: unkno
   ydoc.transact(() => {
     const r = roots(ydoc);
     clear(r);
-    for (const [key, value] of Object.entries(fields)) if (key !== "bands") r.document.set(key, value);
+    for (const [key, value] of Object.entries(fields)) if (key !== "bands") r.document.set(key, yValue(value));
     const bands = Array.isArray(fields.bands) ? fields.bands : [];
     for (const band of bands) if (isJsonObject(band)) writeBand(r, band);
   }, origin);

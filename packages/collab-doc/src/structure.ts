@@ -1,11 +1,12 @@
 // How the report document lives in a Y.Doc. Four root types:
 //
-//   document   Y.Map   the top-level keys except `bands` (version, pageSize, margins, brand, fonts, schema, …),
-//                      each a plain JSON value (an edit replaces the key's whole value)
-//   bands      Y.Map   band id → Y.Map of the band's keys (plain JSON values) plus `$elements`, a Y.Array of
+//   document   Y.Map   the top-level keys except `bands` (version, pageSize, margins, brand, fonts, schema, …):
+//                      an object value is a Y.Map of its keys, any other value plain JSON (replaced whole)
+//   bands      Y.Map   band id → Y.Map of the band's keys (as above) plus `$elements`, a Y.Array of
 //                      the ids of its elements in paint order (the last one is on top)
 //   bandOrder  Y.Array band ids in document order (nested bands are flat with `parentId`, as stored)
-//   elements   Y.Map   element id → Y.Map of the element's keys (plain JSON values)
+//   elements   Y.Map   element id → Y.Map of the element's keys (as above; a text's or markdown's `text` is
+//                      a Y.Text, merged per character)
 //
 // Elements and bands are keyed by id, not held in arrays, so moving an element to another band or changing
 // its z-order only touches id lists: a peer editing the element's text at the same moment keeps its edit.

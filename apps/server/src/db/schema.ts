@@ -1,4 +1,5 @@
 // Table types for Kysely. Timestamps are ISO 8601 UTC strings with milliseconds (they sort as text).
+import type { ColumnType } from "kysely";
 import type { CollabSnapshotsTable, CollabUpdatesTable, CommentsTable, PresenceTable } from "./collab-schema.js";
 
 export type Role = "Owner" | "Editor" | "Viewer";
@@ -95,6 +96,8 @@ export interface TemplatesTable {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+  /** The template's sample data as JSON text (an object), null when none was saved; optional on insert. */
+  sample_data: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RenderEventsTable {
@@ -124,6 +127,8 @@ export interface TemplateVersionsTable {
   content_hash: string;
   /** The editor mode the content was saved under (`report` or `html`). */
   editor_mode: string;
+  /** The template's sample data at this version (JSON text), null when it had none; optional on insert. */
+  sample_data: ColumnType<string | null, string | null | undefined, string | null>;
   author_id: string | null;
   created_at: string;
   /** The last save coalesced into this version. */

@@ -1,13 +1,15 @@
 // Templates. Every query is scoped by workspace: an id from another workspace simply is not found.
 import type { Db } from "./database.js";
 import { contains } from "./dialect.js";
+import type { Insertable, Selectable } from "kysely";
 import type { TemplatesTable } from "./schema.js";
 
-export type TemplateRow = TemplatesTable;
-export type TemplateSummaryRow = Omit<TemplateRow, "content" | "workspace_id" | "created_by">;
+export type TemplateRow = Selectable<TemplatesTable>;
+export type NewTemplateRow = Insertable<TemplatesTable>;
+export type TemplateSummaryRow = Omit<TemplateRow, "content" | "workspace_id" | "created_by" | "sample_data">;
 
 /** Inserts a template. */
-export async function insertTemplate(db: Db, row: TemplateRow): Promise<void> {
+export async function insertTemplate(db: Db, row: NewTemplateRow): Promise<void> {
   await db.insertInto("templates").values(row).execute();
 }
 
@@ -35,6 +37,8 @@ export interface TemplateUpdate {
   readonly content: string;
   /** Set when a save changes the editor mode (upgrade-to-report, restoring a version of the other mode). */
   readonly editor_mode?: string;
+  /** The sample data as JSON text (null clears it); absent keeps it. */
+  readonly sample_data?: string | null;
   readonly updated_at: string;
 }
 

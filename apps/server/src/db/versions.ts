@@ -1,9 +1,11 @@
 // Template versions. Queries take the workspace too, so another workspace's ids are simply not found.
 import type { Db } from "./database.js";
+import type { Insertable, Selectable } from "kysely";
 import type { TemplateVersionsTable } from "./schema.js";
 
-export type VersionRow = TemplateVersionsTable;
-export type VersionSummaryRow = Omit<VersionRow, "content">;
+export type VersionRow = Selectable<TemplateVersionsTable>;
+export type NewVersionRow = Insertable<TemplateVersionsTable>;
+export type VersionSummaryRow = Omit<VersionRow, "content" | "sample_data">;
 
 const SUMMARY = ["id", "template_id", "workspace_id", "number", "kind", "label", "content_hash", "editor_mode", "author_id", "created_at", "updated_at"] as const;
 
@@ -13,12 +15,12 @@ export function latestVersion(db: Db, templateId: string): Promise<VersionSummar
 }
 
 /** Inserts a version. */
-export async function insertVersion(db: Db, row: VersionRow): Promise<void> {
+export async function insertVersion(db: Db, row: NewVersionRow): Promise<void> {
   await db.insertInto("template_versions").values(row).execute();
 }
 
 /** Replaces the content of a version (a coalesced save) or its kind and label. */
-export async function updateVersion(db: Db, id: string, update: Partial<Pick<VersionRow, "content" | "content_hash" | "editor_mode" | "updated_at" | "kind" | "label">>): Promise<void> {
+export async function updateVersion(db: Db, id: string, update: Partial<Pick<VersionRow, "content" | "content_hash" | "editor_mode" | "sample_data" | "updated_at" | "kind" | "label">>): Promise<void> {
   await db.updateTable("template_versions").set(update).where("id", "=", id).execute();
 }
 

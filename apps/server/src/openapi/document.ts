@@ -121,6 +121,12 @@ function componentSchemas(): Record<string, JsonSchema> {
           description: "Data like the data the template will be rendered with. A report table's columns are fixed while an HTML table's follow its values (no column narrower than its widest unbreakable value): with sampleData, each table's columns are sized as the HTML rendered with this data sizes them, so the report wraps and paginates like the HTML. Without it, each token counts as a short word.",
         };
       }
+      if (context.valibotSchema === templates.TemplateSampleDataObject) {
+        return {
+          type: "object",
+          description: `The template's sample data: the values the designer's canvas and the previews fill its tokens with, shared with everyone who edits the template and recorded with each version (restoring a version restores it). At most ${templates.MAX_SAMPLE_DATA_BYTES / 1024} KiB as JSON and ${templates.MAX_SAMPLE_DATA_DEPTH} levels deep. On update, absent keeps the stored data and null clears it.`,
+        };
+      }
       if (context.valibotSchema === render.DataField) {
         return { type: "object", description: "The values the template's tokens resolve against." };
       }

@@ -35,8 +35,8 @@ export function templateRoutes(deps: ServiceDeps): Hono<AppEnv> {
   app.get("/:id", session, id, async (c) => c.json(await getTemplate(deps, c.get("principal"), c.req.param("id"))));
 
   app.put("/:id", session, id, jsonBody(UpdateTemplateBody), async (c) => {
-    const { content, name, expectedUpdatedAt, versionKind, yState, yStateSeq, editorMode } = c.req.valid("json");
-    const input = { content, ...(name !== undefined ? { name } : {}), ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}), versionKind, yState, yStateSeq, editorMode };
+    const { content, name, expectedUpdatedAt, versionKind, yState, yStateSeq, editorMode, sampleData } = c.req.valid("json");
+    const input = { content, ...(name !== undefined ? { name } : {}), ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}), versionKind, yState, yStateSeq, editorMode, sampleData };
     return c.json(await updateWorkspaceTemplate(deps, c.get("principal"), c.req.param("id"), input));
   });
 

@@ -92,9 +92,15 @@ export const TemplateSummary = v.object({
   updatedAt: Timestamp,
 });
 
+const StoredSampleData = v.pipe(
+  v.nullable(v.record(v.string(), v.unknown())),
+  v.description("The template's sample data (what the designer and previews fill tokens with), shared and versioned with it; null when none was saved."),
+);
+
 export const Template = v.object({
   ...TemplateSummary.entries,
   content: v.string(),
+  sampleData: StoredSampleData,
   yStateSeq: v.optional(v.pipe(v.number(), v.description("Only after a save carrying yState: the shared document's snapshot seq, which now covers that state."))),
 });
 
@@ -158,7 +164,7 @@ export const TemplateVersion = v.object({
   updatedAt: v.pipe(v.string(), v.isoTimestamp(), v.description("The last save coalesced into this version.")),
 });
 
-export const TemplateVersionDetail = v.object({ ...TemplateVersion.entries, content: v.string() });
+export const TemplateVersionDetail = v.object({ ...TemplateVersion.entries, content: v.string(), sampleData: StoredSampleData });
 
 export const BatchJobCreated = v.object({ jobId: Id });
 

@@ -1,5 +1,6 @@
 // Request bodies and queries of /api/templates.
 import * as v from "valibot";
+import { tooDeep } from "../json-depth.js";
 
 const NameField = v.pipe(
   v.string("name must be a string."),
@@ -10,10 +11,31 @@ const NameField = v.pipe(
 
 const ContentField = v.string("content must be a string holding the template document (JSON text, or HTML for editorMode html).");
 
+/** The most a template's sample data may take as JSON text (UTF-8 bytes). */
+export const MAX_SAMPLE_DATA_BYTES = 256 * 1024;
+/** The deepest a template's sample data may nest (the object itself is level 1). */
+export const MAX_SAMPLE_DATA_DEPTH = 32;
+
+const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A template's sample data (stored and versioned with it): a JSON object. */
+export const TemplateSampleDataObject = v.custom<Record<string, unknown>>(isJsonObject, "sampleData must be a JSON object (or null for none).");
+
+/**
+ * A template's sample data, bounded: the template is read whole by every designer that opens it, so its data
+ * stays small (real data goes to renders, not into the template).
+ */
+export const TemplateSampleDataField = v.pipe(
+  TemplateSampleDataObject,
+  v.check((value) => tooDeep(value, MAX_SAMPLE_DATA_DEPTH) === undefined, `sampleData must nest at most ${MAX_SAMPLE_DATA_DEPTH} levels deep.`),
+  v.check((value) => Buffer.byteLength(JSON.stringify(value)) <= MAX_SAMPLE_DATA_BYTES, `sampleData must be at most ${MAX_SAMPLE_DATA_BYTES / 1024} KiB as JSON.`),
+);
+
 export const CreateTemplateBody = v.object({
   name: NameField,
   content: ContentField,
   editorMode: v.nullish(v.picklist(["report", "html"], "editorMode must be 'report' or 'html' (or null, meaning 'report').")),
+  sampleData: v.nullish(TemplateSampleDataField),
 });
 
 export const UpdateTemplateBody = v.object({
@@ -28,6 +50,8 @@ export const UpdateTemplateBody = v.object({
   versionKind: v.nullish(v.picklist(["auto", "manual", "restore"], "versionKind must be one of auto, manual, restore.")),
   // Restoring a version of the other editor mode switches the template's mode with the save.
   editorMode: v.nullish(v.picklist(["report", "html"], "editorMode must be 'report' or 'html' (or null, meaning unchanged).")),
+  // Absent keeps the stored sample data (a client that does not know the field never drops it); null clears it.
+  sampleData: v.nullish(TemplateSampleDataField),
 });
 
 /**

@@ -19,6 +19,7 @@ import { normaliseIso, nowIso } from "../time.js";
 import { checkContent, editorModeOf, invalidContent, type EditorMode } from "./content.js";
 import type { ServiceDeps } from "./deps.js";
 import { renderFailure } from "./render-failure.js";
+import { sampleDataOf, sampleDataText } from "./sample-data.js";
 import { recordSave } from "./versions.js";
 import { requireRole } from "./workspaces.js";
 
@@ -31,9 +32,11 @@ export interface TemplateSummaryView {
   readonly updatedAt: string;
 }
 
-/** A template with its content. */
+/** A template with its content and sample data. */
 export interface TemplateView extends TemplateSummaryView {
   readonly content: string;
+  /** The data its tokens are previewed with, shared and versioned with it; null when none was saved. */
+  readonly sampleData: Record<string, unknown> | null;
 }
 
 /** A template made from HTML, with what the conversion could not carry over (`import.dropped` and the HTML's own diagnostics). */
@@ -46,6 +49,7 @@ export interface CreateTemplateInput {
   readonly name: string;
   readonly content: string;
   readonly editorMode?: EditorMode | null;
+  readonly sampleData?: Readonly<Record<string, unknown>> | null | undefined;
 }
 
 /** What updating a template takes. */
@@ -60,6 +64,8 @@ export interface UpdateTemplateInput {
   readonly yStateSeq?: number | null | undefined;
   /** Switches the editor mode with this save (restoring a version of the other mode); absent keeps it. */
   readonly editorMode?: EditorMode | null | undefined;
+  /** The template's sample data: absent keeps what is stored, null clears it (versioned with the content). */
+  readonly sampleData?: Readonly<Record<string, unknown>> | null | undefined;
 }
 
 /** What importing HTML takes. */
@@ -76,7 +82,7 @@ function summary(row: TemplateSummaryRow): TemplateSummaryView {
 }
 
 function full(row: TemplateRow): TemplateView {
-  return { ...summary(row), content: row.content };
+  return { ...summary(row), content: row.content, sampleData: sampleDataOf(row.sample_data) };
 }
 
 /** The workspace's templates, optionally those whose name contains `name` (case-insensitive). */
@@ -99,9 +105,10 @@ export async function createTemplate(deps: ServiceDeps, principal: SessionPrinci
     created_by: principal.userId,
     created_at: nowIso(now),
     updated_at: nowIso(now),
+    sample_data: sampleDataText(input.sampleData),
   };
   await insertTemplate(deps.db, row);
-  await recordSave(deps.db, { templateId: row.id, workspaceId: row.workspace_id, content: row.content, editorMode: row.editor_mode, authorId: principal.userId, kind: "auto" });
+  await recordSave(deps.db, { templateId: row.id, workspaceId: row.workspace_id, content: row.content, editorMode: row.editor_mode, sampleData: row.sample_data, authorId: principal.userId, kind: "auto" });
   return full(row);
 }
 
@@ -142,7 +149,9 @@ export async function updateWorkspaceTemplate(
     updated_at: updatedAt,
     ...(input.name !== undefined ? { name: input.name.trim() } : {}),
     ...(editorMode !== current.editor_mode ? { editor_mode: editorMode } : {}),
+    ...(input.sampleData !== undefined ? { sample_data: sampleDataText(input.sampleData) } : {}),
   };
+  const sampleData = input.sampleData !== undefined ? sampleDataText(input.sampleData) : current.sample_data;
   // The WHERE on the read updated_at makes this a compare-and-swap even without expectedUpdatedAt, so
   // updatedAt stays monotonic when saves race.
   if (!(await updateTemplate(deps.db, principal.workspaceId, id, update, current.updated_at))) {
@@ -154,7 +163,7 @@ export async function updateWorkspaceTemplate(
     return updateWorkspaceTemplate(deps, principal, id, input);
   }
   await deps.lookups.changed(principal.workspaceId);
-  await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content: input.content, editorMode, authorId: principal.userId, kind: input.versionKind });
+  await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content: input.content, editorMode, sampleData, authorId: principal.userId, kind: input.versionKind });
   const yStateSeq = mergeSharedState === undefined ? undefined : await mergeSharedState();
   return { ...full({ ...current, ...update }), ...(yStateSeq !== undefined ? { yStateSeq } : {}) };
 }
@@ -186,13 +195,13 @@ export async function upgradeToReport(deps: ServiceDeps, principal: SessionPrinc
   requireRole(principal, "Owner", "Editor");
   if (editorModeOf(current.editor_mode) !== "html") throw new ConflictError("Only an html template can be upgraded to a report template.");
   const { content, diagnostics } = await reportFromHtml(deps, principal.workspaceId, { html: current.content, css: undefined, sampleData });
-  await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content: current.content, editorMode: "html", authorId: principal.userId, kind: "manual" });
+  await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content: current.content, editorMode: "html", sampleData: current.sample_data, authorId: principal.userId, kind: "manual" });
   const update = { content, editor_mode: "report", updated_at: nowIso(Math.max(Date.now(), Date.parse(current.updated_at) + 1)) };
   if (!(await updateTemplate(deps.db, principal.workspaceId, id, update, current.updated_at))) {
     throw new ConflictError("The template was changed while it was being upgraded; try again.");
   }
   await deps.lookups.changed(principal.workspaceId);
-  await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content, editorMode: "report", authorId: principal.userId, kind: "auto" });
+  await recordSave(deps.db, { templateId: id, workspaceId: principal.workspaceId, content, editorMode: "report", sampleData: current.sample_data, authorId: principal.userId, kind: "auto" });
   return { ...full({ ...current, ...update }), diagnostics };
 }
 

@@ -22,6 +22,7 @@ import { uuidv7 } from "../ids.js";
 import { clockNow, nowIso } from "../time.js";
 import type { ServiceDeps } from "./deps.js";
 import { COALESCE_MS, HOURLY_AFTER_MS, versionsToDelete } from "./version-retention.js";
+import { sampleDataOf } from "./sample-data.js";
 import { requireRole } from "./workspaces.js";
 
 /** A version in a list. */
@@ -37,9 +38,10 @@ export interface VersionView {
   readonly updatedAt: string;
 }
 
-/** A version with its content. */
+/** A version with its content and the template's sample data at that version. */
 export interface VersionDetailView extends VersionView {
   readonly content: string;
+  readonly sampleData: Record<string, unknown> | null;
 }
 
 /** One save to record. */
@@ -49,6 +51,8 @@ export interface SavedState {
   readonly content: string;
   /** `report` (or absent) or `html`: the template's editor mode at this save. */
   readonly editorMode?: string;
+  /** The template's sample data (JSON text) at this save; null or absent for none. */
+  readonly sampleData?: string | null;
   readonly authorId: string | null;
   /** `auto` (or absent) for ordinary saves. */
   readonly kind: VersionKind | null | undefined;
@@ -58,7 +62,15 @@ function view(row: VersionSummaryRow): VersionView {
   return { id: row.id, number: row.number, kind: row.kind, label: row.label, editorMode: row.editor_mode, authorId: row.author_id, createdAt: row.created_at, updatedAt: row.updated_at };
 }
 
-const hash = (content: string): string => createHash("sha256").update(content).digest("hex");
+/**
+ * What identifies a saved state: the content and the sample data. Without sample data it is the content's
+ * hash alone, as versions recorded before sample data was kept have it.
+ */
+const hash = (content: string, sampleData: string | null | undefined): string => {
+  const h = createHash("sha256").update(content);
+  if (sampleData !== null && sampleData !== undefined) h.update("\u0000sampleData\u0000").update(sampleData);
+  return h.digest("hex");
+};
 
 /**
  * Records a version for a save that has just succeeded, then thins the template's history. Auto saves with
@@ -68,7 +80,8 @@ const hash = (content: string): string => createHash("sha256").update(content).d
 export async function recordSave(db: Db, state: SavedState): Promise<void> {
   const kind = state.kind ?? "auto";
   const now = clockNow();
-  const contentHash = hash(state.content);
+  const contentHash = hash(state.content, state.sampleData);
+  const sampleData = state.sampleData ?? null;
   // One transaction: the number read and the insert cannot interleave with a concurrent save.
   await db.transaction().execute(async (trx) => {
     const latest = await latestVersion(trx, state.templateId);
@@ -76,7 +89,7 @@ export async function recordSave(db: Db, state: SavedState): Promise<void> {
       if (latest.content_hash === contentHash) return;
       const sameAuthor = latest.author_id !== null && latest.author_id === state.authorId;
       if (latest.kind === "auto" && sameAuthor && now - Date.parse(latest.created_at) < COALESCE_MS) {
-        await updateVersion(trx, latest.id, { content: state.content, content_hash: contentHash, editor_mode: state.editorMode ?? "report", updated_at: nowIso(now) });
+        await updateVersion(trx, latest.id, { content: state.content, content_hash: contentHash, editor_mode: state.editorMode ?? "report", sample_data: sampleData, updated_at: nowIso(now) });
         return;
       }
     }
@@ -90,6 +103,7 @@ export async function recordSave(db: Db, state: SavedState): Promise<void> {
       content: state.content,
       content_hash: contentHash,
       editor_mode: state.editorMode ?? "report",
+      sample_data: sampleData,
       author_id: state.authorId,
       created_at: nowIso(now),
       updated_at: nowIso(now),
@@ -136,7 +150,7 @@ export async function listTemplateVersions(
 export async function getTemplateVersion(deps: ServiceDeps, principal: SessionPrincipal, templateId: string, versionId: string): Promise<VersionDetailView> {
   const row = await findVersion(deps.db, principal.workspaceId, templateId, versionId);
   if (row === undefined) throw new NotFoundError("Version");
-  return { ...view(row), content: row.content };
+  return { ...view(row), content: row.content, sampleData: sampleDataOf(row.sample_data) };
 }
 
 /**
@@ -148,9 +162,10 @@ export async function nameCurrentVersion(deps: ServiceDeps, principal: SessionPr
   requireRole(principal, "Owner", "Editor");
   const latest = await latestVersion(deps.db, templateId);
   const now = clockNow();
-  if (latest !== undefined && latest.content_hash === hash(template.content) && latest.kind === "auto") {
+  const currentHash = hash(template.content, template.sample_data);
+  if (latest !== undefined && latest.content_hash === currentHash && latest.kind === "auto") {
     await updateVersion(deps.db, latest.id, { kind: "manual", label });
-    return { ...view({ ...latest, kind: "manual", label }), content: template.content };
+    return { ...view({ ...latest, kind: "manual", label }), content: template.content, sampleData: sampleDataOf(template.sample_data) };
   }
   const row: VersionRow = {
     id: uuidv7(now),
@@ -160,15 +175,16 @@ export async function nameCurrentVersion(deps: ServiceDeps, principal: SessionPr
     kind: "manual",
     label,
     content: template.content,
-    content_hash: hash(template.content),
+    content_hash: currentHash,
     editor_mode: template.editor_mode,
+    sample_data: template.sample_data,
     author_id: principal.userId,
     created_at: nowIso(now),
     updated_at: nowIso(now),
   };
   await insertVersion(deps.db, row);
   await thinTemplate(deps.db, templateId, now);
-  return { ...view(row), content: row.content };
+  return { ...view(row), content: row.content, sampleData: sampleDataOf(row.sample_data) };
 }
 
 /** Renames a version (Owner or Editor); a null label clears it. */

@@ -1,6 +1,7 @@
 // One typed function per endpoint the app uses (paths and bodies as in /openapi/v1.json).
 import { api } from "./client";
 import type {
+  SampleData,
   ApiKey, BatchJob, Comment, CommentAnchor, CreatedApiKey, DailyUsage, EditorMode, Invite, InvitePreview, LinkedIdentity, Me, Member, OAuthProvider, Role, Template,
   TemplateSummary, TemplateVersion, TemplateVersionDetail, Theme, TokenResponse, Usage, Viewer, WorkspaceListItem,
 } from "./types";
@@ -65,14 +66,16 @@ export interface SaveTemplate {
   readonly versionKind?: "auto" | "manual" | "restore";
   /** Set when restoring a version of the other editor mode (the save switches the template's mode). */
   readonly editorMode?: EditorMode;
+  /** The template's sample data: an object sets it, null clears it, absent keeps what is stored. */
+  readonly sampleData?: SampleData | null;
 }
 
 /** Templates, rendering and versions. */
 export const templates = {
   list: (name?: string) => api.json<TemplateSummary[]>("/api/templates", { query: { name } }),
   get: (id: string) => api.json<Template>(`/api/templates/${enc(id)}`),
-  create: (name: string, content: string, editorMode?: EditorMode) =>
-    api.json<Template>("/api/templates", { method: "POST", body: { name, content, ...(editorMode ? { editorMode } : {}) } }),
+  create: (name: string, content: string, editorMode?: EditorMode, sampleData?: SampleData | null) =>
+    api.json<Template>("/api/templates", { method: "POST", body: { name, content, ...(editorMode ? { editorMode } : {}), ...(sampleData ? { sampleData } : {}) } }),
   save: (id: string, body: SaveTemplate) => api.json<Template>(`/api/templates/${enc(id)}`, { method: "PUT", body }),
   remove: (id: string) => api.json<Ok>(`/api/templates/${enc(id)}`, { method: "DELETE" }),
   /** Converts an HTML template into a report template in place (the HTML stays in the version history). */

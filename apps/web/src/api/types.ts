@@ -107,8 +107,13 @@ export interface TemplateSummary {
   readonly updatedAt: string;
 }
 
+/** A template's sample data: the values its tokens are previewed with (shared and versioned with it). */
+export type SampleData = Readonly<Record<string, unknown>>;
+
 export interface Template extends TemplateSummary {
   readonly content: string;
+  /** Null when none was saved; absent from a server older than the field. */
+  readonly sampleData?: SampleData | null;
 }
 
 export type VersionKind = "auto" | "manual" | "restore";
@@ -127,6 +132,8 @@ export interface TemplateVersion {
 
 export interface TemplateVersionDetail extends TemplateVersion {
   readonly content: string;
+  /** The template's sample data at this version (null when it had none). */
+  readonly sampleData?: SampleData | null;
 }
 
 export interface Mention {

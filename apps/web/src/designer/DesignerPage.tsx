@@ -5,7 +5,6 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { ai as aiApi, templates } from "../api/endpoints";
 import { useSignedIn } from "../auth/session";
-import { hasSampleData, loadSampleData, saveSampleData } from "../pages/templates/sample-data";
 import { Problem } from "../ui/Problem";
 import { Loading } from "../ui/states";
 import { parseJsonObject } from "../ui/validation";
@@ -24,6 +23,7 @@ import { useCollabDesigner } from "./collab/useCollabDesigner";
 import type { DesignerDoc } from "./collab/useDesignerDoc";
 import { useDesignerComments } from "./collab/useDesignerComments";
 import { VersionsPanel } from "./collab/VersionsPanel";
+import { useLocalSampleData } from "./collab/useLocalSampleData";
 import type { CanvasCollab } from "./canvas/collab";
 import { CommentsTab } from "./panels/CommentsTab";
 import { BandProps } from "./panels/BandProps";
@@ -81,8 +81,13 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
   const [tab, setTab] = useState<Tab>("Properties");
   // An AI draft while it streams: drawn by the canvas, never written to the document (peers and undo untouched).
   const [draftPreview, setDraftPreview] = useState<TemplateDocument | null>(null);
-  // The data typed for this template in this browser, else the schema's samples.
-  const [dataText, setDataText] = useState(() => (hasSampleData(id) ? loadSampleData(id) : JSON.stringify(sampleFromSchema(doc.schema), null, 2)));
+  // The template's sample data, shared in the room and saved with the template; the schema's samples stand in
+  // while it has none (they become the data once someone edits them).
+  const schemaSample = useMemo(() => JSON.stringify(sampleFromSchema(doc.schema), null, 2), [doc.schema]);
+  // (Not once this user has typed there: a field emptied on purpose stays empty for them.)
+  const [sampleTouched, setSampleTouched] = useState(false);
+  const dataText = collab.sampleDataText.trim() !== "" || sampleTouched ? collab.sampleDataText : schemaSample;
+  const localSample = useLocalSampleData(id, collab);
   const [newBandKind, setNewBandKind] = useState<BandKind>("detail");
   const locateRef = useRef<((x: number, y: number) => CanvasPoint | null) | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -327,8 +332,12 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
             {tab === "Document" && <DocumentProps editor={editor} fonts={fonts} />}
             {tab === "Data" && (
               <SchemaPanel editor={editor} dataText={dataText} dataError={parsed.ok ? null : parsed.message}
-                onDataText={(t) => { setDataText(t); saveSampleData(id, t); }}
-                onResetData={() => { const t = JSON.stringify(sampleFromSchema(doc.schema), null, 2); setDataText(t); saveSampleData(id, t); }}
+                onDataText={(base, next, caret) => {
+                  setSampleTouched(true);
+                  if (collab.sampleDataText.trim() === "") collab.replaceSampleData(next);
+                  else collab.editSampleData(base, next, caret);
+                }}
+                onResetData={() => collab.replaceSampleData(schemaSample)} localOffer={localSample}
                 onFieldPointerDown={onFieldPointerDown} />
             )}
             {tab === "Versions" && <VersionsPanel collab={collab} />}

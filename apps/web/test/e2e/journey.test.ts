@@ -162,8 +162,8 @@ describe("web app journey (Chromium)", () => {
     await b.page.getByRole("button", { name: /^Accept and join/ }).click();
     await b.page.waitForURL("**/templates");
     await b.page.getByRole("link", { name: "Greeting letter" }).click();
-    // Bob's data editor starts from the starter's sample data, not Ada's.
-    await previewSays(b.page, /Hello world/);
+    // The sample data is the template's (saved with it), so Bob's preview uses the data Ann saved.
+    await previewSays(b.page, /Hello Ada/);
     await a.page.reload();
     await a.page.getByRole("cell", { name: emailB }).waitFor();
     await screenshot(a.page, "members");

@@ -1,7 +1,7 @@
 // The designer session against an in-memory hub that keeps the protocol's rules (seq per update, no echo to
 // the sender, Viewers refused, PUT yState merged as a new seq broadcast to everyone): seeding, convergence,
 // resync after a reconnect, saving, reconciling with content changed elsewhere, restore, undo and the lock.
-import type { TemplateDocument } from "@docsvc/collab-doc";
+import { documentToYDoc, type TemplateDocument } from "@docsvc/collab-doc";
 import { afterEach, describe, expect, test } from "vitest";
 import * as Y from "yjs";
 import { DesignerSession, type SessionApi, type SessionTiming, type StoredTemplate } from "../../src/designer/collab/session";
@@ -23,7 +23,8 @@ class FakeHub {
   members = new Map<FakeTransport, number>();
   template: StoredTemplate = { id: "tpl", name: "T", content: JSON.stringify(DOC), editorMode: "report", createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" };
   versions = new Map<string, string>();
-  saves: { content: string; yState: string; yStateSeq: number; versionKind?: string }[] = [];
+  versionSamples = new Map<string, Record<string, unknown>>();
+  saves: { content: string; yState: string; yStateSeq: number; versionKind?: string; sampleData?: unknown }[] = [];
   private clock = Date.parse("2026-01-01T00:00:00.000Z");
 
   append(update: Uint8Array, from?: FakeTransport): number {
@@ -36,7 +37,7 @@ class FakeHub {
   api(): SessionApi {
     return {
       getTemplate: async () => this.template,
-      getVersion: async (_id, versionId) => ({ content: this.versions.get(versionId) ?? "", editorMode: "report" }),
+      getVersion: async (_id, versionId) => ({ content: this.versions.get(versionId) ?? "", editorMode: "report", sampleData: this.versionSamples.get(versionId) ?? null }),
       saveTemplate: async (_id, body) => {
         this.saves.push(body);
         const state = Uint8Array.from(atob(body.yState), (c) => c.charCodeAt(0));
@@ -48,7 +49,8 @@ class FakeHub {
         Y.applyUpdate(probe, diff);
         if (!sameBytes(before, Y.encodeStateVector(probe))) this.append(diff);
         this.clock += 1000;
-        this.template = { ...this.template, content: body.content, updatedAt: new Date(this.clock).toISOString() };
+        // As the server: absent sample data keeps what is stored.
+        this.template = { ...this.template, content: body.content, updatedAt: new Date(this.clock).toISOString(), ...(body.sampleData !== undefined ? { sampleData: body.sampleData } : {}) };
         return { updatedAt: this.template.updatedAt };
       },
     };
@@ -323,5 +325,84 @@ describe("designer session", () => {
     expect(ann?.cursor).toEqual({ x: 12, y: 34 });
     expect(ann?.selection).toEqual(["t"]);
     expect(ann?.user.colour).toBe("#123456");
+  });
+});
+
+describe("the template's sample data in the room (shared, saved with the template)", () => {
+  const pretty = (v: unknown) => JSON.stringify(v, null, 2);
+
+  test("seeded from the stored data; a peer sees each edit; saving sends it and leaves nobody dirty", async () => {
+    const hub = new FakeHub();
+    hub.template = { ...hub.template, sampleData: { number: "A-1" } };
+    const { s: a } = await join(hub, "ann");
+    const { s: b } = await join(hub, "ben");
+    expect(a.snapshot.sampleDataText).toBe(pretty({ number: "A-1" }));
+    expect(b.snapshot.sampleDataText).toBe(pretty({ number: "A-1" }));
+    expect(a.snapshot.dirty).toBe(false);
+    const base = a.snapshot.sampleDataText;
+    a.editSampleData(base, base.replace("A-1", "A-12"));
+    await settle();
+    expect(b.snapshot.sampleDataText).toBe(pretty({ number: "A-12" }));
+    expect(a.snapshot.dirty).toBe(true);
+    expect(b.snapshot.dirty).toBe(true);
+    await a.save();
+    await settle();
+    expect(hub.saves.at(-1)?.sampleData).toEqual({ number: "A-12" });
+    expect(a.snapshot.dirty).toBe(false);
+    expect(b.snapshot.dirty).toBe(false);
+  });
+
+  test("two people editing the data at once both keep their edits", async () => {
+    const hub = new FakeHub();
+    hub.template = { ...hub.template, sampleData: { a: 1, z: 2 } };
+    const { s: a, t: ta } = await join(hub, "ann");
+    const { s: b } = await join(hub, "ben");
+    const base = a.snapshot.sampleDataText;
+    ta.drop();
+    a.editSampleData(base, base.replace('"a": 1', '"a": 10'));
+    b.editSampleData(base, base.replace('"z": 2', '"z": 20'));
+    ta.reconnect();
+    await settle();
+    expect(JSON.parse(a.snapshot.sampleDataText)).toEqual({ a: 10, z: 20 });
+    expect(b.snapshot.sampleDataText).toBe(a.snapshot.sampleDataText);
+  });
+
+  test("text that is not a JSON object is not sent (the stored data is kept); emptied, it is sent as none", async () => {
+    const hub = new FakeHub();
+    hub.template = { ...hub.template, sampleData: { n: 1 } };
+    const { s: a } = await join(hub, "ann");
+    a.editSampleData(a.snapshot.sampleDataText, "{ not json");
+    await a.save();
+    expect(hub.saves.at(-1)).not.toHaveProperty("sampleData");
+    expect(hub.template.sampleData).toEqual({ n: 1 });
+    a.editSampleData(a.snapshot.sampleDataText, "");
+    await a.save();
+    expect(hub.saves.at(-1)?.sampleData).toBeNull();
+  });
+
+  test("restoring a version brings its sample data back for everyone", async () => {
+    const hub = new FakeHub();
+    hub.template = { ...hub.template, sampleData: { number: "now" } };
+    const { s: a } = await join(hub, "ann");
+    const { s: b } = await join(hub, "ben");
+    hub.versions.set("v1", JSON.stringify(DOC));
+    hub.versionSamples.set("v1", { number: "then" });
+    await a.restoreVersion("v1");
+    await settle();
+    expect(JSON.parse(b.snapshot.sampleDataText)).toEqual({ number: "then" });
+    expect(hub.saves.at(-1)).toMatchObject({ versionKind: "restore", sampleData: { number: "then" } });
+  });
+
+  test("a room seeded before sample data was shared takes the stored data when an editor joins", async () => {
+    const hub = new FakeHub();
+    // The room as an older designer left it: the document and meta, no sample data root.
+    const old = new Y.Doc();
+    documentToYDoc(DOC, old);
+    old.getMap("meta").set("contentUpdatedAt", hub.template.updatedAt);
+    hub.append(Y.encodeStateAsUpdate(old));
+    hub.template = { ...hub.template, sampleData: { number: "kept" } };
+    const { s: a } = await join(hub, "ann");
+    expect(JSON.parse(a.snapshot.sampleDataText)).toEqual({ number: "kept" });
+    expect(a.snapshot.dirty).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import * as editorMode from "./2026-11-23T15-30-editor-mode.js";
 import * as blobs from "./2026-11-23T16-00-blobs.js";
 import * as commentAnchors from "./2026-11-23T17-00-comment-anchors.js";
 import * as batchRowPacks from "./2026-11-28T15-00-batch-row-packs.js";
+import * as sampleData from "./2026-11-29T03-00-sample-data.js";
 
 /** Every PostgreSQL migration by name. */
 export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -29,4 +30,5 @@ export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-23T16-00-blobs": blobs,
   "2026-11-23T17-00-comment-anchors": commentAnchors,
   "2026-11-28T15-00-batch-row-packs": batchRowPacks,
+  "2026-11-29T03-00-sample-data": sampleData,
 };

@@ -23,6 +23,7 @@ export function designerEditorOf(ed: DocEditor, state: EditorState): CollabDesig
     canRedo: state.canRedo,
     addElements: (bandId, elements) => void ed.addElements(bandId, elements),
     updateElements: (changes) => ed.updateElements(changes),
+    editText: (elementId, key, base, next, caret) => ed.editText(elementId, key, base, next, caret),
     removeElements: (ids) => ed.deleteElements(ids),
     moveElementToBand: (elementId, bandId, x, y) => ed.moveElementToBand(elementId, bandId, x, y),
     reorderElement: (elementId, to) => ed.reorder([elementId], to),

@@ -22,9 +22,13 @@ import {
   createEditor,
   createUndoManager,
   documentToYDoc,
+  editSampleDataText,
   isSeeded,
   lockHolder,
   readAwareness,
+  readSampleDataText,
+  SAMPLE_DATA_KEY,
+  replaceSampleDataText,
   yDocToDocument,
   type AwarenessPeer,
   type AwarenessUser,
@@ -51,16 +55,24 @@ export interface StoredTemplate {
   readonly editorMode: string;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** The template's sample data (shared and versioned with it); null or absent when none was saved. */
+  readonly sampleData?: SampleData | null;
 }
+
+/** Sample data: a JSON object. */
+export type SampleData = Readonly<Record<string, unknown>>;
 
 /** What the session needs from the HTTP API. */
 export interface SessionApi {
   getTemplate(id: string): Promise<StoredTemplate>;
   saveTemplate(
     id: string,
-    body: { readonly content: string; readonly yState: string; readonly yStateSeq: number; readonly versionKind?: "auto" | "manual" | "restore" },
+    body: {
+      readonly content: string; readonly yState: string; readonly yStateSeq: number; readonly versionKind?: "auto" | "manual" | "restore";
+      readonly sampleData?: SampleData | null;
+    },
   ): Promise<{ readonly updatedAt: string }>;
-  getVersion(id: string, versionId: string): Promise<{ readonly content: string; readonly editorMode: string }>;
+  getVersion(id: string, versionId: string): Promise<{ readonly content: string; readonly editorMode: string; readonly sampleData?: SampleData | null }>;
 }
 
 /** Everything the designer renders from, replaced (never mutated) on each change. */
@@ -72,6 +84,8 @@ export interface SessionState {
   readonly canEdit: boolean;
   /** The document the Y.Doc holds; undefined until joined and seeded. */
   readonly document: TemplateDocument | undefined;
+  /** The shared sample data's JSON text as typed ("" when there is none). */
+  readonly sampleDataText: string;
   readonly peers: readonly AwarenessPeer[];
   readonly local: DesignerAwareness;
   readonly canUndo: boolean;
@@ -126,6 +140,8 @@ export class DesignerSession {
   private checkTimer: ReturnType<typeof setTimeout> | undefined;
   /** The stored template's document as last known (loaded, saved here, or saved by a peer). */
   private storedDoc: unknown;
+  /** The stored template's sample data as last known (null: none). */
+  private storedSample: SampleData | null = null;
 
   constructor(
     readonly templateId: string,
@@ -143,6 +159,7 @@ export class DesignerSession {
       status: "loading",
       canEdit: false,
       document: undefined,
+      sampleDataText: "",
       peers: [],
       local,
       canUndo: false,
@@ -191,6 +208,7 @@ export class DesignerSession {
     } catch {
       this.storedDoc = undefined;
     }
+    this.storedSample = this.stored.sampleData ?? null;
     if (this.closed) return;
     if (this.stored.editorMode !== "report") {
       this.set({ status: "error", error: "This is an HTML template: the designer opens report templates only." });
@@ -295,10 +313,21 @@ export class DesignerSession {
     const known = this.ydoc.getMap<unknown>(META_KEY).get(CONTENT_UPDATED_AT);
     if (typeof known !== "string" || !(Date.parse(t.updatedAt) > Date.parse(known)) || t.editorMode !== "report") return false;
     try {
-      return !sameJson(yDocToDocument(this.ydoc), JSON.parse(t.content));
+      return !sameJson(yDocToDocument(this.ydoc), JSON.parse(t.content)) || !this.sampleMatches(t.sampleData ?? null);
     } catch {
       return false;
     }
+  }
+
+  /** The shared sample data as an object: null when there is none, undefined when its text is not a JSON object. */
+  private sharedSample(): SampleData | null | undefined {
+    return sampleDataOf(readSampleDataText(this.ydoc));
+  }
+
+  /** Whether the shared sample data stands for `stored` (text that is not an object yet stands for nothing else). */
+  private sampleMatches(stored: SampleData | null): boolean {
+    const shared = this.sharedSample();
+    return shared === undefined || sameJson(shared, stored);
   }
 
   private async checkStored(): Promise<void> {
@@ -335,10 +364,12 @@ export class DesignerSession {
       return;
     }
     if (!canEdit) return;
+    // A room seeded before sample data was shared has never held any: the stored data goes in.
+    if (this.ydoc.getMap<unknown>(SAMPLE_DATA_KEY).size === 0 && stored.sampleData) replaceSampleDataText(this.ydoc, sampleDataJson(stored.sampleData), SEED);
     const known = meta.get(CONTENT_UPDATED_AT);
     const newer = typeof known !== "string" || Date.parse(stored.updatedAt) > Date.parse(known);
     if (!newer) return;
-    if (sameJson(yDocToDocument(this.ydoc), parsed)) {
+    if (sameJson(yDocToDocument(this.ydoc), parsed) && this.sampleMatches(stored.sampleData ?? null)) {
       this.ydoc.transact(() => meta.set(CONTENT_UPDATED_AT, stored.updatedAt), META);
     } else if (typeof known === "string") {
       this.seed(parsed, stored.updatedAt);
@@ -350,19 +381,26 @@ export class DesignerSession {
 
   private seed(doc: TemplateDocument, updatedAt: string): void {
     this.storedDoc = doc;
+    this.storedSample = this.stored?.sampleData ?? null;
     this.ydoc.transact(() => {
       documentToYDoc(doc, this.ydoc, SEED);
+      replaceSampleDataText(this.ydoc, this.storedSample === null ? "" : sampleDataJson(this.storedSample), SEED);
       this.ydoc.getMap<unknown>(META_KEY).set(CONTENT_UPDATED_AT, updatedAt);
     }, SEED);
   }
 
   private readonly onLocalUpdate = (update: Uint8Array, origin: unknown, _doc: Y.Doc, tr: Y.Transaction): void => {
     const document = yDocToDocument(this.ydoc);
+    const sampleDataText = readSampleDataText(this.ydoc);
     // A peer's save (while we are in the room) records its updatedAt in meta: what we show now is what is
     // stored. Not while joining: the room may hold edits nobody has saved.
     const meta = this.ydoc.getMap<unknown>(META_KEY);
-    if (origin === REMOTE && this.joined && tr.changed.has(meta as unknown as Y.AbstractType<Y.YEvent<Y.Map<unknown>>>)) this.storedDoc = document;
-    this.set({ document, dirty: !sameJson(document, this.storedDoc) });
+    if (origin === REMOTE && this.joined && tr.changed.has(meta as unknown as Y.AbstractType<Y.YEvent<Y.Map<unknown>>>)) {
+      this.storedDoc = document;
+      const shared = this.sharedSample();
+      if (shared !== undefined) this.storedSample = shared;
+    }
+    this.set({ document, sampleDataText, dirty: !sameJson(document, this.storedDoc) || !this.sampleMatches(this.storedSample) });
     if (origin === REMOTE) return;
     if (this.joined && this.state.canEdit) this.enqueue(update);
     // Otherwise the next join sends it (the resync computes what the server lacks).
@@ -382,6 +420,24 @@ export class DesignerSession {
       }
     });
   }
+
+  /**
+   * The Data tab's text changed from `base` to `next` (`caret`: where the caret is in `next`): merged per
+   * character with peers' edits. Not on the undo stack (the text field has its own undo).
+   */
+  editSampleData(base: string, next: string, caret?: number): void {
+    if (!this.state.canEdit) return;
+    editSampleDataText(this.ydoc, base, next, this.sampleOrigin, caret);
+  }
+
+  /** Replaces the sample data text for everyone ("fill from the schema's samples", a moved local copy). */
+  replaceSampleData(text: string): void {
+    if (!this.state.canEdit) return;
+    replaceSampleDataText(this.ydoc, text, this.sampleOrigin);
+  }
+
+  /** Sample data edits are local (sent to peers) but not undone with the document. */
+  private readonly sampleOrigin: object = { designer: "sample-data" };
 
   /** Resolves when every update sent so far has been answered. */
   flushed(): Promise<void> {
@@ -466,19 +522,24 @@ export class DesignerSession {
     if (document === undefined) throw new Error("Nothing to save yet: the document has not loaded.");
     if (!this.state.canEdit) throw new Error("Viewers cannot save.");
     this.set({ saving: true });
+    // The sample data goes with the content: null when there is none, left out (the stored data kept) while
+    // its text is not a JSON object (the Data tab says why).
+    const sample = this.sharedSample();
     try {
       const saved = await this.api.saveTemplate(this.templateId, {
         content: JSON.stringify(document, null, 2),
         yState: toBase64(Y.encodeStateAsUpdate(this.ydoc)),
         yStateSeq: this.lastSeq,
         ...(versionKind !== undefined ? { versionKind } : {}),
+        ...(sample !== undefined ? { sampleData: sample } : {}),
       });
       this.stored = { ...(this.stored as StoredTemplate), content: JSON.stringify(document), editorMode: "report", updatedAt: saved.updatedAt };
       this.set({ template: this.stored });
       this.storedDoc = document;
+      if (sample !== undefined) this.storedSample = sample;
       this.ydoc.transact(() => this.ydoc.getMap<unknown>(META_KEY).set(CONTENT_UPDATED_AT, saved.updatedAt), META);
       // Still dirty when anything changed while the save was in flight.
-      this.set({ saving: false, lastSavedAt: saved.updatedAt, error: null, dirty: !sameJson(yDocToDocument(this.ydoc), document) });
+      this.set({ saving: false, lastSavedAt: saved.updatedAt, error: null, dirty: !sameJson(yDocToDocument(this.ydoc), document) || !this.sampleMatches(this.storedSample) });
       return saved.updatedAt;
     } catch (err) {
       this.set({ saving: false, error: `Not saved: ${errorText(err)}` });
@@ -496,6 +557,9 @@ export class DesignerSession {
     this.undoManager.stopCapturing();
     this.editor.replaceDocument(JSON.parse(version.content) as TemplateDocument);
     this.undoManager.stopCapturing();
+    // The version's sample data comes back with it. A version without any (recorded before sample data was
+    // kept with templates, or when there was none) leaves the current data as it is.
+    if (version.sampleData) replaceSampleDataText(this.ydoc, sampleDataJson(version.sampleData), this.sampleOrigin);
     await this.save("restore");
   }
 
@@ -510,5 +574,21 @@ export class DesignerSession {
     this.awareness.destroy();
     await this.transport.stop().catch(() => undefined);
     this.ydoc.destroy();
+  }
+}
+
+/** Sample data as the Data tab shows it. */
+export function sampleDataJson(data: SampleData): string {
+  return JSON.stringify(data, null, 2);
+}
+
+/** The sample data a text stands for: null for none (empty), undefined when it is not a JSON object. */
+export function sampleDataOf(text: string): SampleData | null | undefined {
+  if (text.trim() === "") return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as SampleData) : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -15,6 +15,7 @@ export interface CollabDesignerEditor {
   readonly canEdit: boolean;
   addElements(bandId: string, elements: readonly Element[]): void;
   updateElements(changes: readonly { readonly id: string; readonly patch: Patch }[]): void;
+  editText(id: string, key: string, base: string, next: string, caret?: number): void;
   removeElements(ids: readonly string[]): void;
   moveElementToBand(id: string, bandId: string, x: number, y: number): void;
   reorderElement(id: string, to: ZOrder): void;

@@ -20,6 +20,8 @@
 //   d.undo(), d.redo(), d.canUndo, d.canRedo     the local user's edits only
 //   d.save(versionKind?) → Promise<updatedAt>    PUT content + yState + yStateSeq
 //   d.restoreVersion(versionId)                  replaces the document for everyone, saves as "restore"
+//   d.sampleDataText, d.editSampleData(base, next, caret?), d.replaceSampleData(text)
+//                                                the template's sample data (JSON text), shared and saved with it
 //   d.dirty, d.saving, d.lastSavedAt, d.error
 //
 // The lock is honoured by convention between designers (the hub relays awareness and knows no locks): the
@@ -59,6 +61,10 @@ export interface DesignerDoc {
   readonly canRedo: boolean;
   readonly save: (versionKind?: "auto" | "manual" | "restore") => Promise<string>;
   readonly restoreVersion: (versionId: string) => Promise<void>;
+  /** The shared sample data's JSON text ("" when there is none), and its edits (merged per character). */
+  readonly sampleDataText: string;
+  readonly editSampleData: (base: string, next: string, caret?: number) => void;
+  readonly replaceSampleData: (text: string) => void;
   readonly dirty: boolean;
   readonly saving: boolean;
   readonly lastSavedAt: string | null;
@@ -144,6 +150,9 @@ export function useDesignerDoc(templateId: string, options: { readonly transport
       canRedo: state.canRedo,
       save: (versionKind) => session.save(versionKind),
       restoreVersion: (versionId) => session.restoreVersion(versionId),
+      sampleDataText: state.sampleDataText,
+      editSampleData: (base, next, caret) => session.editSampleData(base, next, caret),
+      replaceSampleData: (text) => session.replaceSampleData(text),
       dirty: state.dirty,
       saving: state.saving,
       lastSavedAt: state.lastSavedAt,

@@ -15,6 +15,12 @@ export interface DesignerEditor {
   addElements(bandId: string, elements: readonly Element[]): void;
   /** Several elements changed at once (a drag of a selection, an alignment): one step. */
   updateElements(changes: readonly { readonly id: string; readonly patch: ElementPatch }[]): void;
+  /**
+   * Text content typed in a field that showed `base` and now shows `next` (`caret`: where the caret is in
+   * `next`): merged per character with peers' edits made since. Absent in a single-user editor, where
+   * setting the whole value (updateElements) is the same.
+   */
+  editText?(id: string, key: string, base: string, next: string, caret?: number): void;
   removeElements(ids: readonly string[]): void;
   /** Moves an element to another band (dragged across a band boundary), at its new position. */
   moveElementToBand(id: string, bandId: string, x: number, y: number): void;

@@ -35,17 +35,23 @@ export function ElementProps({ editor, element, band, fonts, data }: {
     <SelectProp key={key} k={key} label={label} value={el[key] as string | undefined} options={options} required={required} readOnly={ro}
       onChange={(v) => set(key, v === undefined ? undefined : typeof options[0] === "number" ? Number(v) : v)} />
   );
-  const text = (key: string, label: string, multiline = false) => <TextProp key={key} k={key} label={label} value={el[key] as string | undefined} onChange={(v) => set(key, v ?? (key === "text" || key === "value" ? "" : undefined))} multiline={multiline} readOnly={ro} />;
+  // A text's or markdown's content is merged per character with peers' typing; other keys are set whole.
+  const edit = (key: string) => (editor.editText !== undefined && key === "text" && (element.type === "text" || element.type === "markdown")
+    ? (base: string, next: string, caret: number | undefined) => editor.editText?.(element.id, key, base, next, caret)
+    : undefined);
+  const text = (key: string, label: string, multiline = false) => {
+    const onEdit = edit(key);
+    return <TextProp key={key} k={key} label={label} value={el[key] as string | undefined} onChange={(v) => set(key, v ?? (key === "text" || key === "value" ? "" : undefined))}
+      {...(onEdit ? { onEdit } : {})} multiline={multiline} readOnly={ro} />;
+  };
   const row = band.bindingField ? firstRow(data, band.bindingField) : undefined;
   const tokens = (key: string) => !ro && (
     <TokenPicker schema={editor.doc.schema} doc={editor.doc} data={data} row={row} onPick={(t) => set(key, `${(el[key] as string | undefined) ?? ""}${t}`)} />
   );
   const dash = (
     <TextProp key="dash" k="dash" label="Dash (points, comma separated)" value={(el["dash"] as number[] | undefined)?.join(", ")} readOnly={ro}
-      onChange={(v) => {
-        const parts = (v ?? "").split(/[\s,]+/).filter(Boolean).map(Number);
-        set("dash", parts.length && parts.every((n) => Number.isFinite(n) && n >= 0) ? parts : undefined);
-      }} />
+      same={(draft, stored) => (dashOf(draft)?.join(", ") ?? "") === stored}
+      onChange={(v) => set("dash", dashOf(v ?? ""))} />
   );
   const border = el["border"] as { width?: number; color?: string; radius?: number } | undefined;
   const setBorder = (k: string, v: unknown) => {
@@ -132,6 +138,12 @@ export function ElementProps({ editor, element, band, fonts, data }: {
       {num("rotation", "Rotation (degrees)")}
     </section>
   );
+}
+
+/** A dash pattern as typed ("4, 2"), or undefined when it is not one. */
+function dashOf(text: string): number[] | undefined {
+  const parts = text.split(/[\s,]+/).filter(Boolean).map(Number);
+  return parts.length && parts.every((n) => Number.isFinite(n) && n >= 0) ? parts : undefined;
 }
 
 function firstRow(data: unknown, path: string): unknown {

@@ -1,20 +1,24 @@
 // The data schema and the sample data. Drag a field onto the page: a bound text (an image for image fields),
-// a table for an array, or a new column when dropped on a table of that array. The sample data (kept in this
-// browser per template) feeds the canvas and the preview.
+// a table for an array, or a new column when dropped on a table of that array. The sample data (the template's,
+// shared with everyone designing it and saved with it) feeds the canvas and the preview.
 import { useState, type PointerEvent as ReactPointerEvent } from "react";
 import type { SchemaField, SchemaFieldType } from "../engine";
 import type { DesignerEditor } from "../model/editor";
+import { useLiveDraft } from "./fields";
 import type { FieldPath } from "./schema-paths";
 import { addField, containersOf, removeField } from "./schema-edit";
 import { fieldPaths } from "./schema-paths";
 
 const TYPES: readonly SchemaFieldType[] = ["string", "number", "date", "datetime", "boolean", "image", "array", "object"];
 
-export function SchemaPanel({ editor, dataText, dataError, onDataText, onResetData, onFieldPointerDown }: {
+export function SchemaPanel({ editor, dataText, dataError, onDataText, onResetData, onFieldPointerDown, localOffer }: {
   readonly editor: DesignerEditor;
   readonly dataText: string;
   readonly dataError: string | null;
-  readonly onDataText: (t: string) => void;
+  /** The text changed from what the field showed (`base`) to `next`, the caret at `caret`. */
+  readonly onDataText: (base: string, next: string, caret: number | undefined) => void;
+  /** A copy of the sample data this browser kept before it was shared, offered to replace the shared one. */
+  readonly localOffer?: { readonly text: string | null; use(): void; discard(): void };
   readonly onResetData: () => void;
   readonly onFieldPointerDown: (e: ReactPointerEvent, field: FieldPath) => void;
 }) {
@@ -27,6 +31,8 @@ export function SchemaPanel({ editor, dataText, dataError, onDataText, onResetDa
   const fields = fieldPaths(editor.doc.schema);
   const containers = containersOf(editor.doc.schema);
   const chainOf = (f: FieldPath) => [...(f.within ? f.within.split(".") : []), ...f.path.split(".")];
+  // A peer's typing shows here at once, also while this field has focus (the caret stays put).
+  const { ref, draft, setDraft, shown } = useLiveDraft(dataText);
   const add = () => {
     const k = key.trim();
     if (!/^[A-Za-z_][\w]*$/.test(k)) return setProblem("A key starts with a letter or _ and has only letters, digits and _.");
@@ -72,9 +78,19 @@ export function SchemaPanel({ editor, dataText, dataError, onDataText, onResetDa
         </>
       )}
       <h3><label htmlFor="d-sample-data">Sample data (JSON)</label></h3>
-      <textarea id="d-sample-data" data-testid="sample-data" className="d-data" rows={10} value={dataText} spellCheck={false} onChange={(e) => onDataText(e.target.value)} />
+      <p className="d-note" id="d-sample-data-note">Shared with everyone designing this template and saved with it (versions keep it too).</p>
+      {localOffer?.text != null && !ro && (
+        <div className="d-note" role="status" data-testid="local-sample-offer">
+          This browser kept its own sample data for this template before it was shared.{" "}
+          <button type="button" className="link" onClick={localOffer.use}>Use this browser's data</button>{" "}
+          <button type="button" className="link" onClick={localOffer.discard}>Discard it</button>
+        </div>
+      )}
+      <textarea ref={ref} id="d-sample-data" data-testid="sample-data" className="d-data" rows={10} value={draft} spellCheck={false} readOnly={ro}
+        aria-describedby="d-sample-data-note" aria-invalid={dataError ? true : undefined}
+        onChange={(e) => { const next = e.target.value; const base = shown(); setDraft(next); onDataText(base, next, e.target.selectionEnd ?? undefined); }} />
       {dataError && <p className="field-error" role="alert">{dataError}</p>}
-      <button type="button" className="link" onClick={onResetData}>Fill from the schema's samples</button>
+      {!ro && <button type="button" className="link" onClick={onResetData}>Fill from the schema's samples</button>}
     </section>
   );
 }

@@ -20,7 +20,6 @@ import { Avatars } from "./Avatars";
 import { BatchPanel } from "./BatchPanel";
 import { CommentsPanel } from "./CommentsPanel";
 import { ConvertDialogs } from "./ConvertDialogs";
-import { loadSampleData, saveSampleData } from "./sample-data";
 import { ThemeControls } from "./ThemeControls";
 import { usePresence } from "./usePresence";
 import { useTemplateDraft } from "./useTemplateDraft";
@@ -40,7 +39,8 @@ function TemplateWorkbench({ id }: { readonly id: string }) {
   const session = useSignedIn();
   const draft = useTemplateDraft(id);
   const viewers = usePresence(id, session.user.id);
-  const [dataText, setDataText] = useState(() => loadSampleData(id));
+  // The template's sample data (saved and versioned with it; see useTemplateDraft).
+  const dataText = draft.sampleText;
   const [theme, setTheme] = useState<Theme | null>(null);
   const [tab, setTab] = useState<Tab>("Preview");
   const [problems, setProblems] = useState<readonly PathProblem[]>([]);
@@ -108,7 +108,7 @@ function TemplateWorkbench({ id }: { readonly id: string }) {
           </div>
           <div className="editor-pane">
             <h2 className="pane-title">Data JSON</h2>
-            <CodeEditor value={dataText} language="json" label="Data" onChange={(t) => { setDataText(t); saveSampleData(id, t); }} />
+            <CodeEditor value={dataText} language="json" label="Data" onChange={draft.setSampleText} />
             {!parsed.ok && <p className="field-error" role="alert">{parsed.message}</p>}
           </div>
         </div>
@@ -137,7 +137,7 @@ function TemplateWorkbench({ id }: { readonly id: string }) {
                 canEdit={canEdit}
                 viewing={viewing?.id ?? null}
                 onView={(v) => { setViewing(v); if (v) setTab("Preview"); }}
-                onRestore={(v) => { setViewing(null); draft.save({ content: v.content, versionKind: "restore", editorMode: v.editorMode }); }}
+                onRestore={(v) => { setViewing(null); draft.save({ content: v.content, versionKind: "restore", editorMode: v.editorMode, ...(v.sampleData ? { sampleData: v.sampleData } : {}) }); }}
               />
             )}
             {tab === "Comments" && <CommentsPanel templateId={id} />}

@@ -12,7 +12,7 @@ import { formatTime } from "../../ui/format";
 import { Problem } from "../../ui/Problem";
 import { Empty, Loading } from "../../ui/states";
 import { checkName } from "../../ui/validation";
-import { loadStarter, rememberStarterData, type StarterKind } from "./starters";
+import { loadStarter, type StarterKind } from "./starters";
 
 type Sort = "updated" | "name";
 
@@ -29,9 +29,8 @@ function CreateDialog({ open, onOpenChange }: { readonly open: boolean; readonly
   const create = useMutation({
     mutationFn: async () => {
       const starter = await loadStarter(kind);
-      const created = await templates.create(name.trim(), starter.content, starter.editorMode);
-      rememberStarterData(created.id, starter);
-      return created;
+      // The starter's data becomes the template's sample data (shared with everyone who opens it).
+      return templates.create(name.trim(), starter.content, starter.editorMode, starter.data);
     },
     onSuccess: (t) => void navigate(`/templates/${t.id}`),
   });
@@ -111,7 +110,7 @@ export function TemplatesPage() {
   const duplicate = useMutation({
     mutationFn: async (t: TemplateSummary) => {
       const full = await templates.get(t.id);
-      return templates.create(`${t.name} (copy)`, full.content, full.editorMode);
+      return templates.create(`${t.name} (copy)`, full.content, full.editorMode, full.sampleData ?? null);
     },
     onSettled: refresh,
   });

@@ -1,31 +1,36 @@
-// The preview's data JSON is the user's scratch input, not part of the template: kept per template in this
-// browser (localStorage), so it survives reloads without being stored on the server.
+// A template's sample data (the data JSON its previews and the designer fill tokens with) is kept with the
+// template on the server (`sampleData`, shared and versioned with it). Earlier versions of the app kept it per
+// browser in localStorage under `docsvc:data:<id>`; such a copy is moved into the template once (the template
+// page's next save, the designer when it opens), then forgotten here.
+import type { SampleData } from "../../api/types";
 
 const key = (templateId: string) => `docsvc:data:${templateId}`;
 
-/** The saved data text, or a default. */
-export function loadSampleData(templateId: string): string {
+/** What the data editor shows for a template without sample data. */
+export const DEFAULT_SAMPLE_TEXT = '{\n  "name": "world"\n}\n';
+
+/** Sample data as the data editors show it. */
+export function sampleText(data: SampleData): string {
+  return JSON.stringify(data, null, 2);
+}
+
+/**
+ * The copy an earlier version of the app left in this browser for a template whose sample data is now kept
+ * with the template, or null when there is none.
+ */
+export function localSampleData(templateId: string): string | null {
   try {
-    return localStorage.getItem(key(templateId)) ?? '{\n  "name": "world"\n}\n';
+    return localStorage.getItem(key(templateId));
   } catch {
-    return "{}";
+    return null;
   }
 }
 
-/** Saves the data text (quota errors are ignored: the data is only a convenience). */
-export function saveSampleData(templateId: string, text: string): void {
+/** Forgets this browser's copy (moved into the template, or discarded). */
+export function forgetLocalSampleData(templateId: string): void {
   try {
-    localStorage.setItem(key(templateId), text);
+    localStorage.removeItem(key(templateId));
   } catch {
-    /* storage full or disabled */
-  }
-}
-
-/** Whether data was saved for this template in this browser. */
-export function hasSampleData(templateId: string): boolean {
-  try {
-    return localStorage.getItem(key(templateId)) !== null;
-  } catch {
-    return false;
+    /* storage disabled: nothing was kept */
   }
 }

@@ -1,5 +1,4 @@
 // What a new template starts from. The invoice example is loaded only when chosen (it is not in the first bundle).
-import { saveSampleData } from "./sample-data";
 
 /** A starting point: its content, its editor mode and sample data for the preview. */
 export interface Starter {
@@ -40,9 +39,4 @@ export async function loadStarter(kind: StarterKind): Promise<Starter> {
       return { content: template.default, editorMode: "report", data: JSON.parse(data.default) as Record<string, unknown> };
     }
   }
-}
-
-/** Remembers the starter's sample data for the new template's preview. */
-export function rememberStarterData(templateId: string, starter: Starter): void {
-  saveSampleData(templateId, JSON.stringify(starter.data, null, 2));
 }
