@@ -13,6 +13,8 @@ import { AiPanel } from "./ai/AiPanel";
 import { align, distribute, type Alignment } from "./canvas/arrange";
 import { Canvas, PX_PER_PT, type CanvasPoint } from "./canvas/Canvas";
 import { canPaste, copy, duplicate, nudge, paste } from "./canvas/commands";
+import { selectionAnnouncement } from "./canvas/labels";
+import { focusMainField } from "./panels/main-field";
 import { newElement, newId } from "./canvas/paint";
 import { Toolbar, usePaletteDrag } from "./canvas/Toolbar";
 import { BAND_KINDS, resolvePageSize, type BandKind, type Element, type ElementType, type SchemaField, type TemplateDocument } from "./engine";
@@ -222,6 +224,29 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
     collabRef.current.setLocalAwareness({ selection: selectionKey ? selectionKey.split(",") : selectedBand ? [selectedBand] : [] });
   }, [selectionKey, selectedBand]);
 
+  // Enter on the canvas edits: the properties tab, its main field focused once it is drawn.
+  const [editing, setEditing] = useState<{ readonly type: ElementType | null; readonly n: number } | null>(null);
+  const onEdit = (t: { bandId: string; elementId?: string }) => {
+    setSelectedBand(t.bandId);
+    setSelection(t.elementId ? [t.elementId] : []);
+    setTab("Properties");
+    const type = t.elementId ? all.get(t.elementId)?.element.type ?? null : null;
+    setEditing((e) => ({ type, n: (e?.n ?? 0) + 1 }));
+  };
+  useEffect(() => {
+    if (!editing) return;
+    const panel = document.querySelector<HTMLElement>(editing.type ? '[data-testid="element-props"]' : '[data-testid="band-props"]');
+    if (panel) focusMainField(panel, editing.type ?? undefined);
+  }, [editing]);
+  // Escape in the panels goes back to what is being edited on the canvas.
+  const backToCanvas = (e: KeyboardEvent) => {
+    if (e.key !== "Escape" || !(e.target as HTMLElement).closest(".d-tabpanel")) return;
+    const id = live[0] ?? selectedBand;
+    const node = id ? document.querySelector<HTMLElement>(`[data-canvas-item="${id.replace(/["\\]/g, "")}"]`) : null;
+    if (node) { e.preventDefault(); node.focus(); }
+  };
+  const announcement = selectionAnnouncement(live.map((i) => all.get(i)!), band);
+
   const onTarget = useCallback((t: { bandId: string; elementId?: string }) => {
     setSelectedBand(t.bandId);
     setSelection(t.elementId ? [t.elementId] : []);
@@ -295,7 +320,7 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
         </div>
       </div>
       <div className="d-body">
-        <aside className="d-side">
+        <aside className="d-side" onKeyDown={backToCanvas}>
           <div role="tablist" aria-label="Designer panels" className="tabs">
             {TABS.filter((t) => t !== "AI" || aiOn).map((t) => <button key={t} role="tab" id={`dtab-${t}`} aria-selected={tab === t} data-testid={`dtab-${t}`} onClick={() => setTab(t)}>{t}</button>)}
           </div>
@@ -320,11 +345,12 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
         <div className="d-canvas-scroll" ref={scroller} tabIndex={0} onKeyDown={onKeyDown} aria-label="Page canvas" data-testid="canvas-scroll">
           <Canvas editor={editor} preview={draftPreview} selection={live} onSelect={(ids) => { setSelection(ids); if (ids[0]) { setSelectedBand(bandOfElement(doc, ids[0])?.id ?? null); setTab("Properties"); } }}
             selectedBand={selectedBand} onSelectBand={(b) => { setSelectedBand(b); setTab("Properties"); }} scale={scale} grid={grid} data={showData ? data : null} locateRef={locateRef} collab={canvasCollab}
-            pins={comments.pins} onPin={(anchorId) => { const b = doc.bands.find((x) => x.id === anchorId); if (b) { setSelectedBand(b.id); setSelection([]); } else setSelection([anchorId]); setTab("Comments"); }} />
+            onEdit={onEdit} pins={comments.pins} onPin={(anchorId) => { const b = doc.bands.find((x) => x.id === anchorId); if (b) { setSelectedBand(b.id); setSelection([]); } else setSelection([anchorId]); setTab("Comments"); }} />
         </div>
         <DesignerPreview doc={doc} data={data} onTarget={onTarget} />
       </div>
       {ghostView}
+      <div className="sr-only" role="status" aria-live="polite" data-testid="selection-announcer">{announcement}</div>
     </div>
   );
 }

@@ -1,12 +1,14 @@
 // The page at its zoom: margins, the bands stacked as the engine stacks them, each element in its box.
 // Pointer gestures (move, resize, marquee, band height) preview locally and commit one edit when the
 // pointer is released, so a drag is one undoable step.
-import { useCallback, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { useCallback, useMemo, useRef, useState, type FocusEvent as ReactFocusEvent, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { resolveMargins, resolvePageSize, resolvePalette, type Element, type TemplateDocument } from "../engine";
 import type { DesignerEditor } from "../model/editor";
 import type { CanvasCollab } from "./collab";
 import { RemoteLayer } from "./RemoteLayer";
 import { ElementView } from "./ElementView";
+import { bandLabel, elementLabel } from "./labels";
+import { readingOrder, stepFrom, type CanvasItem } from "./reading-order";
 import { valueAt, type PaintContext } from "./paint";
 import { snapMove, snapResize, type Guide, type Handle } from "./snap";
 import { bandAt, boxFromPoints, canvasBox, intersects, stackBands, type Box, type StackedBand } from "./stack";
@@ -50,10 +52,21 @@ export interface CanvasProps {
   readonly locateRef?: { current: ((clientX: number, clientY: number) => CanvasPoint | null) | null };
   /** A document shown instead of the editor's while an AI draft streams in: read-only, never written. */
   readonly preview?: TemplateDocument | null;
+  /** Enter on a focused element or band: edit it (the page focuses its properties' main field). */
+  readonly onEdit?: (target: { bandId: string; elementId?: string }) => void;
+}
+
+/** Whether focus came from the keyboard (a click focuses too, but selects through its own pointer handler). */
+function keyboardFocus(node: HTMLElement): boolean {
+  try {
+    return node.matches(":focus-visible");
+  } catch {
+    return false; // a DOM without the selector (jsdom)
+  }
 }
 
 /** The canvas. */
-export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand, scale: s, grid, data, locateRef, collab, pins, onPin, preview }: CanvasProps) {
+export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand, scale: s, grid, data, locateRef, collab, pins, onPin, preview, onEdit }: CanvasProps) {
   const doc = preview ?? editor.doc;
   // The preview is not the document: nothing on it can be moved, resized or selected.
   const canEdit = !preview && editor.canEdit;
@@ -66,6 +79,43 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
   const [gesture, setGesture] = useState<Gesture | null>(null);
   const [guides, setGuides] = useState<readonly Guide[]>([]);
   const height = stack.reduce((sum, b) => sum + b.band.height, 0);
+  // Keyboard: bands and elements are reached in reading order with one tab stop among them (a roving
+  // tabindex: the last focused item, else the selection, else the first band), so Tab then leaves the canvas.
+  const order = useMemo(() => readingOrder(stack), [stack]);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const tabStop = [focusId, selection[0], selectedBand].find((id) => id && order.some((item) => item.id === id)) ?? order[0]?.id;
+  const focusItem = (id: string) => {
+    const nodes = content.current?.querySelectorAll<HTMLElement>("[data-canvas-item]") ?? [];
+    for (const node of nodes) if (node.dataset["canvasItem"] === id) return node.focus();
+  };
+  const onItemFocus = (e: ReactFocusEvent<HTMLElement>, item: CanvasItem) => {
+    if (e.target !== e.currentTarget) return;
+    setFocusId(item.id);
+    if (preview || !keyboardFocus(e.currentTarget)) return;
+    if (item.kind === "band") {
+      onSelectBand(item.id);
+      onSelect([]);
+    } else if (!selection.includes(item.id)) onSelect([item.id]);
+  };
+  const onItemKey = (e: ReactKeyboardEvent<HTMLElement>, item: CanvasItem) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) {
+      const next = stepFrom(order, item.id, e.shiftKey);
+      // At either end the browser's own Tab leaves the canvas.
+      if (next) {
+        e.preventDefault();
+        focusItem(next.id);
+      }
+    } else if (e.key === "Enter" && !preview) {
+      e.preventDefault();
+      onEdit?.(item.kind === "band" ? { bandId: item.id } : { bandId: item.bandId, elementId: item.id });
+    } else if (e.key === " " && item.kind === "element" && !preview) {
+      // A button's own key: select it, Shift adds or removes it.
+      e.preventDefault();
+      const already = selection.includes(item.id);
+      onSelect(e.shiftKey ? (already ? selection.filter((i) => i !== item.id) : [...selection, item.id]) : [item.id]);
+    }
+  };
 
   const placed = useMemo(() => {
     const list: { el: Element; sb: StackedBand; box: Box }[] = [];
@@ -259,8 +309,14 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
               className={`d-band d-band-${sb.band.kind}${selectedBand === sb.band.id ? " selected" : ""}`}
               data-testid={`band-${sb.band.id}`}
               data-band-kind={sb.band.kind}
+              data-canvas-item={sb.band.id}
+              role="group"
+              aria-label={`${bandLabel(sb.band)} band`}
+              tabIndex={tabStop === sb.band.id ? 0 : -1}
               style={{ top, height: bandHeight(sb) * s }}
               onPointerDown={(e) => startMarquee(e, sb)}
+              onFocus={(e) => onItemFocus(e, { kind: "band", id: sb.band.id, bandId: sb.band.id })}
+              onKeyDown={(e) => onItemKey(e, { kind: "band", id: sb.band.id, bandId: sb.band.id })}
             >
               <span className="d-band-label" style={{ left: -margins.left * s, width: Math.max(0, margins.left * s - 3) }} title={sb.band.bindingField ? `${sb.band.kind} · ${sb.band.bindingField}` : sb.band.kind}>
                 {"› ".repeat(sb.depth)}{sb.band.name ?? sb.band.kind}{sb.band.bindingField ? ` · ${sb.band.bindingField}` : ""}
@@ -276,9 +332,13 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
                     data-selected={selected ? "true" : undefined}
                     data-x={el.x} data-y={el.y} data-width={el.width} data-height={el.height}
                     data-locked-by={collab?.lockedBy(el.id)?.user.name}
+                    data-canvas-item={el.id}
                     role="button"
-                    aria-label={`${el.type} ${el.id}`}
+                    aria-label={elementLabel(el)}
                     aria-pressed={selected}
+                    tabIndex={tabStop === el.id ? 0 : -1}
+                    onFocus={(e) => onItemFocus(e, { kind: "element", id: el.id, bandId: sb.band.id })}
+                    onKeyDown={(e) => onItemKey(e, { kind: "element", id: el.id, bandId: sb.band.id })}
                     style={{
                       left: box.x * s, top: (box.y - sb.top) * s, width: Math.max(box.width * s, 1), height: Math.max(box.height * s, 1),
                       opacity: el.opacity, transform: el.rotation ? `rotate(${el.rotation}deg)` : undefined,
@@ -293,12 +353,13 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
                 );
               })}
               {pins?.get(sb.band.id) && (
-                <button type="button" className="d-pin" data-testid="comment-pin" data-anchor={sb.band.id} style={{ right: -22, top: 2 }} title="Comments on this band"
+                <button type="button" className="d-pin" data-testid="comment-pin" data-anchor={sb.band.id} style={{ right: -22, top: 2 }}
+                  title={`Comments on the ${bandLabel(sb.band)} band`} aria-label={`Comments on the ${bandLabel(sb.band)} band: ${pins.get(sb.band.id)!.length}`}
                   onPointerDown={(e) => e.stopPropagation()} onClick={() => onPin?.(sb.band.id)}>{pins.get(sb.band.id)!.length}</button>
               )}
               {sb.band.elements.map((el) => pins?.get(el.id) && (
                 <button key={`pin-${el.id}`} type="button" className="d-pin" data-testid="comment-pin" data-anchor={el.id} style={{ left: (el.x + el.width) * s - 4, top: el.y * s - 14 }}
-                  title="Comments on this element" onPointerDown={(e) => e.stopPropagation()} onClick={() => onPin?.(el.id)}>{pins.get(el.id)!.length}</button>
+                  title={`Comments on ${elementLabel(el)}`} aria-label={`Comments on ${elementLabel(el)}: ${pins.get(el.id)!.length}`} onPointerDown={(e) => e.stopPropagation()} onClick={() => onPin?.(el.id)}>{pins.get(el.id)!.length}</button>
               ))}
               {canEdit && <div className="d-band-grip" data-testid={`band-grip-${sb.band.id}`} title="Drag to change the band's height" onPointerDown={(e) => startBandResize(e, sb)} />}
             </div>
