@@ -40,12 +40,15 @@ export function CodeEditor({ value, language, label, onChange, problems = [], re
         doc: value,
         extensions: [
           basicSetup,
+          // Long lines (a paragraph of HTML, a data URL) wrap instead of scrolling sideways out of sight.
+          EditorView.lineWrapping,
           lang.current.of(language === "json" ? json() : html()),
           editable.current.of(EditorState.readOnly.of(readOnly)),
           // An empty linter: diagnostics come from the server, pushed with setDiagnostics.
           linter(() => [], { delay: 1e9 }),
           lintGutter(),
-          EditorView.contentAttributes.of({ "aria-label": label }),
+          // Focusable by Tab even when read-only (a scrollable region must be reachable by keyboard).
+          EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) onChangeRef.current(u.state.doc.toString());
           }),

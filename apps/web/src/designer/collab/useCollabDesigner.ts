@@ -3,6 +3,7 @@
 // save), plus `collab` for what only collaboration has (peers, awareness, the interaction lock, versions).
 import type { Band, Element, TemplateDocument, ZOrder } from "@docsvc/collab-doc";
 import { useMemo, useState } from "react";
+import { saveErrorFor, type SaveFailure } from "./save-failure";
 import type { StoredTemplate } from "./session";
 import { useDesignerDoc, type DesignerDoc } from "./useDesignerDoc";
 
@@ -46,7 +47,7 @@ export interface CollabDesignerSession {
 /** Opens template `id` for collaborative editing. */
 export function useCollabDesigner(id: string): CollabDesignerSession {
   const d = useDesignerDoc(id);
-  const [saveError, setSaveError] = useState<unknown>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const { editor: ed, document, canEdit, canUndo, canRedo } = d;
   const editor = useMemo((): CollabDesignerEditor | null => {
     if (document === undefined) return null;
@@ -77,10 +78,11 @@ export function useCollabDesigner(id: string): CollabDesignerSession {
     editor,
     dirty: d.dirty,
     saving: d.saving,
-    saveError,
+    saveError: saveErrorFor(failure, document),
     save: () => {
-      setSaveError(null);
-      d.save().catch(setSaveError);
+      setFailure(null);
+      const sent = document;
+      d.save().catch((error: unknown) => setFailure({ error, document: sent }));
     },
     collab: d,
   };
