@@ -10,6 +10,7 @@ import { Problem } from "../ui/Problem";
 import { Loading } from "../ui/states";
 import { parseJsonObject } from "../ui/validation";
 import { AiPanel } from "./ai/AiPanel";
+import { AlignIcon } from "./canvas/AlignIcon";
 import { align, distribute, type Alignment } from "./canvas/arrange";
 import { Canvas, PX_PER_PT, type CanvasPoint } from "./canvas/Canvas";
 import { canPaste, copy, duplicate, nudge, paste } from "./canvas/commands";
@@ -110,7 +111,12 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const update = () => setFitScale(Math.max(0.25, (el.clientWidth - 64) / (page.width * PX_PER_PT)));
+    // The pane's padding (the band labels' gutter on the left) is not room for the page.
+    const update = () => {
+      const style = getComputedStyle(el);
+      const room = el.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
+      setFitScale(Math.max(0.25, room / (page.width * PX_PER_PT)));
+    };
     update();
     const ro = new ResizeObserver(update);
     ro.observe(el);
@@ -265,7 +271,7 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
   return (
     <div className="designer" data-testid="designer">
       <div className="template-head">
-        <Link to={`/templates/${id}`} className="back">← {name}</Link>
+        <Link to={`/templates/${id}`} className="back truncate" title={name}>← {name}</Link>
         <span className="badge">designer</span>
         {!editor.canEdit && <span className="badge" data-testid="read-only">read-only</span>}
         <span className="d-status" data-testid="designer-status" data-status={collab.status} role="status">{collab.status}</span>
@@ -300,7 +306,7 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
         <Toolbar disabled={!editor.canEdit} onStart={onToolPointerDown} onAdd={(t) => addElement(t)} />
         <div className="d-arrange" role="toolbar" aria-label="Arrange">
           {(["left", "center", "right", "top", "middle", "bottom"] as const).map((a) => (
-            <button key={a} type="button" data-testid={`align-${a}`} disabled={!editor.canEdit || live.length < 2 || !sameBand} onClick={() => doAlign(a)} title={`Align ${a}`}>⇤ {a}</button>
+            <button key={a} type="button" data-testid={`align-${a}`} disabled={!editor.canEdit || live.length < 2 || !sameBand} onClick={() => doAlign(a)} title={`Align ${a}`} aria-label={`Align ${a}`}><AlignIcon how={a} /> {a}</button>
           ))}
           <button type="button" data-testid="distribute-x" disabled={!editor.canEdit || live.length < 3 || !sameBand} onClick={() => editor.updateElements(distribute(selectedEls, "x"))}>Distribute ↔</button>
           <button type="button" data-testid="distribute-y" disabled={!editor.canEdit || live.length < 3 || !sameBand} onClick={() => editor.updateElements(distribute(selectedEls, "y"))}>Distribute ↕</button>

@@ -107,7 +107,9 @@ describe("the designer by keyboard (Chromium)", () => {
     const { page } = a;
     for (let i = 0; i < 3; i++) await page.keyboard.press("Shift+Tab");
     assert.equal(await focusedItem(page), "title");
-    assert.equal(await page.getByTestId("element-title").getAttribute("aria-label"), "Text “Invoice {{number}}”");
+    // Named by its kind and what it shows (the sample value), so the name holds the visible text.
+    assert.equal(await page.getByRole("button", { name: "Text: Invoice A-1", exact: true }).getAttribute("data-testid"), "element-title");
+    assert.equal(await page.getByRole("button", { name: /^Table of items: Item/ }).getAttribute("data-testid"), "element-lines");
     for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
     await page.keyboard.press("Shift+ArrowDown");
     await page.locator('[data-testid="element-title"][data-x="23"][data-y="30"]').waitFor({ state: "attached" });

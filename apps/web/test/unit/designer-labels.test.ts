@@ -2,7 +2,7 @@
 // and the keyboard's reading order over the canvas.
 import { describe, expect, it } from "vitest";
 import type { Band, Element } from "../../src/designer/engine";
-import { bandLabel, elementLabel, selectionAnnouncement } from "../../src/designer/canvas/labels";
+import { bandLabel, elementKind, elementLabel, selectionAnnouncement } from "../../src/designer/canvas/labels";
 import { readingOrder, stepFrom } from "../../src/designer/canvas/reading-order";
 import { stackBands } from "../../src/designer/canvas/stack";
 
@@ -18,6 +18,13 @@ describe("labels", () => {
     expect(elementLabel({ id: "i", type: "image", x: 0, y: 0, width: 1, height: 1, bindingField: "logo" })).toBe("Image of logo");
     expect(elementLabel({ id: "b", type: "barcode", x: 0, y: 0, width: 1, height: 1, format: "qr", value: "{{url}}" })).toBe("Barcode qr “{{url}}”");
     expect(elementLabel({ id: "r", type: "rect", x: 0, y: 0, width: 1, height: 1 })).toBe("Rectangle");
+  });
+
+  it("says what an element is before the canvas reads out what it shows", () => {
+    expect(elementKind(text("t", 0, 0, "Hello"))).toBe("Text");
+    expect(elementKind({ id: "tb", type: "table", x: 0, y: 0, width: 1, height: 1, bindingField: "items", columns: [] })).toBe("Table of items");
+    expect(elementKind({ id: "b", type: "barcode", x: 0, y: 0, width: 1, height: 1, format: "ean13", value: "1" })).toBe("Barcode ean13");
+    expect(elementKind({ id: "i", type: "icon", x: 0, y: 0, width: 1, height: 1, name: "star" })).toBe("Icon star");
   });
 
   it("names a band by its name or kind and its binding", () => {

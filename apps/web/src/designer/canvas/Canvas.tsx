@@ -7,7 +7,7 @@ import type { DesignerEditor } from "../model/editor";
 import type { CanvasCollab } from "./collab";
 import { RemoteLayer } from "./RemoteLayer";
 import { ElementView } from "./ElementView";
-import { bandLabel, elementLabel } from "./labels";
+import { bandLabel, elementKind, elementLabel } from "./labels";
 import { readingOrder, stepFrom, type CanvasItem } from "./reading-order";
 import { valueAt, type PaintContext } from "./paint";
 import { snapMove, snapResize, type Guide, type Handle } from "./snap";
@@ -16,6 +16,9 @@ import { bandAt, boxFromPoints, canvasBox, intersects, stackBands, type Box, typ
 /** CSS pixels per point at 100 % (a point is 1/72 in, a CSS pixel 1/96 in). */
 export const PX_PER_PT = 96 / 72;
 const SNAP_PX = 5;
+/** The band labels' gutter left of the page (CSS pixels, at every zoom: the page's margin can be a few pixels at "fit"). */
+export const LABEL_GUTTER_PX = 76;
+const LABEL_LINE_PX = 11;
 const MIN_SIZE = 2;
 
 const HANDLES: readonly Handle[] = ["nw", "n", "ne", "e", "se", "s", "sw", "w"];
@@ -318,9 +321,13 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
               onFocus={(e) => onItemFocus(e, { kind: "band", id: sb.band.id, bandId: sb.band.id })}
               onKeyDown={(e) => onItemKey(e, { kind: "band", id: sb.band.id, bandId: sb.band.id })}
             >
-              <span className="d-band-label" style={{ left: -margins.left * s, width: Math.max(0, margins.left * s - 3) }} title={sb.band.bindingField ? `${sb.band.kind} · ${sb.band.bindingField}` : sb.band.kind}>
+              {/* A band shorter than a line at this zoom shows no label (a sliver of text says nothing; the band is named to assistive technology all the same). */}
+              {bandHeight(sb) * s >= LABEL_LINE_PX && <span className="d-band-label" data-testid={`band-label-${sb.band.id}`}
+                // In the gutter outside the page, no taller than the band (so labels of short bands never overlap), shortened with an ellipsis.
+                style={{ left: -margins.left * s - LABEL_GUTTER_PX, width: LABEL_GUTTER_PX - 6, maxHeight: bandHeight(sb) * s, WebkitLineClamp: Math.max(1, Math.floor((bandHeight(sb) * s) / LABEL_LINE_PX)) }}
+                title={sb.band.bindingField ? `${sb.band.name ?? sb.band.kind} · ${sb.band.bindingField}` : sb.band.name ?? sb.band.kind}>
                 {"› ".repeat(sb.depth)}{sb.band.name ?? sb.band.kind}{sb.band.bindingField ? ` · ${sb.band.bindingField}` : ""}
-              </span>
+              </span>}
               {sb.band.elements.map((el) => {
                 const box = liveBox(el, canvasBox(el, sb, margins));
                 const selected = selection.includes(el.id);
@@ -334,7 +341,6 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
                     data-locked-by={collab?.lockedBy(el.id)?.user.name}
                     data-canvas-item={el.id}
                     role="button"
-                    aria-label={elementLabel(el)}
                     aria-pressed={selected}
                     tabIndex={tabStop === el.id ? 0 : -1}
                     onFocus={(e) => onItemFocus(e, { kind: "element", id: el.id, bandId: sb.band.id })}
@@ -345,6 +351,8 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
                     }}
                     onPointerDown={(e) => startMove(e, el)}
                   >
+                    {/* The name: what the element is, then what it shows (its drawn text, read from the content). */}
+                    <span className="sr-only">{`${elementKind(el)}: `}</span>
                     <ElementView el={el.type === "line" || box === canvasBox(el, sb, margins) ? el : { ...el, width: box.width, height: box.height }} s={s} ctx={ctx} />
                     {selected && selection.length === 1 && canEdit && HANDLES.map((h) => (
                       <span key={h} className={`d-handle d-handle-${h}`} data-testid={`handle-${h}`} onPointerDown={(e) => startResize(e, el, sb, h)} />

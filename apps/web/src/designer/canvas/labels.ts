@@ -35,6 +35,27 @@ export function elementLabel(el: Element): string {
   }
 }
 
+/**
+ * What an element is, said before what it shows: its type and binding (`Table of items`, `Barcode qr`). The
+ * canvas names an element by this followed by its drawn content, so the name always holds the visible text
+ * (the sample values included), as a speech-input user reads it.
+ */
+export function elementKind(el: Element): string {
+  const type = TYPE_NAMES[el.type];
+  switch (el.type) {
+    case "table":
+      return el.bindingField ? `${type} of ${el.bindingField}` : type;
+    case "image":
+      return el.bindingField ? `${type} of ${el.bindingField}` : type;
+    case "barcode":
+      return `${type} ${el.format}`;
+    case "icon":
+      return el.name ? `${type} ${el.name}` : type;
+    default:
+      return type;
+  }
+}
+
 /** The band's label: its name or kind, and what it repeats for (`detail of items`). */
 export function bandLabel(band: Band): string {
   const name = band.name ?? band.kind;
