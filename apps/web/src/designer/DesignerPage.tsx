@@ -211,7 +211,15 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
     if (mod && key === "x") { if (copy(editor, live)) editor.removeElements(live); return; }
     if (mod && key === "v") { e.preventDefault(); const ids = paste(editor, targetBand()); if (ids.length) setSelection(ids); return; }
     if (mod && key === "d") { e.preventDefault(); const ids = duplicate(editor, live); if (ids.length) setSelection(ids); return; }
-    if ((e.key === "Delete" || e.key === "Backspace") && live.length) { e.preventDefault(); editor.removeElements(live); setSelection([]); return; }
+    if ((e.key === "Delete" || e.key === "Backspace") && live.length) {
+      e.preventDefault();
+      // The keyboard's place is kept: the focus goes to the band the (first) removed element was in.
+      const from = all.get(live[0]!)?.band.id ?? null;
+      editor.removeElements(live);
+      setSelection([]);
+      if (from && (e.target as HTMLElement).dataset["canvasItem"]) { setSelectedBand(from); setRefocus(from); }
+      return;
+    }
     const step = e.shiftKey ? 10 : 1;
     const arrows: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
     const d = arrows[e.key];
@@ -244,6 +252,13 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
     const panel = document.querySelector<HTMLElement>(editing.type ? '[data-testid="element-props"]' : '[data-testid="band-props"]');
     if (panel) focusMainField(panel, editing.type ?? undefined);
   }, [editing]);
+  // A canvas item to focus once drawn (after a keyboard removal the focused element is gone).
+  const [refocus, setRefocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (!refocus) return;
+    document.querySelector<HTMLElement>(`[data-canvas-item="${refocus.replace(/["\\]/g, "")}"]`)?.focus();
+    setRefocus(null);
+  }, [refocus]);
   // Escape in the panels goes back to what is being edited on the canvas.
   const backToCanvas = (e: KeyboardEvent) => {
     if (e.key !== "Escape" || !(e.target as HTMLElement).closest(".d-tabpanel")) return;

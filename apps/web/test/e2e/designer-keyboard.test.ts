@@ -134,6 +134,21 @@ describe("the designer by keyboard (Chromium)", () => {
     await screenshot(page, "issue31-keyboard-edit-after");
   });
 
+  test("Delete removes the focused element and the focus stays on its band", async () => {
+    const { page } = a;
+    // From the band's Kind field, Escape goes back to the band; then date, title, note.
+    await page.keyboard.press("Escape");
+    assert.equal(await focusedItem(page), "head");
+    for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
+    assert.equal(await focusedItem(page), "note");
+    await page.keyboard.press("Delete");
+    await page.getByTestId("element-note").waitFor({ state: "detached" });
+    assert.equal(await focusedItem(page), "head");
+    assert.match((await page.getByTestId("selection-announcer").textContent()) ?? "", /^report-header band selected/);
+    await page.keyboard.press("Control+z");
+    await page.getByTestId("element-note").waitFor();
+  });
+
   test("comment pins are named by their element's label, not its id", async () => {
     const pin = a.page.locator('[data-testid="comment-pin"][data-anchor="note"]');
     assert.equal(await pin.getAttribute("aria-label"), "Comments on Text “Thank you”: 1");
