@@ -14,8 +14,8 @@ import { AlignIcon } from "./canvas/AlignIcon";
 import { align, distribute, type Alignment } from "./canvas/arrange";
 import { Canvas, PX_PER_PT, type CanvasPoint } from "./canvas/Canvas";
 import { canPaste, copy, duplicate, nudge, paste } from "./canvas/commands";
+import { useKeyboardFocus } from "./canvas/keyboard-focus";
 import { selectionAnnouncement } from "./canvas/labels";
-import { focusMainField } from "./panels/main-field";
 import { newElement, newId } from "./canvas/paint";
 import { Toolbar, usePaletteDrag } from "./canvas/Toolbar";
 import { BAND_KINDS, resolvePageSize, type BandKind, type Element, type ElementType, type SchemaField, type TemplateDocument } from "./engine";
@@ -198,6 +198,8 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
   const onFieldPointerDown = (e: ReactPointerEvent, field: FieldPath) =>
     startPaletteDrag(e, `{{${field.path}}}`, (p) => dropField(field, p), () => undefined);
 
+  // Focus between the canvas and the panels (Enter, Escape, after a removal).
+  const keyboard = useKeyboardFocus(() => live[0] ?? selectedBand);
   const onKeyDown = (e: KeyboardEvent) => {
     if ((e.target as HTMLElement).closest("input, textarea, select")) return;
     const mod = e.ctrlKey || e.metaKey;
@@ -217,7 +219,7 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
       const from = all.get(live[0]!)?.band.id ?? null;
       editor.removeElements(live);
       setSelection([]);
-      if (from && (e.target as HTMLElement).dataset["canvasItem"]) { setSelectedBand(from); setRefocus(from); }
+      if (from && (e.target as HTMLElement).dataset["canvasItem"]) { setSelectedBand(from); keyboard.refocus(from); }
       return;
     }
     const step = e.shiftKey ? 10 : 1;
@@ -239,32 +241,11 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
   }, [selectionKey, selectedBand]);
 
   // Enter on the canvas edits: the properties tab, its main field focused once it is drawn.
-  const [editing, setEditing] = useState<{ readonly type: ElementType | null; readonly n: number } | null>(null);
   const onEdit = (t: { bandId: string; elementId?: string }) => {
     setSelectedBand(t.bandId);
     setSelection(t.elementId ? [t.elementId] : []);
     setTab("Properties");
-    const type = t.elementId ? all.get(t.elementId)?.element.type ?? null : null;
-    setEditing((e) => ({ type, n: (e?.n ?? 0) + 1 }));
-  };
-  useEffect(() => {
-    if (!editing) return;
-    const panel = document.querySelector<HTMLElement>(editing.type ? '[data-testid="element-props"]' : '[data-testid="band-props"]');
-    if (panel) focusMainField(panel, editing.type ?? undefined);
-  }, [editing]);
-  // A canvas item to focus once drawn (after a keyboard removal the focused element is gone).
-  const [refocus, setRefocus] = useState<string | null>(null);
-  useEffect(() => {
-    if (!refocus) return;
-    document.querySelector<HTMLElement>(`[data-canvas-item="${refocus.replace(/["\\]/g, "")}"]`)?.focus();
-    setRefocus(null);
-  }, [refocus]);
-  // Escape in the panels goes back to what is being edited on the canvas.
-  const backToCanvas = (e: KeyboardEvent) => {
-    if (e.key !== "Escape" || !(e.target as HTMLElement).closest(".d-tabpanel")) return;
-    const id = live[0] ?? selectedBand;
-    const node = id ? document.querySelector<HTMLElement>(`[data-canvas-item="${id.replace(/["\\]/g, "")}"]`) : null;
-    if (node) { e.preventDefault(); node.focus(); }
+    keyboard.edit(t.elementId ? all.get(t.elementId)?.element.type ?? null : null);
   };
   const announcement = selectionAnnouncement(live.map((i) => all.get(i)!), band);
 
@@ -341,7 +322,7 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
         </div>
       </div>
       <div className="d-body">
-        <aside className="d-side" onKeyDown={backToCanvas}>
+        <aside className="d-side" onKeyDown={keyboard.backToCanvas}>
           <div role="tablist" aria-label="Designer panels" className="tabs">
             {TABS.filter((t) => t !== "AI" || aiOn).map((t) => <button key={t} role="tab" id={`dtab-${t}`} aria-selected={tab === t} data-testid={`dtab-${t}`} onClick={() => setTab(t)}>{t}</button>)}
           </div>

@@ -7,6 +7,7 @@ import type { DesignerEditor } from "../model/editor";
 import type { CanvasCollab } from "./collab";
 import { RemoteLayer } from "./RemoteLayer";
 import { ElementView } from "./ElementView";
+import { focusCanvasItem } from "./keyboard-focus";
 import { bandLabel, elementKind, elementLabel } from "./labels";
 import { readingOrder, stepFrom, type CanvasItem } from "./reading-order";
 import { valueAt, type PaintContext } from "./paint";
@@ -87,10 +88,6 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
   const order = useMemo(() => readingOrder(stack), [stack]);
   const [focusId, setFocusId] = useState<string | null>(null);
   const tabStop = [focusId, selection[0], selectedBand].find((id) => id && order.some((item) => item.id === id)) ?? order[0]?.id;
-  const focusItem = (id: string) => {
-    const nodes = content.current?.querySelectorAll<HTMLElement>("[data-canvas-item]") ?? [];
-    for (const node of nodes) if (node.dataset["canvasItem"] === id) return node.focus();
-  };
   const onItemFocus = (e: ReactFocusEvent<HTMLElement>, item: CanvasItem) => {
     if (e.target !== e.currentTarget) return;
     setFocusId(item.id);
@@ -107,7 +104,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
       // At either end the browser's own Tab leaves the canvas.
       if (next) {
         e.preventDefault();
-        focusItem(next.id);
+        if (content.current) focusCanvasItem(content.current, next.id);
       }
     } else if (e.key === "Enter" && !preview) {
       e.preventDefault();
