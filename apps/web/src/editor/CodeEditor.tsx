@@ -6,6 +6,7 @@ import { Compartment, EditorState } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { basicSetup } from "codemirror";
 import { useEffect, useRef } from "react";
+import { readableHighlighting } from "./highlight";
 import { locatePath } from "./json-paths";
 
 /** A problem to show, by document path (JSON) or with no place (the whole document). */
@@ -42,6 +43,7 @@ export function CodeEditor({ value, language, label, onChange, problems = [], re
           basicSetup,
           // Long lines (a paragraph of HTML, a data URL) wrap instead of scrolling sideways out of sight.
           EditorView.lineWrapping,
+          readableHighlighting,
           lang.current.of(language === "json" ? json() : html()),
           editable.current.of(EditorState.readOnly.of(readOnly)),
           // An empty linter: diagnostics come from the server, pushed with setDiagnostics.

@@ -85,6 +85,7 @@ describe("accessibility and layout (Chromium)", () => {
   const emailA = `alexandra-montgomery-fitzgerald-${stamp}@example.test`;
   const emailB = `bo-${stamp}@example.test`;
   let templateId = "";
+  let htmlTemplateId = "";
 
   before(async () => {
     axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -94,6 +95,7 @@ describe("accessibility and layout (Chromium)", () => {
     const tokenB = (await json(stack, "POST", "/api/auth/signup", null, { email: emailB, password: PASSWORD })).accessToken as string;
     await json(stack, "POST", `/api/invites/${encodeURIComponent(invite.token as string)}/accept`, tokenB);
     templateId = (await json(stack, "POST", "/api/templates", tokenA, { name: LONG_NAME, content: JSON.stringify(DOCUMENT, null, 2) })).id as string;
+    htmlTemplateId = (await json(stack, "POST", "/api/templates", tokenA, { name: "Letter", editorMode: "html", content: "<h1>Hello {{name}}</h1>\n<p>A long paragraph of the letter, long enough to wrap in the editor, with a token {{name}} in it and more words after it to be sure.</p>" })).id as string;
     await json(stack, "POST", "/api/api-keys", tokenA, { name: "ci" });
     browser = await launchBrowser();
     a = await openPage(browser, stack.url);
@@ -137,6 +139,11 @@ describe("accessibility and layout (Chromium)", () => {
       await page.locator(`[role="tab"][aria-selected="true"]`, { hasText: tab }).waitFor();
       await assertAccessible(page, `template page (${tab})`);
     }
+    // An HTML template's page: the HTML editor and its data.
+    await page.goto(`${stack.url}/templates/${htmlTemplateId}`);
+    await page.locator('.cm-content[aria-label="Template content"]').waitFor();
+    await page.locator(".pdf-page canvas").first().waitFor({ timeout: 60_000 });
+    await assertAccessible(page, "HTML template page");
     for (const [path, heading] of [["/members", /Members of/], ["/api-keys", /API keys/], ["/usage", /Usage/]] as const) {
       await page.goto(`${stack.url}${path}`);
       await page.getByRole("heading", { level: 1, name: heading }).waitFor();
@@ -220,7 +227,7 @@ describe("accessibility and layout (Chromium)", () => {
     await page.goto(`${stack.url}/templates`);
     const link = page.getByRole("link", { name: LONG_NAME });
     assert.equal(await link.getAttribute("title"), LONG_NAME);
-    assert.deepEqual(await truncated(".name-cell a"), { cut: true, ellipsis: true });
+    assert.deepEqual(await truncated(`.name-cell a[title="${LONG_NAME}"]`), { cut: true, ellipsis: true });
     await screenshot(page, "issue31-truncated-after");
   });
 

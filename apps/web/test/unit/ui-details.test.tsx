@@ -1,6 +1,6 @@
 // Issue 31's small things (item 9): colour swatches name the colour drawn when none is set, the six alignment
 // buttons have six different icons, a failed save's banner goes once the document changes (undo), an error
-// is not repeated by its own field message, and the code editor wraps long lines.
+// is not repeated by its own field message, and the code editor wraps long lines in readable colours.
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test } from "vitest";
 import { ApiError } from "../../src/api/errors";
@@ -11,6 +11,7 @@ import type { TemplateDocument } from "../../src/designer/engine";
 import { colourDefault, colourName } from "../../src/designer/panels/colour-default";
 import { ColourProp } from "../../src/designer/panels/fields";
 import { CodeEditor } from "../../src/editor/CodeEditor";
+import { readableHighlightStyle } from "../../src/editor/highlight";
 import { Problem } from "../../src/ui/Problem";
 
 afterEach(cleanup);
@@ -84,7 +85,27 @@ describe("problems", () => {
   });
 });
 
+/** WCAG contrast ratio of two #rgb / #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const lum = (hex: string) => {
+    const h = hex.length === 4 ? hex.slice(1).split("").map((c) => c + c).join("") : hex.slice(1);
+    const [r, g, bl] = [0, 2, 4].map((i) => {
+      const v = parseInt(h.slice(i, i + 2), 16) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 describe("code editor", () => {
+  test("every syntax colour reaches 4.5:1 on the active line's tint", () => {
+    const colours = readableHighlightStyle.specs.flatMap((spec) => (typeof spec["color"] === "string" ? [spec["color"]] : []));
+    expect(colours.length).toBeGreaterThan(10);
+    for (const colour of colours) expect(contrast(colour, "#f1faff"), colour).toBeGreaterThanOrEqual(4.5);
+  });
+
   test("wraps long lines", () => {
     const { container } = render(<CodeEditor value={`<p>${"word ".repeat(200)}</p>`} language="html" label="Template content" onChange={() => undefined} />);
     expect(container.querySelector(".cm-content")?.classList.contains("cm-lineWrapping")).toBe(true);
