@@ -209,9 +209,9 @@ describe("accessibility and layout (Chromium)", () => {
       for (const l of labels) assert.ok(!l.clipped, `${l.id} is not cut sideways`);
       const sorted = [...labels].sort((x, y) => x.top - y.top);
       for (let i = 1; i < sorted.length; i++) assert.ok(sorted[i]!.top >= sorted[i - 1]!.bottom - 0.5, `${sorted[i - 1]!.id} does not overlap ${sorted[i]!.id}`);
-      await screenshot(page, `issue31-layout-${width}-after`);
+      await screenshot(page, `issue31-designer-${width}-100-after`);
       await page.getByTestId("zoom").selectOption("fit");
-      await screenshot(page, `issue31-layout-${width}-fit-after`);
+      await screenshot(page, `issue31-designer-${width}-fit-after`);
     });
   }
 

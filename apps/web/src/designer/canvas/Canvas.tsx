@@ -1,15 +1,14 @@
 // The page at its zoom: margins, the bands stacked as the engine stacks them, each element in its box.
 // Pointer gestures (move, resize, marquee, band height) preview locally and commit one edit when the
 // pointer is released, so a drag is one undoable step.
-import { useCallback, useMemo, useRef, useState, type FocusEvent as ReactFocusEvent, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { useCallback, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { resolveMargins, resolvePageSize, resolvePalette, type Element, type TemplateDocument } from "../engine";
 import type { DesignerEditor } from "../model/editor";
 import type { CanvasCollab } from "./collab";
 import { RemoteLayer } from "./RemoteLayer";
 import { ElementView } from "./ElementView";
-import { focusCanvasItem } from "./keyboard-focus";
 import { bandLabel, elementKind, elementLabel } from "./labels";
-import { readingOrder, stepFrom, type CanvasItem } from "./reading-order";
+import { useCanvasKeyboard } from "./useCanvasKeyboard";
 import { valueAt, type PaintContext } from "./paint";
 import { snapMove, snapResize, type Guide, type Handle } from "./snap";
 import { bandAt, boxFromPoints, canvasBox, intersects, stackBands, type Box, type StackedBand } from "./stack";
@@ -60,15 +59,6 @@ export interface CanvasProps {
   readonly onEdit?: (target: { bandId: string; elementId?: string }) => void;
 }
 
-/** Whether focus came from the keyboard (a click focuses too, but selects through its own pointer handler). */
-function keyboardFocus(node: HTMLElement): boolean {
-  try {
-    return node.matches(":focus-visible");
-  } catch {
-    return false; // a DOM without the selector (jsdom)
-  }
-}
-
 /** The canvas. */
 export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand, scale: s, grid, data, locateRef, collab, pins, onPin, preview, onEdit }: CanvasProps) {
   const doc = preview ?? editor.doc;
@@ -83,39 +73,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
   const [gesture, setGesture] = useState<Gesture | null>(null);
   const [guides, setGuides] = useState<readonly Guide[]>([]);
   const height = stack.reduce((sum, b) => sum + b.band.height, 0);
-  // Keyboard: bands and elements are reached in reading order with one tab stop among them (a roving
-  // tabindex: the last focused item, else the selection, else the first band), so Tab then leaves the canvas.
-  const order = useMemo(() => readingOrder(stack), [stack]);
-  const [focusId, setFocusId] = useState<string | null>(null);
-  const tabStop = [focusId, selection[0], selectedBand].find((id) => id && order.some((item) => item.id === id)) ?? order[0]?.id;
-  const onItemFocus = (e: ReactFocusEvent<HTMLElement>, item: CanvasItem) => {
-    if (e.target !== e.currentTarget) return;
-    setFocusId(item.id);
-    if (preview || !keyboardFocus(e.currentTarget)) return;
-    if (item.kind === "band") {
-      onSelectBand(item.id);
-      onSelect([]);
-    } else if (!selection.includes(item.id)) onSelect([item.id]);
-  };
-  const onItemKey = (e: ReactKeyboardEvent<HTMLElement>, item: CanvasItem) => {
-    if (e.target !== e.currentTarget) return;
-    if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) {
-      const next = stepFrom(order, item.id, e.shiftKey);
-      // At either end the browser's own Tab leaves the canvas.
-      if (next) {
-        e.preventDefault();
-        if (content.current) focusCanvasItem(content.current, next.id);
-      }
-    } else if (e.key === "Enter" && !preview) {
-      e.preventDefault();
-      onEdit?.(item.kind === "band" ? { bandId: item.id } : { bandId: item.bandId, elementId: item.id });
-    } else if (e.key === " " && item.kind === "element" && !preview) {
-      // A button's own key: select it, Shift adds or removes it.
-      e.preventDefault();
-      const already = selection.includes(item.id);
-      onSelect(e.shiftKey ? (already ? selection.filter((i) => i !== item.id) : [...selection, item.id]) : [item.id]);
-    }
-  };
+  const keyboardItem = useCanvasKeyboard({ stack, selection, selectedBand, onSelect, onSelectBand, onEdit, preview: Boolean(preview), root: content });
 
   const placed = useMemo(() => {
     const list: { el: Element; sb: StackedBand; box: Box }[] = [];
@@ -309,14 +267,11 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
               className={`d-band d-band-${sb.band.kind}${selectedBand === sb.band.id ? " selected" : ""}`}
               data-testid={`band-${sb.band.id}`}
               data-band-kind={sb.band.kind}
-              data-canvas-item={sb.band.id}
               role="group"
               aria-label={`${bandLabel(sb.band)} band`}
-              tabIndex={tabStop === sb.band.id ? 0 : -1}
+              {...keyboardItem({ kind: "band", id: sb.band.id, bandId: sb.band.id })}
               style={{ top, height: bandHeight(sb) * s }}
               onPointerDown={(e) => startMarquee(e, sb)}
-              onFocus={(e) => onItemFocus(e, { kind: "band", id: sb.band.id, bandId: sb.band.id })}
-              onKeyDown={(e) => onItemKey(e, { kind: "band", id: sb.band.id, bandId: sb.band.id })}
             >
               {/* A band shorter than a line at this zoom shows no label (a sliver of text says nothing; the band is named to assistive technology all the same). */}
               {bandHeight(sb) * s >= LABEL_LINE_PX && <span className="d-band-label" data-testid={`band-label-${sb.band.id}`}
@@ -336,12 +291,9 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
                     data-selected={selected ? "true" : undefined}
                     data-x={el.x} data-y={el.y} data-width={el.width} data-height={el.height}
                     data-locked-by={collab?.lockedBy(el.id)?.user.name}
-                    data-canvas-item={el.id}
                     role="button"
                     aria-pressed={selected}
-                    tabIndex={tabStop === el.id ? 0 : -1}
-                    onFocus={(e) => onItemFocus(e, { kind: "element", id: el.id, bandId: sb.band.id })}
-                    onKeyDown={(e) => onItemKey(e, { kind: "element", id: el.id, bandId: sb.band.id })}
+                    {...keyboardItem({ kind: "element", id: el.id, bandId: sb.band.id })}
                     style={{
                       left: box.x * s, top: (box.y - sb.top) * s, width: Math.max(box.width * s, 1), height: Math.max(box.height * s, 1),
                       opacity: el.opacity, transform: el.rotation ? `rotate(${el.rotation}deg)` : undefined,
