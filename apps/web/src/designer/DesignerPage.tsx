@@ -9,9 +9,12 @@ import { Problem } from "../ui/Problem";
 import { Loading } from "../ui/states";
 import { parseJsonObject } from "../ui/validation";
 import { AiPanel } from "./ai/AiPanel";
+import { AlignIcon } from "./canvas/AlignIcon";
 import { align, distribute, type Alignment } from "./canvas/arrange";
 import { Canvas, PX_PER_PT, type CanvasPoint } from "./canvas/Canvas";
 import { canPaste, copy, duplicate, nudge, paste } from "./canvas/commands";
+import { useKeyboardFocus } from "./canvas/keyboard-focus";
+import { selectionAnnouncement } from "./canvas/labels";
 import { newElement, newId } from "./canvas/paint";
 import { clampDrop, freeSpot } from "./canvas/placement";
 import { Toolbar, usePaletteDrag } from "./canvas/Toolbar";
@@ -114,7 +117,12 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const update = () => setFitScale(Math.max(0.25, (el.clientWidth - 64) / (page.width * PX_PER_PT)));
+    // The pane's padding (the band labels' gutter on the left) is not room for the page.
+    const update = () => {
+      const style = getComputedStyle(el);
+      const room = el.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
+      setFitScale(Math.max(0.25, room / (page.width * PX_PER_PT)));
+    };
     update();
     const ro = new ResizeObserver(update);
     ro.observe(el);
@@ -207,6 +215,8 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
   const onFieldPointerDown = (e: ReactPointerEvent, field: FieldPath) =>
     startPaletteDrag(e, `{{${field.path}}}`, (p) => dropField(field, p), () => undefined);
 
+  // Focus between the canvas and the panels (Enter, Escape, after a removal).
+  const keyboard = useKeyboardFocus(() => live[0] ?? selectedBand);
   const onKeyDown = (e: KeyboardEvent) => {
     if ((e.target as HTMLElement).closest("input, textarea, select")) return;
     const mod = e.ctrlKey || e.metaKey;
@@ -220,7 +230,15 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
     if (mod && key === "x") { if (copy(editor, live)) editor.removeElements(live); return; }
     if (mod && key === "v") { e.preventDefault(); const ids = paste(editor, targetBand()); if (ids.length) setSelection(ids); return; }
     if (mod && key === "d") { e.preventDefault(); const ids = duplicate(editor, live); if (ids.length) setSelection(ids); return; }
-    if ((e.key === "Delete" || e.key === "Backspace") && live.length) { e.preventDefault(); editor.removeElements(live); setSelection([]); return; }
+    if ((e.key === "Delete" || e.key === "Backspace") && live.length) {
+      e.preventDefault();
+      // The keyboard's place is kept: the focus goes to the band the (first) removed element was in.
+      const from = all.get(live[0]!)?.band.id ?? null;
+      editor.removeElements(live);
+      setSelection([]);
+      if (from && (e.target as HTMLElement).dataset["canvasItem"]) { setSelectedBand(from); keyboard.refocus(from); }
+      return;
+    }
     const step = e.shiftKey ? 10 : 1;
     const arrows: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
     const d = arrows[e.key];
@@ -238,6 +256,15 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
   useEffect(() => {
     collabRef.current.setLocalAwareness({ selection: selectionKey ? selectionKey.split(",") : selectedBand ? [selectedBand] : [] });
   }, [selectionKey, selectedBand]);
+
+  // Enter on the canvas edits: the properties tab, its main field focused once it is drawn.
+  const onEdit = (t: { bandId: string; elementId?: string }) => {
+    setSelectedBand(t.bandId);
+    setSelection(t.elementId ? [t.elementId] : []);
+    setTab("Properties");
+    keyboard.edit(t.elementId ? all.get(t.elementId)?.element.type ?? null : null);
+  };
+  const announcement = selectionAnnouncement(live.map((i) => all.get(i)!), band);
 
   const onTarget = useCallback((t: { bandId: string; elementId?: string }) => {
     setSelectedBand(t.bandId);
@@ -263,7 +290,7 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
   return (
     <div className="designer" data-testid="designer">
       <div className="template-head">
-        <Link to={`/templates/${id}`} className="back">← {name}</Link>
+        <Link to={`/templates/${id}`} className="back truncate" title={name}>← {name}</Link>
         <span className="badge">designer</span>
         {!editor.canEdit && <span className="badge" data-testid="read-only">read-only</span>}
         <span className="d-status" data-testid="designer-status" data-status={collab.status} role="status">{collab.status}</span>
@@ -298,7 +325,7 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
         <Toolbar disabled={!editor.canEdit} onStart={onToolPointerDown} onAdd={(t) => addElement(t)} />
         <div className="d-arrange" role="toolbar" aria-label="Arrange">
           {(["left", "center", "right", "top", "middle", "bottom"] as const).map((a) => (
-            <button key={a} type="button" data-testid={`align-${a}`} disabled={!editor.canEdit || live.length < 2 || !sameBand} onClick={() => doAlign(a)} title={`Align ${a}`}>⇤ {a}</button>
+            <button key={a} type="button" data-testid={`align-${a}`} disabled={!editor.canEdit || live.length < 2 || !sameBand} onClick={() => doAlign(a)} title={`Align ${a}`} aria-label={`Align ${a}`}><AlignIcon how={a} /> {a}</button>
           ))}
           <button type="button" data-testid="distribute-x" disabled={!editor.canEdit || live.length < 3 || !sameBand} onClick={() => editor.updateElements(distribute(selectedEls, "x"))}>Distribute ↔</button>
           <button type="button" data-testid="distribute-y" disabled={!editor.canEdit || live.length < 3 || !sameBand} onClick={() => editor.updateElements(distribute(selectedEls, "y"))}>Distribute ↕</button>
@@ -319,7 +346,7 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
         </div>
       </div>
       <div className="d-body">
-        <aside className="d-side">
+        <aside className="d-side" onKeyDown={keyboard.backToCanvas}>
           <div role="tablist" aria-label="Designer panels" className="tabs">
             {TABS.filter((t) => t !== "AI" || aiOn).map((t) => <button key={t} role="tab" id={`dtab-${t}`} aria-selected={tab === t} data-testid={`dtab-${t}`} onClick={() => setTab(t)}>{t}</button>)}
           </div>
@@ -348,11 +375,12 @@ function Workbench({ id, editor, name, dirty, saving, saveError, onSave, collab 
         <div className="d-canvas-scroll" ref={scroller} tabIndex={0} onKeyDown={onKeyDown} aria-label="Page canvas" data-testid="canvas-scroll">
           <Canvas editor={editor} preview={draftPreview} selection={live} onSelect={(ids) => { setSelection(ids); if (ids[0]) { setSelectedBand(bandOfElement(doc, ids[0])?.id ?? null); setTab("Properties"); } }}
             selectedBand={selectedBand} onSelectBand={(b) => { setSelectedBand(b); setTab("Properties"); }} scale={scale} grid={grid} data={showData ? data : null} locateRef={locateRef} collab={canvasCollab}
-            pins={comments.pins} onPin={(anchorId) => { const b = doc.bands.find((x) => x.id === anchorId); if (b) { setSelectedBand(b.id); setSelection([]); } else setSelection([anchorId]); setTab("Comments"); }} />
+            onEdit={onEdit} pins={comments.pins} onPin={(anchorId) => { const b = doc.bands.find((x) => x.id === anchorId); if (b) { setSelectedBand(b.id); setSelection([]); } else setSelection([anchorId]); setTab("Comments"); }} />
         </div>
         <DesignerPreview doc={doc} data={data} onTarget={onTarget} />
       </div>
       {ghostView}
+      <div className="sr-only" role="status" aria-live="polite" data-testid="selection-announcer">{announcement}</div>
     </div>
   );
 }

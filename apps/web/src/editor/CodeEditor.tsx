@@ -8,6 +8,7 @@ import { cspNonce } from "../csp-nonce";
 import { basicSetup } from "codemirror";
 import { useEffect, useRef } from "react";
 import { locateHtmlDiagnostic } from "./html-paths";
+import { readableHighlighting } from "./highlight";
 import { locatePath } from "./json-paths";
 
 /** A problem to show, by document path (JSON) or element path (HTML), or with no place (the whole document). */
@@ -52,12 +53,16 @@ export function CodeEditor({ value, language, label, onChange, problems = [], re
         doc: value,
         extensions: [
           basicSetup,
+          // Long lines (a paragraph of HTML, a data URL) wrap instead of scrolling sideways out of sight.
+          EditorView.lineWrapping,
+          readableHighlighting,
           lang.current.of(language === "json" ? json() : html()),
           editable.current.of(EditorState.readOnly.of(readOnly)),
           // An empty linter: diagnostics come from the server, pushed with setDiagnostics.
           linter(() => [], { delay: 1e9 }),
           lintGutter(),
-          EditorView.contentAttributes.of({ "aria-label": label }),
+          // Focusable by Tab even when read-only (a scrollable region must be reachable by keyboard).
+          EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
           // CodeMirror's theme is a <style> element: the page's nonce lets the Content Security Policy allow it.
           ...(cspNonce === undefined ? [] : [EditorView.cspNonce.of(cspNonce)]),
           EditorView.updateListener.of((u) => {

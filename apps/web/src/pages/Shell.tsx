@@ -1,4 +1,5 @@
-// The signed-in frame: navigation, the workspace switcher, the unverified-email banner, and the page.
+// The signed-in frame: navigation, the workspace switcher, the account menu (the address, shortened with a
+// tooltip when long, and "Log out" always in sight), the unverified-email banner, and the page.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { NavLink, Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { auth, workspaces } from "../api/endpoints";
@@ -22,7 +23,7 @@ function WorkspaceSwitcher() {
   return (
     <div className="switcher">
       <label htmlFor="workspace-switcher">Workspace</label>
-      <select id="workspace-switcher" value={session.workspace.id} disabled={switchTo.isPending} onChange={(e) => switchTo.mutate(e.target.value)}>
+      <select id="workspace-switcher" title={session.workspace.name} value={session.workspace.id} disabled={switchTo.isPending} onChange={(e) => switchTo.mutate(e.target.value)}>
         {(list.data ?? [{ ...session.workspace, role: session.role }]).map((w) => (
           <option key={w.id} value={w.id}>
             {w.name} ({w.role})
@@ -48,7 +49,7 @@ function VerifyBanner() {
 
 /** The app frame; sends signed-out visitors to the login page. */
 export function Shell() {
-  const { session, signedOutByUser } = useSession();
+  const { session, signedOutByUser, signOut } = useSession();
   const location = useLocation();
   if (session === undefined) return <Loading what="Signing in" />;
   // An expired session returns to this page after logging in; a deliberate sign-out starts afresh.
@@ -65,7 +66,10 @@ export function Shell() {
           <NavLink to="/usage">Usage</NavLink>
         </nav>
         <WorkspaceSwitcher />
-        <NavLink to="/account" className="account-link">{session.user.email}</NavLink>
+        <div className="account-menu">
+          <NavLink to="/account" className="account-link truncate" title={`${session.user.email}: your account`}>{session.user.email}</NavLink>
+          <button type="button" className="small" data-testid="log-out" onClick={() => void signOut(false)}>Log out</button>
+        </div>
       </header>
       <VerifyBanner />
       <main id="main" tabIndex={-1}>

@@ -8,6 +8,8 @@ import type { CanvasCollab } from "./collab";
 import { RemoteLayer } from "./RemoteLayer";
 import { ElementView } from "./ElementView";
 import { followPointer } from "./pointer-gesture";
+import { bandLabel, elementKind, elementLabel } from "./labels";
+import { useCanvasKeyboard } from "./useCanvasKeyboard";
 import { valueAt, type PaintContext } from "./paint";
 import { snapMove, snapResize, type Guide, type Handle } from "./snap";
 import { bandAt, boxFromPoints, canvasBox, intersects, stackBands, type Box, type StackedBand } from "./stack";
@@ -15,6 +17,9 @@ import { bandAt, boxFromPoints, canvasBox, intersects, stackBands, type Box, typ
 /** CSS pixels per point at 100 % (a point is 1/72 in, a CSS pixel 1/96 in). */
 export const PX_PER_PT = 96 / 72;
 const SNAP_PX = 5;
+/** The band labels' gutter left of the page (CSS pixels, at every zoom: the page's margin can be a few pixels at "fit"). */
+export const LABEL_GUTTER_PX = 76;
+const LABEL_LINE_PX = 11;
 const MIN_SIZE = 2;
 
 const HANDLES: readonly Handle[] = ["nw", "n", "ne", "e", "se", "s", "sw", "w"];
@@ -51,10 +56,12 @@ export interface CanvasProps {
   readonly locateRef?: { current: ((clientX: number, clientY: number) => CanvasPoint | null) | null };
   /** A document shown instead of the editor's while an AI draft streams in: read-only, never written. */
   readonly preview?: TemplateDocument | null;
+  /** Enter on a focused element or band: edit it (the page focuses its properties' main field). */
+  readonly onEdit?: (target: { bandId: string; elementId?: string }) => void;
 }
 
 /** The canvas. */
-export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand, scale: s, grid, data, locateRef, collab, pins, onPin, preview }: CanvasProps) {
+export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand, scale: s, grid, data, locateRef, collab, pins, onPin, preview, onEdit }: CanvasProps) {
   const doc = preview ?? editor.doc;
   // The preview is not the document: nothing on it can be moved, resized or selected.
   const canEdit = !preview && editor.canEdit;
@@ -67,6 +74,7 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
   const [gesture, setGesture] = useState<Gesture | null>(null);
   const [guides, setGuides] = useState<readonly Guide[]>([]);
   const height = stack.reduce((sum, b) => sum + b.band.height, 0);
+  const keyboardItem = useCanvasKeyboard({ stack, selection, selectedBand, onSelect, onSelectBand, onEdit, preview: Boolean(preview), root: content });
 
   const placed = useMemo(() => {
     const list: { el: Element; sb: StackedBand; box: Box }[] = [];
@@ -268,12 +276,19 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
               className={`d-band d-band-${sb.band.kind}${selectedBand === sb.band.id ? " selected" : ""}`}
               data-testid={`band-${sb.band.id}`}
               data-band-kind={sb.band.kind}
+              role="group"
+              aria-label={`${bandLabel(sb.band)} band`}
+              {...keyboardItem({ kind: "band", id: sb.band.id, bandId: sb.band.id })}
               style={{ top, height: bandHeight(sb) * s }}
               onPointerDown={(e) => startMarquee(e, sb)}
             >
-              <span className="d-band-label" style={{ left: -margins.left * s, width: Math.max(0, margins.left * s - 3) }} title={sb.band.bindingField ? `${sb.band.kind} · ${sb.band.bindingField}` : sb.band.kind}>
+              {/* A band shorter than a line at this zoom shows no label (a sliver of text says nothing; the band is named to assistive technology all the same). */}
+              {bandHeight(sb) * s >= LABEL_LINE_PX && <span className="d-band-label" data-testid={`band-label-${sb.band.id}`}
+                // In the gutter outside the page, no taller than the band (so labels of short bands never overlap), shortened with an ellipsis.
+                style={{ left: -margins.left * s - LABEL_GUTTER_PX, width: LABEL_GUTTER_PX - 6, maxHeight: bandHeight(sb) * s, WebkitLineClamp: Math.max(1, Math.floor((bandHeight(sb) * s) / LABEL_LINE_PX)) }}
+                title={sb.band.bindingField ? `${sb.band.name ?? sb.band.kind} · ${sb.band.bindingField}` : sb.band.name ?? sb.band.kind}>
                 {"› ".repeat(sb.depth)}{sb.band.name ?? sb.band.kind}{sb.band.bindingField ? ` · ${sb.band.bindingField}` : ""}
-              </span>
+              </span>}
               {sb.band.elements.map((el) => {
                 const box = liveBox(el, canvasBox(el, sb, margins));
                 const selected = selection.includes(el.id);
@@ -286,8 +301,8 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
                     data-x={el.x} data-y={el.y} data-width={el.width} data-height={el.height}
                     data-locked-by={collab?.lockedBy(el.id)?.user.name}
                     role="button"
-                    aria-label={`${el.type} ${el.id}`}
                     aria-pressed={selected}
+                    {...keyboardItem({ kind: "element", id: el.id, bandId: sb.band.id })}
                     style={{
                       left: box.x * s, top: (box.y - sb.top) * s, width: Math.max(box.width * s, 1), height: Math.max(box.height * s, 1),
                       opacity: el.opacity, transform: el.rotation ? `rotate(${el.rotation}deg)` : undefined,
@@ -296,6 +311,8 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
                     // The browser's own drag of an <img> (an image, a barcode, an SVG icon) would take the pointer.
                     onDragStart={(e) => e.preventDefault()}
                   >
+                    {/* The name: what the element is, then what it shows (its drawn text, read from the content). */}
+                    <span className="sr-only">{`${elementKind(el)}: `}</span>
                     <ElementView el={el.type === "line" || box === canvasBox(el, sb, margins) ? el : { ...el, width: box.width, height: box.height }} s={s} ctx={ctx} />
                     {selected && selection.length === 1 && canEdit && HANDLES.map((h) => (
                       <span key={h} className={`d-handle d-handle-${h}`} data-testid={`handle-${h}`} onPointerDown={(e) => startResize(e, el, sb, h)} />
@@ -304,12 +321,13 @@ export function Canvas({ editor, selection, onSelect, selectedBand, onSelectBand
                 );
               })}
               {pins?.get(sb.band.id) && (
-                <button type="button" className="d-pin" data-testid="comment-pin" data-anchor={sb.band.id} style={{ right: -22, top: 2 }} title="Comments on this band"
+                <button type="button" className="d-pin" data-testid="comment-pin" data-anchor={sb.band.id} style={{ right: -22, top: 2 }}
+                  title={`Comments on the ${bandLabel(sb.band)} band`} aria-label={`Comments on the ${bandLabel(sb.band)} band: ${pins.get(sb.band.id)!.length}`}
                   onPointerDown={(e) => e.stopPropagation()} onClick={() => onPin?.(sb.band.id)}>{pins.get(sb.band.id)!.length}</button>
               )}
               {sb.band.elements.map((el) => pins?.get(el.id) && (
                 <button key={`pin-${el.id}`} type="button" className="d-pin" data-testid="comment-pin" data-anchor={el.id} style={{ left: (el.x + el.width) * s - 4, top: el.y * s - 14 }}
-                  title="Comments on this element" onPointerDown={(e) => e.stopPropagation()} onClick={() => onPin?.(el.id)}>{pins.get(el.id)!.length}</button>
+                  title={`Comments on ${elementLabel(el)}`} aria-label={`Comments on ${elementLabel(el)}: ${pins.get(el.id)!.length}`} onPointerDown={(e) => e.stopPropagation()} onClick={() => onPin?.(el.id)}>{pins.get(el.id)!.length}</button>
               ))}
               {/* Under the elements (an element on the band's bottom edge stays grabbable) and reaching into the left gutter, where nothing covers it. */}
               {canEdit && <div className="d-band-grip" data-testid={`band-grip-${sb.band.id}`} title="Drag to change the band's height" style={{ left: -margins.left * s }} onPointerDown={(e) => startBandResize(e, sb)} />}

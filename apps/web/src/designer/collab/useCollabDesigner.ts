@@ -4,6 +4,7 @@
 import type { Band, Element, TemplateDocument, ZOrder } from "@docsvc/collab-doc";
 import { designerEditorOf } from "./designer-editor";
 import { useMemo, useState } from "react";
+import { saveErrorFor, type SaveFailure } from "./save-failure";
 import type { StoredTemplate } from "./session";
 import { useDesignerDoc, type DesignerDoc } from "./useDesignerDoc";
 
@@ -50,7 +51,7 @@ export interface CollabDesignerSession {
 /** Opens template `id` for collaborative editing. */
 export function useCollabDesigner(id: string): CollabDesignerSession {
   const d = useDesignerDoc(id);
-  const [saveError, setSaveError] = useState<unknown>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const { editor: ed, document, canEdit, canUndo, canRedo } = d;
   const editor = useMemo(
     (): CollabDesignerEditor | null =>
@@ -65,10 +66,11 @@ export function useCollabDesigner(id: string): CollabDesignerSession {
     editor,
     dirty: d.dirty,
     saving: d.saving,
-    saveError,
+    saveError: saveErrorFor(failure, document),
     save: () => {
-      setSaveError(null);
-      d.save().catch(setSaveError);
+      setFailure(null);
+      const sent = document;
+      d.save().catch((error: unknown) => setFailure({ error, document: sent }));
     },
     collab: d,
   };

@@ -1,6 +1,6 @@
 // The document's settings: page size (the 22 presets with orientation, or custom), margins, direction, brand
 // colours, fonts, locale, timezone, digits.
-import { PAGE_SIZES, resolveMargins, resolvePageSize } from "../engine";
+import { PAGE_SIZES, resolveMargins, resolvePageSize, resolvePalette } from "../engine";
 import type { DesignerEditor } from "../model/editor";
 import { ColourProp, NumberProp, SelectProp, TextProp } from "./fields";
 
@@ -37,8 +37,8 @@ export function DocumentProps({ editor, fonts }: { readonly editor: DesignerEdit
         ))}
       </div>
       <SelectProp k="direction" label="Direction" value={doc.direction} options={[["rtl", "right to left"]]} readOnly={ro} onChange={(v) => set({ direction: v })} />
-      <ColourProp k="brand-primary" label="Brand primary" value={doc.brand?.primary} resolve={hexOnly} readOnly={ro} onChange={(v) => set({ brand: clean({ ...doc.brand, primary: v }) })} />
-      <ColourProp k="brand-accent" label="Brand accent" value={doc.brand?.accent} resolve={hexOnly} readOnly={ro} onChange={(v) => set({ brand: clean({ ...doc.brand, accent: v }) })} />
+      <ColourProp k="brand-primary" label="Brand primary" value={doc.brand?.primary} resolve={hexOnly} fallback={resolvePalette(undefined).primary} readOnly={ro} onChange={(v) => set({ brand: clean({ ...doc.brand, primary: v }) })} />
+      <ColourProp k="brand-accent" label="Brand accent" value={doc.brand?.accent} resolve={hexOnly} fallback={resolvePalette(undefined).accent} readOnly={ro} onChange={(v) => set({ brand: clean({ ...doc.brand, accent: v }) })} />
       <SelectProp k="font-body" label="Body font" value={doc.fonts?.body} options={fonts} readOnly={ro} onChange={(v) => set({ fonts: clean({ ...doc.fonts, body: v }) })} />
       <SelectProp k="font-heading" label="Heading font" value={doc.fonts?.heading} options={fonts} readOnly={ro} onChange={(v) => set({ fonts: clean({ ...doc.fonts, heading: v }) })} />
       <TextProp k="locale" label="Locale (BCP 47)" value={doc.locale} placeholder="en-US" readOnly={ro} onChange={(v) => set({ locale: v })} />

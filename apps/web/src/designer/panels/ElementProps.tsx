@@ -3,6 +3,7 @@
 import type { Band, Element, SchemaField, TableColumn, TemplateDocument } from "../engine";
 import { resolveColour, resolvePalette } from "../engine";
 import type { DesignerEditor } from "../model/editor";
+import { colourDefault } from "./colour-default";
 import { ColumnsEditor } from "./ColumnsEditor";
 import { BoolProp, ColourProp, NumberProp, Row, SelectProp, TextProp } from "./fields";
 import { ImageSource } from "./ImageSource";
@@ -29,7 +30,7 @@ export function ElementProps({ editor, element, band, fonts, data }: {
   const num = (key: string, label: string, extra: { min?: number; max?: number; step?: number } = {}) => (
     <NumberProp key={key} k={key} label={label} value={el[key] as number | undefined} onChange={(v) => set(key, v)} readOnly={ro} {...extra} />
   );
-  const colour = (key: string, label: string) => <ColourProp key={key} k={key} label={label} value={el[key] as string | undefined} onChange={(v) => set(key, v)} resolve={resolve} readOnly={ro} />;
+  const colour = (key: string, label: string) => <ColourProp key={key} k={key} label={label} value={el[key] as string | undefined} onChange={(v) => set(key, v)} resolve={resolve} readOnly={ro} fallback={colourDefault(element.type, key)} />;
   const bool = (key: string, label: string) => <BoolProp key={key} k={key} label={label} value={el[key] as boolean | undefined} onChange={(v) => set(key, v)} readOnly={ro} />;
   const select = (key: string, label: string, options: readonly (string | number)[], required = false) => (
     <SelectProp key={key} k={key} label={label} value={el[key] as string | undefined} options={options} required={required} readOnly={ro}
@@ -69,7 +70,7 @@ export function ElementProps({ editor, element, band, fonts, data }: {
     select("align", "Alignment", ALIGNS), select("verticalAlign", "Vertical alignment", ["top", "middle", "bottom"]),
     num("lineHeight", "Line height (× size)", { min: 0.5, step: 0.1 }), num("letterSpacing", "Letter spacing"), num("padding", "Padding", { min: 0 }),
     <NumberProp key="bw" k="border.width" label="Border width" value={border?.width} onChange={(v) => setBorder("width", v)} readOnly={ro} />,
-    <ColourProp key="bc" k="border.color" label="Border colour" value={border?.color} onChange={(v) => setBorder("color", v)} resolve={resolve} readOnly={ro} />,
+    <ColourProp key="bc" k="border.color" label="Border colour" value={border?.color} onChange={(v) => setBorder("color", v)} resolve={resolve} readOnly={ro} fallback={colourDefault(element.type, "border.color")} />,
     <NumberProp key="br" k="border.radius" label="Border radius" value={border?.radius} onChange={(v) => setBorder("radius", v)} readOnly={ro} />,
     select("overflow", "Overflow", ["grow", "clip", "shrink"]), select("numeric", "Figures", ["tabular", "proportional"]), select("direction", "Direction", ["ltr", "rtl", "auto"]),
   ];

@@ -1,7 +1,8 @@
 // The property editors: each shows one key of an element, band or the document and writes it back through
 // `onChange` (undefined removes an optional key). Inputs carry data-testid="prop-<key>".
-import { useCallback, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { spliceBetween, type Splice } from "@docsvc/collab-doc";
+import { colourName } from "./colour-default";
 
 /** A labelled row. */
 export function Row({ label, children, htmlFor }: { readonly label: string; readonly children: ReactNode; readonly htmlFor?: string }) {
@@ -137,18 +138,22 @@ export function BoolProp({ k, label, value, onChange, readOnly }: { readonly k: 
 
 const SLOTS = ["@primary", "@accent", "@onPrimary", "@onAccent", "transparent"] as const;
 
-/** A colour: a brand slot, or a hex value picked or typed. */
-export function ColourProp({ k, label, value, onChange, resolve, readOnly }: {
+/**
+ * A colour: a brand slot, or a hex value picked or typed. Absent, the swatch and the empty field show `fallback`,
+ * the colour drawn then ("black", or "none" for no fill), rather than a bare "(default)".
+ */
+export function ColourProp({ k, label, value, onChange, resolve, readOnly, fallback = "#000000" }: {
   readonly k: string; readonly label: string; readonly value: string | undefined; readonly onChange: (v: string | undefined) => void;
-  readonly resolve: (v: string) => string | undefined; readonly readOnly?: boolean;
+  readonly resolve: (v: string) => string | undefined; readonly readOnly?: boolean; readonly fallback?: string;
 }) {
   const id = useId();
-  const hex = value && /^#[0-9a-f]{6}$/i.test(value) ? value : value ? resolve(value) ?? "#000000" : "#000000";
+  const shown = fallback === "none" ? "#ffffff" : fallback;
+  const hex = value && /^#[0-9a-f]{6}$/i.test(value) ? value : value ? resolve(value) ?? shown : shown;
   return (
     <Row label={label} htmlFor={id}>
       <span className="d-colour">
         <input type="color" aria-label={`${label} picker`} value={hex} disabled={readOnly} onChange={(e) => onChange(e.target.value)} />
-        <input id={id} type="text" data-testid={`prop-${k}`} value={value ?? ""} placeholder="(default)" readOnly={readOnly} list={`${id}-slots`} size={10}
+        <input id={id} type="text" data-testid={`prop-${k}`} value={value ?? ""} placeholder={`${colourName(fallback)} (default)`} readOnly={readOnly} list={`${id}-slots`} size={10}
           onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value)} />
         <datalist id={`${id}-slots`}>{SLOTS.map((slot) => <option key={slot} value={slot} />)}</datalist>
       </span>

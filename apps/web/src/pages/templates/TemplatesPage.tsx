@@ -140,7 +140,7 @@ export function TemplatesPage() {
           <tbody>
             {sortTemplates(list.data, sort).map((t) => (
               <tr key={t.id}>
-                <td><Link to={`/templates/${t.id}`}>{t.name}</Link></td>
+                <td className="name-cell"><Link to={`/templates/${t.id}`} className="truncate" title={t.name}>{t.name}</Link></td>
                 <td>{t.editorMode}</td>
                 <td>{formatTime(t.updatedAt)}</td>
                 <td className="row-actions">

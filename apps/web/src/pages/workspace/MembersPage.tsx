@@ -65,7 +65,7 @@ export function MembersPage() {
           )}
         </div>
       )}
-      <Problem error={changeRole.error ?? remove.error} />
+      <Problem error={changeRole.error} />
       {members.isPending ? <Loading what="Loading members" /> : <Problem error={members.error} />}
       {members.data?.length === 0 && <Empty>No members.</Empty>}
       {members.data && members.data.length > 0 && (
@@ -91,14 +91,16 @@ export function MembersPage() {
       )}
       <Modal
         open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
+        onOpenChange={(open) => { if (!open) { setRemoving(null); remove.reset(); } }}
         title="Remove member?"
         actions={<>
-          <button onClick={() => setRemoving(null)}>Cancel</button>
+          <button onClick={() => { setRemoving(null); remove.reset(); }}>Cancel</button>
           <button className="danger" onClick={() => removing && remove.mutate(removing.userId)} disabled={remove.isPending}>Remove</button>
         </>}
       >
         <p>{removing?.email} loses access to this workspace at once.</p>
+        {/* Shown here, in the open dialog, not behind it on the page. */}
+        <Problem error={remove.error} />
       </Modal>
     </section>
   );
