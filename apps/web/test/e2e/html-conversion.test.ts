@@ -29,9 +29,9 @@ const INVOICE_DATA = { number: "INV-7", customer: { name: "ACME Tools" }, discou
 async function markedLines(page: Page): Promise<number[]> {
   return page.locator(".cm-content[aria-label='Template content']").evaluate((content) => {
     const editor = content.closest(".cm-editor");
-    const lines = [...(editor?.querySelectorAll(".cm-lint-marker") ?? [])].map((m) => {
+    const lines = Array.from(editor?.querySelectorAll(".cm-lint-marker") ?? []).map((m) => {
       const rect = (m.closest(".cm-gutterElement") ?? m).getBoundingClientRect();
-      const numbers = [...(editor?.querySelectorAll(".cm-lineNumbers .cm-gutterElement") ?? [])];
+      const numbers = Array.from(editor?.querySelectorAll(".cm-lineNumbers .cm-gutterElement") ?? []);
       const row = numbers.find((n) => Math.abs(n.getBoundingClientRect().top - rect.top) < 3);
       return Number(row?.textContent ?? "0");
     });
