@@ -71,7 +71,13 @@ async function eventually<T>(what: string, read: () => Promise<T>, ok: (value: T
 }
 
 const fieldValue = (page: Page, testId: string): Promise<string> => page.getByTestId(testId).inputValue();
-const canvasText = (page: Page, id: string): Promise<string> => page.getByTestId(`element-${id}`).innerText();
+/** What an element draws on the canvas, without its accessible-name prefix ("Text: ", for screen readers only). */
+async function canvasText(page: Page, id: string): Promise<string> {
+  const element = page.getByTestId(`element-${id}`);
+  const prefix = ((await element.locator(".sr-only").first().textContent()) ?? "").trim();
+  const text = await element.innerText();
+  return prefix !== "" && text.startsWith(prefix) ? text.slice(prefix.length).replace(/^\s*\n/, "") : text;
+}
 const isFocused = (page: Page, testId: string): Promise<boolean> =>
   page.evaluate(`document.activeElement?.getAttribute("data-testid") === ${JSON.stringify(testId)}`);
 /** A key of the page's localStorage (null when absent). */
