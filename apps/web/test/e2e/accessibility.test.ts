@@ -10,7 +10,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { PASSWORD } from "./steps.js";
+import { json, PASSWORD } from "./steps.js";
 import { launchBrowser, openPage, screenshot, startStack, type Stack, type Watched } from "./support.js";
 
 const LONG_NAME = "Quarterly invoice for the northern region customers, with every detail line and a very long title";
@@ -41,17 +41,6 @@ interface Violation {
   readonly impact: string | null;
   readonly help: string;
   readonly nodes: readonly { readonly target: readonly unknown[]; readonly failureSummary?: string }[];
-}
-
-async function json(stack: Stack, method: string, path: string, token: string | null, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
 }
 
 let axeSource = "";

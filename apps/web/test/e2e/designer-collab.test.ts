@@ -6,15 +6,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test, type TestContext } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { PASSWORD } from "./steps.js";
+import { type Box, json, logIn, PASSWORD, shown } from "./steps.js";
 import { launchBrowser, openPage, screenshot, startStack, type Stack, type Watched } from "./support.js";
-
-interface Box {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
 
 interface StoredElement extends Box {
   readonly id: string;
@@ -41,32 +34,6 @@ const DOCUMENT = {
 
 /** The generous bound for a peer to show a change; the issue's 1 s is measured and reported, not asserted. */
 const PEER_WAIT_MS = 15_000;
-
-async function json(stack: Stack, method: string, path: string, token: string | null, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
-async function logIn(page: Page, url: string, email: string): Promise<void> {
-  await page.goto(`${url}/login`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL("**/templates");
-}
-
-/** An element's box as the canvas shows it (its data-x/y/width/height, in points). */
-async function shown(page: Page, id: string): Promise<Box> {
-  const el = page.getByTestId(`element-${id}`);
-  const read = async (name: string) => Number(await el.getAttribute(`data-${name}`));
-  return { x: await read("x"), y: await read("y"), width: await read("width"), height: await read("height") };
-}
 
 /** Waits until the canvas shows element `id` with `x` (and `y`). */
 async function showsAt(page: Page, id: string, x: number, y?: number, timeout = PEER_WAIT_MS): Promise<void> {

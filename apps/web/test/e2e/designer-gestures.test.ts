@@ -8,15 +8,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { PASSWORD } from "./steps.js";
+import { type Box, json, logIn, PASSWORD, shown } from "./steps.js";
 import { launchBrowser, openPage, screenshot, startStack, type Stack, type Watched } from "./support.js";
-
-interface Box {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
 
 /** A red 1×1 PNG (drawn stretched): a real <img> on the canvas. */
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
@@ -51,32 +44,6 @@ const SHOT = process.env["SCREENSHOT_SUFFIX"] ?? "after";
 
 /** The generous bound for a peer to show a change (the machine is shared). */
 const PEER_WAIT_MS = 15_000;
-
-async function json(stack: Stack, method: string, path: string, token: string | null, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
-async function logIn(page: Page, url: string, email: string): Promise<void> {
-  await page.goto(`${url}/login`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL("**/templates");
-}
-
-/** An element's box as the canvas shows it (its data-x/y/width/height, in points). */
-async function shown(page: Page, id: string): Promise<Box> {
-  const el = page.getByTestId(`element-${id}`);
-  const read = async (name: string) => Number(await el.getAttribute(`data-${name}`));
-  return { x: await read("x"), y: await read("y"), width: await read("width"), height: await read("height") };
-}
 
 /** Waits until the canvas shows element `id` with exactly this box. */
 async function showsBox(page: Page, id: string, b: Box): Promise<void> {

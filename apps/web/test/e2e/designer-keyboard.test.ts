@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { PASSWORD } from "./steps.js";
+import { json, PASSWORD } from "./steps.js";
 import { launchBrowser, openPage, screenshot, startStack, type Stack, type Watched } from "./support.js";
 
 const DOCUMENT = {
@@ -28,17 +28,6 @@ const DOCUMENT = {
   ],
   schema: [{ key: "number", type: "string", sample: "A-1" }, { key: "date", type: "string", sample: "today" }, { key: "items", type: "array", fields: [{ key: "name", type: "string" }] }],
 };
-
-async function json(stack: Stack, method: string, path: string, token: string | null, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
 
 /** The canvas item (band or element id) that has the keyboard focus, or null when focus is elsewhere. */
 function focusedItem(page: Page): Promise<string | null> {

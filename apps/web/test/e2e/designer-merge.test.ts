@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { PASSWORD, typeContent } from "./steps.js";
+import { json, logIn, PASSWORD, typeContent } from "./steps.js";
 import { launchBrowser, openPage, screenshot, startStack, type Stack, type Watched } from "./support.js";
 
 const DOCUMENT = {
@@ -32,25 +32,6 @@ const SAMPLE = { number: "Z-99", items: [{ name: "Widget" }, { name: "Sprocket" 
 
 /** How long a peer's change may take to show here (generous: the machine is shared). */
 const PEER_WAIT_MS = 20_000;
-
-async function json(stack: Stack, method: string, path: string, token: string | null, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
-async function logIn(page: Page, url: string, email: string): Promise<void> {
-  await page.goto(`${url}/login`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL("**/templates");
-}
 
 async function openDesigner(page: Page, url: string): Promise<void> {
   await page.goto(url);

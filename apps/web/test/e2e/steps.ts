@@ -1,5 +1,7 @@
 // Steps the browser tests share: typing into the template editor, waiting for the preview's text, forms.
+import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import type { Stack } from "./support.js";
 
 /** The password every test user signs up with. */
 export const PASSWORD = "correct horse battery";
@@ -39,4 +41,40 @@ export async function signUp(page: Page, email: string): Promise<void> {
 export async function save(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await page.locator(".save-state", { hasText: /^Saved$/ }).waitFor();
+}
+
+/** Calls the stack's API with a bearer token (or none) and a JSON body; asserts a 2xx and answers the JSON. */
+export async function json(stack: Stack, method: string, path: string, token: string | null, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${stack.url}${path}`, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** Logs in through the log-in form and waits for the templates list. */
+export async function logIn(page: Page, url: string, email: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL("**/templates");
+}
+
+/** An element's box on the canvas, in points. */
+export interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** An element's box as the canvas shows it (its data-x/y/width/height, in points). */
+export async function shown(page: Page, id: string): Promise<Box> {
+  const el = page.getByTestId(`element-${id}`);
+  const read = async (name: string) => Number(await el.getAttribute(`data-${name}`));
+  return { x: await read("x"), y: await read("y"), width: await read("width"), height: await read("height") };
 }
