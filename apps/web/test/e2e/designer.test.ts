@@ -4,11 +4,10 @@
 // wraps onto more lines) → a table dragged in, bound to `items`, three columns, one with a number format,
 // and the preview prints the formatted amounts → saved, and the stored document is what the canvas shows.
 // Then the shared invoice fixture opened in the designer (the screenshot in apps/web/docs).
-import { tokenFrom } from "@docsvc/server/test/helpers/smtp.js";
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Locator, Page } from "playwright-core";
-import { signUp } from "./steps.js";
+import { signUpVerified } from "./steps.js";
 import { launchBrowser, openPage, screenshot, startStack, type Stack, type Watched } from "./support.js";
 
 const SAMPLE = { number: "INV-0042", items: [
@@ -47,12 +46,7 @@ describe("band designer (Chromium)", () => {
     stack = await startStack();
     browser = await launchBrowser();
     a = await openPage(browser, stack.url);
-    await a.page.goto(`${stack.url}/signup`);
-    await signUp(a.page, email);
-    await a.page.waitForURL("**/templates");
-    const mail = await stack.smtp.waitFor((m) => m.to.includes(email) && m.text.includes("verify-email"), 15_000);
-    await a.page.goto(`${stack.url}/verify-email?token=${encodeURIComponent(tokenFrom(mail, "verify-email"))}`);
-    await a.page.getByText("Your email address is verified.").waitFor();
+    await signUpVerified(stack, a.page, email);
   });
 
   after(async () => {

@@ -3,11 +3,10 @@
 // data-each on a value that is not a list, an unknown filter); "Convert to report" asks first, carries
 // data-if as a band condition and the data JSON as the report's schema and sample data, lists what it could
 // not carry, and keeps the HTML restorable.
-import { tokenFrom } from "@docsvc/server/test/helpers/smtp.js";
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { PASSWORD, previewSays, save, signUp, typeContent } from "./steps.js";
+import { PASSWORD, previewSays, save, signUpVerified, typeContent } from "./steps.js";
 import { launchBrowser, openPage, screenshot, startStack, type Stack, type Watched } from "./support.js";
 
 /** One problem of each kind the issue names (five diagnostics). */
@@ -67,12 +66,7 @@ describe("HTML templates: diagnostics and conversion (Chromium)", () => {
     stack = await startStack();
     browser = await launchBrowser();
     a = await openPage(browser, stack.url);
-    await a.page.goto(`${stack.url}/signup`);
-    await signUp(a.page, email);
-    await a.page.waitForURL("**/templates");
-    const mail = await stack.smtp.waitFor((m) => m.to.includes(email) && m.text.includes("verify-email"), 15_000);
-    await a.page.goto(`${stack.url}/verify-email?token=${encodeURIComponent(tokenFrom(mail, "verify-email"))}`);
-    await a.page.getByText("Your email address is verified.").waitFor();
+    await signUpVerified(stack, a.page, email);
     const login = await fetch(`${stack.url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD }) });
     token = ((await login.json()) as { accessToken: string }).accessToken;
   });

@@ -1,4 +1,5 @@
 // Steps the browser tests share: typing into the template editor, waiting for the preview's text, forms.
+import { tokenFrom } from "@docsvc/server/test/helpers/smtp.js";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import type { Stack } from "./support.js";
@@ -77,4 +78,14 @@ export async function shown(page: Page, id: string): Promise<Box> {
   const el = page.getByTestId(`element-${id}`);
   const read = async (name: string) => Number(await el.getAttribute(`data-${name}`));
   return { x: await read("x"), y: await read("y"), width: await read("width"), height: await read("height") };
+}
+
+/** Signs up through the form, then opens the emailed verification link: a verified user on `page`. */
+export async function signUpVerified(stack: Stack, page: Page, email: string): Promise<void> {
+  await page.goto(`${stack.url}/signup`);
+  await signUp(page, email);
+  await page.waitForURL("**/templates");
+  const mail = await stack.smtp.waitFor((m) => m.to.includes(email) && m.text.includes("verify-email"), 15_000);
+  await page.goto(`${stack.url}/verify-email?token=${encodeURIComponent(tokenFrom(mail, "verify-email"))}`);
+  await page.getByText("Your email address is verified.").waitFor();
 }
