@@ -81,8 +81,12 @@ describe("default plan", () => {
     const server = await serve({ DEFAULT_PLAN: "free" });
     try {
       const outcomes = await invoiceRun(server);
-      // The free plan's burst is 30: the first 30 requests (8 in flight at most) all succeed.
-      assert.ok(outcomes.slice(0, 30).every((o) => o.status === 200), JSON.stringify(outcomes.slice(0, 30)));
+      // The free plan's burst is 30. Requests are sent in index order with up to IN_FLIGHT at once, so they reach the
+      // limiter nearly but not exactly in that order (request 29 may be counted after 30): every request sent before
+      // the 30th could possibly be counted, index < 30 - (IN_FLIGHT - 1), is within the burst, and at least 30 succeed.
+      const surelyWithin = 30 - (IN_FLIGHT - 1);
+      assert.ok(outcomes.slice(0, surelyWithin).every((o) => o.status === 200), JSON.stringify(outcomes.slice(0, surelyWithin)));
+      assert.ok(outcomes.filter((o) => o.status === 200).length >= 30, "the whole burst is served");
       const limited = outcomes.filter((o) => o.status === 429);
       assert.ok(limited.length > RENDERS / 2, `only ${limited.length} of ${RENDERS} were throttled`);
       assert.ok(outcomes.every((o) => o.status === 200 || o.status === 429));
