@@ -3,7 +3,7 @@
 // into one step (an AI revision, paste of many elements, align/distribute).
 import type { Band, Element, TemplateDocument } from "@docsvc/layout";
 import * as Y from "yjs";
-import { cloneJson, isJsonObject, type JsonObject } from "./json.js";
+import { cloneJson, isJsonObject, sameJson, type JsonObject } from "./json.js";
 import { bandIds, bandOfElement, documentToYDoc, readElement, writeBand, writeElement, yValue } from "./mapping.js";
 import { BAND_ELEMENTS_KEY, bandElementIds, roots, type Roots } from "./structure.js";
 import { applySplices, applyToYText, isTextKey, newYText, spliceBetween, splicesOnto } from "./text.js";
@@ -110,18 +110,8 @@ function applyPatch(map: Y.Map<unknown>, patch: Readonly<Record<string, unknown>
 function setObject(target: Y.Map<unknown>, next: JsonObject): void {
   for (const key of [...target.keys()]) if (!(key in next)) target.delete(key);
   for (const [key, value] of Object.entries(next)) {
-    if (!sameJsonValue(target.get(key), value)) target.set(key, value);
+    if (!sameJson(target.get(key), value)) target.set(key, value);
   }
-}
-
-/** Whether a stored plain value equals a JSON value (key order aside). */
-function sameJsonValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJsonValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 /**

@@ -1,6 +1,6 @@
 // @docsvc/collab-doc: the report document in Yjs for the band designer. Explicit named exports only.
 export type { Json, JsonObject } from "./json.js";
-export { cloneJson, isJsonObject } from "./json.js";
+export { cloneJson, isJsonObject, sameJson } from "./json.js";
 export type { Roots } from "./structure.js";
 export { roots, isSeeded, DOCUMENT_KEY, BANDS_KEY, BAND_ORDER_KEY, ELEMENTS_KEY, BAND_ELEMENTS_KEY } from "./structure.js";
 export { documentToYDoc, yDocToDocument, readBand } from "./mapping.js";

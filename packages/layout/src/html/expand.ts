@@ -37,10 +37,7 @@ export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnost
         continue;
       }
       const each = child.attrs.get("data-each");
-      for (const [name, value] of child.attrs) {
-        if (name === "data-each" || name === "data-if") reportUnknownFilters(expressionText(value), child.path, diagnostics);
-        else if (value.includes("{{")) reportUnknownFilters(parseTemplate(value), child.path, diagnostics);
-      }
+      reportUnknownAttributeFilters(child, diagnostics);
       const rows: { scope: RowScope | undefined }[] = [];
       if (each !== undefined && !keepTokens) {
         const value = evaluate(each.replace(/^\s*\{\{|\}\}\s*$/g, ""), tokens, scope);
@@ -64,6 +61,23 @@ export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnost
 // 1234.5 where `number` was meant. Said once per place (the sink drops repeats, e.g. a repeated row's).
 function reportUnknownFilters(text: TemplateText, path: string, diagnostics: DiagnosticSink): void {
   for (const message of unknownFilterMessages(text)) diagnostics.add("token.filter", message, path);
+}
+
+// An element's attribute filters are worked out once per template element (the compiled template and its
+// repeated rows share one attribute map) and said on every render: a report lists them each time.
+const attributeFilterMessages = new WeakMap<ReadonlyMap<string, string>, readonly string[]>();
+
+function reportUnknownAttributeFilters(child: HtmlElement, diagnostics: DiagnosticSink): void {
+  let messages = attributeFilterMessages.get(child.attrs);
+  if (messages === undefined) {
+    const found: string[] = [];
+    for (const [name, value] of child.attrs) {
+      if (name === "data-each" || name === "data-if") found.push(...unknownFilterMessages(expressionText(value)));
+      else if (value.includes("{{")) found.push(...unknownFilterMessages(parseTemplate(value)));
+    }
+    attributeFilterMessages.set(child.attrs, (messages = found));
+  }
+  for (const message of messages) diagnostics.add("token.filter", message, child.path);
 }
 
 // data-each and data-if hold an expression with or without braces.

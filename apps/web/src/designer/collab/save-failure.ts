@@ -1,8 +1,7 @@
 // A failed save is about the document as it was sent. Once the document changes (undo, a fix, a peer's edit)
 // the banner no longer describes it and goes; the document is dirty, so Save is offered again. Coming back to
 // exactly the refused document shows the reason again.
-import type { TemplateDocument } from "@docsvc/collab-doc";
-import { sameJson } from "./same-json";
+import { sameJson, type TemplateDocument } from "@docsvc/collab-doc";
 
 /** A save that failed, with the document it tried to save. */
 export interface SaveFailure {

@@ -29,6 +29,7 @@ import {
   readSampleDataText,
   SAMPLE_DATA_KEY,
   replaceSampleDataText,
+  sameJson,
   yDocToDocument,
   type AwarenessPeer,
   type AwarenessUser,
@@ -41,7 +42,6 @@ import {
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from "y-protocols/awareness";
 import * as Y from "yjs";
 import { isEmptyUpdate, toBase64 } from "./bytes";
-import { sameJson } from "./same-json";
 import type { HubHandlers, HubTransport, JoinResult } from "./transport";
 
 /** The connection as the toolbar shows it. */

@@ -4,7 +4,7 @@
 // discard it), since the shared data may be a collaborator's. Viewers cannot write it, so theirs stays put.
 import { useEffect, useState } from "react";
 import { forgetLocalSampleData, localSampleData } from "../../pages/templates/sample-data";
-import { sameJson } from "./same-json";
+import { sameJson } from "@docsvc/collab-doc";
 import { sampleDataOf } from "./session";
 import type { DesignerDoc } from "./useDesignerDoc";
 

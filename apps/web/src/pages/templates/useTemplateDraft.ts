@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from "react";
 import { templates, type SaveTemplate } from "../../api/endpoints";
 import { ApiError } from "../../api/errors";
 import type { SampleData, Template } from "../../api/types";
-import { sameJson } from "../../designer/collab/same-json";
+import { sameJson } from "@docsvc/collab-doc";
 import { parseJsonObject } from "../../ui/validation";
 import { DEFAULT_SAMPLE_TEXT, forgetLocalSampleData, localSampleData, sampleText as textOf } from "./sample-data";
 
