@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
-import { PASSWORD, previewSays, reportWith, save, signUp, typeContent } from "./steps.js";
+import { previewSays, reportWith, save, signUp, typeContent } from "./steps.js";
 import { launchBrowser, openPage, screenshot, startStack, type Stack, type Watched } from "./support.js";
 
 /** The first saved HTML, then the second draft (the restore brings the first back). */
