@@ -5,6 +5,7 @@ import { barcodeElement } from "./barcode.js";
 import { EmptyBlock, type Block } from "./block.js";
 import { report, type MeasureContext } from "./context.js";
 import { withEffects } from "./effects.js";
+import { chartElement } from "./chart.js";
 import { ellipseElement } from "./ellipse.js";
 import { iconElement } from "./icon.js";
 import { imageElement } from "./image.js";
@@ -28,6 +29,7 @@ export const ELEMENT_KINDS: Kinds = {
   barcode: barcodeElement,
   markdown: markdownElement,
   icon: iconElement,
+  chart: chartElement,
 };
 
 /** Measures any element (opacity and rotation applied); content problems become diagnostics, never throws. */

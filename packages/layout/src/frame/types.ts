@@ -105,6 +105,8 @@ export interface GroupItem {
   readonly transform?: Matrix;
   readonly clip?: { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly radius?: number };
   readonly opacity?: number;
+  /** A figure's text alternative (charts), for a tagged PDF's Figure; painters need not read it. */
+  readonly alt?: string;
   readonly items: readonly FrameItem[];
 }
 

@@ -1,7 +1,7 @@
 // Element schemas, one per `type`, joined by a variant on `type` so that errors point into the
 // element the author meant rather than at every alternative.
 import * as v from "valibot";
-import { ELEMENT_TYPES } from "./types.js";
+import { CHART_TYPES, ELEMENT_TYPES } from "./types.js";
 import { array, boolean, colour, entries, nonNegative, number, object, oneOf, plainObject, positive, range, shown, string } from "./schema-primitives.js";
 
 // Entry order is the order errors are reported in, so it follows the document: id, type, box, rest.
@@ -135,12 +135,38 @@ const icon = entries({
   ...common,
 });
 
+const chartSeries = object({
+  valueKey: string,
+  label: v.optional(string),
+  color: v.optional(colour),
+});
+
+const chart = entries({
+  ...head("chart"),
+  chartType: oneOf(CHART_TYPES),
+  bindingField: string,
+  categoryKey: v.optional(string),
+  series: array(chartSeries),
+  xAxisTitle: v.optional(string),
+  yAxisTitle: v.optional(string),
+  valueFormat: v.optional(string),
+  categoryFormat: v.optional(string),
+  legend: v.optional(oneOf(["auto", "none", "top", "bottom", "right"])),
+  dataLabels: v.optional(boolean),
+  gridLines: v.optional(boolean),
+  colors: v.optional(array(colour)),
+  fontFamily: v.optional(string),
+  fontSize: v.optional(positive),
+  color: v.optional(colour),
+  ...common,
+});
+
 const allowedTypes = ELEMENT_TYPES.join(", ");
 
 /** Any element, chosen by its `type`. */
 export const elementSchema = v.pipe(
   plainObject("an element object"),
-  v.variant("type", [text, image, table, line, rect, ellipse, barcode, markdown, icon], (issue) => {
+  v.variant("type", [text, image, table, line, rect, ellipse, barcode, markdown, icon, chart], (issue) => {
     // The variant reports a bad discriminator at the `type` key; non-objects were turned away above.
     if (issue.input === undefined) return `is required; one of: ${allowedTypes}`;
     return `unknown element type ${shown(issue.input)}; allowed: ${allowedTypes}`;
