@@ -14,6 +14,7 @@ import { paragraphBlock, type ObjectBox } from "./inline.js";
 import { markerOf } from "./marker.js";
 import { maxContent } from "./measure.js";
 import { replacedBlock } from "./replaced.js";
+import { chartFigureBlock, isChartFigure } from "./chart.js";
 import { layoutTable } from "./table.js";
 
 /** A laid-out block-level box with what its parent's flow needs to know. */
@@ -70,6 +71,8 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   let trail = 0;
   if (el.tag === "img" || el.tag === "svg") {
     content = replacedBlock(el, style, contentWidth, specifiedHeight === undefined ? undefined : Math.max(0, specifiedHeight - (style.borderBox ? it + ib : 0)), ctx);
+  } else if (isChartFigure(el)) {
+    content = chartFigureBlock(el, style, contentWidth, specifiedHeight === undefined ? undefined : Math.max(0, specifiedHeight - (style.borderBox ? it + ib : 0)), ctx);
   } else if (style.display === "flex") content = layoutFlex(el, style, contentWidth, ctx, absolutes);
   else if (style.display === "table") content = layoutTable(el, style, contentWidth, ctx, absolutes);
   else {
