@@ -96,6 +96,7 @@ describe("designer chart tool (Chromium)", () => {
     // The preview (the server's PDF) prints the same labels as text.
     await page.getByTestId("preview-text").filter({ hasText: /Jan.*Feb.*Mar/ }).waitFor({ state: "attached", timeout: 60_000 });
     await page.getByTestId("preview-text").filter({ hasText: /Month/ }).waitFor({ state: "attached", timeout: 60_000 });
+    await page.getByTestId("zoom").selectOption("1");
     await page.evaluate(`document.fonts.ready`);
     const dir = process.env["SCREENSHOTS_DIR"];
     if (dir) await page.getByTestId(`element-${id}`).screenshot({ path: `${dir}/designer-chart-element.png` });

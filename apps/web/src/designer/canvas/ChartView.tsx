@@ -10,13 +10,13 @@ const LEGENDS = ["auto", "none", "top", "bottom", "right"] as const;
 const SAMPLE_CATEGORIES = ["A", "B", "C", "D"];
 const SAMPLE_VALUES = [4, 7, 3, 6];
 
-let measurer: CanvasRenderingContext2D | null | undefined;
+let measurer: OffscreenCanvasRenderingContext2D | null | undefined;
 
-/** Measures a label in the designer fonts (an estimate where the browser offers no 2D canvas, as in unit tests). */
+/** Measures a label in the designer fonts (an estimate where the browser offers no offscreen canvas, as jsdom). */
 function measureWith(family: string): (text: string, size: number, weight: number) => number {
   if (measurer === undefined) {
     try {
-      measurer = document.createElement("canvas").getContext("2d");
+      measurer = typeof OffscreenCanvas === "undefined" ? null : new OffscreenCanvas(1, 1).getContext("2d");
     } catch {
       measurer = null;
     }
