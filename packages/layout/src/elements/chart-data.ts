@@ -63,8 +63,10 @@ export function readChart(element: ChartElement, source: ChartSource): ChartData
   const scopes = rows.map((row, index): RowScope => (scope ? { row, index, parent: scope } : { row, index }));
   let unreadable = 0;
   const numberAt = (key: string, rowScope: RowScope): number | null => {
-    const value = toNumber(lookupPath(key, tokens, rowScope));
-    if (value === undefined) unreadable++;
+    const raw = lookupPath(key, tokens, rowScope);
+    const value = toNumber(raw);
+    // A missing value (absent, null, "") is a gap by intent; anything else that is not a number is reported.
+    if (value === undefined && raw !== undefined && raw !== null && raw !== "") unreadable++;
     return value ?? null;
   };
   const series = declared.slice(0, MAX_CHART_SERIES).map((s, i): ChartSeriesData => ({

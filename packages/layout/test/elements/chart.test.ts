@@ -110,9 +110,9 @@ test("empty or unusable data is a diagnostic and an empty box, never a throw", (
     assert.deepEqual(place(block), []);
     assert.ok(env.diagnostics.items.some((d) => d.code === "chart.empty"), JSON.stringify(env.diagnostics.items));
   }
-  const env = testEnv({}, { sales: [{ month: "Jan", revenue: "lots" }, { month: "Feb", revenue: 3 }] });
+  const env = testEnv({}, { sales: [{ month: "Jan", revenue: "lots" }, { month: "Feb", revenue: 3 }, { month: "Mar", revenue: null }] });
   place(measure(bar(), env));
-  assert.ok(env.diagnostics.items.some((d) => d.code === "chart.value"));
+  assert.deepEqual(env.diagnostics.items.filter((d) => d.code === "chart.value").map((d) => d.message), ["1 value is not a number; it is left out"]);
 });
 
 test("the number of points is capped, and the cap is reported", () => {
