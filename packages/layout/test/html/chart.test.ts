@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { layoutHtml, type FrameItem, type GroupItem, type ShapeItem } from "../../src/index.js";
+import { importHtml, layoutHtml, type FrameItem, type GroupItem, type ShapeItem } from "../../src/index.js";
 import { registry } from "../text/helpers.js";
 
 const options = { fonts: registry, now: new Date(0) };
@@ -69,4 +69,11 @@ test("invalid data-chart options are reported with their key, and nothing is dra
 test("a chart whose binding names no list is a diagnostic, not a crash", () => {
   const result = layoutHtml(`<figure data-chart='{"type":"pie","bindingField":"nothing","series":[{"valueKey":"v"}]}'></figure>`, DATA, options);
   assert.ok(result.diagnostics.some((d) => d.code === "chart.empty"));
+});
+
+test("import-html does not carry a chart over: one import.dropped note says what to add instead", () => {
+  const html = `<h1>Sales</h1><figure data-chart='{"type":"bar","bindingField":"sales","categoryKey":"m","series":[{"valueKey":"v"}]}'></figure>`;
+  const { document, diagnostics } = importHtml(html, { fonts: registry, sampleData: { sales: [{ m: "Jan", v: 3 }] } });
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [["import.dropped", "charts are not imported; add a chart element with the figure's data-chart options"]]);
+  assert.ok(document.bands.flatMap((b) => b.elements).every((e) => e.type === "text"));
 });
