@@ -70,6 +70,7 @@ export function frameToJson(result: LayoutResult, options: FrameJsonOptions = {}
             ...(it.transform ? { transform: it.transform.map((v) => Math.round(v * 1000) / 1000 || 0) } : {}),
             ...(it.clip ? { clip: { x: r(it.clip.x), y: r(it.clip.y), w: r(it.clip.width), h: r(it.clip.height) } } : {}),
             ...(it.opacity !== undefined ? { opacity: r(it.opacity) } : {}),
+            ...(it.alt !== undefined ? { alt: it.alt } : {}),
           },
           items: it.items.map(item),
         };
