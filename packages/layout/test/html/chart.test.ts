@@ -77,3 +77,14 @@ test("import-html does not carry a chart over: one import.dropped note says what
   assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [["import.dropped", "charts are not imported; add a chart element with the figure's data-chart options"]]);
   assert.ok(document.bands.flatMap((b) => b.elements).every((e) => e.type === "text"));
 });
+
+test("two chart figures side by side in a flex row share it (a chart asks for 240 pt and accepts less)", () => {
+  const fig = (team: number) => `<figure style="margin:0" data-chart='{"type":"bar","bindingField":"teams.${team}.months","categoryKey":"m","series":[{"valueKey":"v"}]}'></figure>`;
+  const result = layoutHtml(`<style>@page { size: 400pt 400pt; margin: 0 }</style><div style="display:flex; gap: 10pt">${fig(0)}${fig(1)}</div>`, DATA, options);
+  assert.deepEqual(result.diagnostics, []);
+  const charts = groups(result.pages[0]!.items).filter((g) => g.alt);
+  assert.equal(charts.length, 2);
+  const [left, right] = charts.map((g) => g.transform![4]);
+  // Each about half the row (400 pt less the body's 6 pt margins and the gap), not 0 wide and not 240 + 240.
+  assert.ok(right! - left! > 150 && right! - left! < 240, `charts at ${left} and ${right}`);
+});

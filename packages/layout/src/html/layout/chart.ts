@@ -21,6 +21,8 @@ import { familyOf, type HtmlContext } from "./context.js";
 
 /** A chart figure's height when neither CSS nor its `height` attribute sets one (240 CSS px). */
 export const CHART_FIGURE_HEIGHT = 180;
+/** The width a chart figure asks for where its box shrinks to fit (a flex item, a table cell): 320 CSS px. */
+export const CHART_FIGURE_WIDTH = 240;
 /** Longest data-chart attribute read: options, not data, belong in it. */
 const MAX_OPTIONS = 20_000;
 

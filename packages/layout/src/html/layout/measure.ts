@@ -13,6 +13,7 @@ import { flowItems } from "./collect.js";
 import { familyOf, styleOf, type HtmlContext } from "./context.js";
 import { horizontalInsets } from "./edges.js";
 import { collapseWhiteSpace, paragraphBlock, paragraphStyle, plainStyle, type InlinePiece } from "./inline.js";
+import { CHART_FIGURE_WIDTH, isChartFigure } from "./chart.js";
 
 export interface Intrinsic {
   readonly min: number;
@@ -57,6 +58,11 @@ function compute(el: HtmlElement, ctx: HtmlContext): Intrinsic {
     const w = Number.parseFloat(el.attrs.get("width") ?? "") * 0.75;
     const v = Number.isFinite(w) ? w + insets : 100;
     return { min: v, max: v };
+  }
+  if (isChartFigure(el)) {
+    // A chart draws at any width: it asks for its width attribute (else CHART_FIGURE_WIDTH) and accepts less.
+    const w = Number.parseFloat(el.attrs.get("width") ?? "") * 0.75;
+    return { min: insets, max: (Number.isFinite(w) ? w : CHART_FIGURE_WIDTH) + insets };
   }
   let min = 0;
   let max = 0;
