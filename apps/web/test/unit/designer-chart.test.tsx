@@ -34,4 +34,10 @@ describe("chart on the canvas", () => {
     expect(svg.getAttribute("data-sample")).toBe("true");
     expect(svg.querySelectorAll("path").length).toBe(4);
   });
+
+  test("a chart with unusable keys (from a peer or an older client) still draws, never throws", () => {
+    const broken = { ...chart(), series: undefined, categoryKey: 3 } as unknown as ChartElement;
+    const { container } = render(<ElementView el={broken} s={1} ctx={ctx(DATA)} />);
+    expect(container.querySelector("svg[data-chart='bar']")).not.toBeNull();
+  });
 });

@@ -34,10 +34,13 @@ function chartData(el: ChartElement, ctx: PaintContext) {
   const source = { tokens, scope: ctx.row === undefined ? undefined : { row: ctx.row, index: 0 }, palette: ctx.palette, report: () => undefined };
   const real = readChart(el, source);
   if (real.categories.length > 0 && real.series.some((s) => s.values.some((v) => v !== null))) return { data: real, sample: false };
-  const category = el.categoryKey?.trim() || "label";
+  const category = (typeof el.categoryKey === "string" ? el.categoryKey.trim() : "") || "label";
   const rows = SAMPLE_CATEGORIES.map((name, i) => {
     const row: Record<string, unknown> = { [category]: el.chartType === "scatter" ? i + 1 : name };
-    el.series.forEach((s, j) => { row[s.valueKey.trim()] = SAMPLE_VALUES[(i + j) % SAMPLE_VALUES.length]; });
+    // A document from a peer or an older client may hold anything here: only string keys are filled.
+    (Array.isArray(el.series) ? el.series : []).forEach((s, j) => {
+      if (typeof s?.valueKey === "string") row[s.valueKey.trim()] = SAMPLE_VALUES[(i + j) % SAMPLE_VALUES.length];
+    });
     return row;
   });
   const sampleElement: ChartElement = { ...el, bindingField: "rows", categoryKey: category, valueFormat: undefined, categoryFormat: undefined };

@@ -123,7 +123,7 @@ export function ElementProps({ editor, element, band, fonts, data }: {
         select("chartType", "Chart", CHART_TYPES, true),
         <TextProp key="bindingField" k="bindingField" label="Data (array path)" value={element.bindingField} placeholder="e.g. sales" readOnly={ro} onChange={(v) => set("bindingField", v ?? "")} />,
         <TextProp key="categoryKey" k="categoryKey" label={element.chartType === "scatter" ? "X value key" : "Category key"} value={element.categoryKey} readOnly={ro} onChange={(v) => set("categoryKey", v)} />,
-        <SeriesEditor key="series" series={element.series} itemKeys={itemKeys} readOnly={ro} onChange={(series: ChartSeries[]) => set("series", series)} />,
+        <SeriesEditor key="series" series={Array.isArray(element.series) ? element.series : []} itemKeys={itemKeys} readOnly={ro} onChange={(series: ChartSeries[]) => set("series", series)} />,
         text("xAxisTitle", "X axis title"), text("yAxisTitle", "Y axis title"),
         text("valueFormat", "Value format (e.g. number:\"#,##0\")"), text("categoryFormat", "Category format (e.g. date:\"MMM\")"),
         select("legend", "Legend", ["auto", "none", "top", "bottom", "right"]), bool("dataLabels", "Data labels"),
