@@ -122,3 +122,16 @@ test("the number of points is capped, and the cap is reported", () => {
   assert.equal(bars(items, env.palette.primary).length, MAX_CHART_POINTS);
   assert.ok(env.diagnostics.items.some((d) => d.code === "chart.limit"));
 });
+
+test("pie slices start at twelve o'clock and sweep clockwise in proportion; a donut's slices are rings", () => {
+  const env = testEnv({}, { parts: [{ k: "a", v: 1 }, { k: "b", v: 3 }] });
+  const items = place(measure(bar({ chartType: "pie", bindingField: "parts", categoryKey: "k", series: [{ valueKey: "v" }], legend: "none", width: 200, height: 200 }), env));
+  const paths = shapes(items).flatMap((s) => (s.geometry.type === "path" ? [s.geometry.d] : []));
+  // Centre (100, 100), radius 99: a quarter from (100, 1) to (199, 100), then the rest back to the top.
+  assert.equal(paths[0], "M100 1A99 99 0 0 1 199 100L100 100Z");
+  assert.equal(paths[1], "M199 100A99 99 0 1 1 100 1L100 100Z");
+  const donut = place(measure(bar({ chartType: "donut", bindingField: "parts", categoryKey: "k", series: [{ valueKey: "v" }], legend: "none", width: 200, height: 200 }), testEnv({}, { parts: [{ k: "a", v: 1 }, { k: "b", v: 3 }] })));
+  const ring = shapes(donut).flatMap((s) => (s.geometry.type === "path" ? [s.geometry.d] : []))[0]!;
+  assert.equal((ring.match(/A/g) ?? []).length, 2, ring);
+  assert.match(ring, /A54\.45 54\.45 0 0 0 100 45\.55Z$/, "the inner arc runs back at 0.55 of the radius");
+});
