@@ -6,6 +6,7 @@ import { EmptyBlock, type Block } from "./block.js";
 import { report, type MeasureContext } from "./context.js";
 import { withEffects } from "./effects.js";
 import { ellipseElement } from "./ellipse.js";
+import { fieldElement } from "./field.js";
 import { iconElement } from "./icon.js";
 import { imageElement } from "./image.js";
 import type { ElementKind } from "./kind.js";
@@ -28,6 +29,7 @@ export const ELEMENT_KINDS: Kinds = {
   barcode: barcodeElement,
   markdown: markdownElement,
   icon: iconElement,
+  field: fieldElement,
 };
 
 /** Measures any element (opacity and rotation applied); content problems become diagnostics, never throws. */
