@@ -5,7 +5,7 @@
 import type { FieldItem, FieldWidget, FrameItem } from "../frame/types.js";
 import type { FieldElement, FieldKind } from "../model/types.js";
 import { FIELD_KINDS } from "../model/types.js";
-import type { ParagraphStyle } from "../text/types.js";
+import type { ParagraphLayout, ParagraphStyle } from "../text/types.js";
 import { parseTemplate } from "../tokens/parse.js";
 import { resolveText } from "../tokens/resolve.js";
 import { atomicSplit, EmptyBlock, type Block, type PageNumbers, type Split } from "./block.js";
@@ -15,9 +15,34 @@ import type { ElementKind } from "./kind.js";
 
 /** Text size of a value when the element sets none. */
 export const FIELD_FONT_SIZE = 10;
-const DEFAULT_BORDER = "#8a8f98";
+/** A field box's border colour when the element sets none. */
+export const DEFAULT_BORDER = "#8a8f98";
 /** Values that check a checkbox (compared without case), as a form's data usually spells them. */
 const CHECKED = new Set(["true", "yes", "on", "1", "x", "checked"]);
+
+/** A field ready to draw: its value resolved, its colours resolved (`#rrggbb`), its text's family chosen. */
+export interface FieldSpec {
+  readonly kind: FieldKind;
+  readonly name: string;
+  /** Text, the chosen option (or ""), or a checkbox's `Yes` / `Off`. */
+  readonly value: string;
+  readonly required: boolean;
+  readonly readOnly: boolean;
+  readonly options: readonly string[];
+  readonly maxLength?: number;
+  readonly label?: string;
+  readonly fontSize: number;
+  readonly color: string;
+  readonly bg?: string;
+  readonly border?: string;
+  readonly family?: string;
+  readonly direction: ParagraphStyle["direction"];
+  /** Fields of this name on one page join into one (HTML radio buttons, one element each). */
+  readonly shared?: boolean;
+}
+
+/** Lays a paragraph out (the render's paragraph cache, or the HTML layout's). */
+export type ParagraphLayouter = (text: string, style: ParagraphStyle, width: number) => ParagraphLayout;
 
 /** Form fields. */
 export const fieldElement: ElementKind<FieldElement> = {
@@ -29,57 +54,77 @@ export const fieldElement: ElementKind<FieldElement> = {
       report(ctx, "field.invalid", "a field needs a known kind and a name; nothing is drawn");
       return new EmptyBlock(height);
     }
-    const color = colourOf(ctx, element.color, "color") ?? "#000000";
     const bg = colourOf(ctx, element.bg, "bg");
     const border = element.borderColor === "transparent" ? undefined : (colourOf(ctx, element.borderColor, "borderColor") ?? DEFAULT_BORDER);
-    const paint: BoxPaint = { ...(bg !== undefined ? { bg } : {}), ...(border !== undefined ? { border } : {}) };
     const fontSize = num(element.fontSize, FIELD_FONT_SIZE) > 0 ? num(element.fontSize, FIELD_FONT_SIZE) : FIELD_FONT_SIZE;
     const options = Array.isArray(element.options) ? element.options.filter((o): o is string => typeof o === "string") : [];
-    const value = fieldValue(element, kind, options, ctx);
-    const style = valueStyle(fontSize, color, ctx);
-    const diag = (code: string, message: string): void => report(ctx, code, message);
-    const text = (value: string, boxWidth: number, multiline: boolean): FrameItem[] =>
-      value === "" ? [] : valueItems(ctx.env.paragraphs.layout(value, style, multiline ? Math.max(1, boxWidth - 2 * FIELD_PADDING) : Infinity, diag), boxWidth, height, multiline);
-    let widgets: FieldWidget[];
-    let items: FrameItem[] = [];
-    switch (kind) {
-      case "checkbox": {
-        const size = Math.min(width, height);
-        const off = boxItems(size, size, paint);
-        widgets = [{ x: 0, y: (height - size) / 2, width: size, height: size, on: [...off, ...checkItems(size, color)], off, export: "Yes" }];
-        break;
-      }
-      case "radio":
-        ({ widgets, items } = radioGroup(options, width, height, fontSize, color, paint, style, ctx));
-        break;
-      case "signature":
-        widgets = [{ x: 0, y: 0, width, height, on: [...boxItems(width, height, paint), ...signatureLine(width, height, border ?? color)] }];
-        break;
-      case "dropdown":
-        widgets = [{ x: 0, y: 0, width, height, on: [...boxItems(width, height, paint), ...text(value, width - fontSize, false), ...arrowItems(width, height, color)] }];
-        break;
-      default:
-        widgets = [{ x: 0, y: 0, width, height, on: [...boxItems(width, height, paint), ...text(value, width, kind === "multiline")] }];
-    }
-    const field: Omit<FieldItem, "x" | "y"> = {
-      kind: "field",
-      fieldType: kind,
+    const spec: FieldSpec = {
+      kind,
       name: element.name,
-      value: kind === "checkbox" ? (value === "Yes" ? "Yes" : "Off") : value,
+      value: fieldValue(element, kind, options, ctx),
       required: element.required === true,
       readOnly: element.readOnly === true,
-      ...(kind === "radio" || kind === "dropdown" ? { options } : {}),
-      ...(typeof element.maxLength === "number" && (kind === "text" || kind === "multiline" || kind === "date") ? { maxLength: element.maxLength } : {}),
+      options,
+      ...(typeof element.maxLength === "number" ? { maxLength: element.maxLength } : {}),
       ...(typeof element.label === "string" && element.label !== "" ? { label: element.label } : {}),
       fontSize,
-      color,
-      ...paint,
-      widgets,
-      items,
+      color: colourOf(ctx, element.color, "color") ?? "#000000",
+      ...(bg !== undefined ? { bg } : {}),
+      ...(border !== undefined ? { border } : {}),
+      ...(ctx.env.bodyFamily !== undefined ? { family: ctx.env.bodyFamily } : {}),
+      direction: ctx.env.direction,
     };
-    return new FieldBlock(height, field);
+    const diag = (code: string, message: string): void => report(ctx, code, message);
+    return new FieldBlock(height, fieldItem(spec, width, height, (text, style, w) => ctx.env.paragraphs.layout(text, style, w, diag)));
   },
 };
+
+/** A field's item (without its place): its widgets' looks and what prints with it, in a `width` × `height` box. */
+export function fieldItem(spec: FieldSpec, width: number, height: number, paragraph: ParagraphLayouter): Omit<FieldItem, "x" | "y"> {
+  const { kind, value, fontSize, color } = spec;
+  const paint: BoxPaint = { ...(spec.bg !== undefined ? { bg: spec.bg } : {}), ...(spec.border !== undefined ? { border: spec.border } : {}) };
+  const style = valueStyle(spec);
+  const text = (value: string, boxWidth: number, multiline: boolean): FrameItem[] =>
+    value === "" ? [] : valueItems(paragraph(value, style, multiline ? Math.max(1, boxWidth - 2 * FIELD_PADDING) : Infinity), boxWidth, height, multiline);
+  let widgets: FieldWidget[];
+  let items: FrameItem[] = [];
+  switch (kind) {
+    case "checkbox": {
+      const size = Math.min(width, height);
+      const off = boxItems(size, size, paint);
+      widgets = [{ x: 0, y: (height - size) / 2, width: size, height: size, on: [...off, ...checkItems(size, color)], off, export: "Yes" }];
+      break;
+    }
+    case "radio":
+      ({ widgets, items } = radioGroup(spec, width, height, paint, style, paragraph));
+      break;
+    case "signature":
+      widgets = [{ x: 0, y: 0, width, height, on: [...boxItems(width, height, paint), ...signatureLine(width, height, spec.border ?? color)] }];
+      break;
+    case "dropdown":
+      widgets = [{ x: 0, y: 0, width, height, on: [...boxItems(width, height, paint), ...text(value, width - fontSize, false), ...arrowItems(width, height, color)] }];
+      break;
+    default:
+      widgets = [{ x: 0, y: 0, width, height, on: [...boxItems(width, height, paint), ...text(value, width, kind === "multiline")] }];
+  }
+  return {
+    kind: "field",
+    fieldType: kind,
+    name: spec.name,
+    value: kind === "checkbox" ? (value === "Yes" ? "Yes" : "Off") : value,
+    required: spec.required,
+    readOnly: spec.readOnly,
+    ...(kind === "radio" || kind === "dropdown" ? { options: spec.options } : {}),
+    ...(spec.maxLength !== undefined && (kind === "text" || kind === "multiline" || kind === "date") ? { maxLength: spec.maxLength } : {}),
+    ...(spec.label !== undefined ? { label: spec.label } : {}),
+    ...(spec.shared === true ? { shared: true } : {}),
+    fontSize,
+    color,
+    ...paint,
+    widgets,
+    items,
+  };
+}
 
 /** The default value: tokens resolved; a checkbox's as `Yes`/`Off`; a choice's must be one of the options. */
 function fieldValue(element: FieldElement, kind: FieldKind, options: readonly string[], ctx: MeasureContext): string {
@@ -95,24 +140,31 @@ function fieldValue(element: FieldElement, kind: FieldKind, options: readonly st
   return value;
 }
 
-function valueStyle(size: number, color: string, ctx: MeasureContext): ParagraphStyle {
-  const family = ctx.env.bodyFamily;
-  return { ...(family ? { family } : {}), weight: 400, italic: false, size, lineHeight: 1.15, letterSpacing: 0, align: "start", direction: ctx.env.direction, color };
+function valueStyle(spec: FieldSpec): ParagraphStyle {
+  return { ...(spec.family ? { family: spec.family } : {}), weight: 400, italic: false, size: spec.fontSize, lineHeight: 1.15, letterSpacing: 0, align: "start", direction: spec.direction, color: spec.color };
 }
 
-/** One round button per option, top to bottom, each with its option's text printed to its right. */
-function radioGroup(options: readonly string[], width: number, height: number, fontSize: number, color: string, paint: BoxPaint, style: ParagraphStyle, ctx: MeasureContext): { widgets: FieldWidget[]; items: FrameItem[] } {
+/**
+ * One round button per option, top to bottom, each with its option's text printed to its right. A shared
+ * (HTML) radio button is one button whose option is its value, with no text: the page prints its label.
+ */
+function radioGroup(spec: FieldSpec, width: number, height: number, paint: BoxPaint, style: ParagraphStyle, paragraph: ParagraphLayouter): { widgets: FieldWidget[]; items: FrameItem[] } {
   const widgets: FieldWidget[] = [];
   const items: FrameItem[] = [];
+  const { options, fontSize, color } = spec;
   if (options.length === 0) return { widgets, items };
+  if (spec.shared === true) {
+    const size = Math.min(width, height);
+    const option = options[0] as string;
+    widgets.push({ x: 0, y: (height - size) / 2, width: size, height: size, on: radioItems(size, color, paint, true), off: radioItems(size, color, paint, false), export: option });
+    return { widgets, items };
+  }
   const row = height / options.length;
   const size = Math.max(0, Math.min(row - 2, fontSize * 1.2, width));
-  const diag = (code: string, message: string): void => report(ctx, code, message);
   options.forEach((option, i) => {
     const top = i * row + (row - size) / 2;
     widgets.push({ x: 0, y: top, width: size, height: size, on: radioItems(size, color, paint, true), off: radioItems(size, color, paint, false), export: option });
-    const label = ctx.env.paragraphs.layout(option, style, Infinity, diag);
-    const line = label.lines[0];
+    const line = paragraph(option, style, Infinity).lines[0];
     if (line === undefined) return;
     const dy = i * row + (row - line.height) / 2;
     for (const run of line.runs) items.push({ ...run, x: run.x + size + FIELD_PADDING * 2, y: run.y + dy });
@@ -121,7 +173,7 @@ function radioGroup(options: readonly string[], width: number, height: number, f
 }
 
 /** A placed field: its FieldItem moved to the block's place. */
-class FieldBlock implements Block {
+export class FieldBlock implements Block {
   constructor(
     readonly height: number,
     private readonly field: Omit<FieldItem, "x" | "y">,

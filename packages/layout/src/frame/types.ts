@@ -154,6 +154,8 @@ export interface FieldItem {
   readonly border?: FrameColour;
   readonly widgets: readonly FieldWidget[];
   readonly items: readonly FrameItem[];
+  /** Fields of this name join into one (HTML radio buttons: one element, so one item, per button). */
+  readonly shared?: boolean;
 }
 
 export type FrameItem = TextRunItem | ShapeItem | ImageItem | LinkItem | GroupItem | FieldItem;

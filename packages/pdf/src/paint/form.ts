@@ -32,6 +32,8 @@ export function pdfNameText(value: string): string {
 export class FormWriter {
   private readonly fields: PdfRef[] = [];
   private readonly used = new Set<string>();
+  /** Radio groups whose buttons are separate items (HTML), by the name they share. */
+  private readonly shared = new Map<string, PdfRef>();
   private fonts: { readonly helv: PdfRef; readonly zadb: PdfRef } | undefined;
 
   constructor(
@@ -44,7 +46,8 @@ export class FormWriter {
    * rectangles are the bounds of their transformed boxes.
    */
   add(field: FieldItem, ctm: Matrix): void {
-    const name = this.uniqueName(field.name);
+    const joined = field.shared === true ? this.shared.get(field.name) : undefined;
+    const name = joined === undefined ? this.uniqueName(field.name) : field.name;
     const page = this.writer.page;
     const common: Record<string, unknown> = {
       T: pdfString(name),
@@ -65,7 +68,8 @@ export class FormWriter {
     });
     this.standardFonts();
     if (field.fieldType === "radio") {
-      const parent = this.writer.ref({ FT: "Btn", ...common, V: field.value === "" ? "Off" : pdfRaw(`/${pdfNameText(field.value)}`) });
+      const parent = joined ?? this.writer.ref({ FT: "Btn", ...common, V: "Off", Kids: [] });
+      if (field.value !== "") parent.data.V = pdfRaw(`/${pdfNameText(field.value)}`);
       const kids = field.widgets.map((box) => {
         const state = pdfNameText(box.export ?? "");
         const kid = this.writer.ref({
@@ -80,7 +84,9 @@ export class FormWriter {
         return kid;
       });
       // Left open: pdfkit ends a field with kids when it writes /AcroForm (PdfWriter.acroForm).
-      parent.data.Kids = kids;
+      (parent.data.Kids as PdfRef[]).push(...kids);
+      if (joined !== undefined) return;
+      if (field.shared === true) this.shared.set(field.name, parent);
       this.fields.push(parent);
       return;
     }
