@@ -5,7 +5,7 @@ export type {
   Band, BandKind, Element, ElementType, SchemaField, SchemaFieldType, TableColumn, TemplateDocument, TextElement, TableElement,
   Margins, PageSizeSpec, TextRole, Colour, BarcodeFormat,
 } from "../../../../packages/layout/src/model/types";
-export { ELEMENT_TYPES, BAND_KINDS } from "../../../../packages/layout/src/model/types";
+export { ELEMENT_TYPES, BAND_KINDS, FIELD_KINDS } from "../../../../packages/layout/src/model/types";
 export { PAGE_SIZES, resolvePageSize } from "../../../../packages/layout/src/model/page-sizes";
 export { resolveMargins } from "../../../../packages/layout/src/model/margins";
 export { resolvePalette, resolveColour, type Palette } from "../../../../packages/layout/src/brand/palette";
