@@ -62,9 +62,9 @@ test("forms and flatten must be booleans (400 with the key's message)", async ()
   assert.deepEqual(bad.body.errors, { flatten: ["flatten must be true or false."] });
 });
 
-test("the OpenAPI document lists forms and flatten on the render and send-email bodies", async () => {
+test("the OpenAPI document lists forms and flatten on the render, batch and send-email bodies", async () => {
   const doc = (await t.call("GET", "/openapi/v1.json")).body as { components: { schemas: Record<string, { properties: Record<string, { type?: string; description?: string }> }> } };
-  for (const body of ["RenderInlineBody", "RenderTemplateBody", "SendTemplateEmailBody"]) {
+  for (const body of ["RenderInlineBody", "RenderTemplateBody", "SendTemplateEmailBody", "CreateBatchJsonBody"]) {
     const properties = doc.components.schemas[body]?.properties ?? {};
     for (const key of ["forms", "flatten"]) {
       assert.equal(properties[key]?.type, "boolean", `${body}.${key}`);

@@ -17,6 +17,17 @@ export interface FormOptions {
   readonly flatten?: boolean;
 }
 
+/** Form options stored as JSON (a batch job's), read back; anything unreadable is no options. */
+export function storedFormOptions(text: string | null | undefined): FormOptions {
+  if (text === null || text === undefined) return {};
+  try {
+    const value = JSON.parse(text) as { forms?: unknown; flatten?: unknown };
+    return formOptions({ forms: value.forms === true, flatten: value.flatten === true });
+  } catch {
+    return {};
+  }
+}
+
 /** The keys of a validated body that are true (false is the default, so it is not passed on). */
 export function formOptions(body: { readonly forms?: boolean | undefined; readonly flatten?: boolean | undefined }): FormOptions {
   return { ...(body.forms === true ? { forms: true } : {}), ...(body.flatten === true ? { flatten: true } : {}) };
