@@ -20,15 +20,18 @@ export class AppearancePainter {
     private readonly subsetFor: (faceKey: string) => FaceSubset,
   ) {}
 
-  /** A form XObject `width` × `height` showing `items` (origin at its top-left, y down). */
-  paint(items: readonly FrameItem[], width: number, height: number): PdfRef {
+  /**
+   * A form XObject `width` × `height` showing `items` (origin at its top-left, y down). `matrix` (PDF space, y up)
+   * turns it as the field's box is turned on the page: a viewer fits the turned box into the widget's rectangle.
+   */
+  paint(items: readonly FrameItem[], width: number, height: number, matrix?: readonly number[]): PdfRef {
     const context = new AppearanceContext(this.subsetFor, (alpha) => this.opacityState(alpha), this.writer);
     // The XObject's space is y-up from its bottom-left: flipped so the items' y-down coordinates apply.
     context.content.op(`1 0 0 -1 0 ${num(height)} cm`);
     context.paintItems(items);
     const stream = context.content.take();
     context.content.release();
-    const ref = this.writer.ref({ Type: "XObject", Subtype: "Form", BBox: [0, 0, width, height], Resources: context.resources() });
+    const ref = this.writer.ref({ Type: "XObject", Subtype: "Form", BBox: [0, 0, width, height], ...(matrix ? { Matrix: [...matrix] } : {}), Resources: context.resources() });
     ref.end(stream);
     return ref;
   }

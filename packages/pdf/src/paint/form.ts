@@ -2,7 +2,7 @@
 // appearance streams are the field's look (./appearance.ts), so every viewer shows the value even without
 // regenerating appearances. /DA and /DR name a standard Helvetica (and ZapfDingbats for buttons): what a viewer
 // uses when the reader types a new value. No JavaScript is ever written (no format or calculation actions).
-import type { FieldItem, FieldWidget, Matrix } from "@docsvc/layout";
+import type { FieldItem, FieldWidget, FrameItem, Matrix } from "@docsvc/layout";
 import { widgetIsOn } from "@docsvc/layout";
 import type { AppearancePainter } from "./appearance.js";
 import { num, rgb } from "./content.js";
@@ -48,6 +48,8 @@ export class FormWriter {
   add(field: FieldItem, ctm: Matrix): void {
     const joined = field.shared === true ? this.shared.get(field.name) : undefined;
     const name = joined === undefined ? this.uniqueName(field.name) : field.name;
+    const matrix = appearanceMatrix(ctm);
+    const paint = (items: readonly FrameItem[], box: FieldWidget): PdfRef => this.appearances.paint(items, box.width, box.height, matrix);
     const page = this.writer.page;
     const common: Record<string, unknown> = {
       T: pdfString(name),
@@ -77,7 +79,7 @@ export class FormWriter {
           Parent: parent,
           DA: pdfString(`/ZaDb 0 Tf ${rgb(field.color)} rg`),
           AS: widgetIsOn(field, box) ? pdfRaw(`/${state}`) : "Off",
-          AP: { N: { [state]: this.appearances.paint(box.on, box.width, box.height), Off: this.appearances.paint(box.off ?? [], box.width, box.height) } },
+          AP: { N: { [state]: paint(box.on, box), Off: paint(box.off ?? [], box) } },
         });
         kid.end();
         page.annotations.push(kid);
@@ -100,12 +102,12 @@ export class FormWriter {
           V: field.value === "Yes" ? "Yes" : "Off",
           AS: field.value === "Yes" ? "Yes" : "Off",
           DA: pdfString(`/ZaDb 0 Tf ${rgb(field.color)} rg`),
-          AP: { N: { Yes: this.appearances.paint(box.on, box.width, box.height), Off: this.appearances.paint(box.off ?? [], box.width, box.height) } },
+          AP: { N: { Yes: paint(box.on, box), Off: paint(box.off ?? [], box) } },
         });
         break;
       case "signature":
         // Unsigned: no /V. A signing tool fills it; its look is the box and the line to sign on.
-        Object.assign(dict, { FT: "Sig", AP: { N: this.appearances.paint(box.on, box.width, box.height) } });
+        Object.assign(dict, { FT: "Sig", AP: { N: paint(box.on, box) } });
         break;
       default:
         Object.assign(dict, {
@@ -115,7 +117,7 @@ export class FormWriter {
           DA: pdfString(`/Helv ${num(field.fontSize)} Tf ${rgb(field.color)} rg`),
           ...(field.fieldType === "dropdown" ? { Opt: (field.options ?? []).map((option) => pdfString(option)) } : {}),
           ...(field.maxLength !== undefined ? { MaxLen: field.maxLength } : {}),
-          AP: { N: this.appearances.paint(box.on, box.width, box.height) },
+          AP: { N: paint(box.on, box) },
         });
     }
     const ref = this.writer.ref(dict);
@@ -160,6 +162,18 @@ export class FormWriter {
     }
     return this.fonts;
   }
+}
+
+/**
+ * The appearance's /Matrix for a field drawn under `ctm` (page space, y down): its linear part in PDF space (y up),
+ * or undefined when the field is neither turned nor scaled. The widget's rectangle is the turned box's bounds, so
+ * the viewer's fit (PDF 32000-1 § 12.5.5) places the turned appearance exactly over it.
+ */
+function appearanceMatrix(ctm: Matrix): number[] | undefined {
+  const [a, b, c, d] = ctm;
+  if (Math.abs(a - 1) < 1e-9 && Math.abs(d - 1) < 1e-9 && Math.abs(b) < 1e-9 && Math.abs(c) < 1e-9) return undefined;
+  const round = (v: number): number => Math.round(v * 1e6) / 1e6 || 0;
+  return [round(a), round(-b), round(-c), round(d), 0, 0];
 }
 
 /** A box's rectangle in PDF space (y up): the bounds of its corners under `ctm`, flipped on the page height. */

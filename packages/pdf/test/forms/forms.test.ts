@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { encodeRowLayout, decodeRowLayout, loadDesignerFonts, renderDocument, renderMerged, renderPdf } from "../../src/index.js";
 import { layoutDocument, type FrameItem, type TemplateDocument } from "@docsvc/layout";
-import { compareWithGolden } from "../support/golden.js";
+import { compareWithGolden, diffPngs, withinTolerance } from "../support/golden.js";
 import { goldenDir } from "../support/paths.js";
 import { extractText, rasterise } from "../support/pdfjs.js";
 import { pdftotextLines, pdftotextMissing } from "../support/pdftotext.js";
@@ -112,4 +112,22 @@ test("a merged batch draws its rows' fields as content (no form)", async () => {
 test("the form matches its golden page (appearance streams drawn by pdfjs)", async () => {
   const pdf = await renderPdf(FORM_DOCUMENT, FORM_DATA, { now: NOW });
   await compareWithGolden("form", await rasterise(pdf, { scale: 1.5 }), { dir: join(goldenDir, "forms") });
+});
+
+test("turned fields: the appearances (matrix-fitted into their widgets) draw what flatten draws", async () => {
+  const document: TemplateDocument = {
+    version: 4, pageSize: { id: "a6" }, schema: [],
+    bands: [{ id: "b", kind: "report-header", height: 200, elements: [
+      { id: "a", type: "field", kind: "text", name: "straight", x: 10, y: 10, width: 120, height: 20, value: "Straight" },
+      { id: "r", type: "field", kind: "text", name: "turned", x: 40, y: 100, width: 120, height: 20, value: "Turned 90", rotation: 90 },
+      { id: "s", type: "field", kind: "checkbox", name: "tilted", x: 150, y: 20, width: 16, height: 16, value: "yes", rotation: 30 },
+    ] }],
+  };
+  const [interactive] = await rasterise(await renderPdf(document, {}, { now: NOW }), { scale: 2 });
+  const [flat] = await rasterise(await renderPdf(document, {}, { now: NOW, flatten: true }), { scale: 2 });
+  const diff = await diffPngs(interactive!, flat!);
+  assert.ok(withinTolerance(diff), `the form and its flattened copy differ in ${(diff.fraction * 100).toFixed(3)}% of pixels`);
+  // The turned text field's widget is the turned box's bounds: 20 wide, 120 tall.
+  const turned = (await readWidgets(await renderPdf(document, {}, { now: NOW }))).widgets.find((w) => w.fieldName === "turned")!;
+  assert.deepEqual([Math.round(turned.rect[2]! - turned.rect[0]!), Math.round(turned.rect[3]! - turned.rect[1]!)], [20, 120]);
 });
