@@ -66,6 +66,7 @@ export class FormWriter {
         ...(field.border !== undefined ? { BC: colourArray(field.border) } : {}),
         ...(field.bg !== undefined ? { BG: colourArray(field.bg) } : {}),
         ...(field.fieldType === "checkbox" ? { CA: pdfString("4") } : field.fieldType === "radio" ? { CA: pdfString("l") } : {}),
+        ...(quarterTurn(ctm) !== 0 ? { R: quarterTurn(ctm) } : {}),
       },
     });
     this.standardFonts();
@@ -174,6 +175,16 @@ function appearanceMatrix(ctm: Matrix): number[] | undefined {
   if (Math.abs(a - 1) < 1e-9 && Math.abs(d - 1) < 1e-9 && Math.abs(b) < 1e-9 && Math.abs(c) < 1e-9) return undefined;
   const round = (v: number): number => Math.round(v * 1e6) / 1e6 || 0;
   return [round(a), round(-b), round(-c), round(d), 0, 0];
+}
+
+/**
+ * /MK /R: the field's turn counter-clockwise in degrees when it is a multiple of 90 (what a viewer that redraws an
+ * edited field can honour), else 0. `ctm` turns clockwise in page space (y down).
+ */
+function quarterTurn(ctm: Matrix): number {
+  const clockwise = (Math.atan2(ctm[1], ctm[0]) * 180) / Math.PI;
+  const turn = Math.round((((-clockwise % 360) + 360) % 360) * 1000) / 1000;
+  return turn % 90 === 0 && turn !== 360 ? turn : 0;
 }
 
 /** A box's rectangle in PDF space (y up): the bounds of its corners under `ctm`, flipped on the page height. */

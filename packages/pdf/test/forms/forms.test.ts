@@ -130,4 +130,6 @@ test("turned fields: the appearances (matrix-fitted into their widgets) draw wha
   // The turned text field's widget is the turned box's bounds: 20 wide, 120 tall.
   const turned = (await readWidgets(await renderPdf(document, {}, { now: NOW }))).widgets.find((w) => w.fieldName === "turned")!;
   assert.deepEqual([Math.round(turned.rect[2]! - turned.rect[0]!), Math.round(turned.rect[3]! - turned.rect[1]!)], [20, 120]);
+  // A quarter turn is also told to viewers that redraw edited fields (/MK /R: counter-clockwise degrees).
+  assert.match(Buffer.from(await renderPdf(document, {}, { now: NOW })).toString("latin1"), /\/R 270\n/);
 });
