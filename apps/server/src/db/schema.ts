@@ -187,6 +187,8 @@ export interface BatchInputsTable {
   editor_mode: string;
   rows: string;
   theme: string | null;
+  /** The render's form options as JSON (`{"forms":true,"flatten":true}`), null when none was set. */
+  form_options: string | null;
 }
 
 export interface BasePdfsTable {

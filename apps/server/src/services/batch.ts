@@ -13,6 +13,7 @@ import { batchReport, type BatchReport } from "../jobs/batch-report.js";
 import { QueueUnavailableError } from "../jobs/batch-queue.js";
 import { errorFields } from "../log.js";
 import { MAX_BATCH_ROWS } from "../schemas/batch.js";
+import { formOptions } from "../schemas/forms.js";
 import { clockNow, nowIso } from "../time.js";
 import type { ServiceDeps } from "./deps.js";
 import { requireRole } from "./workspaces.js";
@@ -24,6 +25,8 @@ export interface BatchInput {
   readonly fileNamePattern?: string | null | undefined;
   readonly emailColumn?: string | null | undefined;
   readonly theme: Theme | undefined;
+  readonly forms?: boolean | undefined;
+  readonly flatten?: boolean | undefined;
 }
 
 /** A job's status (the spec's five fields plus what a client needs to show it). */
@@ -95,6 +98,7 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
     editor_mode: template.editor_mode,
     rows: JSON.stringify(input.rows),
     theme: input.theme === undefined ? null : JSON.stringify(input.theme),
+    form_options: Object.keys(formOptions(input)).length === 0 ? null : JSON.stringify(formOptions(input)),
     output: input.output ?? "zip",
     file_name_pattern: input.fileNamePattern?.trim() || DEFAULT_FILE_NAME_PATTERN,
     email_column: input.emailColumn?.trim() || null,

@@ -5,6 +5,7 @@ import type { Principal } from "../auth/principal.js";
 import { NotFoundError, TooManyRequestsError, ValidationError } from "../errors.js";
 import type { RenderTask, RenderTaskResult } from "../render/protocol.js";
 import { baseRefOf } from "./base-pdf.js";
+import { formOptions, type FormOptions } from "../schemas/forms.js";
 import { editorModeOf, inlineEditorMode, invalidContent, type EditorMode } from "./content.js";
 import { renderFailure } from "./render-failure.js";
 import type { ServiceDeps } from "./deps.js";
@@ -45,7 +46,7 @@ export async function renderStoredTemplate(
   deps: ServiceDeps,
   principal: Principal,
   templateId: string,
-  body: { readonly data: unknown; readonly theme?: unknown },
+  body: { readonly data: unknown; readonly theme?: unknown } & FormOptions,
   /** The request's: aborted when the client goes away, which cancels the render. */
   signal?: AbortSignal,
 ): Promise<RenderedPdf> {
@@ -62,6 +63,7 @@ export async function renderStoredTemplate(
     title: template.name,
     now: undefined,
     base: await baseRefOf(deps.blobs, baseRow),
+    ...formOptions(body),
   }, signal);
 }
 
@@ -69,7 +71,7 @@ export async function renderStoredTemplate(
 export async function renderInline(
   deps: ServiceDeps,
   principal: Principal,
-  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined },
+  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined } & FormOptions,
   signal?: AbortSignal,
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
@@ -80,7 +82,7 @@ export async function renderInline(
     base = await baseRefOf(deps.blobs, await deps.lookups.basePdf(principal.workspaceId, body.baseTemplateId));
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
-  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base }, signal);
+  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base, ...formOptions(body) }, signal);
 }
 
 async function run(deps: ServiceDeps, principal: Principal, templateId: string | null, task: RenderTask, signal: AbortSignal | undefined): Promise<RenderedPdf> {

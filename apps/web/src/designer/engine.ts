@@ -10,7 +10,7 @@ export { CHART_TYPES } from "../../../../packages/layout/src/model/types";
 export { readChart } from "../../../../packages/layout/src/elements/chart-data";
 export { planChart, LABEL_LINE, type ChartPlan, type PlanLabel, type PlanShape } from "../../../../packages/layout/src/elements/chart-plan";
 export { chartAltText } from "../../../../packages/layout/src/elements/chart-alt";
-export { ELEMENT_TYPES, BAND_KINDS } from "../../../../packages/layout/src/model/types";
+export { ELEMENT_TYPES, BAND_KINDS, FIELD_KINDS } from "../../../../packages/layout/src/model/types";
 export { PAGE_SIZES, resolvePageSize } from "../../../../packages/layout/src/model/page-sizes";
 export { resolveMargins } from "../../../../packages/layout/src/model/margins";
 export { resolvePalette, resolveColour, type Palette } from "../../../../packages/layout/src/brand/palette";

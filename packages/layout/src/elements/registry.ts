@@ -7,6 +7,7 @@ import { report, type MeasureContext } from "./context.js";
 import { withEffects } from "./effects.js";
 import { chartElement } from "./chart.js";
 import { ellipseElement } from "./ellipse.js";
+import { fieldElement } from "./field.js";
 import { iconElement } from "./icon.js";
 import { imageElement } from "./image.js";
 import type { ElementKind } from "./kind.js";
@@ -30,6 +31,7 @@ export const ELEMENT_KINDS: Kinds = {
   markdown: markdownElement,
   icon: iconElement,
   chart: chartElement,
+  field: fieldElement,
 };
 
 /** Measures any element (opacity and rotation applied); content problems become diagnostics, never throws. */

@@ -1,5 +1,6 @@
 // A stable, readable JSON form of a layout result for golden tests: numbers rounded, faces and images by
 // key, glyph ids left out unless asked for, one item per line when stringified.
+import { flattenField } from "./field-flatten.js";
 import type { LayoutResult } from "./result.js";
 import type { FrameItem, ShapeGeometry, ShapeStroke } from "./types.js";
 
@@ -73,6 +74,11 @@ export function frameToJson(result: LayoutResult, options: FrameJsonOptions = {}
             ...(it.alt !== undefined ? { alt: it.alt } : {}),
           },
           items: it.items.map(item),
+        };
+      case "field":
+        return {
+          field: { type: it.fieldType, name: it.name, value: it.value, x: r(it.x), y: r(it.y), ...(it.required ? { required: true } : {}), ...(it.readOnly ? { readOnly: true } : {}) },
+          items: [item(flattenField(it))],
         };
       default: {
         const never: never = it;

@@ -99,6 +99,7 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
     pageBody: geometry.body,
     familyCache: new Map(),
     palette: resolvePalette(undefined, options.theme),
+    ...(options.forms === true ? { forms: true } : {}),
   };
   const contentWidth = Math.max(1, geometry.width - setup.margins.left - setup.margins.right);
   return { root, ctx, setup, geometry, contentWidth, diagnostics };

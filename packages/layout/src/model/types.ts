@@ -250,6 +250,35 @@ export interface ChartElement extends ElementBase {
   readonly color?: Colour;
 }
 
+/** The kinds of form field (an AcroForm field each, see docs/model.md § Form fields). */
+export type FieldKind = "text" | "multiline" | "checkbox" | "radio" | "dropdown" | "date" | "signature";
+
+export const FIELD_KINDS: readonly FieldKind[] = ["text", "multiline", "checkbox", "radio", "dropdown", "date", "signature"];
+
+/** A fillable form field: an AcroForm field in the PDF (or plain content when the render flattens). */
+export interface FieldElement extends ElementBase {
+  readonly type: "field";
+  readonly kind: FieldKind;
+  /** The field's name in the PDF; unique in the document (letters, digits, `_` and `-`). */
+  readonly name: string;
+  /** The default value; tokens resolve first. Checkbox: `true`/`yes`/`on`/`1` checks it; radio and dropdown: one of `options`. */
+  readonly value?: string;
+  readonly required?: boolean;
+  readonly readOnly?: boolean;
+  /** The choices of a dropdown or radio group (a radio group draws one button per option, top to bottom). */
+  readonly options?: readonly string[];
+  /** Text size of the value in points; default 10. */
+  readonly fontSize?: number;
+  readonly color?: Colour;
+  readonly bg?: Colour;
+  /** The box's border colour; `transparent` draws none. Default a mid grey. */
+  readonly borderColor?: Colour;
+  /** Most characters a text field accepts. */
+  readonly maxLength?: number;
+  /** A hint shown to screen readers and as the tooltip (`/TU`). */
+  readonly label?: string;
+}
+
 export type Element =
   | TextElement
   | ImageElement
@@ -260,12 +289,13 @@ export type Element =
   | BarcodeElement
   | MarkdownElement
   | IconElement
-  | ChartElement;
+  | ChartElement
+  | FieldElement;
 
 export type ElementType = Element["type"];
 
 export const ELEMENT_TYPES: readonly ElementType[] = [
-  "text", "image", "table", "line", "rect", "ellipse", "barcode", "markdown", "icon", "chart",
+  "text", "image", "table", "line", "rect", "ellipse", "barcode", "markdown", "icon", "chart", "field",
 ];
 
 // ------------------------------------------------------------------- bands

@@ -75,8 +75,8 @@ const cases: ReadonlyArray<readonly [string, unknown, string, string]> = [
   ["an element that is not an object", withElement("text"), E, "expected an element object"],
   ["an element that is an array", withElement([]), E, "expected an element object"],
   ["a band that is an array", minimalDocument([[]]), "bands[0]", "expected an object"],
-  ["an unknown element type", withElement({ id: "a", type: "circle" }), `${E}.type`, "unknown element type 'circle'; allowed: text, image, table, line, rect, ellipse, barcode, markdown, icon, chart"],
-  ["an element without a type", withElement({ id: "a" }), `${E}.type`, "is required; one of: text, image, table, line, rect, ellipse, barcode, markdown, icon, chart"],
+  ["an unknown element type", withElement({ id: "a", type: "circle" }), `${E}.type`, "unknown element type 'circle'; allowed: text, image, table, line, rect, ellipse, barcode, markdown, icon, chart, field"],
+  ["an element without a type", withElement({ id: "a" }), `${E}.type`, "is required; one of: text, image, table, line, rect, ellipse, barcode, markdown, icon, chart, field"],
   ["an element type in capitals", withElement({ id: "a", type: "Text" }), `${E}.type`, "unknown element type 'Text'; allowed: …"],
   // elements: common keys
   ["an element without an id", withElement(without(el("rect", {}), "id")), `${E}.id`, "is required"],

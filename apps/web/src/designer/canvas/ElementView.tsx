@@ -4,6 +4,7 @@ import type { CSSProperties, ReactNode } from "react";
 import type { Element, TableElement, TextElement } from "../engine";
 import { BarcodeView } from "./BarcodeView";
 import { ChartView } from "./ChartView";
+import { FieldView } from "./FieldView";
 import { IconView } from "./IconView";
 import { MarkdownView } from "./MarkdownView";
 import { cssColour, displayText, fontFamilyOf, valueAt, type PaintContext } from "./paint";
@@ -124,5 +125,7 @@ export function ElementView({ el, s, ctx }: { readonly el: Element; readonly s: 
       return <IconView name={el.name} svg={el.svg} colour={cssColour(el.color, ctx) ?? "#000000"} />;
     case "chart":
       return <ChartView el={el} s={s} ctx={ctx} />;
+    case "field":
+      return <FieldView el={el} s={s} ctx={ctx} />;
   }
 }

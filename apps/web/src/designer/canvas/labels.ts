@@ -4,7 +4,7 @@
 import type { Band, Element } from "../engine";
 
 const TYPE_NAMES: Record<Element["type"], string> = {
-  text: "Text", markdown: "Markdown", image: "Image", table: "Table", line: "Line", rect: "Rectangle", ellipse: "Ellipse", barcode: "Barcode", icon: "Icon", chart: "Chart",
+  text: "Text", markdown: "Markdown", image: "Image", table: "Table", line: "Line", rect: "Rectangle", ellipse: "Ellipse", barcode: "Barcode", icon: "Icon", chart: "Chart", field: "Form field",
 };
 const MAX_QUOTE = 40;
 
@@ -31,6 +31,8 @@ export function elementLabel(el: Element): string {
       return `${type} ${el.format} ${quote(el.value)}`;
     case "icon":
       return el.name ? `${type} ${el.name}` : `${type} (inline SVG)`;
+    case "field":
+      return `${type} ${el.kind} ${quote(el.name)}`;
     default:
       return type;
   }
@@ -53,6 +55,8 @@ export function elementKind(el: Element): string {
       return `${type} ${el.format}`;
     case "icon":
       return el.name ? `${type} ${el.name}` : type;
+    case "field":
+      return `${type} ${el.kind} ${el.name}`;
     default:
       return type;
   }

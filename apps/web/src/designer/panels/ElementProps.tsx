@@ -1,7 +1,7 @@
 // The selected element's properties: every key the document model gives its type (docs/document-model.md,
 // packages/layout/src/model/types.ts), each written back as one edit.
 import type { Band, ChartSeries, Element, SchemaField, TableColumn, TemplateDocument } from "../engine";
-import { CHART_TYPES, resolveColour, resolvePalette } from "../engine";
+import { CHART_TYPES, FIELD_KINDS, resolveColour, resolvePalette } from "../engine";
 import type { DesignerEditor } from "../model/editor";
 import { colourDefault } from "./colour-default";
 import { ColumnsEditor } from "./ColumnsEditor";
@@ -135,6 +135,22 @@ export function ElementProps({ editor, element, band, fonts, data }: {
       ];
       break;
     }
+    case "field":
+      specific = [
+        select("kind", "Kind", FIELD_KINDS, true),
+        <TextProp key="name" k="name" label="Name (unique in the document)" value={element.name} onChange={(v) => set("name", v ?? "")} readOnly={ro} />,
+        text("value", element.kind === "checkbox" ? "Checked when (true, yes, a token…)" : "Default value"), tokens("value"),
+        ...(element.kind === "radio" || element.kind === "dropdown"
+          ? [<TextProp key="options" k="options" label="Options (comma separated)" value={element.options?.join(", ")} readOnly={ro}
+              same={(draft, stored) => optionsOf(draft).join(", ") === stored}
+              onChange={(v) => set("options", optionsOf(v ?? ""))} />]
+          : []),
+        bool("required", "Required"), bool("readOnly", "Read-only"),
+        num("fontSize", "Font size", { min: 1 }), colour("color", "Text colour"), colour("bg", "Background"), colour("borderColor", "Border colour"),
+        ...(element.kind === "text" || element.kind === "multiline" || element.kind === "date" ? [num("maxLength", "Most characters", { min: 1 })] : []),
+        text("label", "Tooltip (accessible name)"),
+      ];
+      break;
     case "icon":
       specific = [
         <TextProp key="name" k="name" label="Icon name (Lucide)" value={element.name} onChange={(v) => set("name", v)} readOnly={ro} />,
@@ -158,6 +174,11 @@ export function ElementProps({ editor, element, band, fonts, data }: {
       {num("rotation", "Rotation (degrees)")}
     </section>
   );
+}
+
+/** A field's options as typed ("Small, Medium, Large"): trimmed, empty ones dropped. */
+function optionsOf(text: string): string[] {
+  return text.split(",").map((o) => o.trim()).filter(Boolean);
 }
 
 /** A dash pattern as typed ("4, 2"), or undefined when it is not one. */

@@ -29,6 +29,8 @@ export interface HtmlContext {
   readonly styles: Styles;
   /** Height of an empty page body. */
   readonly pageBody: number;
+  /** Form controls become form fields (LayoutOptions.forms; layout/form-control.ts). */
+  readonly forms?: boolean;
   /** Memoised designer family per CSS font-family list. */
   readonly familyCache: Map<readonly string[], string | undefined>;
   /**

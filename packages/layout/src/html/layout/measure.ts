@@ -1,6 +1,7 @@
 // Intrinsic widths (CSS Sizing 3): max-content (the width with no wrapping) and min-content (the widest
 // unbreakable piece) of an element's border box. Tables size auto columns, flex items their bases and
 // inline blocks their shrink-to-fit widths with them. Memoised per element for the render.
+import { controlSize, isFormControl } from "./form-control.js";
 import { GenerationCache } from "../../text/lru.js";
 import { measureText, minContentWidth } from "../../text/measure.js";
 import type { FontRegistry } from "../../text/registry.js";
@@ -52,6 +53,10 @@ function compute(el: HtmlElement, ctx: HtmlContext): Intrinsic {
   const insets = horizontalInsets(style);
   if (style.width !== "auto" && style.width.pct === 0) {
     const w = style.borderBox ? style.width.pt : style.width.pt + insets;
+    return { min: w, max: w };
+  }
+  if (isFormControl(el, ctx)) {
+    const w = controlSize(el, style, ctx).width + insets;
     return { min: w, max: w };
   }
   if (el.tag === "img" || el.tag === "svg") {
