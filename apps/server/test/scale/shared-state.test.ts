@@ -253,6 +253,12 @@ for (const [name, skip, deployment] of [
       assert.match(other.json.detail, /Idempotency-Key/);
       const bad = await call(a.url, "POST", path, { token, body, headers: { "Idempotency-Key": "has space" } });
       assert.equal(bad.status, 400);
+      const doc = (await call(a.url, "GET", "/openapi/v1.json")).json;
+      for (const p of ["/api/templates/{id}/render-batch", "/api/templates/{id}/render-batch/upload"]) {
+        const op = doc.paths[p].post;
+        assert.ok(op.parameters.some((x: { name: string; in: string }) => x.name === "Idempotency-Key" && x.in === "header"), p);
+        assert.ok(op.responses["422"], p);
+      }
     });
 
     test("after both restart: a checkToken issued before is accepted, the refine count and the render bucket are kept", async () => {
