@@ -116,7 +116,7 @@ export function createApp(options: AppOptions): CreatedApp {
     jwt: createJwtService(config.jwtSecret),
     plans: options.plans ?? config.plans,
     // State every instance must share defaults to the database; main.ts passes the Redis stores with REDIS_URL.
-    rateLimiter: options.rateLimiter ?? new DbRateLimiter(db),
+    rateLimiter: options.rateLimiter ?? new DbRateLimiter(db, log),
     checkTokens: options.checkTokens ?? new DbCheckTokenStore(db),
     refineCounter: options.refineCounter ?? new DbRefineCounter(db),
     loginThrottle: options.loginThrottle ?? new LoginThrottle(),

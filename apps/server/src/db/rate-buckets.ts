@@ -2,18 +2,24 @@
 // bucket, and a restart does not refill it. One upsert per take computes the refill and the take on the row
 // itself (all right-hand sides read the row as it was), so concurrent takes from several instances serialise
 // on the row and never hand out a token twice. Time is each instance's clock, in milliseconds.
+// While the database is unreachable each instance limits on its own (the in-memory limiter) and says so once,
+// as the Redis limiter does: renders served from the lookup cache go on through a short outage.
 import { sql, type RawBuilder } from "kysely";
+import { errorFields, type Logger } from "../log.js";
 import type { PlanLimits } from "../services/plans.js";
-import type { RenderLimiter, TakeResult } from "../services/rate-limit.js";
+import { RateLimiter, type RenderLimiter, type TakeResult } from "../services/rate-limit.js";
 import type { Db } from "./database.js";
-import { isPostgres } from "./dialect.js";
+import { isDatabaseUnavailable, isPostgres } from "./dialect.js";
 
 /** Render buckets shared by every instance on this database. */
 export class DbRateLimiter implements RenderLimiter {
   private readonly least: string;
   private readonly greatest: string;
+  private readonly insurance: RateLimiter;
+  private warned = false;
 
-  constructor(private readonly db: Db, private readonly clock: () => number = Date.now) {
+  constructor(private readonly db: Db, private readonly log?: Logger, private readonly clock: () => number = Date.now) {
+    this.insurance = new RateLimiter(clock);
     // SQLite's two-argument min()/max() are PostgreSQL's least()/greatest().
     const pg = isPostgres(db);
     this.least = pg ? "least" : "min";
@@ -21,11 +27,22 @@ export class DbRateLimiter implements RenderLimiter {
   }
 
   async take(workspaceId: string, limits: PlanLimits): Promise<TakeResult> {
-    const rate = limits.renderRatePerSecond;
     // No rate on the plan: nothing to count, and no row written.
-    if (rate === null) return { ok: true };
+    if (limits.renderRatePerSecond === null) return { ok: true };
+    try {
+      const taken = await this.takeFromRow(workspaceId, limits.renderRatePerSecond, limits.renderBurst);
+      this.warned = false;
+      return taken;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      if (!this.warned) this.log?.warn("render limits: the database is unreachable, limiting per instance until it returns", errorFields(err));
+      this.warned = true;
+      return this.insurance.take(workspaceId, limits);
+    }
+  }
+
+  private async takeFromRow(workspaceId: string, rate: number, capacity: number): Promise<TakeResult> {
     const now = this.clock();
-    const capacity = limits.renderBurst;
     const fn = (name: string, ...args: RawBuilder<unknown>[]) => sql`${sql.raw(name)}(${sql.join(args)})`;
     const tokens = sql.ref("rate_buckets.tokens");
     const at = sql.ref("rate_buckets.at");

@@ -16,7 +16,7 @@ import { openPostgres } from "../../src/db/postgres.js";
 import { DbRateLimiter } from "../../src/db/rate-buckets.js";
 import { DbRefineCounter } from "../../src/db/refine-counts.js";
 import { insertWorkspace } from "../../src/db/workspaces.js";
-import { UnprocessableError } from "../../src/errors.js";
+import { ServiceUnavailableError, UnprocessableError } from "../../src/errors.js";
 import { createLogger } from "../../src/log.js";
 import { RedisCheckTokenStore } from "../../src/redis/check-tokens.js";
 import { connectRedis, type RedisHandle } from "../../src/redis/client.js";
@@ -130,7 +130,7 @@ for (const backend of ["sqlite", "postgres"] as const) {
 
       // One render bucket: the burst of 4 across both handles, then a refusal with the seconds until one token.
       let now = 1_000_000;
-      const [la, lb] = [new DbRateLimiter(a, () => now), new DbRateLimiter(b, () => now)];
+      const [la, lb] = [new DbRateLimiter(a, silent, () => now), new DbRateLimiter(b, silent, () => now)];
       const results = [];
       for (let i = 0; i < 6; i++) results.push(await (i % 2 === 0 ? la : lb).take("ws1", LIMITS));
       assert.deepEqual(results.map((r) => r.ok), [true, true, true, true, false, false]);
@@ -180,5 +180,21 @@ describe("the Redis stores", { skip: redisSkip }, () => {
     const t = await tokens.issue("ws1", "ref1");
     await new Promise((r) => setTimeout(r, 120));
     assert.equal(await new CheckTokens(new RedisCheckTokenStore(b)).redeem(t, "ws1", "ref1"), false);
+  });
+});
+
+describe("while a store is unreachable", () => {
+  test("the database's render bucket falls back to a per-instance one (the same burst); Redis check tokens and refine counts answer 503", async () => {
+    const down = openPostgres("postgres://postgres@127.0.0.1:1/none", silent);
+    cleanups.push(() => down.destroy());
+    const limiter = new DbRateLimiter(down, silent, () => 5_000);
+    const results = [];
+    for (let i = 0; i < 6; i++) results.push((await limiter.take("ws1", LIMITS)).ok);
+    assert.deepEqual(results, [true, true, true, true, false, false]);
+
+    const redis = connectRedis("redis://127.0.0.1:1", redisKeys.prefix, silent);
+    cleanups.push(() => redis.close());
+    await assert.rejects(new CheckTokens(new RedisCheckTokenStore(redis)).issue("ws1", "ref1"), (err: unknown) => err instanceof ServiceUnavailableError);
+    await assert.rejects(new RedisRefineCounter(redis).take("ws1", 1, 3), (err: unknown) => err instanceof ServiceUnavailableError);
   });
 });
