@@ -96,12 +96,12 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
   }
   const now = clockNow();
   const rows = JSON.stringify(input.rows);
-  let id = uuidv7(now);
+  const id = uuidv7(now);
   if (idempotencyKey !== undefined) {
     const { rows: _rows, ...rest } = input;
+    // The key is claimed for `id` before the job is stored, so two submissions racing with it make one job.
     const claim = await claimKey(deps.db, principal.workspaceId, idempotencyKey, submissionHash(template.id, rows, rest), id, now);
     if (claim.replay) return { jobId: claim.jobId, replayed: true };
-    id = claim.jobId;
   }
   try {
     await storeAndQueue(deps, principal, template, input, rows, id, now);
