@@ -232,6 +232,40 @@ export interface BlobsTable {
   created_at: string;
 }
 
+/** An issued, unused AI checkToken (see ai/check-tokens.ts). */
+export interface AiCheckTokensTable {
+  token_hash: string;
+  workspace_id: string;
+  reference_hash: string;
+  expires_at: string;
+}
+
+/** refine-band calls of one workspace on one UTC day (days since the epoch). */
+export interface AiRefineCountsTable {
+  workspace_id: string;
+  day: number;
+  count: number;
+}
+
+/** A render token bucket shared by the instances on this database (see db/rate-buckets.ts). */
+export interface RateBucketsTable {
+  key: string;
+  tokens: number;
+  at: number;
+  full_at: number;
+  granted: number;
+}
+
+/** A batch submission's Idempotency-Key, kept 24 hours (see services/batch-idempotency.ts). */
+export interface BatchIdempotencyKeysTable {
+  workspace_id: string;
+  key: string;
+  request_hash: string;
+  job_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -256,4 +290,8 @@ export interface Database {
   oauth_identities: OAuthIdentitiesTable;
   oauth_states: OAuthStatesTable;
   blobs: BlobsTable;
+  ai_check_tokens: AiCheckTokensTable;
+  ai_refine_counts: AiRefineCountsTable;
+  rate_buckets: RateBucketsTable;
+  batch_idempotency_keys: BatchIdempotencyKeysTable;
 }

@@ -16,6 +16,7 @@ import * as commentAnchors from "./2026-11-23T17-00-comment-anchors.js";
 import * as batchRowPacks from "./2026-11-28T15-00-batch-row-packs.js";
 import * as sampleData from "./2026-11-29T03-00-sample-data.js";
 import * as batchFormOptions from "./2026-11-29T06-00-batch-form-options.js";
+import * as sharedState from "./2026-11-29T06-10-shared-state.js";
 
 /** Every PostgreSQL migration by name. */
 export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -33,4 +34,5 @@ export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-28T15-00-batch-row-packs": batchRowPacks,
   "2026-11-29T03-00-sample-data": sampleData,
   "2026-11-29T06-00-batch-form-options": batchFormOptions,
+  "2026-11-29T06-10-shared-state": sharedState,
 };
