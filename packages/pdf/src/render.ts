@@ -18,6 +18,7 @@ import { paintPdf } from "./paint/document.js";
 import { RenderResources } from "./resources/resources.js";
 import { renderNow, type RenderClock } from "./clock.js";
 import { WeightedLru } from "./resources/lru.js";
+import { protectPdf, type ProtectOptions } from "./protect/protect.js";
 
 /** Options of one render; every key is optional. */
 export interface RenderOptions {
@@ -38,6 +39,8 @@ export interface RenderOptions {
   readonly basePdf?: Uint8Array;
   /** PNG rasters of the base pages, drawn where a page cannot be imported as vectors. */
   readonly basePdfRasters?: readonly (Uint8Array | undefined)[];
+  /** Passwords and permissions: the finished PDF is encrypted with AES-256 as the render's last step. */
+  readonly protect?: ProtectOptions;
 }
 
 /** A finished render: the PDF, its page count and the content problems met on the way. */
@@ -106,7 +109,9 @@ export async function renderHtml(
 async function renderLayout(layoutWith: (options: LayoutOptions) => LayoutResult, options: RenderOptions): Promise<RenderReport> {
   const { layout, base, diagnostics, now } = await laidOut(layoutWith, options);
   // 5. paint: translate the items into PDF operators
-  const pdf = await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}) });
+  const painted = await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}) });
+  // 6. protect: encrypted last, over the finished bytes
+  const pdf = await protectedPdf(painted, options);
   if (options.diagnostics) diagnostics.forEach(options.diagnostics);
   return { pdf, pageCount: layout.pages.length, diagnostics };
 }
@@ -163,4 +168,9 @@ export async function baseLayer(options: Pick<RenderOptions, "basePdf" | "basePd
     const problem = { code: "base.unreadable", message: `the base PDF could not be read: ${error instanceof Error ? error.message : String(error)}`, path: "$" };
     return rasters ? { layer: { pdf: undefined, rasters }, problem } : { problem };
   }
+}
+
+/** The finished PDF encrypted when the render asks for `protect`, as is otherwise (every render path's last step). */
+export function protectedPdf(pdf: Uint8Array, options: Pick<RenderOptions, "protect">): Promise<Uint8Array> {
+  return options.protect === undefined ? Promise.resolve(pdf) : protectPdf(pdf, options.protect);
 }
