@@ -1,5 +1,6 @@
 // The messages between the main thread and the render workers. Plain data only (structured clone).
 import type { Diagnostic, Theme } from "@docsvc/layout";
+import type { ProtectOptions } from "@docsvc/pdf";
 import type { MessagePort } from "node:worker_threads";
 
 /** One render, as the worker receives it. */
@@ -17,6 +18,8 @@ export interface RenderTask {
   readonly now: string | undefined;
   /** The template's base PDF, drawn behind every page. */
   readonly base?: BaseRef | undefined;
+  /** Passwords and permissions (validated on the main thread): the worker encrypts the finished PDF. */
+  readonly protect?: ProtectOptions | undefined;
   /**
    * A merged batch's row: also answer the row's encoded layout (painted into the merged PDF by a `mergeRows`
    * job, so the row is laid out once), and skip painting the row's own PDF unless `paint` is set (the row is
@@ -55,6 +58,8 @@ export interface MergeTask {
   readonly title: string | undefined;
   readonly now: string | undefined;
   readonly base?: BaseRef | undefined;
+  /** As in RenderTask: the merged PDF is encrypted as a whole. */
+  readonly protect?: ProtectOptions | undefined;
 }
 
 /**

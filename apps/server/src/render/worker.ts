@@ -1,6 +1,7 @@
 // A render worker thread: parses templates (cached per template version) and calls renderPdf.
 // Everything CPU-heavy happens here so the main thread's event loop keeps serving requests.
 import { compileHtml, HtmlLimitError, importHtml as importHtmlDocument, LayoutLimitError, parseDocument, type CompiledHtml, type Diagnostic, type TemplateDocument } from "@docsvc/layout";
+import type { ProtectOptions } from "@docsvc/pdf";
 import { readFile } from "node:fs/promises";
 import { parentPort, type MessagePort } from "node:worker_threads";
 import { countPdfPages } from "./pages.js";
@@ -135,6 +136,7 @@ export async function merge(task: MergeTask): Promise<MergeTaskResult> {
     ...(task.theme !== undefined ? { theme: task.theme } : {}),
     ...(task.title !== undefined ? { title: task.title } : {}),
     ...(task.now !== undefined ? { now: new Date(task.now) } : {}),
+    ...(task.protect !== undefined ? { protect: task.protect } : {}),
     ...(await baseOptions(task.base)),
   }));
   if ("errors" in report) return { ok: false, errors: report.errors };
@@ -211,11 +213,12 @@ export async function mergeRowsHelp(task: MergeRowsHelpTask): Promise<{ ok: true
 }
 
 // Assigned one by one, not spread (see render() on spreads that add properties).
-function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now">): { theme?: RenderTask["theme"]; title?: string; now?: Date } {
-  const options: { theme?: RenderTask["theme"]; title?: string; now?: Date } = {};
+function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "protect">): { theme?: RenderTask["theme"]; title?: string; now?: Date; protect?: ProtectOptions } {
+  const options: { theme?: RenderTask["theme"]; title?: string; now?: Date; protect?: ProtectOptions } = {};
   if (task.theme !== undefined) options.theme = task.theme;
   if (task.title !== undefined) options.title = task.title;
   if (task.now !== undefined) options.now = new Date(task.now);
+  if (task.protect !== undefined) options.protect = task.protect;
   return options;
 }
 

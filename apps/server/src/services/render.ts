@@ -3,6 +3,7 @@
 import { validateTheme, type Diagnostic, type Theme } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
 import { NotFoundError, TooManyRequestsError, ValidationError } from "../errors.js";
+import type { ProtectOptions } from "@docsvc/pdf";
 import type { RenderTask, RenderTaskResult } from "../render/protocol.js";
 import { baseRefOf } from "./base-pdf.js";
 import { editorModeOf, inlineEditorMode, invalidContent, type EditorMode } from "./content.js";
@@ -45,7 +46,7 @@ export async function renderStoredTemplate(
   deps: ServiceDeps,
   principal: Principal,
   templateId: string,
-  body: { readonly data: unknown; readonly theme?: unknown },
+  body: { readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined },
   /** The request's: aborted when the client goes away, which cancels the render. */
   signal?: AbortSignal,
 ): Promise<RenderedPdf> {
@@ -62,6 +63,7 @@ export async function renderStoredTemplate(
     title: template.name,
     now: undefined,
     base: await baseRefOf(deps.blobs, baseRow),
+    ...(body.protect !== undefined ? { protect: body.protect } : {}),
   }, signal);
 }
 
@@ -69,7 +71,7 @@ export async function renderStoredTemplate(
 export async function renderInline(
   deps: ServiceDeps,
   principal: Principal,
-  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined },
+  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined },
   signal?: AbortSignal,
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
@@ -80,7 +82,7 @@ export async function renderInline(
     base = await baseRefOf(deps.blobs, await deps.lookups.basePdf(principal.workspaceId, body.baseTemplateId));
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
-  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base }, signal);
+  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base, ...(body.protect !== undefined ? { protect: body.protect } : {}) }, signal);
 }
 
 async function run(deps: ServiceDeps, principal: Principal, templateId: string | null, task: RenderTask, signal: AbortSignal | undefined): Promise<RenderedPdf> {

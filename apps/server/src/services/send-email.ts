@@ -1,4 +1,5 @@
 // Send by email: render a stored template (metered like any render) and mail the PDF as an attachment.
+import type { ProtectOptions } from "@docsvc/pdf";
 import type { SessionPrincipal } from "../auth/principal.js";
 import { findTemplate } from "../db/templates.js";
 import { NotFoundError } from "../errors.js";
@@ -15,6 +16,8 @@ export interface SendEmailInput {
   readonly message?: string | null | undefined;
   readonly fileName?: string | null | undefined;
   readonly theme?: unknown;
+  /** The attachment is encrypted with these passwords and permissions. */
+  readonly protect?: ProtectOptions | undefined;
 }
 
 /** The attachment name: the caller's (unsafe characters replaced, `.pdf` ensured) or the template's. */
@@ -38,7 +41,7 @@ export async function sendTemplateEmail(
   if (template === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
   checkTheme(input.theme);
-  const rendered = await renderStoredTemplate(deps, principal, templateId, { data: input.data, theme: input.theme });
+  const rendered = await renderStoredTemplate(deps, principal, templateId, { data: input.data, theme: input.theme, protect: input.protect });
   const fileName = attachmentName(input.fileName, rendered.title ? `${rendered.title.replace(/[/\\:*?"<>|\u0000-\u001f]+/g, "-")}.pdf` : rendered.fileName);
   // Background delivery like every email: the mail server's answer never fails (or delays) the request.
   deps.mailer.dispatch(
