@@ -4,6 +4,7 @@ export type {
   TextRole, TextAlign, VerticalAlign, TextOverflow, NumericStyle, Border, TextStyleKeys, TextElement, ImageFit, ImageElement,
   ColumnAlign, TableColumn, TableElement, LineElement, RectElement, EllipseElement, BarcodeFormat, BarcodeElement,
   MarkdownElement, IconElement, Element, ElementType, BandKind, Band, TemplateDocument, Theme,
+  Stamp, TextStamp, ImageStamp, StampPosition, StampPages,
 } from "./model/types.js";
 export { DOCUMENT_VERSION, ELEMENT_TYPES, BAND_KINDS } from "./model/types.js";
 export type {

@@ -76,7 +76,7 @@ export function layoutDocument(document: TemplateDocument, data: unknown, option
   const { pages: bodies, overflowed } = paginate(flow, geometry.body);
   if (overflowed) diagnostics.add("layout.overflow", "some content cannot fit any page and overflows its page body", "bands");
   // 6. finalize: page headers, footers and backgrounds per page, page numbers resolved, items placed
-  const pages = finalizePages(bodies, geometry, pageBands, env);
+  const pages = finalizePages(bodies, geometry, pageBands, env, document.stamps);
   // 7. result: pages plus the faces and images their items reference
   return {
     pages,
