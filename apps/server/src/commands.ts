@@ -15,8 +15,9 @@ const USAGE = `Usage:
   docsvc worker                                  run batch jobs only (needs the shared DATABASE_URL; with
                                                  REDIS_URL it takes them from the BullMQ queue)
   docsvc validate <template.json>                check a template document; prints one problem per line
-  docsvc render <template.json|page.html> <data.json> [-o out.pdf] [--theme JSON] [--now ISO]
-                                                 render a PDF (-o - writes to stdout)
+  docsvc render <template.json|page.html> <data.json> [-o out.pdf] [--theme JSON] [--now ISO] [--protect JSON|@file]
+                                                 render a PDF (-o - writes to stdout); --protect encrypts it
+                                                 ({"ownerPassword": …}; @file reads it from a file, off the process list)
   docsvc import-html <page.html> [-o template.json] [--css file.css] [--data data.json]
                                                  convert HTML into a report template document (-o - writes to stdout);
                                                  --data: sample data that sizes the table columns as the HTML
@@ -67,7 +68,7 @@ async function render(args: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" } },
+    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, protect: { type: "string" } },
   });
   const [templateFile, dataFile] = positionals;
   if (templateFile === undefined || dataFile === undefined || positionals.length > 2) return usage();
@@ -94,8 +95,15 @@ async function render(args: readonly string[]): Promise<number> {
   // The template file's name without its extensions: the PDF's title and its default file name.
   const stem = basename(templateFile).replace(/(\.template)?\.(json|html?)$/i, "");
   // Loaded on demand: `serve` and `validate` need no PDF backend.
-  const { renderPdf } = await import("@docsvc/pdf");
+  const { renderPdf, protectProblem } = await import("@docsvc/pdf");
+  const protect: unknown = values.protect === undefined ? undefined : JSON.parse(values.protect.startsWith("@") ? await readFile(values.protect.slice(1), "utf8") : values.protect);
+  const problem = protect === undefined ? undefined : protectProblem(protect);
+  if (problem !== undefined) {
+    process.stderr.write(`${problem}\n`);
+    return 1;
+  }
   const pdf = await renderPdf(parsed.document, data, {
+    ...(protect !== undefined ? { protect: protect as import("@docsvc/pdf").ProtectOptions } : {}),
     ...(theme !== undefined ? { theme: theme.theme } : {}),
     ...(now !== undefined ? { now } : {}),
     title: stem,
