@@ -187,6 +187,8 @@ export interface BatchInputsTable {
   editor_mode: string;
   rows: string;
   theme: string | null;
+  /** The `protect` option sealed (src/jobs/batch-protect.ts); null: the job's PDFs are not encrypted. */
+  protect: string | null;
 }
 
 export interface BasePdfsTable {

@@ -1,6 +1,8 @@
 // Batch rendering: submission (everything validated before anything is stored), status, the job list and
 // the result download. Jobs reach a worker through the batch queue (src/jobs/batch-queue.ts).
 import type { Theme } from "@docsvc/layout";
+import type { ProtectOptions } from "@docsvc/pdf";
+import { batchProtectKey, sealProtect } from "../jobs/batch-protect.js";
 import type { Principal } from "../auth/principal.js";
 import { deleteJob, findJob, insertJob, listJobs, rowResults, type BatchJobSummaryRow } from "../db/batch.js";
 import type { BatchOutput, BatchStatus } from "../db/schema.js";
@@ -24,6 +26,8 @@ export interface BatchInput {
   readonly fileNamePattern?: string | null | undefined;
   readonly emailColumn?: string | null | undefined;
   readonly theme: Theme | undefined;
+  /** Every row's PDF and the merged PDF encrypted (stored sealed until the job has run). */
+  readonly protect?: ProtectOptions | undefined;
 }
 
 /** A job's status (the spec's five fields plus what a client needs to show it). */
@@ -95,6 +99,7 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
     editor_mode: template.editor_mode,
     rows: JSON.stringify(input.rows),
     theme: input.theme === undefined ? null : JSON.stringify(input.theme),
+    protect: input.protect === undefined ? null : sealProtect(input.protect, batchProtectKey(deps.config.jwtSecret), id),
     output: input.output ?? "zip",
     file_name_pattern: input.fileNamePattern?.trim() || DEFAULT_FILE_NAME_PATTERN,
     email_column: input.emailColumn?.trim() || null,
