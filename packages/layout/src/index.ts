@@ -22,6 +22,7 @@ export { rankWeights, rankFaces, normaliseWeight } from "./text/font-match.js";
 export { FONT_PADDING_BYTES, padFontBytes, faceKey } from "./text/font-parse.js";
 export type { ParseResult } from "./model/parse.js";
 export { parseDocument } from "./model/parse.js";
+export { parseStamps, type StampsResult } from "./model/parse-stamps.js";
 export type { ParseErrors } from "./model/errors.js";
 export { flattenErrors, MAX_ERRORS, ROOT_PATH } from "./model/errors.js";
 export type { PageSizeId, PageSizePreset, ResolvedPageSize } from "./model/page-sizes.js";

@@ -17,7 +17,7 @@ import { collectFaces } from "./frame/faces.js";
 import type { LayoutResult } from "./frame/result.js";
 import { resolveMargins } from "./model/margins.js";
 import { resolvePageSize } from "./model/page-sizes.js";
-import type { TemplateDocument, Theme } from "./model/types.js";
+import type { Stamp, TemplateDocument, Theme } from "./model/types.js";
 import type { FontRegistry } from "./text/registry.js";
 import type { TokenContext } from "./tokens/types.js";
 
@@ -34,6 +34,8 @@ export interface LayoutOptions {
    * without them those draw nothing, with a diagnostic. `@docsvc/pdf` provides them.
    */
   readonly resources?: LayoutResources;
+  /** Stamps given at render time (validated with parseStamps), drawn after the document's own `stamps`. */
+  readonly stamps?: readonly Stamp[];
 }
 
 /** Lays a template document out with its data: pages of positioned items plus faces, images and diagnostics. */
@@ -76,7 +78,7 @@ export function layoutDocument(document: TemplateDocument, data: unknown, option
   const { pages: bodies, overflowed } = paginate(flow, geometry.body);
   if (overflowed) diagnostics.add("layout.overflow", "some content cannot fit any page and overflows its page body", "bands");
   // 6. finalize: page headers, footers and backgrounds per page, page numbers resolved, items placed
-  const pages = finalizePages(bodies, geometry, pageBands, env, document.stamps);
+  const pages = finalizePages(bodies, geometry, pageBands, env, options.stamps === undefined ? document.stamps : [...(document.stamps ?? []), ...options.stamps]);
   // 7. result: pages plus the faces and images their items reference
   return {
     pages,

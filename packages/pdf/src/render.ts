@@ -7,6 +7,7 @@ import {
   type Diagnostic,
   type LayoutOptions,
   type LayoutResult,
+  type Stamp,
   type FontRegistry,
   type TemplateDocument,
   type Theme,
@@ -39,6 +40,8 @@ export interface RenderOptions {
   readonly basePdf?: Uint8Array;
   /** PNG rasters of the base pages, drawn where a page cannot be imported as vectors. */
   readonly basePdfRasters?: readonly (Uint8Array | undefined)[];
+  /** Stamps given at render time (validated with parseStamps), after a report's own; the only stamps of HTML. */
+  readonly stamps?: readonly Stamp[];
   /** Passwords and permissions: the finished PDF is encrypted with AES-256 as the render's last step. */
   readonly protect?: ProtectOptions;
 }
@@ -135,7 +138,7 @@ export async function laidOut(layoutWith: (options: LayoutOptions) => LayoutResu
   // 3. layout: tokens, measuring, flow, pagination and finalize → pages of positioned items; images and
   //    SVGs come from the process caches through synchronous lookups
   const resources = new RenderResources();
-  const layoutOptions = { fonts, theme: options.theme, now, resources };
+  const layoutOptions = { fonts, theme: options.theme, now, resources, stamps: options.stamps };
   let layout = layoutWith(layoutOptions);
   // 3b. resources layout met for the first time (a GIF to convert, an SVG to sanitise) are prepared, and the
   //     document is laid out once more with them; a render of known resources is one pass

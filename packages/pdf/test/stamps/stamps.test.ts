@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { renderDocument, renderMerged } from "../../src/index.js";
+import { renderDocument, renderHtml, renderMerged } from "../../src/index.js";
 import { compareWithGolden } from "../support/golden.js";
 import { extractText, rasterise } from "../support/pdfjs.js";
 import { pdftotextLines, pdftotextMissing } from "../support/pdftotext.js";
@@ -59,6 +59,22 @@ describe("stamps in the PDF", async () => {
     const report = await renderDocument(template([{ type: "text", text: "BEHIND", layer: "under", position: "bottom-right", fontSize: 10, width: 80, height: 14 }, ...STAMPS]), rows("Ada", 2, true), { now, basePdf: await base.save() });
     const page = (await pdftotextLines(report.pdf))[0]!.join(" ");
     for (const text of ["Letterhead", "Row 1 of Ada", "ORIGINAL", "END OF Ada", "BEHIND"]) assert.ok(page.includes(text), `${text} in ${page}`);
+  });
+
+  test("the stamps render option: an HTML template's only stamps, added after a report's own", { skip }, async () => {
+    const html = `<style>@page { size: 300pt 200pt; margin: 20pt }</style><p>Hello {{name}}</p><div style="height: 400pt"></div><p>End</p>`;
+    const stamps = [{ type: "text", text: "PAID", visibleIf: "paid", rotation: -20, opacity: 0.5 }, { type: "text", text: "LAST OF {{$pages}}", pages: "last", position: "bottom-left", fontSize: 10, width: 150, height: 14 }] as const;
+    const paid = await renderHtml(html, { name: "Ada", paid: true }, { now, stamps });
+    const texts = await extractText(paid.pdf);
+    assert.ok(texts.length >= 2);
+    assert.ok(texts.every((t) => /P\s*A\s*I\s*D/.test(t)));
+    const pages = (await pdftotextLines(paid.pdf)).map((lines) => lines.join(" "));
+    assert.deepEqual(pages.map((p) => p.includes(`LAST OF ${pages.length}`)), pages.map((_, i) => i === pages.length - 1));
+    const unpaid = await extractText((await renderHtml(html, { name: "Ada", paid: false }, { now, stamps })).pdf);
+    assert.ok(unpaid.every((t) => !/P\s*A\s*I\s*D/.test(t)));
+    const report = await renderDocument(template([STAMPS[1]]), rows("Ada", 1, false), { now, stamps: [{ type: "text", text: "RESENT", position: "top-left", fontSize: 10, width: 80, height: 14 }] });
+    const page = (await pdftotextLines(report.pdf))[0]!.join(" ");
+    assert.ok(page.includes("ORIGINAL") && page.includes("RESENT"), page);
   });
 
   test("golden: a PAID stamp over an invoice-like page", async () => {
