@@ -89,7 +89,7 @@ describe("render with protect", async () => {
     const doc = (await t.call("GET", "/openapi/v1.json")).body as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
     const protect = doc.components.schemas["Protect"] as { properties: Record<string, { items?: { enum?: string[] } }> };
     assert.deepEqual(protect.properties["permissions"]?.items?.enum, ["print", "copy", "modify", "annotate", "fillForms"]);
-    for (const body of ["RenderTemplateBody", "RenderInlineBody", "SendTemplateEmailBody"]) {
+    for (const body of ["RenderTemplateBody", "RenderInlineBody", "SendTemplateEmailBody", "CreateBatchJsonBody"]) {
       assert.deepEqual(doc.components.schemas[body]?.properties?.["protect"], { $ref: "#/components/schemas/Protect" }, body);
     }
   });

@@ -1,6 +1,6 @@
 // A render worker thread: parses templates (cached per template version) and calls renderPdf.
 // Everything CPU-heavy happens here so the main thread's event loop keeps serving requests.
-import { compileHtml, HtmlLimitError, importHtml as importHtmlDocument, LayoutLimitError, parseDocument, type CompiledHtml, type Diagnostic, type TemplateDocument } from "@docsvc/layout";
+import { compileHtml, HtmlLimitError, importHtml as importHtmlDocument, LayoutLimitError, parseDocument, type CompiledHtml, type Diagnostic, type Stamp, type TemplateDocument } from "@docsvc/layout";
 import type { ProtectOptions } from "@docsvc/pdf";
 import { readFile } from "node:fs/promises";
 import { parentPort, type MessagePort } from "node:worker_threads";
@@ -137,6 +137,7 @@ export async function merge(task: MergeTask): Promise<MergeTaskResult> {
     ...(task.title !== undefined ? { title: task.title } : {}),
     ...(task.now !== undefined ? { now: new Date(task.now) } : {}),
     ...(task.protect !== undefined ? { protect: task.protect } : {}),
+    ...(task.stamps !== undefined ? { stamps: task.stamps } : {}),
     ...(await baseOptions(task.base)),
   }));
   if ("errors" in report) return { ok: false, errors: report.errors };
@@ -213,12 +214,13 @@ export async function mergeRowsHelp(task: MergeRowsHelpTask): Promise<{ ok: true
 }
 
 // Assigned one by one, not spread (see render() on spreads that add properties).
-function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "protect">): { theme?: RenderTask["theme"]; title?: string; now?: Date; protect?: ProtectOptions } {
-  const options: { theme?: RenderTask["theme"]; title?: string; now?: Date; protect?: ProtectOptions } = {};
+function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "protect" | "stamps">): { theme?: RenderTask["theme"]; title?: string; now?: Date; protect?: ProtectOptions; stamps?: readonly Stamp[] } {
+  const options: { theme?: RenderTask["theme"]; title?: string; now?: Date; protect?: ProtectOptions; stamps?: readonly Stamp[] } = {};
   if (task.theme !== undefined) options.theme = task.theme;
   if (task.title !== undefined) options.title = task.title;
   if (task.now !== undefined) options.now = new Date(task.now);
   if (task.protect !== undefined) options.protect = task.protect;
+  if (task.stamps !== undefined) options.stamps = task.stamps;
   return options;
 }
 

@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
 import { ProtectField } from "./protect.js";
+import { StampsField } from "./stamps.js";
 
 /** Rows per batch job (spec limits table). */
 export const MAX_BATCH_ROWS = 2000;
@@ -30,6 +31,7 @@ export const CreateBatchJsonBody = v.object({
   emailColumn: EmailColumnField,
   theme: v.optional(ThemeField),
   protect: ProtectField,
+  stamps: StampsField,
 });
 
 /** The form fields of the upload endpoint besides `file` (multipart values are strings). */

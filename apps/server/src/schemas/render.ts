@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
 import { ProtectField } from "./protect.js";
+import { StampsField } from "./stamps.js";
 
 /**
  * The render data: a JSON object. (valibot's record would accept an array, turning it into an object,
@@ -16,6 +17,7 @@ export const RenderTemplateBody = v.object({
   data: DataField,
   theme: v.optional(ThemeField),
   protect: ProtectField,
+  stamps: StampsField,
 });
 
 export const RenderInlineBody = v.object({
@@ -27,6 +29,7 @@ export const RenderInlineBody = v.object({
   baseTemplateId: v.nullish(v.pipe(v.string("baseTemplateId must be a UUID."), v.uuid("baseTemplateId must be a UUID."))),
   theme: v.optional(ThemeField),
   protect: ProtectField,
+  stamps: StampsField,
 });
 
 

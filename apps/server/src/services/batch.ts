@@ -28,6 +28,8 @@ export interface BatchInput {
   readonly theme: Theme | undefined;
   /** Every row's PDF and the merged PDF encrypted (stored sealed until the job has run). */
   readonly protect?: ProtectOptions | undefined;
+  /** Stamps on every row's pages (validated by StampsField). */
+  readonly stamps?: readonly unknown[] | undefined;
 }
 
 /** A job's status (the spec's five fields plus what a client needs to show it). */
@@ -100,6 +102,7 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
     rows: JSON.stringify(input.rows),
     theme: input.theme === undefined ? null : JSON.stringify(input.theme),
     protect: input.protect === undefined ? null : sealProtect(input.protect, batchProtectKey(deps.config.jwtSecret), id),
+    stamps: input.stamps === undefined ? null : JSON.stringify(input.stamps),
     output: input.output ?? "zip",
     file_name_pattern: input.fileNamePattern?.trim() || DEFAULT_FILE_NAME_PATTERN,
     email_column: input.emailColumn?.trim() || null,
