@@ -2,7 +2,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { compileHtml, flattenErrors, importHtml, parseDocument, validateTheme, type Diagnostic } from "@docsvc/layout";
+import { compileHtml, flattenErrors, importHtml, parseDocument, parseStamps, validateTheme, type Diagnostic } from "@docsvc/layout";
 import { ConfigError } from "./config-error.js";
 import { inlineEditorMode } from "./services/content.js";
 // Each command loads only what it runs: `render` and `validate` never import the server (HTTP, database,
@@ -16,8 +16,9 @@ const USAGE = `Usage:
                                                  REDIS_URL it takes them from the BullMQ queue)
   docsvc validate <template.json>                check a template document; prints one problem per line
   docsvc render <template.json|page.html> <data.json> [-o out.pdf] [--theme JSON] [--now ISO] [--protect JSON|@file]
-                                                 render a PDF (-o - writes to stdout); --protect encrypts it
-                                                 ({"ownerPassword": …}; @file reads it from a file, off the process list)
+                [--stamps JSON|@file]            render a PDF (-o - writes to stdout); --protect encrypts it
+                                                 ({"ownerPassword": …}; @file reads it from a file, off the process list);
+                                                 --stamps: a stamps list as the report model's (also for HTML)
   docsvc import-html <page.html> [-o template.json] [--css file.css] [--data data.json]
                                                  convert HTML into a report template document (-o - writes to stdout);
                                                  --data: sample data that sizes the table columns as the HTML
@@ -68,7 +69,7 @@ async function render(args: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, protect: { type: "string" } },
+    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, protect: { type: "string" }, stamps: { type: "string" } },
   });
   const [templateFile, dataFile] = positionals;
   if (templateFile === undefined || dataFile === undefined || positionals.length > 2) return usage();
@@ -102,7 +103,13 @@ async function render(args: readonly string[]): Promise<number> {
     process.stderr.write(`${problem}\n`);
     return 1;
   }
+  const stamps = values.stamps === undefined ? undefined : parseStamps(JSON.parse(values.stamps.startsWith("@") ? await readFile(values.stamps.slice(1), "utf8") : values.stamps) as unknown);
+  if (stamps !== undefined && !stamps.ok) {
+    for (const line of flattenErrors(stamps.errors)) process.stderr.write(`${line}\n`);
+    return 1;
+  }
   const pdf = await renderPdf(parsed.document, data, {
+    ...(stamps !== undefined ? { stamps: stamps.stamps } : {}),
     ...(protect !== undefined ? { protect: protect as import("@docsvc/pdf").ProtectOptions } : {}),
     ...(theme !== undefined ? { theme: theme.theme } : {}),
     ...(now !== undefined ? { now } : {}),
