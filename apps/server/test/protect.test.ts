@@ -75,6 +75,7 @@ describe("render with protect", async () => {
       [{ ownerPassword: "same", userPassword: "same" }, /must differ from ownerPassword/],
       [{ ownerPassword: "o".repeat(200) }, /at most 127 bytes/],
       ["secret", /protect must be an object/],
+      [{ ownerPassword: "o", userPasword: "typo" }, /userPasword/],
     ];
     for (const [protect, message] of cases) {
       const res = await render(protect);

@@ -5,7 +5,8 @@ import * as v from "valibot";
 
 export const ProtectField = v.optional(
   v.pipe(
-    v.object({
+    // Strict: a misspelt key (`userPasword`) must not give a PDF that opens without the password it meant.
+    v.strictObject({
       userPassword: v.optional(v.pipe(v.string("protect.userPassword must be a string."), v.description("Asked for when the PDF is opened; absent or empty: it opens without a prompt, limited to `permissions`. At most 127 bytes of UTF-8."))),
       ownerPassword: v.pipe(v.string("protect.ownerPassword must be a non-empty string."), v.nonEmpty("protect.ownerPassword must be a non-empty string."), v.description("Lifts every restriction; must differ from userPassword. At most 127 bytes of UTF-8.")),
       permissions: v.optional(
