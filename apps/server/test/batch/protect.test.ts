@@ -10,7 +10,7 @@ import { openProtect, batchProtectKey } from "../../src/jobs/batch-protect.js";
 import { createRenderer } from "../../src/render/renderer.js";
 import { skipUnlessCi } from "../helpers/ci.js";
 import { startTestApp, type TestApp, type TestUser } from "../helpers/harness.js";
-import { createTemplate, PAGED_TEMPLATE, waitForJob } from "./helpers.js";
+import { createTemplate, PAGED_TEMPLATE, upload, waitForJob } from "./helpers.js";
 
 const qpdfMissing = new Promise<string | undefined>((resolve) => execFile("qpdf", ["--version"], (error) => resolve(error ? "qpdf is not installed (apt-get install qpdf)" : undefined)));
 
@@ -65,10 +65,15 @@ describe("batch protect", async () => {
     });
   }
 
-  test("a bad protect option is a 400 and no job", async () => {
+  test("a bad protect option is a 400 and no job; the upload form refuses protect and stamps", async () => {
     const id = await createTemplate(t, owner.token, PAGED_TEMPLATE);
     const res = await t.call("POST", `/api/templates/${id}/render-batch`, { token: owner.token, body: { rows: [{ name: "A" }], output: "zip", fileNamePattern: null, emailColumn: null, protect: { ownerPassword: "" } } });
     assert.equal(res.status, 400);
     assert.match(JSON.stringify(res.body), /protect\.ownerPassword/);
+    for (const field of ["protect", "stamps"]) {
+      const refused = await upload(t, owner.token, id, { name: "r.csv", bytes: "name\nx\n" }, { [field]: "{}" });
+      assert.equal(refused.status, 400);
+      assert.match(JSON.stringify(refused.body), new RegExp(`takes no ${field} option`));
+    }
   });
 });
