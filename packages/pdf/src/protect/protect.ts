@@ -44,7 +44,7 @@ export async function protectPdf(pdf: Uint8Array, options: ProtectOptions): Prom
   const problem = protectProblem(options);
   if (problem !== undefined) throw new TypeError(problem);
   const { PDFDocument, PDFName, PDFNumber, PDFHexString, PDFBool, PDFArray } = pdfLib();
-  const document = await PDFDocument.load(pdf, { updateMetadata: false });
+  const document = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
   if (document.isEncrypted) throw new TypeError("The PDF is already encrypted.");
   const context = document.context;
   const entries = securityEntries(options.userPassword ?? "", options.ownerPassword, permissionFlags(options.permissions ?? []));

@@ -105,5 +105,6 @@ describe("protectPdf", async () => {
     assert.match(protectProblem({ ownerPassword: "x".repeat(128) })!, /at most 127 bytes/);
     assert.equal(protectProblem({ ownerPassword: "o", userPassword: "", permissions: [] }), undefined);
     await assert.rejects(renderPdf(TEMPLATE, data, { protect: { ownerPassword: "" } }), TypeError);
+    await assert.rejects(protectPdf(locked, { ownerPassword: "again" }), /already encrypted/);
   });
 });
