@@ -105,7 +105,7 @@ export function createApp(options: AppOptions): CreatedApp {
   const metrics = new Metrics({ renderPool: () => renderPoolMetrics(options.renderer.stats?.()), hub: () => collab.stats() });
   const meter = new Meter(db, log, metrics, options.meterFlushMs);
   // Built here, started by the server (or a test): a process that never starts it only submits jobs.
-  const batch = openBatchQueue(config, { db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl });
+  const batch = openBatchQueue(config, { db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret });
   const deps: ServiceDeps = {
     db,
     config,

@@ -2,7 +2,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { compileHtml, flattenErrors, importHtml, parseDocument, validateTheme, type Diagnostic } from "@docsvc/layout";
+import { compileHtml, flattenErrors, importHtml, parseDocument, parseStamps, validateTheme, type Diagnostic } from "@docsvc/layout";
 import { ConfigError } from "./config-error.js";
 import { inlineEditorMode } from "./services/content.js";
 // Each command loads only what it runs: `render` and `validate` never import the server (HTTP, database,
@@ -16,7 +16,11 @@ const USAGE = `Usage:
                                                  REDIS_URL it takes them from the BullMQ queue)
   docsvc validate <template.json>                check a template document; prints one problem per line
   docsvc render <template.json|page.html> <data.json> [-o out.pdf] [--theme JSON] [--now ISO] [--forms] [--flatten]
-                                                 render a PDF (-o - writes to stdout)
+                [--protect JSON|@file] [--stamps JSON|@file]
+                                                 render a PDF (-o - writes to stdout); --forms: HTML inputs become
+                                                 form fields; --flatten: fields drawn as content; --protect encrypts it
+                                                 ({"ownerPassword": …}; @file reads it from a file, off the process list);
+                                                 --stamps: a stamps list as the report model's (also for HTML)
   docsvc import-html <page.html> [-o template.json] [--css file.css] [--data data.json]
                                                  convert HTML into a report template document (-o - writes to stdout);
                                                  --data: sample data that sizes the table columns as the HTML
@@ -67,7 +71,7 @@ async function render(args: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, forms: { type: "boolean" }, flatten: { type: "boolean" } },
+    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, forms: { type: "boolean" }, flatten: { type: "boolean" }, protect: { type: "string" }, stamps: { type: "string" } },
   });
   const [templateFile, dataFile] = positionals;
   if (templateFile === undefined || dataFile === undefined || positionals.length > 2) return usage();
@@ -94,8 +98,21 @@ async function render(args: readonly string[]): Promise<number> {
   // The template file's name without its extensions: the PDF's title and its default file name.
   const stem = basename(templateFile).replace(/(\.template)?\.(json|html?)$/i, "");
   // Loaded on demand: `serve` and `validate` need no PDF backend.
-  const { renderPdf } = await import("@docsvc/pdf");
+  const { renderPdf, protectProblem } = await import("@docsvc/pdf");
+  const protect: unknown = values.protect === undefined ? undefined : JSON.parse(values.protect.startsWith("@") ? await readFile(values.protect.slice(1), "utf8") : values.protect);
+  const problem = protect === undefined ? undefined : protectProblem(protect);
+  if (problem !== undefined) {
+    process.stderr.write(`${problem}\n`);
+    return 1;
+  }
+  const stamps = values.stamps === undefined ? undefined : parseStamps(JSON.parse(values.stamps.startsWith("@") ? await readFile(values.stamps.slice(1), "utf8") : values.stamps) as unknown);
+  if (stamps !== undefined && !stamps.ok) {
+    for (const line of flattenErrors(stamps.errors)) process.stderr.write(`${line}\n`);
+    return 1;
+  }
   const pdf = await renderPdf(parsed.document, data, {
+    ...(stamps !== undefined ? { stamps: stamps.stamps } : {}),
+    ...(protect !== undefined ? { protect: protect as import("@docsvc/pdf").ProtectOptions } : {}),
     ...(theme !== undefined ? { theme: theme.theme } : {}),
     ...(now !== undefined ? { now } : {}),
     ...(values.forms === true ? { forms: true } : {}),

@@ -22,7 +22,7 @@ export async function startWorker(config: Config, overrides: { readonly log?: Lo
   // A worker serves no /metrics; the counters exist because the batch code increments them.
   const metrics = new Metrics();
   const meter = new Meter(db, log, metrics);
-  const worker = openBatchQueue(config, { db, renderer, mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl });
+  const worker = openBatchQueue(config, { db, renderer, mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret });
   renderer.start?.();
   worker.start();
   log.info("batch worker started", { blobs: blobs.kind, batchQueue: worker.kind });

@@ -60,6 +60,30 @@ describe("docsvc render", () => {
     assert.equal((await readFile(out)).subarray(0, 5).toString("latin1"), "%PDF-");
     await rm(dir, { recursive: true, force: true });
   });
+
+  test("--protect @file encrypts the PDF (AES-256), --stamps draws stamps; bad options are refused", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "docsvc-cli-"));
+    const out = join(dir, "out.pdf");
+    await writeFile(join(dir, "protect.json"), JSON.stringify({ userPassword: "u", ownerPassword: "o", permissions: ["print"] }));
+    const r = await runCli(["render", join(FIXTURES, "invoice.template.json"), join(FIXTURES, "invoice-20.data.json"), "-o", out, "--protect", `@${join(dir, "protect.json")}`]);
+    assert.equal(r.code, 0, r.stderr);
+    const pdf = (await readFile(out)).toString("latin1");
+    assert.match(pdf, /\/Encrypt \d+ 0 R/);
+    assert.match(pdf, /\/CFM \/AESV3/);
+    assert.doesNotMatch(pdf, /Northwind/);
+    const bad = await runCli(["render", join(FIXTURES, "invoice.template.json"), join(FIXTURES, "invoice-20.data.json"), "-o", out, "--protect", '{"ownerPassword":"o","permissions":["fly"]}']);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /"fly" is not a permission/);
+    const html = join(dir, "page.html");
+    await writeFile(html, "<p>Hello {{name}}</p>");
+    await writeFile(join(dir, "data.json"), JSON.stringify({ name: "Ada", paid: true }));
+    const stamped = await runCli(["render", html, join(dir, "data.json"), "-o", out, "--stamps", '[{"type":"text","text":"PAID","visibleIf":"paid"}]']);
+    assert.equal(stamped.code, 0, stamped.stderr);
+    const badStamp = await runCli(["render", html, join(dir, "data.json"), "-o", out, "--stamps", '[{"type":"text","text":"PAID","layer":"middle"}]']);
+    assert.equal(badStamp.code, 1);
+    assert.match(badStamp.stderr, /stamps\[0\]\.layer: expected one of: over, under; got 'middle'/);
+    await rm(dir, { recursive: true, force: true });
+  });
 });
 
 describe("docsvc import-html", () => {

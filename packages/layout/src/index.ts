@@ -4,6 +4,7 @@ export type {
   TextRole, TextAlign, VerticalAlign, TextOverflow, NumericStyle, Border, TextStyleKeys, TextElement, ImageFit, ImageElement,
   ColumnAlign, TableColumn, TableElement, LineElement, RectElement, EllipseElement, BarcodeFormat, BarcodeElement,
   MarkdownElement, IconElement, FieldElement, FieldKind, Element, ElementType, BandKind, Band, TemplateDocument, Theme,
+  Stamp, TextStamp, ImageStamp, StampPosition, StampPages,
 } from "./model/types.js";
 export { DOCUMENT_VERSION, ELEMENT_TYPES, BAND_KINDS, FIELD_KINDS } from "./model/types.js";
 export type {
@@ -22,6 +23,7 @@ export { rankWeights, rankFaces, normaliseWeight } from "./text/font-match.js";
 export { FONT_PADDING_BYTES, padFontBytes, faceKey } from "./text/font-parse.js";
 export type { ParseResult } from "./model/parse.js";
 export { parseDocument } from "./model/parse.js";
+export { parseStamps, type StampsResult } from "./model/parse-stamps.js";
 export type { ParseErrors } from "./model/errors.js";
 export { flattenErrors, MAX_ERRORS, ROOT_PATH } from "./model/errors.js";
 export type { PageSizeId, PageSizePreset, ResolvedPageSize } from "./model/page-sizes.js";

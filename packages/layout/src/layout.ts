@@ -17,7 +17,7 @@ import { collectFaces } from "./frame/faces.js";
 import type { LayoutResult } from "./frame/result.js";
 import { resolveMargins } from "./model/margins.js";
 import { resolvePageSize } from "./model/page-sizes.js";
-import type { TemplateDocument, Theme } from "./model/types.js";
+import type { Stamp, TemplateDocument, Theme } from "./model/types.js";
 import type { FontRegistry } from "./text/registry.js";
 import type { TokenContext } from "./tokens/types.js";
 
@@ -36,6 +36,8 @@ export interface LayoutOptions {
   readonly resources?: LayoutResources;
   /** HTML templates: `<input>`, `<textarea>` and `<select>` become form fields (report documents' `field` elements always are). */
   readonly forms?: boolean;
+  /** Stamps given at render time (validated with parseStamps), drawn after the document's own `stamps`. */
+  readonly stamps?: readonly Stamp[];
 }
 
 /** Lays a template document out with its data: pages of positioned items plus faces, images and diagnostics. */
@@ -78,7 +80,7 @@ export function layoutDocument(document: TemplateDocument, data: unknown, option
   const { pages: bodies, overflowed } = paginate(flow, geometry.body);
   if (overflowed) diagnostics.add("layout.overflow", "some content cannot fit any page and overflows its page body", "bands");
   // 6. finalize: page headers, footers and backgrounds per page, page numbers resolved, items placed
-  const pages = finalizePages(bodies, geometry, pageBands, env);
+  const pages = finalizePages(bodies, geometry, pageBands, env, options.stamps === undefined ? document.stamps : [...(document.stamps ?? []), ...options.stamps]);
   // 7. result: pages plus the faces and images their items reference
   return {
     pages,

@@ -11,3 +11,5 @@ export { loadBasePdf, basePdfHash, type BasePdf } from "./base/base-pdf.js";
 export { renderPdf, renderDocument, renderHtml, templateLayout, type TemplateContent, parseTemplateContent, InvalidDocumentError, type RenderOptions, type RenderReport } from "./render.js";
 export { type RenderClock } from "./clock.js";
 export { RenderResources, clearResourceCaches, resourceCacheStats, RASTER_CACHE_BYTES, SVG_CACHE_CHARS } from "./resources/resources.js";
+export { protectPdf, protectProblem, type ProtectOptions } from "./protect/protect.js";
+export { PERMISSIONS, type Permission } from "./protect/permissions.js";

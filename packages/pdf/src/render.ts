@@ -7,6 +7,7 @@ import {
   type Diagnostic,
   type LayoutOptions,
   type LayoutResult,
+  type Stamp,
   type FontRegistry,
   type TemplateDocument,
   type Theme,
@@ -18,6 +19,7 @@ import { paintPdf } from "./paint/document.js";
 import { RenderResources } from "./resources/resources.js";
 import { renderNow, type RenderClock } from "./clock.js";
 import { WeightedLru } from "./resources/lru.js";
+import { protectPdf, type ProtectOptions } from "./protect/protect.js";
 
 /** Options of one render; every key is optional. */
 export interface RenderOptions {
@@ -42,6 +44,10 @@ export interface RenderOptions {
   readonly forms?: boolean;
   /** Form fields drawn as plain content with their values, and no interactive form (docs/forms.md). */
   readonly flatten?: boolean;
+  /** Stamps given at render time (validated with parseStamps), after a report's own; the only stamps of HTML. */
+  readonly stamps?: readonly Stamp[];
+  /** Passwords and permissions: the finished PDF is encrypted with AES-256 as the render's last step. */
+  readonly protect?: ProtectOptions;
 }
 
 /** A finished render: the PDF, its page count and the content problems met on the way. */
@@ -110,7 +116,9 @@ export async function renderHtml(
 async function renderLayout(layoutWith: (options: LayoutOptions) => LayoutResult, options: RenderOptions): Promise<RenderReport> {
   const { layout, base, diagnostics, now } = await laidOut(layoutWith, options);
   // 5. paint: translate the items into PDF operators
-  const pdf = await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}), ...(options.flatten === true ? { flatten: true } : {}) });
+  const painted = await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}), ...(options.flatten === true ? { flatten: true } : {}) });
+  // 6. protect: encrypted last, over the finished bytes
+  const pdf = await protectedPdf(painted, options);
   if (options.diagnostics) diagnostics.forEach(options.diagnostics);
   return { pdf, pageCount: layout.pages.length, diagnostics };
 }
@@ -134,7 +142,7 @@ export async function laidOut(layoutWith: (options: LayoutOptions) => LayoutResu
   // 3. layout: tokens, measuring, flow, pagination and finalize → pages of positioned items; images and
   //    SVGs come from the process caches through synchronous lookups
   const resources = new RenderResources();
-  const layoutOptions = { fonts, theme: options.theme, now, resources, ...(options.forms === true ? { forms: true } : {}) };
+  const layoutOptions = { fonts, theme: options.theme, now, resources, stamps: options.stamps, ...(options.forms === true ? { forms: true } : {}) };
   let layout = layoutWith(layoutOptions);
   // 3b. resources layout met for the first time (a GIF to convert, an SVG to sanitise) are prepared, and the
   //     document is laid out once more with them; a render of known resources is one pass
@@ -167,4 +175,9 @@ export async function baseLayer(options: Pick<RenderOptions, "basePdf" | "basePd
     const problem = { code: "base.unreadable", message: `the base PDF could not be read: ${error instanceof Error ? error.message : String(error)}`, path: "$" };
     return rasters ? { layer: { pdf: undefined, rasters }, problem } : { problem };
   }
+}
+
+/** The finished PDF encrypted when the render asks for `protect`, as is otherwise (every render path's last step). */
+export function protectedPdf(pdf: Uint8Array, options: Pick<RenderOptions, "protect">): Promise<Uint8Array> {
+  return options.protect === undefined ? Promise.resolve(pdf) : protectPdf(pdf, options.protect);
 }

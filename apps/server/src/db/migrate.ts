@@ -15,6 +15,7 @@ import * as batchRowPacks from "./migrations/2026-11-28T15-00-batch-row-packs.js
 import * as sampleData from "./migrations/2026-11-29T03-00-sample-data.js";
 import * as batchFormOptions from "./migrations/2026-11-29T06-00-batch-form-options.js";
 import * as sharedState from "./migrations/2026-11-29T06-10-shared-state.js";
+import * as batchProtect from "./migrations/2026-11-29T06-00-batch-protect.js";
 
 // Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
 // Names sort by their date prefix; Kysely applies them in that order.
@@ -35,6 +36,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-29T03-00-sample-data": sampleData,
   "2026-11-29T06-00-batch-form-options": batchFormOptions,
   "2026-11-29T06-10-shared-state": sharedState,
+  "2026-11-29T06-00-batch-protect": batchProtect,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

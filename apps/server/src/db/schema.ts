@@ -189,6 +189,10 @@ export interface BatchInputsTable {
   theme: string | null;
   /** The render's form options as JSON (`{"forms":true,"flatten":true}`), null when none was set. */
   form_options: string | null;
+  /** The `protect` option sealed (src/jobs/batch-protect.ts); null: the job's PDFs are not encrypted. */
+  protect: string | null;
+  /** The `stamps` render option as JSON text; null: none. */
+  stamps: string | null;
 }
 
 export interface BasePdfsTable {

@@ -1,7 +1,8 @@
 // One batch row through the render pool: what counts as a failed row, and the row's email.
 import { storedFormOptions } from "../schemas/forms.js";
 import { editorModeOf } from "../services/content.js";
-import type { Diagnostic, Theme } from "@docsvc/layout";
+import type { Diagnostic, Stamp, Theme } from "@docsvc/layout";
+import type { ProtectOptions } from "@docsvc/pdf";
 import type { BatchJobRow } from "../db/batch.js";
 import type { Mailer } from "../mail/mailer.js";
 import { documentMessage } from "../mail/templates/document.js";
@@ -40,14 +41,22 @@ function failingDiagnostic(diagnostics: readonly Diagnostic[]): Diagnostic | und
  * is painted too when the row is emailed): the merged PDF is painted from the layouts, so no row is laid out
  * twice. Which rows fail, and why, is the same either way.
  */
-export async function renderRow(renderer: Renderer, job: BatchJobRow, theme: Theme | undefined, base: BaseRef | undefined, data: unknown): Promise<RowOutcome> {
+/** What every row of a job is rendered with besides its data: the theme, base PDF, protect and stamps options. */
+export interface RowLook {
+  readonly theme: Theme | undefined;
+  readonly base: BaseRef | undefined;
+  readonly protect?: ProtectOptions;
+  readonly stamps?: readonly Stamp[];
+}
+
+export async function renderRow(renderer: Renderer, job: BatchJobRow, look: RowLook, data: unknown): Promise<RowOutcome> {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { kind: "failed", reason: "The row is not a JSON object.", diagnostics: [] };
   const started = performance.now();
   let result: RenderTaskResult;
   try {
     // The cache key names the job: every row shares the parsed snapshot.
     // Batch priority: interactive renders go first; rows obey the same budget as any render.
-    const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), data, theme, title: job.template_name, now: undefined, base, ...storedFormOptions(job.form_options) };
+    const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), data, title: job.template_name, now: undefined, ...look, ...storedFormOptions(job.form_options) };
     const options = { workspaceId: job.workspace_id, priority: "batch" } as const;
     result = await renderer.render(keepsLayouts(renderer, job) ? { ...task, keepLayout: { paint: job.email_column !== null } } : task, options);
   } catch (err) {

@@ -3,7 +3,9 @@
 // by a restart, a crash or a stop resumes at the unrecorded rows and no row reaches the result twice.
 import { storedFormOptions } from "../schemas/forms.js";
 import { editorModeOf } from "../services/content.js";
-import type { Theme } from "@docsvc/layout";
+import type { Stamp, Theme } from "@docsvc/layout";
+import type { ProtectOptions } from "@docsvc/pdf";
+import { batchProtectKey, openProtect } from "./batch-protect.js";
 import { availableParallelism } from "node:os";
 import type { BlobStore } from "../blobs/store.js";
 import { batchReport } from "./batch-report.js";
@@ -23,7 +25,7 @@ import type { Meter } from "../services/meter.js";
 import { clockNow, DAY, nowIso } from "../time.js";
 import { fileStem, jobPrefix, resultKey, rowKey, rowLayoutKey, uniqueNames } from "./batch-files.js";
 import { PackReader, PackRecorder, type PendingRow } from "./batch-packs.js";
-import { keepsLayouts, renderRow, rowEmail } from "./batch-rows.js";
+import { keepsLayouts, renderRow, rowEmail, type RowLook } from "./batch-rows.js";
 
 /** Batch results are kept this long after the job finishes. */
 export const RESULT_RETENTION_MS = DAY;
@@ -39,6 +41,8 @@ export interface BatchRunnerOptions {
   /** Row PDFs and results (shared by every instance when the store is). */
   readonly blobs: BlobStore;
   readonly publicUrl: string;
+  /** Opens the sealed `protect` option of a job (src/jobs/batch-protect.ts); without it such a job fails. */
+  readonly jwtSecret?: Uint8Array;
   /** Rows in flight at once (default: four per core, so the pool never waits while rows are recorded and stored). */
   readonly concurrency?: number;
 }
@@ -59,6 +63,17 @@ export class BatchRunner {
   private readonly running = new Set<string>();
 
   constructor(private readonly options: BatchRunnerOptions) {}
+
+  /** The job's sealed `protect` option opened; a key that cannot open it (JWT_SECRET rotated) fails the job. */
+  private protectOf(job: BatchJobRow): ProtectOptions | undefined {
+    if (job.protect === null || job.protect === undefined) return undefined;
+    try {
+      if (this.options.jwtSecret === undefined) throw new Error("no key");
+      return openProtect(job.protect, batchProtectKey(this.options.jwtSecret), job.id);
+    } catch {
+      throw new JobFailure("The job's passwords cannot be read with this server's JWT secret (was it changed?); submit the batch again.");
+    }
+  }
 
   /** Runs the job under its claim; `stopping` is asked between rows. */
   async run(jobId: string, stopping: () => boolean): Promise<RunOutcome> {
@@ -99,9 +114,12 @@ export class BatchRunner {
     }
     const rows = JSON.parse(job.rows) as unknown[];
     const theme = job.theme === null ? undefined : (JSON.parse(job.theme) as Theme);
+    const protect = this.protectOf(job);
+    const stamps = job.stamps === null || job.stamps === undefined ? undefined : (JSON.parse(job.stamps) as Stamp[]);
     const done = new Set((await rowResults(db, job.id)).map((r) => r.idx));
     // The template's base PDF as it is when the job (re)starts.
     const base = await baseRefFor(db, blobs, job.workspace_id, job.template_id);
+    const look: RowLook = { theme, base, ...(protect !== undefined ? { protect } : {}), ...(stamps !== undefined ? { stamps } : {}) };
     const todo = rows.map((_, i) => i).filter((i) => !done.has(i));
     let next = 0;
     let aborted = false;
@@ -110,7 +128,7 @@ export class BatchRunner {
       while (!stopping() && !aborted && next < todo.length) {
         const index = todo[next++] as number;
         // A job-level failure in one lane stops the others from starting rows.
-        await this.row(job, theme, base, rows[index], index)
+        await this.row(job, look, rows[index], index)
           .then((row) => recorder.add(row))
           .catch((err: unknown) => {
             aborted = true;
@@ -129,7 +147,7 @@ export class BatchRunner {
     // Stopped or not, the rows finished so far are recorded: a resumed job renders only the others.
     await recorder.flush();
     if (next < todo.length) return "interrupted";
-    await this.assemble(job, rows, theme, base);
+    await this.assemble(job, rows, look);
     await this.finish(job, "completed", null);
     // Only now: a restart between writing the result and recording completion assembles again from these files.
     await blobs.deletePrefix(`${jobPrefix(job.id)}rows/`);
@@ -137,9 +155,9 @@ export class BatchRunner {
   }
 
   // Renders one row; answers it as it waits for its pack (./batch-packs.ts), which records it.
-  private async row(job: BatchJobRow, theme: Theme | undefined, base: BaseRef | undefined, data: unknown, index: number): Promise<PendingRow> {
+  private async row(job: BatchJobRow, look: RowLook, data: unknown, index: number): Promise<PendingRow> {
     const { meter } = this.options;
-    const outcome = await renderRow(this.options.renderer, job, theme, base, data);
+    const outcome = await renderRow(this.options.renderer, job, look, data);
     if (outcome.kind === "invalid") throw new JobFailure(outcome.detail);
     this.options.metrics.batchRows.inc({ outcome: outcome.kind });
     const diagnostics = outcome.diagnostics.length === 0 ? null : JSON.stringify(outcome.diagnostics.map(({ code, message, path }) => ({ code, message, path })));
@@ -168,13 +186,13 @@ export class BatchRunner {
     };
   }
 
-  private async assemble(job: BatchJobRow, rows: readonly unknown[], theme: Theme | undefined, base: BaseRef | undefined): Promise<void> {
+  private async assemble(job: BatchJobRow, rows: readonly unknown[], look: RowLook): Promise<void> {
     const { db, blobs } = this.options;
     const results = await rowResults(db, job.id);
     const ok = results.filter((r) => r.ok === 1);
     if (job.output === "merged") {
       if (ok.length === 0) throw new JobFailure("Every row failed; there is nothing to merge.");
-      const merged = await this.merge(job, ok, rows, theme, base).catch((err: unknown) => {
+      const merged = await this.merge(job, ok, rows, look).catch((err: unknown) => {
         throw err instanceof RenderBudgetError ? new JobFailure(err.message) : err;
       });
       if (!merged.ok) throw new JobFailure("The template content is invalid.");
@@ -200,9 +218,9 @@ export class BatchRunner {
 
   // The merged PDF: painted from the rows' kept layouts (each row laid out once), or, with a renderer that
   // cannot keep layouts, every successful row laid out again in one merge job.
-  private async merge(job: BatchJobRow, ok: readonly BatchRowResult[], rows: readonly unknown[], theme: Theme | undefined, base: BaseRef | undefined): Promise<MergeTaskResult> {
+  private async merge(job: BatchJobRow, ok: readonly BatchRowResult[], rows: readonly unknown[], look: RowLook): Promise<MergeTaskResult> {
     const { renderer, blobs } = this.options;
-    const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), theme, title: job.template_name, now: undefined, base, ...storedFormOptions(job.form_options) };
+    const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), title: job.template_name, now: undefined, ...look, ...storedFormOptions(job.form_options) };
     const options = { workspaceId: job.workspace_id, priority: "batch" } as const;
     if (keepsLayouts(renderer, job)) {
       // A row recorded before layouts were kept (a job resumed across an upgrade) is laid out by the merge worker;

@@ -8,6 +8,8 @@ import * as batch from "../schemas/batch.js";
 import * as collab from "../schemas/collab.js";
 import { RoleCheck, ThemeField } from "../schemas/common.js";
 import * as render from "../schemas/render.js";
+import { ProtectField } from "../schemas/protect.js";
+import { StampsField } from "../schemas/stamps.js";
 import * as responses from "../schemas/responses.js";
 import * as templates from "../schemas/templates.js";
 import * as sendEmail from "../schemas/send-email.js";
@@ -45,6 +47,8 @@ const COMPONENTS: Record<string, AnySchema> = {
   UpdateMemberRoleBody: workspaces.UpdateMemberRoleBody,
   SetWorkspacePlanRequest: workspaces.SetWorkspacePlanRequest,
   Theme: responses.Theme,
+  Protect: ProtectField,
+  Stamps: StampsField,
   Ok: responses.Ok,
   User: responses.User,
   Workspace: responses.Workspace,

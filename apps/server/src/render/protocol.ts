@@ -1,5 +1,6 @@
 // The messages between the main thread and the render workers. Plain data only (structured clone).
-import type { Diagnostic, Theme } from "@docsvc/layout";
+import type { Diagnostic, Stamp, Theme } from "@docsvc/layout";
+import type { ProtectOptions } from "@docsvc/pdf";
 import type { MessagePort } from "node:worker_threads";
 
 /** One render, as the worker receives it. */
@@ -17,6 +18,10 @@ export interface RenderTask {
   readonly now: string | undefined;
   /** The template's base PDF, drawn behind every page. */
   readonly base?: BaseRef | undefined;
+  /** Passwords and permissions (validated on the main thread): the worker encrypts the finished PDF. */
+  readonly protect?: ProtectOptions | undefined;
+  /** The render's stamps (validated on the main thread), after a report's own. */
+  readonly stamps?: readonly Stamp[] | undefined;
   /**
    * A merged batch's row: also answer the row's encoded layout (painted into the merged PDF by a `mergeRows`
    * job, so the row is laid out once), and skip painting the row's own PDF unless `paint` is set (the row is
@@ -62,6 +67,10 @@ export interface MergeTask {
   /** As in RenderTask (a merged PDF's fields are always drawn as content: docs/forms.md). */
   readonly forms?: boolean;
   readonly flatten?: boolean;
+  /** As in RenderTask: the merged PDF is encrypted as a whole. */
+  readonly protect?: ProtectOptions | undefined;
+  /** As in RenderTask: every row's pages stamped. */
+  readonly stamps?: readonly Stamp[] | undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 // A render worker thread: parses templates (cached per template version) and calls renderPdf.
 // Everything CPU-heavy happens here so the main thread's event loop keeps serving requests.
-import { compileHtml, HtmlLimitError, importHtml as importHtmlDocument, LayoutLimitError, parseDocument, type CompiledHtml, type Diagnostic, type TemplateDocument } from "@docsvc/layout";
+import { compileHtml, HtmlLimitError, importHtml as importHtmlDocument, LayoutLimitError, parseDocument, type CompiledHtml, type Diagnostic, type Stamp, type TemplateDocument } from "@docsvc/layout";
+import type { ProtectOptions } from "@docsvc/pdf";
 import { readFile } from "node:fs/promises";
 import { parentPort, type MessagePort } from "node:worker_threads";
 import { countPdfPages } from "./pages.js";
@@ -136,6 +137,8 @@ export async function merge(task: MergeTask): Promise<MergeTaskResult> {
     ...(task.title !== undefined ? { title: task.title } : {}),
     ...(task.now !== undefined ? { now: new Date(task.now) } : {}),
     ...(task.forms === true ? { forms: true } : {}),
+    ...(task.protect !== undefined ? { protect: task.protect } : {}),
+    ...(task.stamps !== undefined ? { stamps: task.stamps } : {}),
     ...(await baseOptions(task.base)),
   }));
   if ("errors" in report) return { ok: false, errors: report.errors };
@@ -212,13 +215,16 @@ export async function mergeRowsHelp(task: MergeRowsHelpTask): Promise<{ ok: true
 }
 
 // Assigned one by one, not spread (see render() on spreads that add properties).
-function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms" | "flatten">): { theme?: RenderTask["theme"]; title?: string; now?: Date; forms?: boolean; flatten?: boolean } {
-  const options: { theme?: RenderTask["theme"]; title?: string; now?: Date; forms?: boolean; flatten?: boolean } = {};
+type RenderOptionsOf = { theme?: RenderTask["theme"]; title?: string; now?: Date; forms?: boolean; flatten?: boolean; protect?: ProtectOptions; stamps?: readonly Stamp[] };
+function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms" | "flatten" | "protect" | "stamps">): RenderOptionsOf {
+  const options: RenderOptionsOf = {};
   if (task.theme !== undefined) options.theme = task.theme;
   if (task.title !== undefined) options.title = task.title;
   if (task.now !== undefined) options.now = new Date(task.now);
   if (task.forms === true) options.forms = true;
   if (task.flatten === true) options.flatten = true;
+  if (task.protect !== undefined) options.protect = task.protect;
+  if (task.stamps !== undefined) options.stamps = task.stamps;
   return options;
 }
 

@@ -50,6 +50,8 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
       throw ValidationError.field("file", "The body must be multipart/form-data with the spreadsheet in the field 'file'.");
     });
     if (form["theme"] !== undefined) throw ValidationError.field("theme", "The upload endpoint takes no theme; send rows as JSON to theme a batch.");
+    if (form["protect"] !== undefined) throw ValidationError.field("protect", "The upload endpoint takes no protect option; send rows as JSON to protect a batch's PDFs.");
+    if (form["stamps"] !== undefined) throw ValidationError.field("stamps", "The upload endpoint takes no stamps option; send rows as JSON to stamp a batch's PDFs.");
     const file = form["file"];
     if (!(file instanceof File)) throw ValidationError.field("file", "file is required: a .csv or .xlsx spreadsheet in the multipart field 'file'.");
     const fields = parseOrThrow(BatchUploadFields, Object.fromEntries(["output", "fileNamePattern", "emailColumn"].map((k) => [k, typeof form[k] === "string" ? form[k] || null : undefined])), "body");

@@ -2,6 +2,8 @@
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
 import { FlattenField, FormsField } from "./forms.js";
+import { ProtectField } from "./protect.js";
+import { StampsField } from "./stamps.js";
 
 /** Rows per batch job (spec limits table). */
 export const MAX_BATCH_ROWS = 2000;
@@ -31,6 +33,8 @@ export const CreateBatchJsonBody = v.object({
   theme: v.optional(ThemeField),
   forms: FormsField,
   flatten: FlattenField,
+  protect: ProtectField,
+  stamps: StampsField,
 });
 
 /** The form fields of the upload endpoint besides `file` (multipart values are strings). */

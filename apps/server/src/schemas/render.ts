@@ -2,6 +2,8 @@
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
 import { FlattenField, FormsField } from "./forms.js";
+import { ProtectField } from "./protect.js";
+import { StampsField } from "./stamps.js";
 
 /**
  * The render data: a JSON object. (valibot's record would accept an array, turning it into an object,
@@ -17,6 +19,8 @@ export const RenderTemplateBody = v.object({
   theme: v.optional(ThemeField),
   forms: FormsField,
   flatten: FlattenField,
+  protect: ProtectField,
+  stamps: StampsField,
 });
 
 export const RenderInlineBody = v.object({
@@ -29,6 +33,8 @@ export const RenderInlineBody = v.object({
   theme: v.optional(ThemeField),
   forms: FormsField,
   flatten: FlattenField,
+  protect: ProtectField,
+  stamps: StampsField,
 });
 
 

@@ -3,6 +3,8 @@ import * as v from "valibot";
 import { EmailField, ThemeField } from "./common.js";
 import { DataField } from "./render.js";
 import { FlattenField, FormsField } from "./forms.js";
+import { ProtectField } from "./protect.js";
+import { StampsField } from "./stamps.js";
 
 export const SendTemplateEmailBody = v.object({
   to: EmailField,
@@ -13,4 +15,6 @@ export const SendTemplateEmailBody = v.object({
   theme: v.optional(ThemeField),
   forms: FormsField,
   flatten: FlattenField,
+  protect: ProtectField,
+  stamps: StampsField,
 });

@@ -1,6 +1,8 @@
 // Batch rendering: submission (everything validated before anything is stored), status, the job list and
 // the result download. Jobs reach a worker through the batch queue (src/jobs/batch-queue.ts).
 import type { Theme } from "@docsvc/layout";
+import type { ProtectOptions } from "@docsvc/pdf";
+import { batchProtectKey, sealProtect } from "../jobs/batch-protect.js";
 import type { Principal } from "../auth/principal.js";
 import { deleteJob, findJob, insertJob, listJobs, rowResults, type BatchJobSummaryRow } from "../db/batch.js";
 import type { BatchOutput, BatchStatus } from "../db/schema.js";
@@ -28,6 +30,10 @@ export interface BatchInput {
   readonly theme: Theme | undefined;
   readonly forms?: boolean | undefined;
   readonly flatten?: boolean | undefined;
+  /** Every row's PDF and the merged PDF encrypted (stored sealed until the job has run). */
+  readonly protect?: ProtectOptions | undefined;
+  /** Stamps on every row's pages (validated by StampsField). */
+  readonly stamps?: readonly unknown[] | undefined;
 }
 
 /** A job's status (the spec's five fields plus what a client needs to show it). */
@@ -126,6 +132,8 @@ async function storeAndQueue(deps: ServiceDeps, principal: Principal, template: 
     rows,
     theme: input.theme === undefined ? null : JSON.stringify(input.theme),
     form_options: Object.keys(formOptions(input)).length === 0 ? null : JSON.stringify(formOptions(input)),
+    protect: input.protect === undefined ? null : sealProtect(input.protect, batchProtectKey(deps.config.jwtSecret), id),
+    stamps: input.stamps === undefined ? null : JSON.stringify(input.stamps),
     output: input.output ?? "zip",
     file_name_pattern: input.fileNamePattern?.trim() || DEFAULT_FILE_NAME_PATTERN,
     email_column: input.emailColumn?.trim() || null,

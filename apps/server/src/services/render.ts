@@ -1,8 +1,9 @@
 // Rendering: theme first (exact contract messages, nothing metered when rejected), then the template,
 // then the worker pool, then metering.
-import { validateTheme, type Diagnostic, type Theme } from "@docsvc/layout";
+import { validateTheme, type Diagnostic, type Stamp, type Theme } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
 import { NotFoundError, TooManyRequestsError, ValidationError } from "../errors.js";
+import type { ProtectOptions } from "@docsvc/pdf";
 import type { RenderTask, RenderTaskResult } from "../render/protocol.js";
 import { baseRefOf } from "./base-pdf.js";
 import { formOptions, type FormOptions } from "../schemas/forms.js";
@@ -46,7 +47,7 @@ export async function renderStoredTemplate(
   deps: ServiceDeps,
   principal: Principal,
   templateId: string,
-  body: { readonly data: unknown; readonly theme?: unknown } & FormOptions,
+  body: { readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined; readonly stamps?: readonly unknown[] | undefined } & FormOptions,
   /** The request's: aborted when the client goes away, which cancels the render. */
   signal?: AbortSignal,
 ): Promise<RenderedPdf> {
@@ -64,6 +65,8 @@ export async function renderStoredTemplate(
     now: undefined,
     base: await baseRefOf(deps.blobs, baseRow),
     ...formOptions(body),
+    ...(body.protect !== undefined ? { protect: body.protect } : {}),
+    ...(body.stamps !== undefined ? { stamps: body.stamps as readonly Stamp[] } : {}),
   }, signal);
 }
 
@@ -71,7 +74,7 @@ export async function renderStoredTemplate(
 export async function renderInline(
   deps: ServiceDeps,
   principal: Principal,
-  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined } & FormOptions,
+  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined; readonly stamps?: readonly unknown[] | undefined; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined } & FormOptions,
   signal?: AbortSignal,
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
@@ -82,7 +85,7 @@ export async function renderInline(
     base = await baseRefOf(deps.blobs, await deps.lookups.basePdf(principal.workspaceId, body.baseTemplateId));
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
-  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base, ...formOptions(body) }, signal);
+  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base, ...formOptions(body), ...(body.protect !== undefined ? { protect: body.protect } : {}), ...(body.stamps !== undefined ? { stamps: body.stamps as readonly Stamp[] } : {}) }, signal);
 }
 
 async function run(deps: ServiceDeps, principal: Principal, templateId: string | null, task: RenderTask, signal: AbortSignal | undefined): Promise<RenderedPdf> {

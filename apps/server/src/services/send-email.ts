@@ -1,4 +1,5 @@
 // Send by email: render a stored template (metered like any render) and mail the PDF as an attachment.
+import type { ProtectOptions } from "@docsvc/pdf";
 import type { SessionPrincipal } from "../auth/principal.js";
 import { findTemplate } from "../db/templates.js";
 import { NotFoundError } from "../errors.js";
@@ -18,6 +19,10 @@ export interface SendEmailInput {
   readonly theme?: unknown;
   readonly forms?: boolean | undefined;
   readonly flatten?: boolean | undefined;
+  /** The attachment is encrypted with these passwords and permissions. */
+  readonly protect?: ProtectOptions | undefined;
+  /** Stamps on the attachment's pages (validated by StampsField). */
+  readonly stamps?: readonly unknown[] | undefined;
 }
 
 /** The attachment name: the caller's (unsafe characters replaced, `.pdf` ensured) or the template's. */
@@ -41,7 +46,7 @@ export async function sendTemplateEmail(
   if (template === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
   checkTheme(input.theme);
-  const rendered = await renderStoredTemplate(deps, principal, templateId, { data: input.data, theme: input.theme, ...formOptions(input) });
+  const rendered = await renderStoredTemplate(deps, principal, templateId, { data: input.data, theme: input.theme, ...formOptions(input), protect: input.protect, stamps: input.stamps });
   const fileName = attachmentName(input.fileName, rendered.title ? `${rendered.title.replace(/[/\\:*?"<>|\u0000-\u001f]+/g, "-")}.pdf` : rendered.fileName);
   // Background delivery like every email: the mail server's answer never fails (or delays) the request.
   deps.mailer.dispatch(

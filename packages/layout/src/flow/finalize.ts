@@ -7,6 +7,8 @@ import { measurePageBand } from "./measure-band.js";
 import { fixedHeight } from "./page-bands.js";
 import { pageHeight, type PageGeometry } from "./page.js";
 import type { BandNode } from "./tree.js";
+import type { Stamp } from "../model/types.js";
+import { withStamps } from "./stamps.js";
 import type { TokenContext } from "../tokens/types.js";
 
 /** The page bands that print on every page, in array order per role. */
@@ -18,7 +20,7 @@ export interface PageBands {
 }
 
 /** Places each page's body with its page header, footer and background; returns the finished pages. */
-export function finalizePages(bodies: readonly (Block | null)[], geometry: PageGeometry, bands: PageBands, env: LayoutEnv): Page[] {
+export function finalizePages(bodies: readonly (Block | null)[], geometry: PageGeometry, bands: PageBands, env: LayoutEnv, stamps?: readonly Stamp[]): Page[] {
   const pages = bodies.length;
   const { margins } = geometry;
   let before: readonly unknown[] = [];
@@ -49,6 +51,7 @@ export function finalizePages(bodies: readonly (Block | null)[], geometry: PageG
       measurePageBand(node, env, tokens)?.place(items, margins.left, y, bandNumbers);
       y += fixedHeight(node);
     }
-    return { width: geometry.width, height, items };
+    // Stamps last: under or over everything else of the page, with this page's numbers.
+    return { width: geometry.width, height, items: withStamps(items, stamps, { index: i, count: pages, width: geometry.width, height, tokens }, env) };
   });
 }

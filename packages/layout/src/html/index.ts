@@ -16,6 +16,7 @@ import { parseStyleSheets, type StyleSheet } from "./css.js";
 import type { HtmlElement } from "./dom.js";
 import { expandTemplate } from "./expand.js";
 import { finalizeHtmlPages } from "./finalize.js";
+import { stampHtmlPages } from "./stamps.js";
 import { BoxBlock, plainDecoration } from "./layout/box.js";
 import type { Absolute, HtmlContext } from "./layout/context.js";
 import { layoutBlockBox } from "./layout/flow.js";
@@ -50,7 +51,9 @@ export function layoutHtml(template: string | CompiledHtml, data: unknown, optio
   const first = setup.firstMargins ? pageGeometry(setup.size, setup.firstMargins, 0, 0, diagnostics) : geometry;
   const { pages: bodies, overflowed } = paginate(flow, geometry.body, first.body);
   if (overflowed) diagnostics.add("layout.overflow", "some content cannot fit any page and overflows its page body", "html");
-  const pages = finalizeHtmlPages(bodies, geometry, setup, ctx, first);
+  const finished = finalizeHtmlPages(bodies, geometry, setup, ctx, first);
+  // 7. the render's stamps (an HTML template has no document-level list)
+  const pages = options.stamps !== undefined && options.stamps.length > 0 ? stampHtmlPages(finished, options.stamps, ctx, options.theme) : finished;
   // The PDF's /Lang and reading direction come from <html lang dir> (or CSS direction on the root).
   const lang = root.attrs.get("lang");
   return {

@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { BAND_KINDS, DOCUMENT_VERSION, type SchemaField, type TemplateDocument } from "./types.js";
 import { CUSTOM_PAGE_MAX, CUSTOM_PAGE_MIN } from "./page-sizes.js";
 import { elementSchema } from "./schema-elements.js";
+import { stampsSchema } from "./schema-stamps.js";
 import { array, boolean, entries, hexColour, nonEmptyString, nonNegative, number, object, oneOf, plainObject, range, shown, string } from "./schema-primitives.js";
 
 const orientation = v.optional(oneOf(["portrait", "landscape"]));
@@ -78,6 +79,7 @@ const documentObject = object(
     digits: v.optional(oneOf(["latn", "arab", "arabext"])),
     bands: array(band),
     schema: array(schemaField),
+    stamps: v.optional(stampsSchema),
   },
   "a document object",
 );

@@ -347,7 +347,64 @@ export interface TemplateDocument {
   readonly digits?: Digits;
   readonly bands: readonly Band[];
   readonly schema: readonly SchemaField[];
+  /** Stamps and watermarks drawn on the pages over or under the content, each chosen by the data (docs/model.md). */
+  readonly stamps?: readonly Stamp[];
 }
+
+// ---------------------------------------------------------------- stamps
+
+/** Where a stamp's box sits on the page when it gives no `x`/`y`. */
+export type StampPosition = "center" | "top-left" | "top-right" | "bottom-left" | "bottom-right";
+
+/** Which pages carry a stamp. */
+export type StampPages = "all" | "first" | "last";
+
+interface StampBase {
+  readonly id?: string;
+  /** Default `center`; ignored when both `x` and `y` are given. */
+  readonly position?: StampPosition;
+  /** The box's top-left corner in page points, instead of `position`. */
+  readonly x?: number;
+  readonly y?: number;
+  readonly width?: number;
+  readonly height?: number;
+  /** Distance from the page edges of a corner position, in points; default 36. */
+  readonly margin?: number;
+  /** Degrees, clockwise, about the box's centre. */
+  readonly rotation?: number;
+  /** 0–1; default 1. */
+  readonly opacity?: number;
+  /** Default `all`. */
+  readonly pages?: StampPages;
+  /** A condition on the data (and `$page`/`$pages`), as an element's visibleIf. */
+  readonly visibleIf?: string;
+  /** `over` (default) the page's content, or `under` it (still over a base PDF). */
+  readonly layer?: "over" | "under";
+}
+
+export interface TextStamp extends StampBase {
+  readonly type: "text";
+  /** Tokens resolve as in a text element. */
+  readonly text: string;
+  /** Default 48. */
+  readonly fontSize?: number;
+  readonly fontFamily?: string;
+  readonly fontWeight?: number;
+  readonly italic?: boolean;
+  /** Default `#dc2626`. */
+  readonly color?: Colour;
+  readonly border?: Border;
+  readonly padding?: number;
+}
+
+export interface ImageStamp extends StampBase {
+  readonly type: "image";
+  readonly src?: string;
+  readonly bindingField?: string;
+  readonly fit?: ImageFit;
+}
+
+export type Stamp = TextStamp | ImageStamp;
 
 /** A render-time palette override; null, empty or absent keys keep the template's colour. */
 export interface Theme {

@@ -21,7 +21,7 @@ import { DocumentPainter } from "../paint/document.js";
 import { PdfWriter } from "../paint/pdfkit.js";
 import type { ContentDeflate } from "../paint/deferred-contents.js";
 import type { BaseLayer } from "../base/background.js";
-import { baseLayer, type RenderOptions } from "../render.js";
+import { baseLayer, protectedPdf, type RenderOptions } from "../render.js";
 import { EncodedRow } from "./codec.js";
 import { PartAssembler } from "./assemble.js";
 import { unpackChunk, type FromHelper, type MergePeer, type ToHelper } from "./helper.js";
@@ -85,7 +85,9 @@ export async function paintMergedRows(
     // Behind a base PDF, contents are deflated as pdfkit deflates them (deferred-contents.ts needs that).
     const deflater = new DeflateThread(base.layer === undefined ? CONTENT_LEVEL : undefined);
     try {
-      return base.layer === undefined ? await paintInParts(source, options, deflater, helper) : await paintBehindBase(source, options, deflater, base.layer);
+      const report = base.layer === undefined ? await paintInParts(source, options, deflater, helper) : await paintBehindBase(source, options, deflater, base.layer);
+      // The merged PDF encrypted as a whole (its rows were painted in the clear into one document).
+      return options.protect === undefined ? report : { ...report, pdf: await protectedPdf(report.pdf, options) };
     } finally {
       await deflater.close();
     }

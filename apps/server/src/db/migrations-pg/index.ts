@@ -17,6 +17,7 @@ import * as batchRowPacks from "./2026-11-28T15-00-batch-row-packs.js";
 import * as sampleData from "./2026-11-29T03-00-sample-data.js";
 import * as batchFormOptions from "./2026-11-29T06-00-batch-form-options.js";
 import * as sharedState from "./2026-11-29T06-10-shared-state.js";
+import * as batchProtect from "./2026-11-29T06-00-batch-protect.js";
 
 /** Every PostgreSQL migration by name. */
 export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -35,4 +36,5 @@ export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-29T03-00-sample-data": sampleData,
   "2026-11-29T06-00-batch-form-options": batchFormOptions,
   "2026-11-29T06-10-shared-state": sharedState,
+  "2026-11-29T06-00-batch-protect": batchProtect,
 };
