@@ -187,6 +187,8 @@ export interface BatchInputsTable {
   editor_mode: string;
   rows: string;
   theme: string | null;
+  /** The submission's `sign` request (JSON), null when rows are not signed (2026-11-29T06-00 migration). */
+  sign: string | null;
 }
 
 export interface BasePdfsTable {
@@ -231,6 +233,23 @@ export interface BlobsTable {
 }
 
 /** The whole database, as Kysely sees it. */
+/** A workspace's signing certificate (see the 2026-11-29T06-00 migration). */
+export interface CertificatesTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  subject: string;
+  issuer: string;
+  serial_number: string;
+  not_before: string;
+  not_after: string;
+  fingerprint: string;
+  /** The private key and chain, AES-256-GCM under CERTIFICATE_KEY (src/signing/sealed.ts). */
+  sealed: string;
+  created_by: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   workspaces: WorkspacesTable;
@@ -254,4 +273,5 @@ export interface Database {
   oauth_identities: OAuthIdentitiesTable;
   oauth_states: OAuthStatesTable;
   blobs: BlobsTable;
+  certificates: CertificatesTable;
 }

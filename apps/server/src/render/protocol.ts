@@ -117,7 +117,7 @@ export type RenderTaskResult =
 export type ValidateTaskResult = { readonly ok: true } | { readonly ok: false; readonly errors: ContentErrors };
 
 /** The jobs a worker runs. */
-export type JobKind = "render" | "validate" | "merge" | "mergeRows" | "mergeRowsHelp" | "rasterFirstPage" | "importHtml";
+export type JobKind = "render" | "validate" | "merge" | "mergeRows" | "mergeRowsHelp" | "rasterFirstPage" | "importHtml" | "sign" | "readCertificate";
 
 /** One job, as posted to a worker. */
 export interface WorkerJob {
@@ -147,3 +147,19 @@ export interface ImportHtmlTask {
 export type ImportHtmlTaskResult =
   | { readonly ok: true; readonly content: string; readonly diagnostics: readonly Diagnostic[] }
   | { readonly ok: false; readonly errors: ContentErrors };
+
+/** A finished PDF to sign (src/signing/pades.ts). */
+export type { SignTask } from "../signing/pades.js";
+
+/** The signed PDF, or why the document could not take the signature (`placement`) or got no timestamp (`timestamp`). */
+export type SignTaskResult =
+  | { readonly ok: true; readonly pdf: Uint8Array }
+  | { readonly ok: false; readonly kind: "placement" | "timestamp"; readonly reason: string };
+
+/** An uploaded PKCS#12 and its password, to open (src/signing/pkcs12.ts). */
+export interface ReadCertificateTask {
+  readonly bytes: Uint8Array;
+  readonly password: string;
+}
+
+export type { Pkcs12Contents as ReadCertificateResult } from "../signing/pkcs12.js";

@@ -6,6 +6,7 @@ import { jsonBody, queryParams, uuidParam } from "../http/validate.js";
 import type { ServiceDeps } from "../services/deps.js";
 import { checkTheme, renderInline, renderStoredTemplate, takeRenderToken, type RenderedPdf } from "../services/render.js";
 import { RenderInlineBody, RenderQuery, RenderTemplateBody } from "../schemas/render.js";
+import { refuseSignWithProtect } from "../services/signing.js";
 
 /** The number of diagnostics a render produced, on every render response. */
 export const DIAGNOSTICS_HEADER = "X-Docsvc-Diagnostics";
@@ -19,7 +20,10 @@ function renderRateLimit(deps: ServiceDeps): MiddlewareHandler<AppEnv> {
 }
 
 // The theme is judged before anything else in the body, so its contract messages win over other errors.
-const themeFirst = (body: Readonly<Record<string, unknown>>): void => void checkTheme(body["theme"]);
+const themeFirst = (body: Readonly<Record<string, unknown>>): void => {
+  checkTheme(body["theme"]);
+  refuseSignWithProtect(body);
+};
 
 /**
  * A value of RFC 5987's ext-value: encodeURIComponent leaves `'`, `(`, `)`, `*` and `!` as they are, and a bare

@@ -1,6 +1,7 @@
 // Request bodies of the batch endpoints.
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
+import { SignField } from "./sign.js";
 
 /** Rows per batch job (spec limits table). */
 export const MAX_BATCH_ROWS = 2000;
@@ -28,6 +29,7 @@ export const CreateBatchJsonBody = v.object({
   fileNamePattern: FileNamePatternField,
   emailColumn: EmailColumnField,
   theme: v.optional(ThemeField),
+  sign: SignField,
 });
 
 /** The form fields of the upload endpoint besides `file` (multipart values are strings). */

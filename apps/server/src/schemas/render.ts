@@ -1,6 +1,7 @@
 // Request bodies of the render endpoints.
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
+import { SignField } from "./sign.js";
 
 /**
  * The render data: a JSON object. (valibot's record would accept an array, turning it into an object,
@@ -14,6 +15,7 @@ export const DataField = v.custom<Record<string, unknown>>(
 export const RenderTemplateBody = v.object({
   data: DataField,
   theme: v.optional(ThemeField),
+  sign: SignField,
 });
 
 export const RenderInlineBody = v.object({
@@ -24,6 +26,7 @@ export const RenderInlineBody = v.object({
   editorMode: v.nullish(v.picklist(["report", "html"], "editorMode must be 'report' or 'html' (or absent: content starting with '{' is a JSON document, anything else HTML).")),
   baseTemplateId: v.nullish(v.pipe(v.string("baseTemplateId must be a UUID."), v.uuid("baseTemplateId must be a UUID."))),
   theme: v.optional(ThemeField),
+  sign: SignField,
 });
 
 

@@ -16,6 +16,7 @@ import { MAX_BATCH_ROWS } from "../schemas/batch.js";
 import { clockNow, nowIso } from "../time.js";
 import type { ServiceDeps } from "./deps.js";
 import { requireRole } from "./workspaces.js";
+import type { SignInput } from "../schemas/sign.js";
 
 /** A submission, validated. */
 export interface BatchInput {
@@ -24,6 +25,7 @@ export interface BatchInput {
   readonly fileNamePattern?: string | null | undefined;
   readonly emailColumn?: string | null | undefined;
   readonly theme: Theme | undefined;
+  readonly sign?: SignInput | null | undefined;
 }
 
 /** A job's status (the spec's five fields plus what a client needs to show it). */
@@ -84,6 +86,8 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
   if (tooDeep({ rows: input.rows }, MAX_JSON_DEPTH) !== undefined) {
     throw ValidationError.field("rows", `rows are nested more than ${MAX_JSON_DEPTH} levels deep (the limit for a request body).`);
   }
+  // A job that could not be signed is refused now, not after every row was rendered.
+  if (input.sign) await deps.signer.check(principal.workspaceId, input.sign);
   const now = clockNow();
   const id = uuidv7(now);
   await insertJob(deps.db, {
@@ -95,6 +99,7 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
     editor_mode: template.editor_mode,
     rows: JSON.stringify(input.rows),
     theme: input.theme === undefined ? null : JSON.stringify(input.theme),
+    sign: input.sign ? JSON.stringify(input.sign) : null,
     output: input.output ?? "zip",
     file_name_pattern: input.fileNamePattern?.trim() || DEFAULT_FILE_NAME_PATTERN,
     email_column: input.emailColumn?.trim() || null,

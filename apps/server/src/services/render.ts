@@ -8,6 +8,7 @@ import { baseRefOf } from "./base-pdf.js";
 import { editorModeOf, inlineEditorMode, invalidContent, type EditorMode } from "./content.js";
 import { renderFailure } from "./render-failure.js";
 import type { ServiceDeps } from "./deps.js";
+import type { SignInput } from "../schemas/sign.js";
 
 /** A finished render, ready to send. */
 export interface RenderedPdf {
@@ -45,15 +46,16 @@ export async function renderStoredTemplate(
   deps: ServiceDeps,
   principal: Principal,
   templateId: string,
-  body: { readonly data: unknown; readonly theme?: unknown },
+  body: { readonly data: unknown; readonly theme?: unknown; readonly sign?: SignInput | null | undefined },
   /** The request's: aborted when the client goes away, which cancels the render. */
   signal?: AbortSignal,
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
+  if (body.sign) await deps.signer.check(principal.workspaceId, body.sign);
   // Both reads at once: the base PDF row is keyed by the template id the caller named.
   const [template, baseRow] = await Promise.all([deps.lookups.template(principal.workspaceId, templateId), deps.lookups.basePdf(principal.workspaceId, templateId)]);
   if (template === undefined) throw new NotFoundError("Template");
-  return run(deps, principal, template.id, {
+  return signed(deps, principal, body.sign, signal, await run(deps, principal, template.id, {
     cacheKey: `${template.id}@${template.updated_at}`,
     content: template.content,
     editorMode: editorModeOf(template.editor_mode),
@@ -62,17 +64,18 @@ export async function renderStoredTemplate(
     title: template.name,
     now: undefined,
     base: await baseRefOf(deps.blobs, baseRow),
-  }, signal);
+  }, signal));
 }
 
 /** Renders content sent with the request (not stored). */
 export async function renderInline(
   deps: ServiceDeps,
   principal: Principal,
-  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined },
+  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined; readonly sign?: SignInput | null | undefined },
   signal?: AbortSignal,
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
+  if (body.sign) await deps.signer.check(principal.workspaceId, body.sign);
   let base;
   if (body.baseTemplateId !== undefined && body.baseTemplateId !== null) {
     // Another workspace's template, or one without a base PDF, names nothing to draw: 404 either way.
@@ -80,7 +83,16 @@ export async function renderInline(
     base = await baseRefOf(deps.blobs, await deps.lookups.basePdf(principal.workspaceId, body.baseTemplateId));
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
-  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base }, signal);
+  return signed(deps, principal, body.sign, signal, await run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base }, signal));
+}
+
+/** The render signed as `sign` asks (PAdES, in a render worker); unchanged without `sign`. */
+async function signed(deps: ServiceDeps, principal: Principal, sign: SignInput | null | undefined, signal: AbortSignal | undefined, rendered: RenderedPdf): Promise<RenderedPdf> {
+  if (!sign) return rendered;
+  const pdf = await deps.signer.sign(principal.workspaceId, rendered.pdf, sign, signal !== undefined ? { signal } : {}).catch((error: unknown) => {
+    throw renderFailure(error);
+  });
+  return { ...rendered, pdf };
 }
 
 async function run(deps: ServiceDeps, principal: Principal, templateId: string | null, task: RenderTask, signal: AbortSignal | undefined): Promise<RenderedPdf> {

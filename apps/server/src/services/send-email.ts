@@ -4,6 +4,7 @@ import { findTemplate } from "../db/templates.js";
 import { NotFoundError } from "../errors.js";
 import { documentMessage } from "../mail/templates/document.js";
 import type { ServiceDeps } from "./deps.js";
+import type { SignInput } from "../schemas/sign.js";
 import { checkTheme, renderStoredTemplate } from "./render.js";
 import { requireRole } from "./workspaces.js";
 
@@ -15,6 +16,7 @@ export interface SendEmailInput {
   readonly message?: string | null | undefined;
   readonly fileName?: string | null | undefined;
   readonly theme?: unknown;
+  readonly sign?: SignInput | null | undefined;
 }
 
 /** The attachment name: the caller's (unsafe characters replaced, `.pdf` ensured) or the template's. */
@@ -38,7 +40,7 @@ export async function sendTemplateEmail(
   if (template === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
   checkTheme(input.theme);
-  const rendered = await renderStoredTemplate(deps, principal, templateId, { data: input.data, theme: input.theme });
+  const rendered = await renderStoredTemplate(deps, principal, templateId, { data: input.data, theme: input.theme, sign: input.sign });
   const fileName = attachmentName(input.fileName, rendered.title ? `${rendered.title.replace(/[/\\:*?"<>|\u0000-\u001f]+/g, "-")}.pdf` : rendered.fileName);
   // Background delivery like every email: the mail server's answer never fails (or delays) the request.
   deps.mailer.dispatch(

@@ -29,7 +29,8 @@ function issue(commonName: string, issuer: Issued | undefined, extensions: objec
   cert.serialNumber = (0x1000 + serial++).toString(16);
   cert.validity.notBefore = new Date(Date.now() - 60_000);
   cert.validity.notAfter = new Date(Date.now() + validDays * 86_400_000);
-  const subject = [{ name: "commonName", value: commonName }, { name: "organizationName", value: "docsvc tests" }];
+  // Most significant first, as real certificates are (shown reversed, RFC 4514: `CN=…, O=…`).
+  const subject = [{ name: "organizationName", value: "docsvc tests" }, { name: "commonName", value: commonName }];
   cert.setSubject(subject);
   cert.setIssuer(issuer === undefined ? subject : issuer.forgeCertificate.subject.attributes);
   cert.setExtensions(extensions);
