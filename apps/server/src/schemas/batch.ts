@@ -45,4 +45,5 @@ export const BatchUploadForm = v.object({
   output: BatchOutputField,
   fileNamePattern: FileNamePatternField,
   emailColumn: EmailColumnField,
+  sign: v.optional(v.pipe(v.string(), v.description("The sign object (SignOptions) as JSON text: every row's PDF, or the merged PDF, is signed."))),
 });

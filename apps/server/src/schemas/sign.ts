@@ -21,8 +21,8 @@ export const SignVisibleField = v.object({
   height: points("height", 10),
 });
 
-/** `sign`: sign the PDF with a certificate of the workspace (PAdES; see docs/signatures.md). */
-export const SignField = v.nullish(
+/** The `sign` object: sign the PDF with a certificate of the workspace (PAdES; see docs/signatures.md). */
+export const SignOptions = v.pipe(
   v.object({
     certificate: v.pipe(v.string("sign.certificate must be the id of one of the workspace's certificates."), v.uuid("sign.certificate must be a certificate id (a UUID).")),
     reason: text("reason"),
@@ -32,7 +32,11 @@ export const SignField = v.nullish(
     timestamp: v.nullish(v.boolean("sign.timestamp must be true or false.")),
     certify: v.nullish(v.picklist(["no-changes", "form-filling", "annotations"], "sign.certify must be 'no-changes', 'form-filling' or 'annotations'.")),
   }, "sign must be an object: {certificate, reason?, location?, contactInfo?, visible?, timestamp?, certify?}."),
+  v.description("Sign the PDF (PAdES B-B; B-T with timestamp) with one of the workspace's certificates, in an incremental update after everything else. certify adds DocMDP certification (what later changes are allowed). visible draws the signature in a box (1-based page; points from the page's top-left corner). Cannot be combined with protect (400). A batch signs each row's PDF (ZIP output, emails) or the merged PDF once."),
 );
+
+/** `sign` on every render body: absent or null renders unsigned. */
+export const SignField = v.nullish(SignOptions);
 
 export type SignInput = NonNullable<v.InferOutput<typeof SignField>>;
 
@@ -41,6 +45,19 @@ export const UploadCertificateForm = v.object({
   file: v.pipe(v.string(), v.description("The PKCS#12 file (.p12/.pfx, binary) holding the signing certificate, its private key and, ideally, its chain.")),
   password: v.pipe(v.string(), v.description("The PKCS#12 file's password (used to open it once; not stored).")),
   name: v.optional(v.pipe(v.string(), v.maxLength(120), v.description("A name to show in lists; default: the certificate's common name."))),
+});
+
+/** A certificate as listed (never its key). */
+export const Certificate = v.object({
+  id: v.pipe(v.string(), v.uuid()),
+  name: v.string(),
+  subject: v.pipe(v.string(), v.description("The certificate's subject, most specific first (CN=…, O=…).")),
+  issuer: v.string(),
+  serialNumber: v.pipe(v.string(), v.description("Upper-case hex.")),
+  notBefore: v.pipe(v.string(), v.isoTimestamp()),
+  notAfter: v.pipe(v.string(), v.isoTimestamp()),
+  fingerprint: v.pipe(v.string(), v.description("SHA-256 of the certificate (DER), colon-separated upper-case hex pairs.")),
+  createdAt: v.pipe(v.string(), v.isoTimestamp()),
 });
 
 /** The upload's text fields. */
