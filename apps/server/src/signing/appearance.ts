@@ -7,6 +7,8 @@ const PADDING = 4;
 const LEADING = 1.2;
 const MAX_SIZE = 10;
 const MIN_SIZE = 4;
+/** Below this size a line is dropped rather than every line shrunk further. */
+const READABLE = 6;
 
 let helvetica: StandardFontEmbedder | undefined;
 function font(): StandardFontEmbedder {
@@ -46,10 +48,15 @@ export function signatureAppearance(width: number, height: number, lines: readon
   const f = font();
   const innerWidth = Math.max(1, width - 2 * PADDING);
   const innerHeight = Math.max(1, height - 2 * PADDING);
-  const widest = Math.max(...lines.map((l) => f.widthOfTextAtSize(l, 1)), 1);
-  const size = Math.max(MIN_SIZE, Math.min(MAX_SIZE, innerHeight / (lines.length * LEADING), innerWidth / widest));
-  // Lines that do not fit the height at the smallest size are left out (the last ones: reason, location).
-  const shown = lines.slice(0, Math.max(1, Math.floor(innerHeight / (size * LEADING))));
+  // All lines if they fit at a readable size; else fewer (the last ones go first: location, reason, date) but larger.
+  const sizeFor = (n: number): number => {
+    const widest = Math.max(...lines.slice(0, n).map((l) => f.widthOfTextAtSize(l, 1)), 1);
+    return Math.min(MAX_SIZE, innerHeight / (n * LEADING), innerWidth / widest);
+  };
+  let count = lines.length;
+  while (count > 1 && sizeFor(count) < READABLE) count--;
+  const size = Math.max(MIN_SIZE, sizeFor(count));
+  const shown = lines.slice(0, count);
   const ops: string[] = ["q", "0.2 0.3 0.5 RG 0.75 w", `0.375 0.375 ${(width - 0.75).toFixed(3)} ${(height - 0.75).toFixed(3)} re S`, "BT", `/Helv ${size.toFixed(2)} Tf`, "0.1 0.1 0.1 rg"];
   let y = height - PADDING - size;
   for (const line of shown) {
