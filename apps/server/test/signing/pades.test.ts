@@ -9,6 +9,8 @@ import { PDFDocument, PDFName, PDFDict, PDFRawStream } from "pdf-lib";
 import { SMALL_TEMPLATE } from "../helpers/fixtures.js";
 import { signPdf, type SignTask } from "../../src/signing/pades.js";
 import { readPkcs12 } from "../../src/signing/pkcs12.js";
+import { parseCertificate } from "../../src/signing/cms.js";
+import * as pkijs from "pkijs";
 import { tstInfoOf } from "../../src/signing/tsa-client.js";
 import { createTestPki, pkcs12Of, type TestPki } from "./support/pki.js";
 import { startTestTsa, type TestTsa } from "./support/tsa.js";
@@ -84,6 +86,11 @@ describe("PAdES signing", () => {
     const expected = createHash("sha256").update(Buffer.from(signer.signature.valueBlock.valueHexView)).digest();
     assert.ok(Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView).equals(expected), "the token covers the signature value");
     assert.ok(Math.abs(tst.genTime.getTime() - Date.now()) < 60_000);
+    // The token is the TSA's: its CMS signature verifies with a chain up to the test root, and pkijs checks its
+    // imprint against the signature value it timestamps.
+    const tokenData = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(token.values[0]!.toBER()).content });
+    const data = signer.signature.valueBlock.valueHexView.slice().buffer as ArrayBuffer;
+    assert.equal(await tokenData.verify({ signer: 0, data, trustedCerts: [parseCertificate(pki.ca.certificate)], checkChain: true }), true);
   });
 
   it("certification adds DocMDP (the catalog's /Perms and the signature's /Reference with P)", { skip: PDFSIG_MISSING }, async () => {
