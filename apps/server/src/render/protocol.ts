@@ -150,11 +150,12 @@ export type ImportHtmlTaskResult =
 
 /** A finished PDF to sign (src/signing/pades.ts). */
 export type { SignTask } from "../signing/pades.js";
+import type { CreatedSignature } from "../signing/pades.js";
 
-/** The signed PDF, or why the document could not take the signature (`placement`) or got no timestamp (`timestamp`). */
+/** The signed PDF (B-B; the main thread adds a timestamp), or why the document could not take the signature. */
 export type SignTaskResult =
-  | { readonly ok: true; readonly pdf: Uint8Array }
-  | { readonly ok: false; readonly kind: "placement" | "timestamp"; readonly reason: string };
+  | ({ readonly ok: true } & CreatedSignature)
+  | { readonly ok: false; readonly reason: string };
 
 /** An uploaded PKCS#12 and its password, to open (src/signing/pkcs12.ts). */
 export interface ReadCertificateTask {

@@ -249,16 +249,14 @@ export async function importHtml(task: ImportHtmlTask): Promise<ImportHtmlTaskRe
   }
 }
 
-/** Signs a finished PDF (PAdES); the signing modules (pkijs, asn1js) load with the first signature. */
+/** Signs a finished PDF (PAdES B-B; no network here); the signing modules (pkijs, asn1js) load with the first signature. */
 export async function sign(task: SignTask): Promise<SignTaskResult> {
-  const [{ signPdf }, { SignaturePlacementError }, { TimestampError }] = await Promise.all([
-    import("../signing/pades.js"), import("../signing/pdf-update.js"), import("../signing/tsa-client.js"),
-  ]);
+  const [{ createSignature }, { SignaturePlacementError }] = await Promise.all([import("../signing/pades.js"), import("../signing/pdf-update.js")]);
   try {
-    return { ok: true, pdf: ownBuffer(await signPdf(task)) };
+    const created = await createSignature(task);
+    return { ok: true, ...created, pdf: ownBuffer(created.pdf) };
   } catch (error) {
-    if (error instanceof SignaturePlacementError) return { ok: false, kind: "placement", reason: error.message };
-    if (error instanceof TimestampError) return { ok: false, kind: "timestamp", reason: error.message };
+    if (error instanceof SignaturePlacementError) return { ok: false, reason: error.message };
     throw error;
   }
 }

@@ -72,15 +72,31 @@ export class DocumentSigner {
     }
   }
 
-  /** The PDF signed as asked (400 for a box that does not fit, 502 when the TSA gives no timestamp). */
+  /**
+   * The PDF signed as asked (400 for a box that does not fit, 502 when the TSA gives no timestamp). The worker signs;
+   * the timestamp is asked for here, so no render worker waits on the network.
+   */
   async sign(workspaceId: string, pdf: Uint8Array, request: SignInput, job: JobOptions = {}): Promise<Uint8Array> {
     const row = await this.certificate(workspaceId, request);
     const { key, chain } = this.material(row);
     const sign = this.deps.renderer.sign;
     if (sign === undefined) throw new ServiceUnavailableError("This server's renderer cannot sign documents.");
-    const result = await sign.call(this.deps.renderer, { pdf, key, chain, options: options(request), tsa: request.timestamp === true ? this.deps.config.tsa : undefined }, { workspaceId, ...job });
-    if (result.ok) return result.pdf;
-    if (result.kind === "timestamp") throw new HttpError(502, `The document could not be timestamped: ${result.reason}`);
-    throw ValidationError.field("sign.visible", result.reason);
+    const created = await sign.call(this.deps.renderer, { pdf, key, chain, options: options(request) }, { workspaceId, ...job });
+    if (!created.ok) throw ValidationError.field("sign.visible", created.reason);
+    const tsa = this.deps.config.tsa;
+    if (request.timestamp !== true || tsa === undefined) return created.pdf;
+    // Loaded with the first timestamp: pkijs stays out of a server that never asks for one.
+    const [{ addTimestamp }, { requestTimestamp, TimestampError }, { sha256 }] = await Promise.all([
+      import("../signing/pades.js"), import("../signing/tsa-client.js"), import("../signing/cms.js"),
+    ]);
+    let token: Uint8Array;
+    try {
+      token = await requestTimestamp(tsa, sha256(created.signatureValue), job.signal);
+    } catch (error) {
+      if (error instanceof TimestampError) throw new HttpError(502, `The document could not be timestamped: ${error.message}`);
+      throw error;
+    }
+    // Re-encodes the few kilobytes of CMS into the room the worker reserved (no parsing of the PDF here).
+    return addTimestamp(created, token);
   }
 }

@@ -1,10 +1,13 @@
 // PAdES signing of a finished PDF (ETSI EN 319 142-1): B-B (a CAdES detached CMS over the byte ranges, in an
 // incremental update after everything else) and, with a timestamp, B-T (the TSA's token over the signature value as
-// an unsigned attribute). Certification (DocMDP) is an option. Runs in a render worker: hashing a large PDF,
-// parsing it and signing are CPU work the event loop must not do.
+// an unsigned attribute). Certification (DocMDP) is an option. `createSignature` runs in a render worker: parsing
+// and hashing a large PDF and signing are CPU work the event loop must not do. The timestamp is asked for by the
+// main thread afterwards (network I/O must not hold a render worker), and `addTimestamp` only re-encodes the few
+// kilobytes of CMS into the room already reserved for them.
 import { createPrivateKey, X509Certificate } from "node:crypto";
 import { appearanceLines, signatureAppearance } from "./appearance.js";
-import { addSignatureTimestamp, contentInfoDer, sha256, signContent } from "./cms.js";
+import * as pkijs from "pkijs";
+import { addSignatureTimestamp, bufferOf, contentInfoDer, sha256, signContent } from "./cms.js";
 import { embedSignature, pdfDate, pdfText, prepareSignature } from "./pdf-update.js";
 import { requestTimestamp, type TsaSettings } from "./tsa-client.js";
 
@@ -29,10 +32,18 @@ export interface SignTask {
   /** The signer's certificate first, then its chain (DER). */
   readonly chain: readonly Uint8Array[];
   readonly options: SignatureOptions;
-  /** Set when `options.timestamp` is. */
-  readonly tsa?: TsaSettings | undefined;
   /** ISO instant of the signature's /M; absent: now. */
   readonly now?: string | undefined;
+}
+
+/** A signed PDF (B-B), with what a timestamp needs: the CMS, its signature value and where it sits. */
+export interface CreatedSignature {
+  readonly pdf: Uint8Array;
+  readonly byteRange: readonly [number, number, number, number];
+  /** The ContentInfo (DER) written into /Contents. */
+  readonly cms: Uint8Array;
+  /** What an RFC 3161 timestamp covers (its SHA-256 is the request's imprint). */
+  readonly signatureValue: Uint8Array;
 }
 
 const DOC_MDP: Record<NonNullable<SignatureOptions["certify"]>, 1 | 2 | 3> = { "no-changes": 1, "form-filling": 2, annotations: 3 };
@@ -49,8 +60,8 @@ export function signerName(certificateDer: Uint8Array): string {
   return cn !== undefined ? cn.slice(3) : subject.replace(/\n/g, ", ");
 }
 
-/** Signs the PDF; answers the document with the signature appended. */
-export async function signPdf(task: SignTask): Promise<Uint8Array> {
+/** Signs the PDF (B-B); answers the document with the signature appended. Room for a timestamp is reserved when asked. */
+export async function createSignature(task: SignTask): Promise<CreatedSignature> {
   const { options } = task;
   const [leaf] = task.chain;
   if (leaf === undefined) throw new Error("The certificate is missing.");
@@ -77,12 +88,24 @@ export async function signPdf(task: SignTask): Promise<Uint8Array> {
   // 2. The digest of everything but /Contents.
   const [, a, b, c] = prepared.byteRange;
   const digest = sha256(prepared.pdf.subarray(0, a), prepared.pdf.subarray(b, b + c));
-  // 3. The CMS, and its timestamp over the signature value (B-T).
+  // 3. The CMS, into the reserved room.
   const { signedData, signatureValue } = signContent({ digest }, { key: createPrivateKey({ key: Buffer.from(task.key), format: "der", type: "pkcs8" }), chain: task.chain });
-  if (options.timestamp === true) {
-    if (task.tsa === undefined) throw new Error("A timestamp was asked for without a timestamp authority.");
-    addSignatureTimestamp(signedData, await requestTimestamp(task.tsa, sha256(signatureValue)));
-  }
-  // 4. Into the reserved room.
-  return embedSignature(prepared, contentInfoDer(signedData));
+  const cms = contentInfoDer(signedData);
+  return { pdf: embedSignature(prepared, cms), byteRange: prepared.byteRange, cms, signatureValue };
+}
+
+/** B-T: the TSA's token (over the signature value) added to the CMS as an unsigned attribute, written again. */
+export function addTimestamp(created: CreatedSignature, token: Uint8Array): Uint8Array {
+  const info = pkijs.ContentInfo.fromBER(bufferOf(created.cms));
+  const signedData = new pkijs.SignedData({ schema: info.content });
+  addSignatureTimestamp(signedData, token);
+  return embedSignature(created, contentInfoDer(signedData));
+}
+
+/** Signs in one go (B-T when `options.timestamp`, asking `tsa`): for callers that are not the server's event loop. */
+export async function signPdf(task: SignTask, tsa?: TsaSettings): Promise<Uint8Array> {
+  const created = await createSignature(task);
+  if (task.options.timestamp !== true) return created.pdf;
+  if (tsa === undefined) throw new Error("A timestamp was asked for without a timestamp authority.");
+  return addTimestamp(created, await requestTimestamp(tsa, sha256(created.signatureValue)));
 }

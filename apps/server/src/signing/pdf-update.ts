@@ -247,12 +247,12 @@ function fillByteRange(pdf: Uint8Array): [number, number, number, number] {
   return range;
 }
 
-/** Writes the CMS (DER) into the reserved /Contents; throws when it does not fit. */
+/** Writes the CMS (DER) into the reserved /Contents, zero-padded (a copy; throws when it does not fit). */
 export function embedSignature(prepared: PreparedSignature, cms: Uint8Array): Uint8Array {
   const [, start, end] = prepared.byteRange;
   const room = (end - start - 2) / 2;
   if (cms.length > room) throw new Error(`The signature (${cms.length} bytes) does not fit the ${room} bytes reserved for it.`);
   const out = new Uint8Array(prepared.pdf);
-  Buffer.from(out.buffer, out.byteOffset, out.byteLength).write(Buffer.from(cms).toString("hex").toUpperCase(), start + 1, "latin1");
+  Buffer.from(out.buffer, out.byteOffset, out.byteLength).write(Buffer.from(cms).toString("hex").toUpperCase().padEnd(room * 2, "0"), start + 1, "latin1");
   return out;
 }

@@ -54,7 +54,7 @@ export function tstInfoOf(token: Uint8Array): pkijs.TSTInfo {
 }
 
 /** Asks the TSA to timestamp `digest` (SHA-256); answers the token (ContentInfo, DER). */
-export async function requestTimestamp(settings: TsaSettings, digest: Uint8Array): Promise<Uint8Array> {
+export async function requestTimestamp(settings: TsaSettings, digest: Uint8Array, cancel?: AbortSignal): Promise<Uint8Array> {
   const nonce = nonceBytes();
   const request = new pkijs.TimeStampReq({
     version: 1,
@@ -72,7 +72,7 @@ export async function requestTimestamp(settings: TsaSettings, digest: Uint8Array
       headers: { "Content-Type": "application/timestamp-query", Accept: "application/timestamp-reply" },
       body: new Uint8Array(request.toSchema().toBER()),
       redirect: "error",
-      signal: AbortSignal.timeout(settings.timeoutMs),
+      signal: cancel === undefined ? AbortSignal.timeout(settings.timeoutMs) : AbortSignal.any([cancel, AbortSignal.timeout(settings.timeoutMs)]),
     });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");

@@ -135,6 +135,17 @@ describe("sign on the render bodies", () => {
     assert.equal(ownCheck(broken).digestMatches, false);
   });
 
+  it("a TSA that refuses makes the signed render a 502 saying so", async () => {
+    tsa.mode = "refuse";
+    try {
+      const res = await t.call("POST", "/api/render", { token: owner.token, body: { content: SMALL_TEMPLATE, data: {}, sign: { certificate: certificateId, timestamp: true } } });
+      assert.equal(res.status, 502);
+      assert.match(res.body["detail"] as string, /^The document could not be timestamped: The timestamp authority refused the request \(status 2\)/);
+    } finally {
+      tsa.mode = "ok";
+    }
+  });
+
   it("stored template with an API key, certified and visible: DocMDP in the catalog, the widget on the page", { skip: PDFSIG_MISSING }, async () => {
     const templateId = await createTemplate(t, owner.token, SMALL_TEMPLATE, "Contract");
     const key = (await t.call("POST", "/api/api-keys", { token: owner.token, body: { name: "signer" } })).body["key"] as string;

@@ -11,7 +11,7 @@ import { signPdf, type SignTask } from "../../src/signing/pades.js";
 import { readPkcs12 } from "../../src/signing/pkcs12.js";
 import { parseCertificate } from "../../src/signing/cms.js";
 import * as pkijs from "pkijs";
-import { tstInfoOf } from "../../src/signing/tsa-client.js";
+import { tstInfoOf, type TsaSettings } from "../../src/signing/tsa-client.js";
 import { createTestPki, pkcs12Of, type TestPki } from "./support/pki.js";
 import { startTestTsa, type TestTsa } from "./support/tsa.js";
 import { lastSignature, ownCheck, pdfsig, PDFSIG_MISSING, tampered } from "./support/verify.js";
@@ -29,20 +29,21 @@ before(async () => {
 });
 after(() => tsa.close());
 
+const settings = (): TsaSettings => ({ url: tsa.url, timeoutMs: 2000 });
+
 function task(options: SignTask["options"], extra: Partial<SignTask> = {}): SignTask {
   return {
     pdf,
     key: new Uint8Array(pki.signer.key.export({ format: "der", type: "pkcs8" })),
     chain: [pki.signer.certificate, pki.ca.certificate],
     options,
-    tsa: { url: tsa.url, timeoutMs: 2000 },
     ...extra,
   };
 }
 
 describe("PAdES signing", () => {
   it("B-B: an incremental update after the original bytes that pdfsig calls valid, with an ETSI.CAdES.detached CMS", { skip: PDFSIG_MISSING }, async () => {
-    const signed = await signPdf(task({ reason: "Approved", location: "London" }));
+    const signed = await signPdf(task({ reason: "Approved", location: "London" }), settings());
     // Incremental: the original document is a prefix of the signed one.
     assert.ok(Buffer.from(signed.subarray(0, pdf.length)).equals(Buffer.from(pdf)));
     const report = await pdfsig(signed);
@@ -61,7 +62,7 @@ describe("PAdES signing", () => {
   });
 
   it("a copy with one byte changed in the signed range is invalid for pdfsig and for our own check", { skip: PDFSIG_MISSING }, async () => {
-    const signed = await signPdf(task({}));
+    const signed = await signPdf(task({}), settings());
     const broken = tampered(signed);
     const report = await pdfsig(broken);
     assert.doesNotMatch(report, /Signature is Valid\./);
@@ -73,7 +74,7 @@ describe("PAdES signing", () => {
 
   it("B-T: the TSA's token over the signature value is an unsigned attribute, and pdfsig still calls it valid", { skip: PDFSIG_MISSING }, async () => {
     const before = tsa.requests;
-    const signed = await signPdf(task({ timestamp: true }));
+    const signed = await signPdf(task({ timestamp: true }), settings());
     assert.equal(tsa.requests, before + 1);
     assert.match(await pdfsig(signed), /Signature is Valid\./);
     const own = ownCheck(signed);
@@ -94,7 +95,7 @@ describe("PAdES signing", () => {
   });
 
   it("certification adds DocMDP (the catalog's /Perms and the signature's /Reference with P)", { skip: PDFSIG_MISSING }, async () => {
-    const signed = await signPdf(task({ certify: "form-filling" }));
+    const signed = await signPdf(task({ certify: "form-filling" }), settings());
     assert.match(await pdfsig(signed), /Signature is Valid\./);
     const doc = await PDFDocument.load(signed, { updateMetadata: false });
     const perms = doc.catalog.lookup(PDFName.of("Perms"), PDFDict);
@@ -104,7 +105,7 @@ describe("PAdES signing", () => {
   });
 
   it("a visible signature: a widget at the box (from the page's top-left) with an appearance naming the signer", async () => {
-    const signed = await signPdf(task({ reason: "Approved", visible: { page: 1, x: 50, y: 60, width: 200, height: 50 } }));
+    const signed = await signPdf(task({ reason: "Approved", visible: { page: 1, x: 50, y: 60, width: 200, height: 50 } }), settings());
     const doc = await PDFDocument.load(signed, { updateMetadata: false });
     const page = doc.getPage(0);
     const widget = page.node.Annots()!.lookup(0, PDFDict);
@@ -120,18 +121,18 @@ describe("PAdES signing", () => {
   });
 
   it("a box that does not fit the page, or a page that is not there, is refused", async () => {
-    await assert.rejects(signPdf(task({ visible: { page: 3, x: 0, y: 0, width: 10, height: 10 } })), /there is no page 3/);
-    await assert.rejects(signPdf(task({ visible: { page: 1, x: 500, y: 0, width: 200, height: 10 } })), /does not fit on page 1/);
+    await assert.rejects(signPdf(task({ visible: { page: 3, x: 0, y: 0, width: 10, height: 10 } }), settings()), /there is no page 3/);
+    await assert.rejects(signPdf(task({ visible: { page: 1, x: 500, y: 0, width: 200, height: 10 } }), settings()), /does not fit on page 1/);
   });
 
   it("a TSA that refuses, answers for other bytes or does not answer in time fails the signature with the reason", async () => {
     try {
       tsa.mode = "refuse";
-      await assert.rejects(signPdf(task({ timestamp: true })), /refused the request \(status 2/);
+      await assert.rejects(signPdf(task({ timestamp: true }), settings()), /refused the request \(status 2/);
       tsa.mode = "wrong-imprint";
-      await assert.rejects(signPdf(task({ timestamp: true })), /not for this signature/);
+      await assert.rejects(signPdf(task({ timestamp: true }), settings()), /not for this signature/);
       tsa.mode = "slow";
-      await assert.rejects(signPdf(task({ timestamp: true }, { tsa: { url: tsa.url, timeoutMs: 300 } })), /did not answer within 300 ms/);
+      await assert.rejects(signPdf(task({ timestamp: true }), { url: tsa.url, timeoutMs: 300 }), /did not answer within 300 ms/);
     } finally {
       tsa.mode = "ok";
     }
