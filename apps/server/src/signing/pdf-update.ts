@@ -4,6 +4,7 @@
 // pdf-lib only READS the document here (its catalog, pages, trailer); nothing it would rewrite is saved.
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFString, PDFHexString, type PDFObject } from "pdf-lib";
 import { randomBytes } from "node:crypto";
+import { xrefStream, xrefTable } from "./xref.js";
 
 /** A PDF text string: ASCII as a literal (escaped), anything else as UTF-16BE hex with its byte-order mark. */
 export function pdfText(text: string): string {
@@ -61,6 +62,14 @@ function lastStartXref(pdf: Uint8Array): number {
   return Number(match[1]);
 }
 
+/** /Size of the cross-reference section at `offset` (a table's trailer, or a stream's dictionary). */
+function previousSize(pdf: Uint8Array, offset: number): number {
+  const text = Buffer.from(pdf.subarray(offset, Math.min(pdf.length, offset + 1_000_000))).toString("latin1");
+  const dictionary = text.startsWith("xref") ? text.slice(text.indexOf("trailer")) : text;
+  const size = /\/Size\s+(\d+)/.exec(dictionary);
+  return size === null ? 0 : Number(size[1]);
+}
+
 function ref(r: PDFRef): string {
   return `${r.objectNumber} ${r.generationNumber} R`;
 }
@@ -82,7 +91,10 @@ export async function prepareSignature(original: Uint8Array, update: SignatureUp
   const rootRef = context.trailerInfo.Root;
   if (!(rootRef instanceof PDFRef)) throw new SignaturePlacementError("The PDF's catalog is not an indirect object.");
 
-  let next = context.largestObjectNumber + 1;
+  const prev = lastStartXref(original);
+  // New objects are numbered from the last section's /Size: pdf-lib does not count object and cross-reference
+  // streams among its objects, and reusing one of their numbers would hide the objects stored in them.
+  let next = Math.max(context.largestObjectNumber + 1, previousSize(original, prev));
   const allocate = (): PDFRef => PDFRef.of(next++);
   const objects: { ref: PDFRef; body: Buffer }[] = [];
   const put = (r: PDFRef, body: string | Buffer): void => void objects.push({ ref: r, body: typeof body === "string" ? Buffer.from(body, "latin1") : body });
@@ -143,7 +155,6 @@ export async function prepareSignature(original: Uint8Array, update: SignatureUp
     : ` /Reference [<< /Type /SigRef /TransformMethod /DocMDP /TransformParams << /Type /TransformParams /P ${update.certify} /V /1.2 >> >>]`;
   put(sigRef, `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached ${BYTE_RANGE_PLACEHOLDER} /Contents <${"0".repeat(update.contentsBytes * 2)}>${reference} ${update.entries} >>`);
 
-  const prev = lastStartXref(original);
   const size = next;
   const id = context.trailerInfo.ID instanceof PDFArray ? context.trailerInfo.ID.toString() : `[<${randomBytes(16).toString("hex")}> <${randomBytes(16).toString("hex")}>]`;
   const info = context.trailerInfo.Info instanceof PDFRef ? ` /Info ${ref(context.trailerInfo.Info)}` : "";
@@ -180,57 +191,6 @@ function widgetRect(media: { x: number; y: number; width: number; height: number
 
 function num(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(3).replace(/0+$/, "").replace(/\.$/, "");
-}
-
-/** Subsections of consecutive object numbers: [first, count] pairs. */
-function subsections(numbers: readonly number[]): [number, number][] {
-  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
-  const sections: [number, number][] = [];
-  for (const n of sorted) {
-    const last = sections[sections.length - 1];
-    if (last !== undefined && last[0] + last[1] === n) last[1]++;
-    else sections.push([n, 1]);
-  }
-  return sections;
-}
-
-function xrefTable(objects: readonly { ref: PDFRef }[], offsets: ReadonlyMap<number, number>, at: number, trailer: string): Buffer {
-  const generation = new Map(objects.map((o) => [o.ref.objectNumber, o.ref.generationNumber]));
-  let text = "xref\n";
-  for (const [first, count] of subsections([...offsets.keys()])) {
-    text += `${first} ${count}\n`;
-    for (let n = first; n < first + count; n++) {
-      text += `${String(offsets.get(n)).padStart(10, "0")} ${String(generation.get(n) ?? 0).padStart(5, "0")} n\r\n`;
-    }
-  }
-  text += `trailer\n<< ${trailer} >>\nstartxref\n${at}\n%%EOF\n`;
-  return Buffer.from(text, "latin1");
-}
-
-/** A cross-reference stream (uncompressed), for documents whose last section is one: sections stay of one kind. */
-function xrefStream(objects: readonly { ref: PDFRef }[], offsets: Map<number, number>, at: number, self: PDFRef, trailer: string): Buffer {
-  offsets.set(self.objectNumber, at);
-  const generation = new Map(objects.map((o) => [o.ref.objectNumber, o.ref.generationNumber]));
-  const sections = subsections([...offsets.keys()]);
-  const rows: Buffer[] = [];
-  for (const [first, count] of sections) {
-    for (let n = first; n < first + count; n++) {
-      const row = Buffer.alloc(7);
-      row.writeUInt8(1, 0);
-      row.writeUInt32BE(offsets.get(n) ?? 0, 1);
-      row.writeUInt16BE(generation.get(n) ?? 0, 5);
-      rows.push(row);
-    }
-  }
-  const data = Buffer.concat(rows);
-  const index = sections.map(([f, c]) => `${f} ${c}`).join(" ");
-  // /Size counts the stream's own object too.
-  const entries = trailer.replace(/\/Size (\d+)/, (_, s: string) => `/Size ${Math.max(Number(s), self.objectNumber + 1)}`);
-  return Buffer.concat([
-    Buffer.from(`${self.objectNumber} 0 obj\n<< /Type /XRef ${entries} /W [1 4 2] /Index [${index}] /Length ${data.length} >>\nstream\n`, "latin1"),
-    data,
-    Buffer.from(`\nendstream\nendobj\nstartxref\n${at}\n%%EOF\n`, "latin1"),
-  ]);
 }
 
 /** Finds the placeholder /Contents and writes the real /ByteRange (same width) around it. */

@@ -32,6 +32,18 @@ export async function pdfsig(pdf: Uint8Array): Promise<string> {
   }
 }
 
+/** pdftotext's text of the PDF (poppler-utils, like pdfsig). */
+export async function pdftotext(pdf: Uint8Array): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "docsvc-pdftotext-"));
+  try {
+    const file = join(dir, "doc.pdf");
+    await writeFile(file, pdf);
+    return (await run("pdftotext", [file, "-"])).stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** What our own check finds about the PDF's last signature. */
 export interface OwnCheck {
   readonly byteRange: readonly number[];
