@@ -5,6 +5,8 @@ import type { SessionPrincipal } from "../auth/principal.js";
 import { countCertificates, deleteCertificate, insertCertificate, listCertificates, type CertificateRow } from "../db/certificates.js";
 import { NotFoundError, ServiceUnavailableError, ValidationError } from "../errors.js";
 import { uuidv7 } from "../ids.js";
+import { RenderBudgetError } from "../render/budget.js";
+import { renderFailure } from "./render-failure.js";
 import { encodeMaterial, seal } from "../signing/sealed.js";
 import { clockNow, nowIso } from "../time.js";
 import type { ServiceDeps } from "./deps.js";
@@ -74,7 +76,11 @@ export async function uploadCertificate(
   }
   const read = deps.renderer.readCertificate;
   if (read === undefined) throw new ServiceUnavailableError("This server's renderer cannot read certificates.");
-  const opened = await read.call(deps.renderer, { bytes: upload.bytes, password: upload.password }, { workspaceId: principal.workspaceId });
+  // A file can name any number of key-derivation iterations: the worker's time budget bounds them.
+  const opened = await read.call(deps.renderer, { bytes: upload.bytes, password: upload.password }, { workspaceId: principal.workspaceId }).catch((error: unknown) => {
+    if (error instanceof RenderBudgetError) throw ValidationError.field("file", "The PKCS#12 file took too long to open (its password's key derivation asks for too many iterations); export it again with the usual settings.");
+    throw renderFailure(error);
+  });
   if (!opened.ok) throw ValidationError.field(opened.field, opened.reason);
   const leaf = new X509Certificate(opened.chain[0] as Uint8Array);
   const notBefore = new Date(leaf.validFrom).toISOString();

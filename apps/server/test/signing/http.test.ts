@@ -10,6 +10,7 @@ import { startTestApp, uniqueEmail, type TestApp, type TestUser } from "../helpe
 import { SMALL_TEMPLATE } from "../helpers/fixtures.js";
 import { createTemplate, TINY_TEMPLATE, waitForJob } from "../batch/helpers.js";
 import { unseal } from "../../src/signing/sealed.js";
+import { RENDER_DEFAULTS } from "../../src/render/budget.js";
 import { createTestPki, pkcs12Of, type TestPki } from "./support/pki.js";
 import { startTestTsa, type TestTsa } from "./support/tsa.js";
 import { ownCheck, pdfsig, PDFSIG_MISSING, tampered } from "./support/verify.js";
@@ -215,6 +216,21 @@ describe("sign on the render bodies", () => {
     const templateId = await createTemplate(t, stranger.token, TINY_TEMPLATE, "Theirs");
     const res = await t.call("POST", `/api/templates/${templateId}/render-batch`, { token: stranger.token, body: { rows: [{}], sign: { certificate: certificateId } } });
     assert.equal(res.status, 404);
+  });
+});
+
+describe("a PKCS#12 that takes too long to open", () => {
+  it("is stopped at the render budget and answered 400 on the file, not 422 about a template", async () => {
+    const slow = await startTestApp({ config: { certificateKey: new Uint8Array(randomBytes(32)), render: { ...RENDER_DEFAULTS, timeoutMs: 150 } } });
+    try {
+      const user = await slow.signup();
+      // 20,000 iterations of forge's pure-JS key derivation: most of a second, far past 150 ms.
+      const res = await uploadCertificate(slow, user.token, pkcs12Of(pki, "pw", { iterations: 20_000 }), "pw");
+      assert.equal(res.status, 400);
+      assert.match((res.body["errors"] as Record<string, string[]>)["file"]![0]!, /took too long to open/);
+    } finally {
+      await slow.close();
+    }
   });
 });
 

@@ -64,11 +64,12 @@ export function createTestPki(signerName = "Ada Lovelace"): TestPki {
 }
 
 /** The signer's key and certificate (and the CA's) as a PKCS#12 file with a password (AES-256, SHA-256 MAC). */
-export function pkcs12Of(pki: TestPki, password: string, options: { readonly legacy?: boolean; readonly who?: Issued } = {}): Uint8Array {
+export function pkcs12Of(pki: TestPki, password: string, options: { readonly legacy?: boolean; readonly who?: Issued; readonly iterations?: number } = {}): Uint8Array {
   const who = options.who ?? pki.signer;
   const asn1 = forge.pkcs12.toPkcs12Asn1(who.forgeKey, [who.forgeCertificate, pki.ca.forgeCertificate], password, {
     algorithm: options.legacy === true ? "3des" : "aes256",
     friendlyName: "test signer",
+    ...(options.iterations !== undefined ? { count: options.iterations } : {}),
   });
   return new Uint8Array(Buffer.from(forge.asn1.toDer(asn1).getBytes(), "binary"));
 }
