@@ -8,7 +8,7 @@ import JSZip from "jszip";
 import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { startTestApp, uniqueEmail, type TestApp, type TestUser } from "../helpers/harness.js";
 import { SMALL_TEMPLATE } from "../helpers/fixtures.js";
-import { createTemplate, TINY_TEMPLATE, waitForJob } from "../batch/helpers.js";
+import { createTemplate, TINY_TEMPLATE, upload, waitForJob } from "../batch/helpers.js";
 import { unseal } from "../../src/signing/sealed.js";
 import { RENDER_DEFAULTS } from "../../src/render/budget.js";
 import { createTestPki, pkcs12Of, type TestPki } from "./support/pki.js";
@@ -209,6 +209,20 @@ describe("sign on the render bodies", () => {
     assert.match(report, /Signature is Valid\./);
     assert.equal(report.match(/Signature #/g)?.length, 1);
     assert.equal((await PDFDocument.load(merged, { updateMetadata: false })).getPageCount(), 3);
+  });
+
+  it("a spreadsheet upload takes sign as JSON text in its form: its rows are signed", { skip: PDFSIG_MISSING }, async () => {
+    const templateId = await createTemplate(t, owner.token, TINY_TEMPLATE, "Uploaded");
+    const res = await upload(t, owner.token, templateId, { name: "rows.csv", bytes: "name\nalpha\nbeta\n" }, { sign: JSON.stringify({ certificate: certificateId, reason: "Upload" }) });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal((await waitForJob(t, owner.token, templateId, res.body["jobId"] as string))["status"], "completed");
+    const zip = await JSZip.loadAsync((await t.call("GET", `/api/templates/${templateId}/render-batch/jobs/${res.body["jobId"]}/result`, { token: owner.token })).bytes);
+    const pdfs = Object.keys(zip.files).filter((n) => n.endsWith(".pdf"));
+    assert.equal(pdfs.length, 2);
+    for (const name of pdfs) assert.match(await pdfsig(await zip.file(name)!.async("uint8array")), /Signature is Valid\./);
+    const bad = await upload(t, owner.token, templateId, { name: "rows.csv", bytes: "name\nx\n" }, { sign: "{not json" });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(Object.keys(bad.body["errors"] as object), ["sign"]);
   });
 
   it("a batch naming another workspace's certificate is refused at submission (404)", async () => {
