@@ -55,7 +55,7 @@ export async function renderStoredTemplate(
   // Both reads at once: the base PDF row is keyed by the template id the caller named.
   const [template, baseRow] = await Promise.all([deps.lookups.template(principal.workspaceId, templateId), deps.lookups.basePdf(principal.workspaceId, templateId)]);
   if (template === undefined) throw new NotFoundError("Template");
-  return signed(deps, principal, body.sign, signal, await run(deps, principal, template.id, {
+  return run(deps, principal, template.id, {
     cacheKey: `${template.id}@${template.updated_at}`,
     content: template.content,
     editorMode: editorModeOf(template.editor_mode),
@@ -64,7 +64,7 @@ export async function renderStoredTemplate(
     title: template.name,
     now: undefined,
     base: await baseRefOf(deps.blobs, baseRow),
-  }, signal));
+  }, signal, body.sign);
 }
 
 /** Renders content sent with the request (not stored). */
@@ -83,19 +83,18 @@ export async function renderInline(
     base = await baseRefOf(deps.blobs, await deps.lookups.basePdf(principal.workspaceId, body.baseTemplateId));
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
-  return signed(deps, principal, body.sign, signal, await run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base }, signal));
+  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base }, signal, body.sign);
 }
 
-/** The render signed as `sign` asks (PAdES, in a render worker); unchanged without `sign`. */
-async function signed(deps: ServiceDeps, principal: Principal, sign: SignInput | null | undefined, signal: AbortSignal | undefined, rendered: RenderedPdf): Promise<RenderedPdf> {
-  if (!sign) return rendered;
-  const pdf = await deps.signer.sign(principal.workspaceId, rendered.pdf, sign, signal !== undefined ? { signal } : {}).catch((error: unknown) => {
+/** The PDF signed as `sign` asks (PAdES; the worker signs, see DocumentSigner); unchanged without `sign`. */
+async function signed(deps: ServiceDeps, principal: Principal, pdf: Uint8Array, sign: SignInput | null | undefined, signal: AbortSignal | undefined): Promise<Uint8Array> {
+  if (!sign) return pdf;
+  return deps.signer.sign(principal.workspaceId, pdf, sign, signal !== undefined ? { signal } : {}).catch((error: unknown) => {
     throw renderFailure(error);
   });
-  return { ...rendered, pdf };
 }
 
-async function run(deps: ServiceDeps, principal: Principal, templateId: string | null, task: RenderTask, signal: AbortSignal | undefined): Promise<RenderedPdf> {
+async function run(deps: ServiceDeps, principal: Principal, templateId: string | null, task: RenderTask, signal: AbortSignal | undefined, sign?: SignInput | null): Promise<RenderedPdf> {
   const started = performance.now();
   let result: RenderTaskResult;
   try {
@@ -104,19 +103,21 @@ async function run(deps: ServiceDeps, principal: Principal, templateId: string |
     throw renderFailure(error);
   }
   if (!result.ok) throw invalidContent(result.errors);
+  // Signed before metering: a render whose signature fails (a box off the page, no timestamp) is not metered.
+  const pdf = await signed(deps, principal, result.pdf, sign, signal);
   deps.meter.record({
     workspaceId: principal.workspaceId,
     templateId,
     source: principal.kind === "apiKey" ? "api" : "preview",
     pages: result.pages,
-    bytes: result.pdf.byteLength,
+    bytes: pdf.byteLength,
     durationMs: performance.now() - started,
   });
   if (result.diagnostics.length > 0) {
     deps.log.debug("render diagnostics", { workspaceId: principal.workspaceId, templateId, diagnostics: result.diagnostics });
   }
   return {
-    pdf: result.pdf,
+    pdf,
     fileName: `${fileStem(task.title) || "document"}.pdf`,
     title: task.title,
     pages: result.pages,

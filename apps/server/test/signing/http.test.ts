@@ -169,9 +169,12 @@ describe("sign on the render bodies", () => {
     const both = await t.call("POST", "/api/render", { token: owner.token, body: { content: SMALL_TEMPLATE, data: {}, sign: { certificate: certificateId }, protect: { userPassword: "x" } } });
     assert.equal(both.status, 400);
     assert.match(both.body["detail"] as string, /sign and protect cannot be combined/);
+    const usage = async () => (await t.call("GET", "/api/usage", { token: owner.token })).body["renders"]["total"] as number;
+    const before = await usage();
     const off = await t.call("POST", "/api/render", { token: owner.token, body: { content: SMALL_TEMPLATE, data: {}, sign: { certificate: certificateId, visible: { page: 1, x: 580, y: 0, width: 100, height: 40 } } } });
     assert.equal(off.status, 400);
     assert.match(off.body["detail"] as string, /does not fit on page 1/);
+    assert.equal(await usage(), before, "a render whose signature failed is not metered");
     const bad = await t.call("POST", "/api/render", { token: owner.token, body: { content: SMALL_TEMPLATE, data: {}, sign: { certificate: "nope" } } });
     assert.equal(bad.status, 400);
     assert.deepEqual(Object.keys(bad.body["errors"] as object), ["sign.certificate"]);
