@@ -1,6 +1,6 @@
 // Signing rendered PDFs with a workspace's certificate: checked before the render (so a request that cannot be
 // signed is refused before anything is rendered or metered), then the finished PDF goes to a render worker, which
-// signs it (and asks the TSA for a timestamp) off the event loop.
+// signs it off the event loop; a timestamp, when asked for, is then requested from here (network I/O only).
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { findCertificate, type CertificateRow } from "../db/certificates.js";
