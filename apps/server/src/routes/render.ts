@@ -61,11 +61,11 @@ export function renderRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   const query = queryParams(RenderQuery);
   app.post("/templates/:id/render", auth, uuidParam("id", "Template"), query, limit, jsonBody(RenderTemplateBody, themeFirst), async (c) =>
-    renderResponse(c, await renderStoredTemplate(deps, c.get("principal"), c.req.param("id"), c.req.valid("json"), c.req.raw.signal), c.req.valid("query").diagnostics === "json"),
+    renderResponse(c, await renderStoredTemplate(deps, c.get("principal"), c.req.param("id"), c.req.valid("json"), c.req.raw.signal, c.req.valid("query").diagnostics === "json"), c.req.valid("query").diagnostics === "json"),
   );
 
   app.post("/render", auth, query, limit, jsonBody(RenderInlineBody, themeFirst), async (c) =>
-    renderResponse(c, await renderInline(deps, c.get("principal"), c.req.valid("json"), c.req.raw.signal), c.req.valid("query").diagnostics === "json"),
+    renderResponse(c, await renderInline(deps, c.get("principal"), c.req.valid("json"), c.req.raw.signal, c.req.valid("query").diagnostics === "json"), c.req.valid("query").diagnostics === "json"),
   );
 
   return app;

@@ -49,6 +49,8 @@ export async function renderStoredTemplate(
   body: { readonly data: unknown; readonly theme?: unknown; readonly sign?: SignInput | null | undefined },
   /** The request's: aborted when the client goes away, which cancels the render. */
   signal?: AbortSignal,
+  /** `?diagnostics=json`: `sign` is checked (404, 503) but the PDF nobody receives is not signed. */
+  diagnosticsOnly = false,
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
   if (body.sign) await deps.signer.check(principal.workspaceId, body.sign);
@@ -64,7 +66,7 @@ export async function renderStoredTemplate(
     title: template.name,
     now: undefined,
     base: await baseRefOf(deps.blobs, baseRow),
-  }, signal, body.sign);
+  }, signal, diagnosticsOnly ? undefined : body.sign);
 }
 
 /** Renders content sent with the request (not stored). */
@@ -73,6 +75,8 @@ export async function renderInline(
   principal: Principal,
   body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined; readonly sign?: SignInput | null | undefined },
   signal?: AbortSignal,
+  /** As in renderStoredTemplate. */
+  diagnosticsOnly = false,
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
   if (body.sign) await deps.signer.check(principal.workspaceId, body.sign);
@@ -83,7 +87,7 @@ export async function renderInline(
     base = await baseRefOf(deps.blobs, await deps.lookups.basePdf(principal.workspaceId, body.baseTemplateId));
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
-  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base }, signal, body.sign);
+  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base }, signal, diagnosticsOnly ? undefined : body.sign);
 }
 
 /** The PDF signed as `sign` asks (PAdES; the worker signs, see DocumentSigner); unchanged without `sign`. */

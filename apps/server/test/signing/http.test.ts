@@ -139,6 +139,17 @@ describe("sign on the render bodies", () => {
     assert.equal(ownCheck(broken).digestMatches, false);
   });
 
+  it("?diagnostics=json checks sign (404 for a stranger's certificate) but asks no timestamp for a PDF nobody gets", async () => {
+    const asked = tsa.requests;
+    const res = await t.call("POST", "/api/render?diagnostics=json", { token: owner.token, body: { content: SMALL_TEMPLATE, data: {}, sign: { certificate: certificateId, timestamp: true } } });
+    assert.equal(res.status, 200);
+    assert.equal(res.body["pages"], 1);
+    assert.equal(tsa.requests, asked);
+    const stranger = await t.signup();
+    const theirs = await t.call("POST", "/api/render?diagnostics=json", { token: stranger.token, body: { content: SMALL_TEMPLATE, data: {}, sign: { certificate: certificateId } } });
+    assert.equal(theirs.status, 404);
+  });
+
   it("a TSA that refuses makes the signed render a 502 saying so", async () => {
     tsa.mode = "refuse";
     try {
