@@ -50,7 +50,12 @@ import { DirectLookups, type Lookups } from "./cache/lookups.js";
 import { OAuthProviders } from "./services/oauth/providers.js";
 import type { PlanTable } from "./services/plans.js";
 import { DbPresenceStore, type PresenceStore } from "./services/presence-store.js";
-import { RateLimiter, type RenderLimiter } from "./services/rate-limit.js";
+import type { RenderLimiter } from "./services/rate-limit.js";
+import type { CheckTokenStore } from "./ai/check-tokens.js";
+import type { RefineCounter } from "./ai/quota.js";
+import { DbCheckTokenStore } from "./db/check-tokens.js";
+import { DbRateLimiter } from "./db/rate-buckets.js";
+import { DbRefineCounter } from "./db/refine-counts.js";
 import type { PoolStats } from "./render/pool.js";
 
 /** JSON bodies up to 25 MB (api-conventions). */
@@ -66,6 +71,10 @@ export interface AppOptions {
   readonly plans?: PlanTable;
   readonly loginThrottle?: LoginAttempts;
   readonly rateLimiter?: RenderLimiter;
+  /** Where AI check tokens live (default: the database). */
+  readonly checkTokens?: CheckTokenStore;
+  /** Where refine-band's daily counts live (default: the database). */
+  readonly refineCounter?: RefineCounter;
   /** Where presence lives (default: the database). */
   readonly presence?: PresenceStore;
   /** Where files go (default: the filesystem under DATA_DIR). */
@@ -109,7 +118,10 @@ export function createApp(options: AppOptions): CreatedApp {
     log,
     jwt: createJwtService(config.jwtSecret),
     plans: options.plans ?? config.plans,
-    rateLimiter: options.rateLimiter ?? new RateLimiter(),
+    // State every instance must share defaults to the database; main.ts passes the Redis stores with REDIS_URL.
+    rateLimiter: options.rateLimiter ?? new DbRateLimiter(db, log),
+    checkTokens: options.checkTokens ?? new DbCheckTokenStore(db),
+    refineCounter: options.refineCounter ?? new DbRefineCounter(db),
     loginThrottle: options.loginThrottle ?? new LoginThrottle(),
     presence: options.presence ?? new DbPresenceStore(db),
     meter,

@@ -15,7 +15,7 @@ const USAGE = `Usage:
   docsvc worker                                  run batch jobs only (needs the shared DATABASE_URL; with
                                                  REDIS_URL it takes them from the BullMQ queue)
   docsvc validate <template.json>                check a template document; prints one problem per line
-  docsvc render <template.json|page.html> <data.json> [-o out.pdf] [--theme JSON] [--now ISO]
+  docsvc render <template.json|page.html> <data.json> [-o out.pdf] [--theme JSON] [--now ISO] [--forms] [--flatten]
                                                  render a PDF (-o - writes to stdout)
   docsvc import-html <page.html> [-o template.json] [--css file.css] [--data data.json]
                                                  convert HTML into a report template document (-o - writes to stdout);
@@ -67,7 +67,7 @@ async function render(args: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" } },
+    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, forms: { type: "boolean" }, flatten: { type: "boolean" } },
   });
   const [templateFile, dataFile] = positionals;
   if (templateFile === undefined || dataFile === undefined || positionals.length > 2) return usage();
@@ -98,6 +98,8 @@ async function render(args: readonly string[]): Promise<number> {
   const pdf = await renderPdf(parsed.document, data, {
     ...(theme !== undefined ? { theme: theme.theme } : {}),
     ...(now !== undefined ? { now } : {}),
+    ...(values.forms === true ? { forms: true } : {}),
+    ...(values.flatten === true ? { flatten: true } : {}),
     title: stem,
     diagnostics: (d: Diagnostic) => process.stderr.write(`${d.path}: ${d.message} [${d.code}]\n`),
   });

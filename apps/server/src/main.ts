@@ -16,6 +16,7 @@ import { startMaintenance } from "./jobs/maintenance.js";
 import { errorFields, type Logger } from "./log.js";
 import type { Renderer } from "./render/renderer.js";
 import { sweepVersions } from "./services/versions.js";
+import { sweepSharedState } from "./services/shared-state-sweep.js";
 import { nowIso } from "./time.js";
 import { announceListening } from "./public-url.js";
 
@@ -35,7 +36,7 @@ export interface RunningServer {
 }
 
 /** Overrides for tests (and embedders): everything else is built from the configuration. */
-export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle" | "rateLimiter" | "hub" | "meterFlushMs">> & {
+export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle" | "rateLimiter" | "checkTokens" | "refineCounter" | "hub" | "meterFlushMs">> & {
   readonly log?: Logger;
   readonly renderer?: Renderer;
   /** False for `docsvc serve --no-worker`: batch jobs are left to `docsvc worker` processes. */
@@ -70,6 +71,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       { name: "version thinning", run: () => sweepVersions(db) },
       { name: "batch result expiry", run: () => expireResults(db, blobs) },
       { name: "oauth flow expiry", run: () => deleteExpiredOAuthStates(db, nowIso()) },
+      { name: "shared state expiry", run: () => sweepSharedState(db) },
     ],
     log,
   );
@@ -114,21 +116,30 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   return { port, url, close };
 }
 
-// Redis-backed limits, presence and hub bus, shared by every instance. Imported only when REDIS_URL is set:
+// Redis-backed limits, presence, AI check tokens and refine counts, and the hub bus, shared by every instance. Imported only when REDIS_URL is set:
 // ioredis is a large module a single instance never needs.
 async function sharedState(url: string, prefix: string, { log, db }: Pick<Awaited<ReturnType<typeof openCore>>, "log" | "db">) {
-  const [{ connectRedis }, { RedisHubBus }, { RedisLoginThrottle }, { RedisPresenceStore }, { RedisRateLimiter }] = await Promise.all([
+  const [{ connectRedis }, { RedisHubBus }, { RedisLoginThrottle }, { RedisPresenceStore }, { RedisRateLimiter }, { RedisCheckTokenStore }, { RedisRefineCounter }] = await Promise.all([
     import("./redis/client.js"),
     import("./redis/hub-bus.js"),
     import("./redis/login-throttle.js"),
     import("./redis/presence.js"),
     import("./redis/rate-limiter.js"),
+    import("./redis/check-tokens.js"),
+    import("./redis/refine-counts.js"),
   ]);
   const redis = connectRedis(url, prefix, log);
   // Commands fail fast while disconnected, so the first requests would fall back to per-instance limits.
   if (!(await redis.ready(5_000))) log.warn("redis: not reachable at start-up; limits are per instance until it is");
   const hubBus = new RedisHubBus(redis, log);
-  const shared = { rateLimiter: new RedisRateLimiter(redis, log), loginThrottle: new RedisLoginThrottle(redis, log), presence: new RedisPresenceStore(redis, db), hubBus };
+  const shared = {
+    rateLimiter: new RedisRateLimiter(redis, log),
+    loginThrottle: new RedisLoginThrottle(redis, log),
+    presence: new RedisPresenceStore(redis, db),
+    checkTokens: new RedisCheckTokenStore(redis),
+    refineCounter: new RedisRefineCounter(redis),
+    hubBus,
+  };
   return { redis, shared };
 }
 

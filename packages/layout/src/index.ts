@@ -3,13 +3,14 @@ export type {
   Colour, PageOrientation, PageSizeSpec, Margins, Brand, DocumentFonts, SchemaFieldType, SchemaField,
   TextRole, TextAlign, VerticalAlign, TextOverflow, NumericStyle, Border, TextStyleKeys, TextElement, ImageFit, ImageElement,
   ColumnAlign, TableColumn, TableElement, LineElement, RectElement, EllipseElement, BarcodeFormat, BarcodeElement,
-  MarkdownElement, IconElement, Element, ElementType, BandKind, Band, TemplateDocument, Theme,
+  MarkdownElement, IconElement, FieldElement, FieldKind, Element, ElementType, BandKind, Band, TemplateDocument, Theme,
 } from "./model/types.js";
-export { DOCUMENT_VERSION, ELEMENT_TYPES, BAND_KINDS } from "./model/types.js";
+export { DOCUMENT_VERSION, ELEMENT_TYPES, BAND_KINDS, FIELD_KINDS } from "./model/types.js";
 export type {
   FrameColour, FrameGradient, Matrix, PositionedGlyph, TextRunItem, ShapeGeometry, ShapeStroke, ShapeItem, ImageItem, LinkItem,
-  GroupItem, FrameItem, Page, FrameImage,
+  GroupItem, FrameItem, Page, FrameImage, FieldItem, FieldWidget, FormFieldType,
 } from "./frame/types.js";
+export { flattenField, widgetIsOn } from "./frame/field-flatten.js";
 export type { LayoutResult } from "./frame/result.js";
 export type { FontFace } from "./text/face.js";
 export type { Diagnostic } from "./diagnostics.js";

@@ -34,6 +34,8 @@ export interface LayoutOptions {
    * without them those draw nothing, with a diagnostic. `@docsvc/pdf` provides them.
    */
   readonly resources?: LayoutResources;
+  /** HTML templates: `<input>`, `<textarea>` and `<select>` become form fields (report documents' `field` elements always are). */
+  readonly forms?: boolean;
 }
 
 /** Lays a template document out with its data: pages of positioned items plus faces, images and diagnostics. */

@@ -38,6 +38,10 @@ export interface RenderOptions {
   readonly basePdf?: Uint8Array;
   /** PNG rasters of the base pages, drawn where a page cannot be imported as vectors. */
   readonly basePdfRasters?: readonly (Uint8Array | undefined)[];
+  /** HTML templates: `<input>`, `<textarea>` and `<select>` become form fields (without it they print as text). */
+  readonly forms?: boolean;
+  /** Form fields drawn as plain content with their values, and no interactive form (docs/forms.md). */
+  readonly flatten?: boolean;
 }
 
 /** A finished render: the PDF, its page count and the content problems met on the way. */
@@ -106,7 +110,7 @@ export async function renderHtml(
 async function renderLayout(layoutWith: (options: LayoutOptions) => LayoutResult, options: RenderOptions): Promise<RenderReport> {
   const { layout, base, diagnostics, now } = await laidOut(layoutWith, options);
   // 5. paint: translate the items into PDF operators
-  const pdf = await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}) });
+  const pdf = await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}), ...(options.flatten === true ? { flatten: true } : {}) });
   if (options.diagnostics) diagnostics.forEach(options.diagnostics);
   return { pdf, pageCount: layout.pages.length, diagnostics };
 }
@@ -130,7 +134,7 @@ export async function laidOut(layoutWith: (options: LayoutOptions) => LayoutResu
   // 3. layout: tokens, measuring, flow, pagination and finalize → pages of positioned items; images and
   //    SVGs come from the process caches through synchronous lookups
   const resources = new RenderResources();
-  const layoutOptions = { fonts, theme: options.theme, now, resources };
+  const layoutOptions = { fonts, theme: options.theme, now, resources, ...(options.forms === true ? { forms: true } : {}) };
   let layout = layoutWith(layoutOptions);
   // 3b. resources layout met for the first time (a GIF to convert, an SVG to sanitise) are prepared, and the
   //     document is laid out once more with them; a render of known resources is one pass

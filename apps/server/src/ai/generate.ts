@@ -120,7 +120,7 @@ export async function runGeneration(ctx: AiContext, ai: AiModel, principal: Prin
       pageSize,
     };
     credit.commit(performance.now() - started);
-    const checkToken = input.reference ? ctx.checkTokens.issue(principal.workspaceId, input.reference.hash) : undefined;
+    const checkToken = input.reference ? await ctx.checkTokens.issue(principal.workspaceId, input.reference.hash) : undefined;
     send("done", { bandsTotal, bandsCompleted, template, ...(checkToken ? { checkToken } : {}) });
   } finally {
     credit.release();

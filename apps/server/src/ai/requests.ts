@@ -68,7 +68,7 @@ export async function revisionRequest(ctx: AiContext, principal: Principal, form
   await checkContent(ctx.deps.renderer, content, "report", principal.workspaceId);
   const input = { document, raw: raw as ReviseInput["raw"], instruction, reference: ref };
   if (checkToken === undefined) return { input: { ...input, check: undefined }, credit: await ctx.quota.hold(principal) };
-  if (ref === undefined || !ctx.checkTokens.redeem(checkToken, principal.workspaceId, ref.hash)) {
+  if (ref === undefined || !(await ctx.checkTokens.redeem(checkToken, principal.workspaceId, ref.hash))) {
     throw ValidationError.field("checkToken", "checkToken is unknown, expired, already used, or was issued for another reference.");
   }
   return { input: { ...input, check: await renderAndCompare(ctx, principal.workspaceId, content, sampleData, ref) }, credit: undefined };

@@ -27,7 +27,7 @@ export interface RefinedBand {
 export async function refineBand(ctx: AiContext, ai: AiModel, principal: Principal, body: { document: GeneratedBandTemplate; bandId: string; instruction: string }, signal: AbortSignal): Promise<RefinedBand> {
   const band = body.document.bands.find((b) => b.id === body.bandId);
   if (band === undefined) throw ValidationError.field("bandId", `bandId names no band of the document ('${body.bandId}').`);
-  ctx.quota.takeRefine(principal);
+  await ctx.quota.takeRefine(principal);
   const paper = paperGeometry(pageSizeFromGenerated(body.document.pageSize));
   const width = band.kind === "background" ? paper.width : paper.contentWidth;
   const answer = await askJson(ai, {

@@ -14,6 +14,8 @@ import * as commentAnchors from "./migrations/2026-11-23T17-00-comment-anchors.j
 import * as batchRowPacks from "./migrations/2026-11-28T15-00-batch-row-packs.js";
 import * as sampleData from "./migrations/2026-11-29T03-00-sample-data.js";
 import * as certificates from "./migrations/2026-11-29T06-00-certificates.js";
+import * as batchFormOptions from "./migrations/2026-11-29T06-00-batch-form-options.js";
+import * as sharedState from "./migrations/2026-11-29T06-10-shared-state.js";
 
 // Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
 // Names sort by their date prefix; Kysely applies them in that order.
@@ -33,6 +35,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-28T15-00-batch-row-packs": batchRowPacks,
   "2026-11-29T03-00-sample-data": sampleData,
   "2026-11-29T06-00-certificates": certificates,
+  "2026-11-29T06-00-batch-form-options": batchFormOptions,
+  "2026-11-29T06-10-shared-state": sharedState,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

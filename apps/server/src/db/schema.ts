@@ -189,6 +189,8 @@ export interface BatchInputsTable {
   theme: string | null;
   /** The submission's `sign` request (JSON), null when rows are not signed (2026-11-29T06-00 migration). */
   sign: string | null;
+  /** The render's form options as JSON (`{"forms":true,"flatten":true}`), null when none was set. */
+  form_options: string | null;
 }
 
 export interface BasePdfsTable {
@@ -230,6 +232,40 @@ export interface BlobsTable {
   bytes: Uint8Array;
   size: number;
   created_at: string;
+}
+
+/** An issued, unused AI checkToken (see ai/check-tokens.ts). */
+export interface AiCheckTokensTable {
+  token_hash: string;
+  workspace_id: string;
+  reference_hash: string;
+  expires_at: string;
+}
+
+/** refine-band calls of one workspace on one UTC day (days since the epoch). */
+export interface AiRefineCountsTable {
+  workspace_id: string;
+  day: number;
+  count: number;
+}
+
+/** A render token bucket shared by the instances on this database (see db/rate-buckets.ts). */
+export interface RateBucketsTable {
+  key: string;
+  tokens: number;
+  at: number;
+  full_at: number;
+  granted: number;
+}
+
+/** A batch submission's Idempotency-Key, kept 24 hours (see services/batch-idempotency.ts). */
+export interface BatchIdempotencyKeysTable {
+  workspace_id: string;
+  key: string;
+  request_hash: string;
+  job_id: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /** The whole database, as Kysely sees it. */
@@ -274,4 +310,8 @@ export interface Database {
   oauth_states: OAuthStatesTable;
   blobs: BlobsTable;
   certificates: CertificatesTable;
+  ai_check_tokens: AiCheckTokensTable;
+  ai_refine_counts: AiRefineCountsTable;
+  rate_buckets: RateBucketsTable;
+  batch_idempotency_keys: BatchIdempotencyKeysTable;
 }

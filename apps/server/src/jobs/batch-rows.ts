@@ -1,4 +1,5 @@
 // One batch row through the render pool: what counts as a failed row, and the row's email.
+import { storedFormOptions } from "../schemas/forms.js";
 import { editorModeOf } from "../services/content.js";
 import type { Diagnostic, Theme } from "@docsvc/layout";
 import type { BatchJobRow } from "../db/batch.js";
@@ -46,7 +47,7 @@ export async function renderRow(renderer: Renderer, job: BatchJobRow, theme: The
   try {
     // The cache key names the job: every row shares the parsed snapshot.
     // Batch priority: interactive renders go first; rows obey the same budget as any render.
-    const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), data, theme, title: job.template_name, now: undefined, base };
+    const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), data, theme, title: job.template_name, now: undefined, base, ...storedFormOptions(job.form_options) };
     const options = { workspaceId: job.workspace_id, priority: "batch" } as const;
     result = await renderer.render(keepsLayouts(renderer, job) ? { ...task, keepLayout: { paint: job.email_column !== null } } : task, options);
   } catch (err) {

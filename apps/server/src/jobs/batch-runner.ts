@@ -1,6 +1,7 @@
 // Runs one batch job to its end, whichever queue handed it over (the database poll or BullMQ). Attempted rows are
 // recorded a pack at a time (./batch-packs.ts: their files in one blob, then one transaction), so a job interrupted
 // by a restart, a crash or a stop resumes at the unrecorded rows and no row reaches the result twice.
+import { storedFormOptions } from "../schemas/forms.js";
 import { editorModeOf } from "../services/content.js";
 import type { Theme } from "@docsvc/layout";
 import { availableParallelism } from "node:os";
@@ -233,7 +234,7 @@ export class BatchRunner {
   // cannot keep layouts, every successful row laid out again in one merge job.
   private async merge(job: BatchJobRow, ok: readonly BatchRowResult[], rows: readonly unknown[], theme: Theme | undefined, base: BaseRef | undefined): Promise<MergeTaskResult> {
     const { renderer, blobs } = this.options;
-    const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), theme, title: job.template_name, now: undefined, base };
+    const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), theme, title: job.template_name, now: undefined, base, ...storedFormOptions(job.form_options) };
     const options = { workspaceId: job.workspace_id, priority: "batch" } as const;
     if (keepsLayouts(renderer, job)) {
       // A row recorded before layouts were kept (a job resumed across an upgrade) is laid out by the merge worker;

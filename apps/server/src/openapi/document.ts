@@ -153,7 +153,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: "Not found, or in another workspace.",
   409: "The template changed since expectedUpdatedAt.",
   413: "Body over the size limit (25 MB for JSON).",
-  422: "The render passed its budget (time, memory, pages, band instances and table rows); `detail` says which.",
+  422: "The render passed its budget (time, memory, pages, band instances and table rows), or (batch submissions) the Idempotency-Key was used with a different body; `detail` says which.",
   429: "Rate limited; see Retry-After.",
   500: "Unexpected error; the body carries only a traceId.",
   502: "The AI model's answer could not be used, or (sign.timestamp) the timestamp authority gave no timestamp.",
@@ -181,6 +181,7 @@ function operation(op: OperationSpec): Json {
     schema: OPAQUE_PARAMS.has(name) ? { type: "string" } : { type: "string", format: "uuid" },
   }));
   const query = (op.query ?? []).map((q) => ({ name: q.name, in: "query", required: false, description: q.description, schema: { type: "string" } }));
+  const headers = (op.headers ?? []).map((h) => ({ name: h.name, in: "header", required: false, description: h.description, schema: { type: "string", ...(h.maxLength !== undefined ? { maxLength: h.maxLength } : {}) } }));
   const cookie = op.lane === "refresh" ? [{ name: "docsvc_refresh", in: "cookie", required: false, schema: { type: "string" } }] : [];
   const success =
     "redirect" in op.success
@@ -213,7 +214,7 @@ function operation(op: OperationSpec): Json {
     tags: [op.tag],
     summary: op.summary,
     ...(op.description !== undefined ? { description: op.description } : {}),
-    ...(params.length + query.length + cookie.length > 0 ? { parameters: [...params, ...query, ...cookie] } : {}),
+    ...(params.length + query.length + headers.length + cookie.length > 0 ? { parameters: [...params, ...query, ...headers, ...cookie] } : {}),
     ...(op.body !== undefined ? { requestBody: { required: op.bodyOptional !== true, content: { "application/json": { schema: ref(op.body) } } } } : {}),
     ...(op.multipart !== undefined ? { requestBody: { required: true, content: { "multipart/form-data": { schema: ref(op.multipart) } } } } : {}),
     responses: {

@@ -32,6 +32,8 @@ export interface OperationSpec {
   /** Component name of a multipart/form-data request body (uploads). */
   readonly multipart?: string;
   readonly query?: readonly { readonly name: string; readonly description: string }[];
+  /** Optional request headers the operation reads. */
+  readonly headers?: readonly { readonly name: string; readonly description: string; readonly maxLength?: number }[];
   readonly success: SuccessBody;
   /** Error statuses beyond those every lane implies. */
   readonly errors?: readonly number[];
@@ -41,6 +43,12 @@ export interface OperationSpec {
 export const OPAQUE_PARAMS: ReadonlySet<string> = new Set(["index", "token", "resourceType", "provider"]);
 
 const ok = { schema: "Ok" } as const;
+
+const IDEMPOTENCY_KEY = {
+  name: "Idempotency-Key",
+  description: "Optional, 1 to 255 visible ASCII characters (a UUID, say). Repeating the submission with the same key and the same body within 24 hours answers the job made the first time (with `Idempotent-Replayed: true`) instead of making another; the same key with a different body is a 422. Keys belong to the workspace.",
+  maxLength: 255,
+} as const;
 
 const DIAGNOSTICS_QUERY = { name: "diagnostics", description: "json: answer {pages, diagnostics: [{code, message, path}]} instead of the PDF." } as const;
 
@@ -84,8 +92,8 @@ export const OPERATIONS: readonly OperationSpec[] = [
   { method: "post", path: "/api/templates/{templateId}/versions", operationId: "createTemplateVersion", tag: "Versions", summary: "Name the current saved state (a manual version)", lane: "session", body: "CreateVersionBody", success: { schema: "TemplateVersionDetail" }, errors: [403, 404] },
   { method: "patch", path: "/api/templates/{templateId}/versions/{versionId}", operationId: "renameTemplateVersion", tag: "Versions", summary: "Rename a version", lane: "session", body: "RenameVersionBody", success: { schema: "TemplateVersion" }, errors: [403, 404] },
 
-  { method: "post", path: "/api/templates/{id}/render-batch", operationId: "renderBatch", tag: "Batch", summary: "Queue a batch render from JSON rows (Beta)", description: "At most 2,000 rows; output zip (default) or merged; validated (rows, output, theme) before anything is stored. Rate limited like renders; every row is metered. 503 with Retry-After when the batch queue (Redis) is unreachable. sign signs each row's PDF (zip) or the merged PDF once; its certificate is checked at submission (404, 503).", lane: "render", body: "CreateBatchJsonBody", success: { schema: "BatchJobCreated" }, errors: [400, 403, 404, 429, 503] },
-  { method: "post", path: "/api/templates/{id}/render-batch/upload", operationId: "renderBatchUpload", tag: "Batch", summary: "Queue a batch render from a .csv or .xlsx file (Beta)", description: "The header row names the keys (customer.name builds a nested object). No theme. 503 with Retry-After when the batch queue (Redis) is unreachable.", lane: "render", multipart: "BatchUploadForm", success: { schema: "BatchJobCreated" }, errors: [400, 403, 404, 429, 503] },
+  { method: "post", path: "/api/templates/{id}/render-batch", operationId: "renderBatch", tag: "Batch", summary: "Queue a batch render from JSON rows (Beta)", description: "At most 2,000 rows; output zip (default) or merged; validated (rows, output, theme) before anything is stored. Rate limited like renders; every row is metered. 503 with Retry-After when the batch queue (Redis) is unreachable. sign signs each row's PDF (zip) or the merged PDF once; its certificate is checked at submission (404, 503).", lane: "render", body: "CreateBatchJsonBody", success: { schema: "BatchJobCreated" }, headers: [IDEMPOTENCY_KEY], errors: [400, 403, 404, 422, 429, 503] },
+  { method: "post", path: "/api/templates/{id}/render-batch/upload", operationId: "renderBatchUpload", tag: "Batch", summary: "Queue a batch render from a .csv or .xlsx file (Beta)", description: "The header row names the keys (customer.name builds a nested object). No theme. 503 with Retry-After when the batch queue (Redis) is unreachable.", lane: "render", multipart: "BatchUploadForm", success: { schema: "BatchJobCreated" }, headers: [IDEMPOTENCY_KEY], errors: [400, 403, 404, 422, 429, 503] },
   { method: "get", path: "/api/templates/{id}/render-batch/template", operationId: "renderBatchTemplate", tag: "Batch", summary: "The CSV header row to fill in for this template (Beta)", lane: "render", success: { file: ["text/csv"] }, errors: [404] },
   { method: "get", path: "/api/templates/{id}/render-batch/jobs", operationId: "listBatchJobs", tag: "Batch", summary: "The workspace's recent jobs for this template, newest first (Beta)", lane: "render", success: { schema: "BatchJob", array: true }, errors: [404] },
   { method: "get", path: "/api/templates/{id}/render-batch/jobs/{jobId}", operationId: "getBatchJob", tag: "Batch", summary: "A batch job's status (Beta)", lane: "render", success: { schema: "BatchJob" }, errors: [404] },

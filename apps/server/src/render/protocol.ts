@@ -23,6 +23,10 @@ export interface RenderTask {
    * emailed); `pdf` is then empty.
    */
   readonly keepLayout?: { readonly paint: boolean };
+  /** HTML inputs become form fields (RenderOptions.forms). */
+  readonly forms?: boolean;
+  /** Form fields drawn as content, no AcroForm (RenderOptions.flatten). */
+  readonly flatten?: boolean;
 }
 
 /** A stored base PDF as a render needs it: read by the worker from DATA_DIR (cached per hash). */
@@ -55,6 +59,9 @@ export interface MergeTask {
   readonly title: string | undefined;
   readonly now: string | undefined;
   readonly base?: BaseRef | undefined;
+  /** As in RenderTask (a merged PDF's fields are always drawn as content: docs/forms.md). */
+  readonly forms?: boolean;
+  readonly flatten?: boolean;
 }
 
 /**

@@ -136,6 +136,7 @@ export async function merge(task: MergeTask): Promise<MergeTaskResult> {
     ...(task.theme !== undefined ? { theme: task.theme } : {}),
     ...(task.title !== undefined ? { title: task.title } : {}),
     ...(task.now !== undefined ? { now: new Date(task.now) } : {}),
+    ...(task.forms === true ? { forms: true } : {}),
     ...(await baseOptions(task.base)),
   }));
   if ("errors" in report) return { ok: false, errors: report.errors };
@@ -212,11 +213,13 @@ export async function mergeRowsHelp(task: MergeRowsHelpTask): Promise<{ ok: true
 }
 
 // Assigned one by one, not spread (see render() on spreads that add properties).
-function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now">): { theme?: RenderTask["theme"]; title?: string; now?: Date } {
-  const options: { theme?: RenderTask["theme"]; title?: string; now?: Date } = {};
+function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms" | "flatten">): { theme?: RenderTask["theme"]; title?: string; now?: Date; forms?: boolean; flatten?: boolean } {
+  const options: { theme?: RenderTask["theme"]; title?: string; now?: Date; forms?: boolean; flatten?: boolean } = {};
   if (task.theme !== undefined) options.theme = task.theme;
   if (task.title !== undefined) options.title = task.title;
   if (task.now !== undefined) options.now = new Date(task.now);
+  if (task.forms === true) options.forms = true;
+  if (task.flatten === true) options.flatten = true;
   return options;
 }
 

@@ -40,8 +40,8 @@ export function aiRoutes(deps: ServiceDeps, settings: AiSettings | undefined, op
   const ctx: AiContext = {
     deps,
     model: options.model,
-    quota: new AiQuota(deps),
-    checkTokens: new CheckTokens(),
+    quota: new AiQuota(deps, deps.refineCounter),
+    checkTokens: new CheckTokens(deps.checkTokens),
     bandConcurrency: options.bandConcurrency ?? 3,
     keepAliveMs: options.keepAliveMs ?? KEEP_ALIVE_MS,
   };

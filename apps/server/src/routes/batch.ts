@@ -1,6 +1,6 @@
 // /api/templates/{id}/render-batch…: batch rendering (Beta), either lane. Submissions are rate limited like
-// renders (one token each); status, list, result and the CSV template are reads.
-import { Hono, type MiddlewareHandler } from "hono";
+// renders (one token each) and may carry an Idempotency-Key; status, list, result and the CSV template are reads.
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { renderAuth } from "../http/auth.js";
 import type { AppEnv } from "../http/env.js";
 import { jsonBody, parseOrThrow, uuidParam } from "../http/validate.js";
@@ -10,7 +10,8 @@ import { BatchUploadFields, CreateBatchJsonBody } from "../schemas/batch.js";
 import { SignField, type SignInput } from "../schemas/sign.js";
 import { readSpreadsheet } from "../services/batch-input.js";
 import { batchTemplateCsv } from "../services/batch-template.js";
-import { batchJobReport, batchResult, checkRowCount, getBatchJob, listBatchJobs, submitBatch } from "../services/batch.js";
+import { batchJobReport, batchResult, checkRowCount, getBatchJob, listBatchJobs, submitBatch, type SubmittedBatch } from "../services/batch.js";
+import { IdempotencyKey } from "../services/batch-idempotency.js";
 import type { ServiceDeps } from "../services/deps.js";
 import { refuseSignWithProtect } from "../services/signing.js";
 import { checkTheme, takeRenderToken } from "../services/render.js";
@@ -35,6 +36,16 @@ function signFormField(value: unknown): SignInput | undefined {
   return parseOrThrow(SignOnly, { sign: parsed }, "body").sign ?? undefined;
 }
 
+/** The Idempotency-Key header, checked (400 when malformed), or undefined when there is none. */
+const idempotencyKey = (c: Context<AppEnv>): string | undefined => {
+  const header = c.req.header("Idempotency-Key");
+  return header === undefined ? undefined : parseOrThrow(IdempotencyKey, header, "Idempotency-Key");
+};
+
+/** The answer to a submission: `{ jobId }`, marked when it repeats an earlier one. */
+const submitted = (c: Context<AppEnv>, batch: SubmittedBatch): Response =>
+  c.json({ jobId: batch.jobId }, 200, batch.replayed ? { "Idempotent-Replayed": "true" } : {});
+
 /** Batch routes, mounted at /api/templates. */
 export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -47,12 +58,14 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
   };
 
   app.post("/:id/render-batch", auth, id, limit, jsonBody(CreateBatchJsonBody, themeFirst), async (c) => {
+    const key = idempotencyKey(c);
     const body = c.req.valid("json");
     const theme = checkTheme(body.theme);
-    return c.json(await submitBatch(deps, c.get("principal"), c.req.param("id"), { ...body, theme }));
+    return submitted(c, await submitBatch(deps, c.get("principal"), c.req.param("id"), { ...body, theme }, key));
   });
 
   app.post("/:id/render-batch/upload", auth, id, limit, async (c) => {
+    const key = idempotencyKey(c);
     const form = await c.req.parseBody().catch(() => {
       throw ValidationError.field("file", "The body must be multipart/form-data with the spreadsheet in the field 'file'.");
     });
@@ -63,7 +76,7 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
     const sign = signFormField(form["sign"]);
     const rows = await readSpreadsheet(file.name, new Uint8Array(await file.arrayBuffer()));
     checkRowCount(rows.length, "file");
-    return c.json(await submitBatch(deps, c.get("principal"), c.req.param("id"), { rows, ...fields, theme: undefined, sign }));
+    return submitted(c, await submitBatch(deps, c.get("principal"), c.req.param("id"), { rows, ...fields, theme: undefined, sign }, key));
   });
 
   app.get("/:id/render-batch/template", auth, id, async (c) => {

@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
 import { SignField } from "./sign.js";
+import { FlattenField, FormsField } from "./forms.js";
 
 /** Rows per batch job (spec limits table). */
 export const MAX_BATCH_ROWS = 2000;
@@ -30,6 +31,8 @@ export const CreateBatchJsonBody = v.object({
   emailColumn: EmailColumnField,
   theme: v.optional(ThemeField),
   sign: SignField,
+  forms: FormsField,
+  flatten: FlattenField,
 });
 
 /** The form fields of the upload endpoint besides `file` (multipart values are strings). */

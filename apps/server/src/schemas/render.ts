@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
 import { SignField } from "./sign.js";
+import { FlattenField, FormsField } from "./forms.js";
 
 /**
  * The render data: a JSON object. (valibot's record would accept an array, turning it into an object,
@@ -16,6 +17,8 @@ export const RenderTemplateBody = v.object({
   data: DataField,
   theme: v.optional(ThemeField),
   sign: SignField,
+  forms: FormsField,
+  flatten: FlattenField,
 });
 
 export const RenderInlineBody = v.object({
@@ -27,6 +30,8 @@ export const RenderInlineBody = v.object({
   baseTemplateId: v.nullish(v.pipe(v.string("baseTemplateId must be a UUID."), v.uuid("baseTemplateId must be a UUID."))),
   theme: v.optional(ThemeField),
   sign: SignField,
+  forms: FormsField,
+  flatten: FlattenField,
 });
 
 

@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { EmailField, ThemeField } from "./common.js";
 import { DataField } from "./render.js";
 import { SignField } from "./sign.js";
+import { FlattenField, FormsField } from "./forms.js";
 
 export const SendTemplateEmailBody = v.object({
   to: EmailField,
@@ -12,4 +13,6 @@ export const SendTemplateEmailBody = v.object({
   fileName: v.nullish(v.pipe(v.string("fileName must be a string."), v.trim(), v.maxLength(120, "fileName must be at most 120 characters."))),
   theme: v.optional(ThemeField),
   sign: SignField,
+  forms: FormsField,
+  flatten: FlattenField,
 });

@@ -4,7 +4,7 @@ import type { Theme } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
 import { deleteJob, findJob, insertJob, listJobs, rowResults, type BatchJobSummaryRow } from "../db/batch.js";
 import type { BatchOutput, BatchStatus } from "../db/schema.js";
-import { findTemplate } from "../db/templates.js";
+import { findTemplate, type TemplateRow } from "../db/templates.js";
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from "../errors.js";
 import { uuidv7 } from "../ids.js";
 import { MAX_JSON_DEPTH, tooDeep } from "../json-depth.js";
@@ -13,8 +13,10 @@ import { batchReport, type BatchReport } from "../jobs/batch-report.js";
 import { QueueUnavailableError } from "../jobs/batch-queue.js";
 import { errorFields } from "../log.js";
 import { MAX_BATCH_ROWS } from "../schemas/batch.js";
+import { formOptions } from "../schemas/forms.js";
 import { clockNow, nowIso } from "../time.js";
 import type { ServiceDeps } from "./deps.js";
+import { claimKey, releaseKey, submissionHash } from "./batch-idempotency.js";
 import { requireRole } from "./workspaces.js";
 import type { SignInput } from "../schemas/sign.js";
 
@@ -26,6 +28,8 @@ export interface BatchInput {
   readonly emailColumn?: string | null | undefined;
   readonly theme: Theme | undefined;
   readonly sign?: SignInput | null | undefined;
+  readonly forms?: boolean | undefined;
+  readonly flatten?: boolean | undefined;
 }
 
 /** A job's status (the spec's five fields plus what a client needs to show it). */
@@ -76,8 +80,17 @@ export function checkRowCount(count: number, source: "rows" | "file"): void {
 /** Seconds a client is told to wait when the batch queue is unreachable. */
 export const QUEUE_RETRY_AFTER_SECONDS = 5;
 
-/** Stores a job with the template content as it is now, and queues it (503 when the queue is unreachable). */
-export async function submitBatch(deps: ServiceDeps, principal: Principal, templateId: string, input: BatchInput): Promise<{ jobId: string }> {
+/** A submission's answer; `replayed` when an Idempotency-Key named a job made before. */
+export interface SubmittedBatch {
+  readonly jobId: string;
+  readonly replayed: boolean;
+}
+
+/**
+ * Stores a job with the template content as it is now, and queues it (503 when the queue is unreachable). With
+ * an idempotency key, a repeated submission answers the job made the first time (see batch-idempotency.ts).
+ */
+export async function submitBatch(deps: ServiceDeps, principal: Principal, templateId: string, input: BatchInput, idempotencyKey?: string): Promise<SubmittedBatch> {
   const template = await findTemplate(deps.db, principal.workspaceId, templateId);
   if (template === undefined) throw new NotFoundError("Template");
   requireBatchRole(principal);
@@ -89,7 +102,24 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
   // A job that could not be signed is refused now, not after every row was rendered.
   if (input.sign) await deps.signer.check(principal.workspaceId, input.sign);
   const now = clockNow();
+  const rows = JSON.stringify(input.rows);
   const id = uuidv7(now);
+  if (idempotencyKey !== undefined) {
+    const { rows: _rows, ...rest } = input;
+    // The key is claimed for `id` before the job is stored, so two submissions racing with it make one job.
+    const claim = await claimKey(deps.db, principal.workspaceId, idempotencyKey, submissionHash(template.id, rows, rest), id, now);
+    if (claim.replay) return { jobId: claim.jobId, replayed: true };
+  }
+  try {
+    await storeAndQueue(deps, principal, template, input, rows, id, now);
+  } catch (err) {
+    if (idempotencyKey !== undefined) await releaseKey(deps.db, principal.workspaceId, idempotencyKey, id).catch((e: unknown) => deps.log.error("batch submission: could not give back the idempotency key", { jobId: id, ...errorFields(e) }));
+    throw err;
+  }
+  return { jobId: id, replayed: false };
+}
+
+async function storeAndQueue(deps: ServiceDeps, principal: Principal, template: TemplateRow, input: BatchInput, rows: string, id: string, now: number): Promise<void> {
   await insertJob(deps.db, {
     id,
     workspace_id: principal.workspaceId,
@@ -97,9 +127,10 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
     template_name: template.name,
     content: template.content,
     editor_mode: template.editor_mode,
-    rows: JSON.stringify(input.rows),
+    rows,
     theme: input.theme === undefined ? null : JSON.stringify(input.theme),
     sign: input.sign ? JSON.stringify(input.sign) : null,
+    form_options: Object.keys(formOptions(input)).length === 0 ? null : JSON.stringify(formOptions(input)),
     output: input.output ?? "zip",
     file_name_pattern: input.fileNamePattern?.trim() || DEFAULT_FILE_NAME_PATTERN,
     email_column: input.emailColumn?.trim() || null,
@@ -123,7 +154,6 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
     await deleteJob(deps.db, id).catch((e: unknown) => deps.log.error("batch submission: could not remove the refused job", { jobId: id, ...errorFields(e) }));
     throw new ServiceUnavailableError("Batch jobs cannot be queued right now; try again shortly.", QUEUE_RETRY_AFTER_SECONDS);
   }
-  return { jobId: id };
 }
 
 async function job(deps: ServiceDeps, principal: Principal, templateId: string, jobId: string): Promise<BatchJobSummaryRow> {

@@ -1,3 +1,5 @@
+import type { CheckTokenStore } from "../ai/check-tokens.js";
+import type { RefineCounter } from "../ai/quota.js";
 import type { JwtService } from "../auth/jwt.js";
 import type { BlobStore } from "../blobs/store.js";
 import type { CollabHub } from "../collab/hub.js";
@@ -27,7 +29,12 @@ export interface ServiceDeps {
   readonly jwt: JwtService;
   readonly log: Logger;
   readonly plans: PlanTable;
+  /** Render token buckets (the database, or Redis with REDIS_URL): one bucket per workspace for every instance. */
   readonly rateLimiter: RenderLimiter;
+  /** AI check tokens (the database, or Redis with REDIS_URL). */
+  readonly checkTokens: CheckTokenStore;
+  /** refine-band's daily counts (the database, or Redis with REDIS_URL). */
+  readonly refineCounter: RefineCounter;
   readonly loginThrottle: LoginAttempts;
   /** Who is viewing what (the database, or Redis with REDIS_URL). */
   readonly presence: PresenceStore;

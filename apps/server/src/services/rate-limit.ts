@@ -3,7 +3,7 @@ import type { PlanLimits } from "./plans.js";
 /** The outcome of asking for one token. */
 export type TakeResult = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
 
-/** Per-workspace render token buckets: this in-memory one, or one shared by every instance (redis/). */
+/** Per-workspace render token buckets shared by every instance: in the database (db/rate-buckets.ts) or Redis. */
 export interface RenderLimiter {
   /** Takes one token from the workspace's bucket under the given plan limits. */
   take(workspaceId: string, limits: PlanLimits): TakeResult | Promise<TakeResult>;
@@ -17,8 +17,9 @@ interface Bucket {
 }
 
 /**
- * Per-workspace token buckets, in memory: one process serves everything, and a restart refilling the
- * buckets is harmless. Buckets that have refilled completely are dropped, so memory tracks active workspaces.
+ * Per-workspace token buckets in this process's memory: the Redis limiter's insurance while Redis is unreachable
+ * (the service's own default is the database's, shared by every instance). Buckets that have refilled completely
+ * are dropped, so memory tracks active workspaces.
  */
 export class RateLimiter implements RenderLimiter {
   private readonly buckets = new Map<string, Bucket>();

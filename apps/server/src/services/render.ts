@@ -5,6 +5,7 @@ import type { Principal } from "../auth/principal.js";
 import { NotFoundError, TooManyRequestsError, ValidationError } from "../errors.js";
 import type { RenderTask, RenderTaskResult } from "../render/protocol.js";
 import { baseRefOf } from "./base-pdf.js";
+import { formOptions, type FormOptions } from "../schemas/forms.js";
 import { editorModeOf, inlineEditorMode, invalidContent, type EditorMode } from "./content.js";
 import { renderFailure } from "./render-failure.js";
 import type { ServiceDeps } from "./deps.js";
@@ -46,7 +47,7 @@ export async function renderStoredTemplate(
   deps: ServiceDeps,
   principal: Principal,
   templateId: string,
-  body: { readonly data: unknown; readonly theme?: unknown; readonly sign?: SignInput | null | undefined },
+  body: { readonly data: unknown; readonly theme?: unknown; readonly sign?: SignInput | null | undefined } & FormOptions,
   /** The request's: aborted when the client goes away, which cancels the render. */
   signal?: AbortSignal,
   /** `?diagnostics=json`: `sign` is checked (404, 503) but the PDF nobody receives is not signed. */
@@ -66,6 +67,7 @@ export async function renderStoredTemplate(
     title: template.name,
     now: undefined,
     base: await baseRefOf(deps.blobs, baseRow),
+    ...formOptions(body),
   }, signal, diagnosticsOnly ? undefined : body.sign);
 }
 
@@ -73,7 +75,7 @@ export async function renderStoredTemplate(
 export async function renderInline(
   deps: ServiceDeps,
   principal: Principal,
-  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined; readonly sign?: SignInput | null | undefined },
+  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined; readonly sign?: SignInput | null | undefined } & FormOptions,
   signal?: AbortSignal,
   /** As in renderStoredTemplate. */
   diagnosticsOnly = false,
@@ -87,7 +89,7 @@ export async function renderInline(
     base = await baseRefOf(deps.blobs, await deps.lookups.basePdf(principal.workspaceId, body.baseTemplateId));
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
-  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base }, signal, diagnosticsOnly ? undefined : body.sign);
+  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base, ...formOptions(body) }, signal, diagnosticsOnly ? undefined : body.sign);
 }
 
 /** The PDF signed as `sign` asks (PAdES; the worker signs, see DocumentSigner); unchanged without `sign`. */

@@ -6,6 +6,7 @@ import { documentMessage } from "../mail/templates/document.js";
 import type { ServiceDeps } from "./deps.js";
 import type { SignInput } from "../schemas/sign.js";
 import { checkTheme, renderStoredTemplate } from "./render.js";
+import { formOptions } from "../schemas/forms.js";
 import { requireRole } from "./workspaces.js";
 
 /** What sending takes (validated by SendTemplateEmailBody). */
@@ -17,6 +18,8 @@ export interface SendEmailInput {
   readonly fileName?: string | null | undefined;
   readonly theme?: unknown;
   readonly sign?: SignInput | null | undefined;
+  readonly forms?: boolean | undefined;
+  readonly flatten?: boolean | undefined;
 }
 
 /** The attachment name: the caller's (unsafe characters replaced, `.pdf` ensured) or the template's. */
@@ -40,7 +43,7 @@ export async function sendTemplateEmail(
   if (template === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
   checkTheme(input.theme);
-  const rendered = await renderStoredTemplate(deps, principal, templateId, { data: input.data, theme: input.theme, sign: input.sign });
+  const rendered = await renderStoredTemplate(deps, principal, templateId, { data: input.data, theme: input.theme, sign: input.sign, ...formOptions(input) });
   const fileName = attachmentName(input.fileName, rendered.title ? `${rendered.title.replace(/[/\\:*?"<>|\u0000-\u001f]+/g, "-")}.pdf` : rendered.fileName);
   // Background delivery like every email: the mail server's answer never fails (or delays) the request.
   deps.mailer.dispatch(

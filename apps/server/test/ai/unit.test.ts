@@ -6,7 +6,6 @@ import { test } from "node:test";
 import sharp from "sharp";
 import * as v from "valibot";
 import { askJson } from "../../src/ai/ask.js";
-import { CheckTokens, CHECK_TOKEN_TTL_MS } from "../../src/ai/check-tokens.js";
 import { PAGE_PICTURE_LIMIT, PICTURE_LIMIT, PictureCutter } from "../../src/ai/crops.js";
 import { comparePages } from "../../src/ai/diff.js";
 import { fillBand } from "../../src/ai/fill.js";
@@ -103,18 +102,7 @@ test("crops: each picture within 150 KB, the page within 600 KB, a crop off the 
   assert.equal((await sharp(Buffer.from((logo ?? "").split(",")[1] ?? "", "base64")).metadata()).width, 40);
 });
 
-test("check tokens: single-use, bound to the workspace and the reference, 15 minutes", () => {
-  let now = 1_000_000;
-  const tokens = new CheckTokens(() => now);
-  const t = tokens.issue("ws1", "ref1");
-  assert.equal(tokens.redeem(t, "ws2", "ref1"), false);
-  assert.equal(tokens.redeem(t, "ws1", "ref2"), false);
-  assert.equal(tokens.redeem(t, "ws1", "ref1"), true);
-  assert.equal(tokens.redeem(t, "ws1", "ref1"), false, "used twice");
-  const late = tokens.issue("ws1", "ref1");
-  now += CHECK_TOKEN_TTL_MS + 1;
-  assert.equal(tokens.redeem(late, "ws1", "ref1"), false, "expired");
-});
+// Check tokens: see test/state/stores.test.ts (they live in a shared store now).
 
 test("comparePages: identical pages are similar and regionless; a moved block is located", async () => {
   const page = (left: number) => sharp({ create: { width: 600, height: 840, channels: 3, background: "#ffffff" } }).composite([{ input: { create: { width: 200, height: 100, channels: 3, background: "#000000" } }, left, top: 100 }]).png().toBuffer();

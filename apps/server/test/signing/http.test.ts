@@ -191,6 +191,16 @@ describe("sign on the render bodies", () => {
     assert.deepEqual(Object.keys(bad.body["errors"] as object), ["sign.certificate"]);
   });
 
+  it("a PDF with form fields (forms: true) keeps them: the signature joins the document's AcroForm", { skip: PDFSIG_MISSING }, async () => {
+    const res = await t.call("POST", "/api/render", { token: owner.token, body: { content: `<p>Name: <input name="who" value="{{name}}"></p>`, editorMode: "html", data: { name: "Grace" }, forms: true, sign: { certificate: certificateId, certify: "form-filling" } } });
+    assert.equal(res.status, 200, Buffer.from(res.bytes).toString());
+    assert.match(await pdfsig(res.bytes), /Signature is Valid\./);
+    const form = (await PDFDocument.load(res.bytes, { updateMetadata: false })).getForm();
+    const fields = form.getFields().map((f) => `${f.constructor.name}:${f.getName()}`).sort();
+    assert.deepEqual(fields, ["PDFSignature:Signature1", "PDFTextField:who"]);
+    assert.equal(form.getTextField("who").getText(), "Grace");
+  });
+
   it("send-email attaches the signed PDF", { skip: PDFSIG_MISSING }, async () => {
     const templateId = await createTemplate(t, owner.token, SMALL_TEMPLATE, "Quote");
     const res = await t.call("POST", `/api/templates/${templateId}/send-email`, { token: owner.token, body: { to: "signed@example.test", data: {}, sign: { certificate: certificateId } } });

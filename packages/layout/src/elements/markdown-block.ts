@@ -58,6 +58,7 @@ export function moveItem(item: FrameItem, dx: number, dy: number): FrameItem {
     case "text":
     case "link":
     case "image":
+    case "field":
       return { ...item, x: item.x + dx, y: item.y + dy };
     case "group":
       return { ...item, items: item.items.map((it) => moveItem(it, dx, dy)) };

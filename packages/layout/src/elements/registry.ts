@@ -5,7 +5,9 @@ import { barcodeElement } from "./barcode.js";
 import { EmptyBlock, type Block } from "./block.js";
 import { report, type MeasureContext } from "./context.js";
 import { withEffects } from "./effects.js";
+import { chartElement } from "./chart.js";
 import { ellipseElement } from "./ellipse.js";
+import { fieldElement } from "./field.js";
 import { iconElement } from "./icon.js";
 import { imageElement } from "./image.js";
 import type { ElementKind } from "./kind.js";
@@ -28,6 +30,8 @@ export const ELEMENT_KINDS: Kinds = {
   barcode: barcodeElement,
   markdown: markdownElement,
   icon: iconElement,
+  chart: chartElement,
+  field: fieldElement,
 };
 
 /** Measures any element (opacity and rotation applied); content problems become diagnostics, never throws. */

@@ -14,6 +14,10 @@ export function collectFaces(pages: readonly Page[], fonts: FontRegistry): Map<s
           if (face) faces.set(item.face, face);
         }
       } else if (item.kind === "group") visit(item.items);
+      else if (item.kind === "field") {
+        visit(item.items);
+        for (const widget of item.widgets) visit([...widget.on, ...(widget.off ?? [])]);
+      }
     }
   };
   for (const page of pages) visit(page.items);

@@ -1,5 +1,6 @@
 // A stable, readable JSON form of a layout result for golden tests: numbers rounded, faces and images by
 // key, glyph ids left out unless asked for, one item per line when stringified.
+import { flattenField } from "./field-flatten.js";
 import type { LayoutResult } from "./result.js";
 import type { FrameItem, ShapeGeometry, ShapeStroke } from "./types.js";
 
@@ -70,8 +71,14 @@ export function frameToJson(result: LayoutResult, options: FrameJsonOptions = {}
             ...(it.transform ? { transform: it.transform.map((v) => Math.round(v * 1000) / 1000 || 0) } : {}),
             ...(it.clip ? { clip: { x: r(it.clip.x), y: r(it.clip.y), w: r(it.clip.width), h: r(it.clip.height) } } : {}),
             ...(it.opacity !== undefined ? { opacity: r(it.opacity) } : {}),
+            ...(it.alt !== undefined ? { alt: it.alt } : {}),
           },
           items: it.items.map(item),
+        };
+      case "field":
+        return {
+          field: { type: it.fieldType, name: it.name, value: it.value, x: r(it.x), y: r(it.y), ...(it.required ? { required: true } : {}), ...(it.readOnly ? { readOnly: true } : {}) },
+          items: [item(flattenField(it))],
         };
       default: {
         const never: never = it;

@@ -105,10 +105,62 @@ export interface GroupItem {
   readonly transform?: Matrix;
   readonly clip?: { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly radius?: number };
   readonly opacity?: number;
+  /** A figure's text alternative (charts), for a tagged PDF's Figure; painters need not read it. */
+  readonly alt?: string;
   readonly items: readonly FrameItem[];
 }
 
-export type FrameItem = TextRunItem | ShapeItem | ImageItem | LinkItem | GroupItem;
+/** The kinds of form field a FieldItem stands for (the model's field kinds). */
+export type FormFieldType = "text" | "multiline" | "checkbox" | "radio" | "dropdown" | "date" | "signature";
+
+/**
+ * One clickable box of a field (a radio group has one per option), relative to its field's origin, with what
+ * it looks like in its own space (origin at the box's top-left): `on` with the field's value, or checked; `off`
+ * unchecked (checkboxes and radio buttons only).
+ */
+export interface FieldWidget {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly on: readonly FrameItem[];
+  readonly off?: readonly FrameItem[];
+  /** The value the field takes when this box is checked (checkbox: `Yes`; radio: its option). */
+  readonly export?: string;
+}
+
+/**
+ * A fillable form field at (x, y): its name, value and flags, its widgets and the items printed with it (a
+ * radio group's option labels), all relative to (x, y). A painter writes an interactive field whose
+ * appearances are the widgets' looks, or (flattened) draws the looks as plain content: see flattenField.
+ */
+export interface FieldItem {
+  readonly kind: "field";
+  readonly x: number;
+  readonly y: number;
+  readonly fieldType: FormFieldType;
+  /** The model's name; a painter makes repeated names unique. */
+  readonly name: string;
+  /** Text, the chosen option, or for a checkbox `Yes` / `Off`; "" for none. */
+  readonly value: string;
+  readonly required: boolean;
+  readonly readOnly: boolean;
+  readonly options?: readonly string[];
+  readonly maxLength?: number;
+  /** Tooltip and accessible name. */
+  readonly label?: string;
+  /** The value's text size and colour (what a viewer uses when the field is edited). */
+  readonly fontSize: number;
+  readonly color: FrameColour;
+  readonly bg?: FrameColour;
+  readonly border?: FrameColour;
+  readonly widgets: readonly FieldWidget[];
+  readonly items: readonly FrameItem[];
+  /** Fields of this name join into one (HTML radio buttons: one element, so one item, per button). */
+  readonly shared?: boolean;
+}
+
+export type FrameItem = TextRunItem | ShapeItem | ImageItem | LinkItem | GroupItem | FieldItem;
 
 export interface Page {
   readonly width: number;

@@ -13,6 +13,8 @@ export interface HtmlElement {
   readonly svg?: string;
   /** Where the element came from, for diagnostics: `body > div:nth-of-type(2)`-like, built once. */
   readonly path: string;
+  /** A `<figure data-chart>` only: the row scope it was expanded in (its binding reads from there). */
+  readonly scope?: RowScope;
 }
 
 /** A run of text. `deferred`: it holds `$page`/`$pages` tokens, resolved when the page is known. */

@@ -48,7 +48,9 @@ export function expandTemplate(root: HtmlElement, tokens: TokenContext, diagnost
         const condition = child.attrs.get("data-if");
         if (condition !== undefined && !keepTokens && !isTruthy(evaluate(condition.replace(/^\s*\{\{|\}\}\s*$/g, ""), tokens, row.scope))) continue;
         if (++count > MAX_ELEMENTS) throw new HtmlLimitError(`With its data the HTML template has more than ${MAX_ELEMENTS} elements.`);
-        const copy = element(child.tag, keepTokens ? child.attrs : attributes(child, tokens, row.scope), child.path, child.svg);
+        const made = element(child.tag, keepTokens ? child.attrs : attributes(child, tokens, row.scope), child.path, child.svg);
+        // A chart reads its rows when laid out, in the scope it was repeated in.
+        const copy = child.attrs.has("data-chart") && row.scope ? { ...made, scope: row.scope } : made;
         append(to, copy);
         work.push({ from: child, to: copy, scope: row.scope });
       }
@@ -87,6 +89,10 @@ function expressionText(value: string): TemplateText {
   return { source: value, parts: [{ kind: "token", source: value, path, filters }], hasTokens: true, usesPageTokens: false };
 }
 
+// Attributes read by the layout with their own scope, never resolved as text: data-chart's labels are
+// resolved by the chart (a value spliced into its JSON could break it).
+const EXPRESSIONS: ReadonlySet<string> = new Set(["data-each", "data-if", "data-chart"]);
+
 // Per template attribute map: whether any value (other than data-each/data-if) holds a token. Most do not,
 // and a repeated row's cells then share their template's map without iterating it per row.
 const tokenFree = new WeakMap<ReadonlyMap<string, string>, boolean>();
@@ -95,13 +101,13 @@ function attributes(el: HtmlElement, tokens: TokenContext, scope: RowScope | und
   let free = tokenFree.get(el.attrs);
   if (free === undefined) {
     free = true;
-    for (const [name, value] of el.attrs) if (name !== "data-each" && name !== "data-if" && value.includes("{{")) free = false;
+    for (const [name, value] of el.attrs) if (!EXPRESSIONS.has(name) && value.includes("{{")) free = false;
     tokenFree.set(el.attrs, free);
   }
   if (free) return el.attrs;
   let changed: Map<string, string> | undefined;
   for (const [name, value] of el.attrs) {
-    if (name === "data-each" || name === "data-if" || !value.includes("{{")) continue;
+    if (EXPRESSIONS.has(name) || !value.includes("{{")) continue;
     changed ??= new Map(el.attrs);
     changed.set(name, resolveText(value, tokens, scope));
   }

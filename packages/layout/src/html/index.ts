@@ -2,6 +2,7 @@
 // (css-tree) — both once per template, see compileHtml — then per render: tokens and data-each/data-if,
 // the cascade (css-select), boxes that implement the flow's split contract, the one pagination loop, and
 // finalize with margin boxes. The result is the same LayoutResult the band flow produces.
+import { resolvePalette } from "../brand/palette.js";
 import { DiagnosticSink, type Diagnostic } from "../diagnostics.js";
 import { ImageStore } from "../elements/image-store.js";
 import { pageGeometry, type PageGeometry } from "../flow/page.js";
@@ -97,6 +98,8 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
     styles,
     pageBody: geometry.body,
     familyCache: new Map(),
+    palette: resolvePalette(undefined, options.theme),
+    ...(options.forms === true ? { forms: true } : {}),
   };
   const contentWidth = Math.max(1, geometry.width - setup.margins.left - setup.margins.right);
   return { root, ctx, setup, geometry, contentWidth, diagnostics };

@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { ErrorCollector, issuePath, ROOT_PATH, type ParseErrors } from "./errors.js";
 import { marginProblems, resolveMargins } from "./margins.js";
 import { resolvePageSize } from "./page-sizes.js";
+import { fieldProblems } from "./fields.js";
 import { bandReferenceProblems } from "./references.js";
 import { documentSchema } from "./schema.js";
 import { shown } from "./schema-primitives.js";
@@ -48,6 +49,7 @@ function validate(input: unknown): ParseResult {
   const paths = (result.issues ?? []).map((issue) => issuePath(issue));
   (result.issues ?? []).forEach((issue, index) => errors.add(paths[index] ?? ROOT_PATH, issue.message));
   for (const problem of bandReferenceProblems(field(input, "bands"))) errors.add(problem.path, problem.message);
+  for (const problem of fieldProblems(field(input, "bands"))) errors.add(problem.path, problem.message);
   // Margins are weighed against the page only once both are well-formed on their own; the resolvers
   // are total, so reading the raw values here cannot throw.
   if (!paths.some((path) => /^(pageSize|margins)\b/.test(path))) {

@@ -1,7 +1,7 @@
 // Element schemas, one per `type`, joined by a variant on `type` so that errors point into the
 // element the author meant rather than at every alternative.
 import * as v from "valibot";
-import { ELEMENT_TYPES } from "./types.js";
+import { CHART_TYPES, ELEMENT_TYPES, FIELD_KINDS } from "./types.js";
 import { array, boolean, colour, entries, nonNegative, number, object, oneOf, plainObject, positive, range, shown, string } from "./schema-primitives.js";
 
 // Entry order is the order errors are reported in, so it follows the document: id, type, box, rest.
@@ -135,12 +135,59 @@ const icon = entries({
   ...common,
 });
 
+const chartSeries = object({
+  valueKey: string,
+  label: v.optional(string),
+  color: v.optional(colour),
+});
+
+const chart = entries({
+  ...head("chart"),
+  chartType: oneOf(CHART_TYPES),
+  bindingField: string,
+  categoryKey: v.optional(string),
+  series: array(chartSeries),
+  xAxisTitle: v.optional(string),
+  yAxisTitle: v.optional(string),
+  valueFormat: v.optional(string),
+  categoryFormat: v.optional(string),
+  legend: v.optional(oneOf(["auto", "none", "top", "bottom", "right"])),
+  dataLabels: v.optional(boolean),
+  gridLines: v.optional(boolean),
+  colors: v.optional(array(colour)),
+  fontFamily: v.optional(string),
+  fontSize: v.optional(positive),
+  color: v.optional(colour),
+  ...common,
+});
+
+// A field's name is what a form's reader (a script, an import into a database) keys on: kept to characters
+// every PDF tool round-trips, with no `.` (PDF joins a field's ancestors' names with it).
+const fieldName = v.pipe(string, v.regex(/^[A-Za-z_][A-Za-z0-9_-]{0,99}$/, "must start with a letter or _ and hold only letters, digits, _ and - (at most 100)"));
+
+const field = entries({
+  ...head("field"),
+  kind: oneOf(FIELD_KINDS),
+  name: fieldName,
+  value: v.optional(string),
+  required: v.optional(boolean),
+  readOnly: v.optional(boolean),
+  options: v.optional(v.pipe(array(string), v.maxLength(200, "at most 200 options"))),
+  fontSize: v.optional(positive),
+  color: v.optional(colour),
+  bg: v.optional(colour),
+  borderColor: v.optional(colour),
+  maxLength: v.optional(v.pipe(positive, v.integer("expected a whole number"))),
+  label: v.optional(string),
+  ...common,
+});
+
 const allowedTypes = ELEMENT_TYPES.join(", ");
 
 /** Any element, chosen by its `type`. */
 export const elementSchema = v.pipe(
   plainObject("an element object"),
-  v.variant("type", [text, image, table, line, rect, ellipse, barcode, markdown, icon], (issue) => {
+  v.variant("type", [text, image, table, line, rect, ellipse, barcode, markdown, icon, chart, field], (issue) => {
     // The variant reports a bad discriminator at the `type` key; non-objects were turned away above.
     if (issue.input === undefined) return `is required; one of: ${allowedTypes}`;
     return `unknown element type ${shown(issue.input)}; allowed: ${allowedTypes}`;

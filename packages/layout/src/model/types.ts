@@ -204,6 +204,81 @@ export interface IconElement extends ElementBase {
   readonly color?: Colour;
 }
 
+/** The chart kinds a `chart` element draws. */
+export type ChartType = "bar" | "stackedBar" | "line" | "area" | "pie" | "donut" | "scatter";
+
+export const CHART_TYPES: readonly ChartType[] = ["bar", "stackedBar", "line", "area", "pie", "donut", "scatter"];
+
+/** Where a chart's legend goes; `auto`: below the plot when there are several series or slices. */
+export type ChartLegend = "auto" | "none" | "top" | "bottom" | "right";
+
+/** One series of a chart: the row key it reads, its legend label and colour. */
+export interface ChartSeries {
+  /** A path inside each row, like a table column's `key`. */
+  readonly valueKey: string;
+  /** Legend and alt-text name; default the value key. Tokens resolve against the data. */
+  readonly label?: string;
+  /** Default: the brand colours, then a fixed sequence (docs/charts.md). */
+  readonly color?: Colour;
+}
+
+export interface ChartElement extends ElementBase {
+  readonly type: "chart";
+  readonly chartType: ChartType;
+  /** The array of rows the chart draws, like a table's `bindingField`. */
+  readonly bindingField: string;
+  /** The row key of each category (its label); for scatter, the x value. */
+  readonly categoryKey?: string;
+  readonly series: readonly ChartSeries[];
+  readonly xAxisTitle?: string;
+  readonly yAxisTitle?: string;
+  /** A token pipe for values (axis ticks, data labels), e.g. `number:"#,##0"`. */
+  readonly valueFormat?: string;
+  /** A token pipe for categories (e.g. `date:"MMM"`), or scatter x values. */
+  readonly categoryFormat?: string;
+  readonly legend?: ChartLegend;
+  /** Values printed at their bars, points or slices. */
+  readonly dataLabels?: boolean;
+  /** Horizontal grid lines at the value ticks; default true. */
+  readonly gridLines?: boolean;
+  /** Slice colours of pie and donut charts; default the series colour sequence. */
+  readonly colors?: readonly Colour[];
+  readonly fontFamily?: string;
+  /** Label size in points; default 8. */
+  readonly fontSize?: number;
+  /** Colour of labels and axes; default #374151. */
+  readonly color?: Colour;
+}
+
+/** The kinds of form field (an AcroForm field each, see docs/model.md § Form fields). */
+export type FieldKind = "text" | "multiline" | "checkbox" | "radio" | "dropdown" | "date" | "signature";
+
+export const FIELD_KINDS: readonly FieldKind[] = ["text", "multiline", "checkbox", "radio", "dropdown", "date", "signature"];
+
+/** A fillable form field: an AcroForm field in the PDF (or plain content when the render flattens). */
+export interface FieldElement extends ElementBase {
+  readonly type: "field";
+  readonly kind: FieldKind;
+  /** The field's name in the PDF; unique in the document (letters, digits, `_` and `-`). */
+  readonly name: string;
+  /** The default value; tokens resolve first. Checkbox: `true`/`yes`/`on`/`1` checks it; radio and dropdown: one of `options`. */
+  readonly value?: string;
+  readonly required?: boolean;
+  readonly readOnly?: boolean;
+  /** The choices of a dropdown or radio group (a radio group draws one button per option, top to bottom). */
+  readonly options?: readonly string[];
+  /** Text size of the value in points; default 10. */
+  readonly fontSize?: number;
+  readonly color?: Colour;
+  readonly bg?: Colour;
+  /** The box's border colour; `transparent` draws none. Default a mid grey. */
+  readonly borderColor?: Colour;
+  /** Most characters a text field accepts. */
+  readonly maxLength?: number;
+  /** A hint shown to screen readers and as the tooltip (`/TU`). */
+  readonly label?: string;
+}
+
 export type Element =
   | TextElement
   | ImageElement
@@ -213,12 +288,14 @@ export type Element =
   | EllipseElement
   | BarcodeElement
   | MarkdownElement
-  | IconElement;
+  | IconElement
+  | ChartElement
+  | FieldElement;
 
 export type ElementType = Element["type"];
 
 export const ELEMENT_TYPES: readonly ElementType[] = [
-  "text", "image", "table", "line", "rect", "ellipse", "barcode", "markdown", "icon",
+  "text", "image", "table", "line", "rect", "ellipse", "barcode", "markdown", "icon", "chart", "field",
 ];
 
 // ------------------------------------------------------------------- bands

@@ -31,6 +31,8 @@ export function sampleElements(): Record<string, Json> {
     barcode: { id: "b", type: "barcode", ...box, format: "ean13", value: "{{ean}}", showText: true, color: "#000000" },
     markdown: { id: "m", type: "markdown", ...box, text: "**bold** and _italic_", fontSize: 10, align: "start", overflow: "clip" },
     icon: { id: "ic", type: "icon", ...box, name: "phone", color: "@primary" },
+    chart: { id: "ch", type: "chart", ...box, chartType: "stackedBar", bindingField: "orders", categoryKey: "month", series: [{ valueKey: "revenue", label: "Revenue", color: "@primary" }, { valueKey: "cost" }], xAxisTitle: "Month", yAxisTitle: "EUR", valueFormat: 'number:"#,##0"', categoryFormat: 'date:"MMM"', legend: "right", dataLabels: true, gridLines: false, colors: ["#123456"], fontFamily: "Inter", fontSize: 7, color: "#333" },
+    field: { id: "f", type: "field", ...box, kind: "dropdown", name: "country", value: "{{country}}", options: ["France", "Japan"], required: true, readOnly: false, fontSize: 9, color: "#111", bg: "#fff", borderColor: "@primary", label: "Country" },
   };
 }
 

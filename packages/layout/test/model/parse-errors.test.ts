@@ -75,8 +75,8 @@ const cases: ReadonlyArray<readonly [string, unknown, string, string]> = [
   ["an element that is not an object", withElement("text"), E, "expected an element object"],
   ["an element that is an array", withElement([]), E, "expected an element object"],
   ["a band that is an array", minimalDocument([[]]), "bands[0]", "expected an object"],
-  ["an unknown element type", withElement({ id: "a", type: "circle" }), `${E}.type`, "unknown element type 'circle'; allowed: text, image, table, line, rect, ellipse, barcode, markdown, icon"],
-  ["an element without a type", withElement({ id: "a" }), `${E}.type`, "is required; one of: text, image, table, line, rect, ellipse, barcode, markdown, icon"],
+  ["an unknown element type", withElement({ id: "a", type: "circle" }), `${E}.type`, "unknown element type 'circle'; allowed: text, image, table, line, rect, ellipse, barcode, markdown, icon, chart, field"],
+  ["an element without a type", withElement({ id: "a" }), `${E}.type`, "is required; one of: text, image, table, line, rect, ellipse, barcode, markdown, icon, chart, field"],
   ["an element type in capitals", withElement({ id: "a", type: "Text" }), `${E}.type`, "unknown element type 'Text'; allowed: …"],
   // elements: common keys
   ["an element without an id", withElement(without(el("rect", {}), "id")), `${E}.id`, "is required"],
@@ -143,6 +143,15 @@ const cases: ReadonlyArray<readonly [string, unknown, string, string]> = [
   ["a barcode value as a number", withElement(el("barcode", { value: 4006381333931 })), `${E}.value`, "expected a string"],
   ["showText as 1", withElement(el("barcode", { showText: 1 })), `${E}.showText`, "expected true or false"],
   ["an icon svg as an object", withElement(el("icon", { svg: {} })), `${E}.svg`, "expected a string"],
+  // chart
+  ["a bad chart type", withElement(el("chart", { chartType: "radar" })), `${E}.chartType`, "expected one of: bar, stackedBar, line, area, pie, donut, scatter; got 'radar'"],
+  ["a chart without a binding", withElement(without(el("chart", {}), "bindingField")), `${E}.bindingField`, "is required"],
+  ["a chart without series", withElement(without(el("chart", {}), "series")), `${E}.series`, "is required"],
+  ["a chart series without a value key", withElement(el("chart", { series: [{ label: "Revenue" }] })), `${E}.series[0].valueKey`, "is required"],
+  ["a bad chart series colour", withElement(el("chart", { series: [{ valueKey: "v", color: "blue" }] })), `${E}.series[0].color`, "expected a colour (#rgb, #rrggbb, transparent, @primary, @accent, @onPrimary or @onAccent); got 'blue'"],
+  ["a bad chart legend", withElement(el("chart", { legend: "left" })), `${E}.legend`, "expected one of: auto, none, top, bottom, right; got 'left'"],
+  ["chart dataLabels as a string", withElement(el("chart", { dataLabels: "yes" })), `${E}.dataLabels`, "expected true or false"],
+  ["a zero chart font size", withElement(el("chart", { fontSize: 0 })), `${E}.fontSize`, "must be greater than 0"],
   // references
   ["a duplicate band id", minimalDocument([{ id: "a", kind: "detail", height: 1, elements: [] }, { id: "a", kind: "detail", height: 1, elements: [] }]), "bands[1].id", "duplicate band id 'a'; bands[0] already uses it"],
   ["a parentId naming no band", minimalDocument([{ id: "a", kind: "detail", parentId: "nope", height: 1, elements: [] }]), "bands[0].parentId", "'nope' is not the id of any band in this document"],

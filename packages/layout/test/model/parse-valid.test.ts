@@ -37,7 +37,8 @@ for (const [type, element] of Object.entries(sampleElements())) {
 
   test(`a ${type} element with only its required keys parses`, () => {
     const required: Record<string, readonly string[]> = {
-      text: ["text"], markdown: ["text"], table: ["bindingField", "columns"], barcode: ["format", "value"],
+      text: ["text"], markdown: ["text"], table: ["bindingField", "columns"], barcode: ["format", "value"], chart: ["chartType", "bindingField", "series"],
+      field: ["kind", "name", "options"],
     };
     const keep = new Set(["id", "type", "x", "y", "width", "height", ...(required[type] ?? [])]);
     const minimal = Object.fromEntries(Object.entries(element).filter(([key]) => keep.has(key)));

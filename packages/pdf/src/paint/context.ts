@@ -1,6 +1,6 @@
 // What a painter of one item kind may use: the page's content stream and the document's shared resources.
 // Painters never talk to pdfkit directly except through these, so each stays a plain translation.
-import type { FrameGradient, FrameItem } from "@docsvc/layout";
+import type { FieldItem, FrameGradient, FrameItem } from "@docsvc/layout";
 import type { ContentBuilder } from "./content.js";
 import type { FaceSubset } from "./subset.js";
 
@@ -19,6 +19,8 @@ export interface PaintContext {
   svgPath(d: string): void;
   /** Adds a link annotation over a rectangle in page space. */
   link(x: number, y: number, width: number, height: number, url: string): void;
+  /** Writes a form field (absent: the field is drawn as plain content, see flattenField). */
+  field?(item: FieldItem): void;
   /** Paints nested items (for groups). */
   paintItems(items: readonly FrameItem[]): void;
 }

@@ -1,7 +1,10 @@
 // The document painter: one pdfkit document per LayoutResult, one PDF page per frame page, items handed to
 // the painter of their kind. Fonts are subset from the glyphs collected in a first walk over the pages;
 // images and opacity states are written once per document and only named again on later pages.
-import type { FontFace, FrameGradient, FrameItem, LayoutResult, Page } from "@docsvc/layout";
+import type { FieldItem, FontFace, FrameGradient, FrameItem, LayoutResult, Page } from "@docsvc/layout";
+import { flattenField } from "@docsvc/layout";
+import { AppearancePainter } from "./appearance.js";
+import { FormWriter } from "./form.js";
 import { BaseBackground, type BaseLayer } from "../base/background.js";
 import { ContentBuilder } from "./content.js";
 import type { ContentDeflate } from "./deferred-contents.js";
@@ -26,6 +29,8 @@ export interface PaintOptions {
   readonly base?: BaseLayer;
   /** Page contents deflated by this function and written last (see DocumentSettings.deferContents): merged batches. */
   readonly deferContents?: ContentDeflate;
+  /** Form fields drawn as plain content, with no interactive form (/AcroForm). */
+  readonly flatten?: boolean;
 }
 
 /** Paints laid-out pages into PDF bytes: fonts embedded as subsets, images once, links for safe URLs. */
@@ -37,7 +42,7 @@ export async function paintPdf(layout: LayoutResult, options: PaintOptions = {})
     direction: layout.direction,
     ...(options.deferContents !== undefined ? { deferContents: options.deferContents } : {}),
   });
-  const painter = new DocumentPainter(writer, layout);
+  const painter = new DocumentPainter(writer, layout, options.flatten === true);
   // 1. collect: every face's glyphs (so CIDs are canonical) and the images in use
   painter.collect(layout.pages);
   // 2. images: decoded once per process, awaited before painting (PNG decoding is asynchronous)
@@ -46,6 +51,7 @@ export async function paintPdf(layout: LayoutResult, options: PaintOptions = {})
   if (options.base !== undefined) painter.background = await BaseBackground.create(writer, options.base, layout.pages.length);
   // 3. pages, then the font subsets; 4. trailer
   painter.paintPages(layout.pages);
+  painter.finishForm();
   return writer.end();
 }
 
@@ -67,6 +73,10 @@ export function paintFrameItems(ctx: PaintContext, items: readonly FrameItem[]):
         break;
       case "group":
         paintGroup(ctx, item);
+        break;
+      case "field":
+        if (ctx.field) ctx.field(item);
+        else paintGroup(ctx, flattenField(item));
         break;
       default: {
         const never: never = item;
@@ -98,10 +108,31 @@ export class DocumentPainter implements PaintContext {
   private readonly opacities = new Map<number, { name: string; ref: PdfRef }>();
   private readonly shadings = new Map<string, { name: string; ref: PdfRef }>();
 
+  /** The interactive form; undefined when fields are flattened (drawn as content). */
+  private readonly form: FormWriter | undefined;
+
   constructor(
     private readonly writer: PdfWriter,
     private readonly layout: Pick<LayoutResult, "faces" | "images">,
-  ) {}
+    flatten = false,
+  ) {
+    this.form = flatten ? undefined : new FormWriter(writer, new AppearancePainter(writer, (key) => this.subsetFor(key)));
+  }
+
+  /** Writes /AcroForm once every page is painted (nothing when the document has no fields). */
+  finishForm(): void {
+    this.form?.finish();
+  }
+
+  field(item: FieldItem): void {
+    if (this.form === undefined) {
+      paintGroup(this, flattenField(item));
+      return;
+    }
+    // What prints with the field but is not part of it (a radio group's option texts) is page content.
+    if (item.items.length > 0) paintGroup(this, { kind: "group", transform: [1, 0, 0, 1, item.x, item.y], items: item.items });
+    this.form.add(item, this.content.ctm);
+  }
 
   collect(pages: readonly Page[]): void {
     this.collectPages(pages);
@@ -275,6 +306,12 @@ export class DocumentPainter implements PaintContext {
       }
       if (item.kind === "image") {
         this.imageKeys.add(item.image);
+        continue;
+      }
+      if (item.kind === "field") {
+        // Every look a field may show (flattened, or as an appearance stream) needs its glyphs in the subsets.
+        this.collectItems([flattenField(item)]);
+        for (const widget of item.widgets) this.collectItems([...widget.on, ...(widget.off ?? [])]);
         continue;
       }
       if (item.kind !== "text" || item.glyphs.length === 0) continue;

@@ -117,6 +117,10 @@ export interface PdfPage {
   readonly ext_gstates: Record<string, PdfRef>;
   /** The page's resource dictionary (for kinds pdfkit has no accessor for: Shading). */
   readonly resources: { readonly data: Record<string, unknown> };
+  /** The page's /Annots (widget annotations of form fields are pushed here). */
+  readonly annotations: PdfRef[];
+  /** The page object itself (a widget's /P). */
+  readonly dictionary: PdfRef;
 }
 
 interface PdfKitDocument {
@@ -398,6 +402,16 @@ export class PdfWriter {
   /** Adds a URI link annotation; the rectangle is in page space (y down). */
   link(x: number, y: number, width: number, height: number, url: string): void {
     this.doc.link(x, y, width, height, url);
+  }
+
+  /**
+   * Sets the catalog's /AcroForm. pdfkit's `end()` writes it, and the fields with /Kids (which must therefore
+   * be left open), once it sees /AcroForm and a form state with fonts: that state is set here (the fonts are
+   * in `data`'s /DR already).
+   */
+  acroForm(data: Record<string, unknown>): void {
+    this.doc._root.data.AcroForm = this.doc.ref(data);
+    (this.doc as unknown as { _acroform: object })._acroform = { fonts: {}, defaultFont: true };
   }
 
   /** Writes the trailer; `finished` resolves once pdfkit has flushed every object. */

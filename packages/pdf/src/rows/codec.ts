@@ -17,6 +17,7 @@
 // count), the two JSON texts (UTF-8), then the arrays, each at an 8-byte boundary, then the image bytes, then
 // (version 4) at the next 8-byte boundary the runs' numbers (x, y, size: float64) and colours (uint16), the last
 // `runs * 26` bytes.
+import { flattenField } from "@docsvc/layout";
 import type { FontRegistry, FrameImage, FrameItem, LayoutResult, Page, PositionedGlyph, TextRunItem } from "@docsvc/layout";
 
 const MAGIC = 0x44525731; // "DRW1"
@@ -215,6 +216,7 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
         glyphCount += item.glyphs.length;
         runCount += 1;
       } else if (item.kind === "group") count(item.items);
+      else if (item.kind === "field") count([flattenField(item)]);
     }
   };
   for (const page of layout.pages) count(page.items);
@@ -241,7 +243,9 @@ export function encodeRowLayout(layout: LayoutResult): Uint8Array {
   const pack = (items: readonly FrameItem[]): (FrameItem | 0)[] => {
     const written: (FrameItem | 0)[] = new Array(items.length);
     for (let n = 0; n < items.length; n++) {
-      const item = items[n]!;
+      const stored = items[n]!;
+      // A merged batch's fields are drawn as plain content (docs/forms.md): the row keeps their look only.
+      const item = stored.kind === "field" ? flattenField(stored) : stored;
       if (item.kind === "group") {
         written[n] = { ...item, items: pack(item.items) as FrameItem[] };
         continue;

@@ -16,6 +16,8 @@ import * as commentAnchors from "./2026-11-23T17-00-comment-anchors.js";
 import * as batchRowPacks from "./2026-11-28T15-00-batch-row-packs.js";
 import * as sampleData from "./2026-11-29T03-00-sample-data.js";
 import * as certificates from "./2026-11-29T06-00-certificates.js";
+import * as batchFormOptions from "./2026-11-29T06-00-batch-form-options.js";
+import * as sharedState from "./2026-11-29T06-10-shared-state.js";
 
 /** Every PostgreSQL migration by name. */
 export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -33,4 +35,6 @@ export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-28T15-00-batch-row-packs": batchRowPacks,
   "2026-11-29T03-00-sample-data": sampleData,
   "2026-11-29T06-00-certificates": certificates,
+  "2026-11-29T06-00-batch-form-options": batchFormOptions,
+  "2026-11-29T06-10-shared-state": sharedState,
 };

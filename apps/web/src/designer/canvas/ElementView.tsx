@@ -3,6 +3,8 @@
 import type { CSSProperties, ReactNode } from "react";
 import type { Element, TableElement, TextElement } from "../engine";
 import { BarcodeView } from "./BarcodeView";
+import { ChartView } from "./ChartView";
+import { FieldView } from "./FieldView";
 import { IconView } from "./IconView";
 import { MarkdownView } from "./MarkdownView";
 import { cssColour, displayText, fontFamilyOf, valueAt, type PaintContext } from "./paint";
@@ -121,5 +123,9 @@ export function ElementView({ el, s, ctx }: { readonly el: Element; readonly s: 
       return <BarcodeView value={displayText(el.value, ctx)} format={el.format} showText={el.showText === true} colour={cssColour(el.color, ctx) ?? "#000000"} />;
     case "icon":
       return <IconView name={el.name} svg={el.svg} colour={cssColour(el.color, ctx) ?? "#000000"} />;
+    case "chart":
+      return <ChartView el={el} s={s} ctx={ctx} />;
+    case "field":
+      return <FieldView el={el} s={s} ctx={ctx} />;
   }
 }

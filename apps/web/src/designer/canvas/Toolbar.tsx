@@ -7,9 +7,9 @@ import type { CanvasPoint } from "./Canvas";
 import { followPointer } from "./pointer-gesture";
 
 const LABELS: Record<ElementType, string> = {
-  text: "Text", image: "Image", table: "Table", line: "Line", rect: "Rectangle", ellipse: "Ellipse", barcode: "Barcode", markdown: "Markdown", icon: "Icon",
+  text: "Text", image: "Image", table: "Table", line: "Line", rect: "Rectangle", ellipse: "Ellipse", barcode: "Barcode", markdown: "Markdown", icon: "Icon", chart: "Chart", field: "Form field",
 };
-const GLYPHS: Record<ElementType, string> = { text: "T", image: "▣", table: "▦", line: "╱", rect: "▭", ellipse: "◯", barcode: "▥", markdown: "M↓", icon: "★" };
+const GLYPHS: Record<ElementType, string> = { text: "T", image: "▣", table: "▦", line: "╱", rect: "▭", ellipse: "◯", barcode: "▥", markdown: "M↓", icon: "★", chart: "▂▅▇", field: "⌨" };
 
 /** Follows a pointer drag from a palette item; calls `onDrop` with the canvas point, or `onClick` when it did not move. */
 export function usePaletteDrag(locate: () => ((x: number, y: number) => CanvasPoint | null) | null) {

@@ -4,7 +4,7 @@
 import type { Band, Element } from "../engine";
 
 const TYPE_NAMES: Record<Element["type"], string> = {
-  text: "Text", markdown: "Markdown", image: "Image", table: "Table", line: "Line", rect: "Rectangle", ellipse: "Ellipse", barcode: "Barcode", icon: "Icon",
+  text: "Text", markdown: "Markdown", image: "Image", table: "Table", line: "Line", rect: "Rectangle", ellipse: "Ellipse", barcode: "Barcode", icon: "Icon", chart: "Chart", field: "Form field",
 };
 const MAX_QUOTE = 40;
 
@@ -21,6 +21,7 @@ export function elementLabel(el: Element): string {
     case "markdown":
       return el.text.trim() ? `${type} ${quote(el.text)}` : `${type} (empty)`;
     case "table":
+    case "chart":
       return el.bindingField ? `${type} of ${el.bindingField}` : `${type} (no binding)`;
     case "image":
       if (el.bindingField) return `${type} of ${el.bindingField}`;
@@ -30,6 +31,8 @@ export function elementLabel(el: Element): string {
       return `${type} ${el.format} ${quote(el.value)}`;
     case "icon":
       return el.name ? `${type} ${el.name}` : `${type} (inline SVG)`;
+    case "field":
+      return `${type} ${el.kind} ${quote(el.name)}`;
     default:
       return type;
   }
@@ -44,6 +47,7 @@ export function elementKind(el: Element): string {
   const type = TYPE_NAMES[el.type];
   switch (el.type) {
     case "table":
+    case "chart":
       return el.bindingField ? `${type} of ${el.bindingField}` : type;
     case "image":
       return el.bindingField ? `${type} of ${el.bindingField}` : type;
@@ -51,6 +55,8 @@ export function elementKind(el: Element): string {
       return `${type} ${el.format}`;
     case "icon":
       return el.name ? `${type} ${el.name}` : type;
+    case "field":
+      return `${type} ${el.kind} ${el.name}`;
     default:
       return type;
   }

@@ -65,6 +65,8 @@ export const DEFAULT_SIZES: Readonly<Record<Element["type"], { width: number; he
   barcode: { width: 160, height: 50 },
   markdown: { width: 240, height: 48 },
   icon: { width: 24, height: 24 },
+  chart: { width: 320, height: 180 },
+  field: { width: 160, height: 20 },
 };
 
 let counter = 0;
@@ -92,5 +94,8 @@ export function newElement(type: Element["type"], id: string, x: number, y: numb
     case "barcode": return { ...base, type, format: "qr", value: "{{number}}" };
     case "markdown": return { ...base, type, text: "**Bold** and *italic*" };
     case "icon": return { ...base, type, name: "star", color: "@primary" };
+    case "chart": return { ...base, type, chartType: "bar", bindingField: "", series: [{ valueKey: "value", label: "Value" }], categoryKey: "label" };
+    // The id is unique in the document, so a name made from it is too (field names must be unique).
+    case "field": return { ...base, type, kind: "text", name: `field_${id.replace(/[^A-Za-z0-9_-]/g, "")}` };
   }
 }

@@ -1,12 +1,13 @@
 // The selected element's properties: every key the document model gives its type (docs/document-model.md,
 // packages/layout/src/model/types.ts), each written back as one edit.
-import type { Band, Element, SchemaField, TableColumn, TemplateDocument } from "../engine";
-import { resolveColour, resolvePalette } from "../engine";
+import type { Band, ChartSeries, Element, SchemaField, TableColumn, TemplateDocument } from "../engine";
+import { CHART_TYPES, FIELD_KINDS, resolveColour, resolvePalette } from "../engine";
 import type { DesignerEditor } from "../model/editor";
 import { colourDefault } from "./colour-default";
 import { ColumnsEditor } from "./ColumnsEditor";
 import { BoolProp, ColourProp, NumberProp, Row, SelectProp, TextProp } from "./fields";
 import { ImageSource } from "./ImageSource";
+import { SeriesEditor } from "./SeriesEditor";
 import { fieldPaths } from "./schema-paths";
 import { TokenPicker } from "./TokenPicker";
 
@@ -116,6 +117,40 @@ export function ElementProps({ editor, element, band, fonts, data }: {
     case "barcode":
       specific = [select("format", "Format", BARCODES, true), text("value", "Value"), tokens("value"), bool("showText", "Show the text"), colour("color", "Colour"), num("dpi", "Printer dpi", { min: 72 })];
       break;
+    case "chart": {
+      const itemKeys = itemFields(editor.doc.schema, element.bindingField);
+      specific = [
+        select("chartType", "Chart", CHART_TYPES, true),
+        <TextProp key="bindingField" k="bindingField" label="Data (array path)" value={element.bindingField} placeholder="e.g. sales" readOnly={ro} onChange={(v) => set("bindingField", v ?? "")} />,
+        <TextProp key="categoryKey" k="categoryKey" label={element.chartType === "scatter" ? "X value key" : "Category key"} value={element.categoryKey} readOnly={ro} onChange={(v) => set("categoryKey", v)} />,
+        <SeriesEditor key="series" series={Array.isArray(element.series) ? element.series : []} itemKeys={itemKeys} readOnly={ro} onChange={(series: ChartSeries[]) => set("series", series)} />,
+        text("xAxisTitle", "X axis title"), text("yAxisTitle", "Y axis title"),
+        text("valueFormat", "Value format (e.g. number:\"#,##0\")"), text("categoryFormat", "Category format (e.g. date:\"MMM\")"),
+        select("legend", "Legend", ["auto", "none", "top", "bottom", "right"]), bool("dataLabels", "Data labels"),
+        // Grid lines are drawn unless the key is false, so the box says "no grid lines".
+        <BoolProp key="gridLines" k="gridLines" label="No grid lines" value={element.gridLines === false} onChange={(v) => set("gridLines", v ? false : undefined)} readOnly={ro} />,
+        num("fontSize", "Label size", { min: 1 }),
+        <SelectProp key="fontFamily" k="fontFamily" label="Font" value={element.fontFamily} options={fonts} onChange={(v) => set("fontFamily", v)} readOnly={ro} />,
+        colour("color", "Label colour"),
+      ];
+      break;
+    }
+    case "field":
+      specific = [
+        select("kind", "Kind", FIELD_KINDS, true),
+        <TextProp key="name" k="name" label="Name (unique in the document)" value={element.name} onChange={(v) => set("name", v ?? "")} readOnly={ro} />,
+        text("value", element.kind === "checkbox" ? "Checked when (true, yes, a token…)" : "Default value"), tokens("value"),
+        ...(element.kind === "radio" || element.kind === "dropdown"
+          ? [<TextProp key="options" k="options" label="Options (comma separated)" value={element.options?.join(", ")} readOnly={ro}
+              same={(draft, stored) => optionsOf(draft).join(", ") === stored}
+              onChange={(v) => set("options", optionsOf(v ?? ""))} />]
+          : []),
+        bool("required", "Required"), bool("readOnly", "Read-only"),
+        num("fontSize", "Font size", { min: 1 }), colour("color", "Text colour"), colour("bg", "Background"), colour("borderColor", "Border colour"),
+        ...(element.kind === "text" || element.kind === "multiline" || element.kind === "date" ? [num("maxLength", "Most characters", { min: 1 })] : []),
+        text("label", "Tooltip (accessible name)"),
+      ];
+      break;
     case "icon":
       specific = [
         <TextProp key="name" k="name" label="Icon name (Lucide)" value={element.name} onChange={(v) => set("name", v)} readOnly={ro} />,
@@ -139,6 +174,11 @@ export function ElementProps({ editor, element, band, fonts, data }: {
       {num("rotation", "Rotation (degrees)")}
     </section>
   );
+}
+
+/** A field's options as typed ("Small, Medium, Large"): trimmed, empty ones dropped. */
+function optionsOf(text: string): string[] {
+  return text.split(",").map((o) => o.trim()).filter(Boolean);
 }
 
 /** A dash pattern as typed ("4, 2"), or undefined when it is not one. */

@@ -4,7 +4,9 @@ import type { ElementType } from "../engine";
 
 /** The colour drawn for `key` of an element of `type` when the key is absent: a hex, or "none" (nothing drawn). */
 export function colourDefault(type: ElementType | "band", key: string): string {
+  if (type === "chart" && key === "color") return "#374151";
   if (type === "table") return ({ headerBg: "#f3f4f6", borderColor: "#d1d5db", stripeBg: "none" } as Record<string, string>)[key] ?? "#000000";
+  if (type === "field" && key === "borderColor") return "#8a8f98";
   if (key === "bg" || key === "fill") return "none";
   if (key === "stroke") return type === "line" ? "#000000" : "none";
   return "#000000";

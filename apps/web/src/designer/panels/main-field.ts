@@ -3,7 +3,7 @@
 import type { ElementType } from "../engine";
 
 const MAIN_KEY: Record<ElementType, string> = {
-  text: "text", markdown: "text", barcode: "value", icon: "name", table: "bindingField", image: "upload", line: "stroke", rect: "fill", ellipse: "fill",
+  text: "text", markdown: "text", barcode: "value", icon: "name", table: "bindingField", image: "upload", line: "stroke", rect: "fill", ellipse: "fill", chart: "bindingField", field: "name",
 };
 
 /** Focuses the main field of the properties panel `panel` (an element's of `type`, or a band's). */

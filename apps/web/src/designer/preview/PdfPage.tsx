@@ -1,6 +1,6 @@
 // One page of a PDF drawn with pdf.js, with previous/next. The page's text is also put in a visually hidden
 // caption (screen readers, tests).
-import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from "pdfjs-dist";
+import { AnnotationMode, getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect, useRef, useState } from "react";
 
@@ -42,7 +42,8 @@ export function PdfPage({ pdf, renderKey }: { readonly pdf: Blob; readonly rende
       off.height = viewport.height;
       const ctx = off.getContext("2d");
       if (!ctx) return;
-      await p.render({ canvas: off, canvasContext: ctx, viewport }).promise;
+      // ENABLE: form fields drawn from their appearance streams (the default leaves them to an HTML form layer).
+      await p.render({ canvas: off, canvasContext: ctx, viewport, annotationMode: AnnotationMode.ENABLE }).promise;
       const content = await p.getTextContent();
       if (cancelled) return;
       // Drawn off screen first, so the visible page never flashes blank between renders.

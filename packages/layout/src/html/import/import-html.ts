@@ -117,9 +117,11 @@ export function importHtml(html: string, options: ImportHtmlOptions): ImportHtml
   };
   // Images are laid out from their tokens as written, which are not image data: say once per image why it is
   // missing instead of passing on the decoder's complaint.
-  const notes = diagnostics.items.filter((d) => !d.code.startsWith("image."));
+  // Charts likewise: laid out without data they draw nothing (chart.empty), so say what to do instead.
+  const notes = diagnostics.items.filter((d) => !d.code.startsWith("image.") && !d.code.startsWith("chart.") && d.code !== "html.chart");
   for (const d of diagnostics.items) {
     if (d.code.startsWith("image.")) notes.push({ code: "import.dropped", message: "images are not imported; add an image element bound to the same value", path: d.path });
+    if (d.code === "chart.empty" || d.code === "html.chart") notes.push({ code: "import.dropped", message: "charts are not imported; add a chart element with the figure's data-chart options", path: d.path });
   }
   return { document, diagnostics: notes };
 }

@@ -105,7 +105,7 @@ class WatchedFamilies extends Map<readonly string[], string | undefined> {
 
 /** The text of a cell whose layout depends only on its style, text and width; undefined for any other cell. */
 function cacheableText(el: HtmlElement, style: ComputedStyle): string | undefined {
-  if (el.tag === "img" || el.tag === "svg" || el.tag === "html") return undefined;
+  if (el.tag === "img" || el.tag === "svg" || el.tag === "html" || el.tag === "textarea" || el.tag === "select") return undefined;
   if (style.display !== "table-cell" && style.display !== "block") return undefined;
   const children = el.children;
   if (children.length === 0) return "";

@@ -2,6 +2,7 @@
 // content (text and inline elements, flattened into pieces; images and inline SVG among text are object
 // pieces that flow in the line), rows of atomic inline boxes (inline blocks, and images with no text
 // around them), block-level boxes, and absolutely positioned boxes taken out of the flow.
+import { isFormControl } from "./form-control.js";
 import type { HtmlElement, HtmlNode } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { parseLength } from "../values.js";
@@ -29,8 +30,8 @@ function isAtomic(el: HtmlElement, style: ComputedStyle): boolean {
 }
 
 /** True for an image or inline SVG that is an inline-level box (it flows in a line of text as one object). */
-function isInlineObject(el: HtmlElement, style: ComputedStyle): boolean {
-  return (el.tag === "img" || el.tag === "svg") && (style.display === "inline-block" || style.display === "inline") && style.position !== "absolute";
+function isInlineObject(el: HtmlElement, style: ComputedStyle, ctx: HtmlContext): boolean {
+  return (el.tag === "img" || el.tag === "svg" || isFormControl(el, ctx)) && (style.display === "inline-block" || style.display === "inline") && style.position !== "absolute";
 }
 
 /**
@@ -59,7 +60,7 @@ export function flowItems(parent: HtmlElement, ctx: HtmlContext): FlowItem[] {
       items.push({ kind: "absolute", element: child });
       continue;
     }
-    if (isInlineObject(child, style)) {
+    if (isInlineObject(child, style, ctx)) {
       run.push({ piece: objectPiece(child, style, undefined, 0), nested: false });
       continue;
     }
@@ -140,7 +141,7 @@ export function inlinePieces(el: HtmlElement, ctx: HtmlContext, out: InlinePiece
       continue;
     }
     const childStyle = styleOf(ctx, child);
-    if (isInlineObject(child, childStyle)) out.push(objectPiece(child, childStyle, ownLink, ownRise));
+    if (isInlineObject(child, childStyle, ctx)) out.push(objectPiece(child, childStyle, ownLink, ownRise));
     else inlinePieces(child, ctx, out, ownLink, ownBackground, ownRise);
   }
 }

@@ -1,5 +1,6 @@
 // What laying out an HTML document needs: the render's services (fonts, images, tokens, diagnostics), the
 // computed styles, and the family mapping from CSS font-family lists onto the designer families.
+import type { Palette } from "../../brand/palette.js";
 import type { Block } from "../../elements/block.js";
 import type { ImageStore } from "../../elements/image-store.js";
 import type { DiagnosticSink } from "../../diagnostics.js";
@@ -28,6 +29,8 @@ export interface HtmlContext {
   readonly styles: Styles;
   /** Height of an empty page body. */
   readonly pageBody: number;
+  /** Form controls become form fields (LayoutOptions.forms; layout/form-control.ts). */
+  readonly forms?: boolean;
   /** Memoised designer family per CSS font-family list. */
   readonly familyCache: Map<readonly string[], string | undefined>;
   /**
@@ -35,6 +38,8 @@ export interface HtmlContext {
    * tokens as short placeholders, and sizes its tables' columns as the same template with sample data would.
    */
   readonly columnHints?: ReadonlyMap<string, ColumnIntrinsics>;
+  /** The render's brand colours (a theme), for charts; absent: the default brand. */
+  readonly palette?: Palette;
 }
 
 /** Per column of a table, the widest min-content and max-content width of its single-span cells (border boxes). */

@@ -1,6 +1,7 @@
 // Block formatting: a block-level element becomes a box (edges, width, decoration) around its content,
 // which is laid out by its display: flex, table, a replaced element, or the normal flow of its children
 // (paragraphs of inline content, rows of atomic boxes and block boxes stacked with collapsed margins).
+import { controlBlock, controlSize, isFormControl } from "./form-control.js";
 import { StackBlock, type StackChild } from "../../flow/stack.js";
 import type { Block } from "../../elements/block.js";
 import type { HtmlElement } from "../dom.js";
@@ -14,6 +15,7 @@ import { paragraphBlock, type ObjectBox } from "./inline.js";
 import { markerOf } from "./marker.js";
 import { maxContent } from "./measure.js";
 import { replacedBlock } from "./replaced.js";
+import { chartFigureBlock, isChartFigure } from "./chart.js";
 import { layoutTable } from "./table.js";
 
 /** A laid-out block-level box with what its parent's flow needs to know. */
@@ -51,7 +53,7 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   const specified = sizeOf(style.width, cb);
   const width = borderWidth ?? (specified !== undefined
     ? borderBoxWidth(style, specified, il + ir, cb)
-    : el.tag === "img" || el.tag === "svg" || style.display === "inline-block" || style.display === "table" || style.position === "absolute"
+    : el.tag === "img" || el.tag === "svg" || isFormControl(el, ctx) || style.display === "inline-block" || style.display === "table" || style.position === "absolute"
       ? Math.min(cb - marginX(edges), borderBoxWidth(style, maxContent(el, ctx) - il - ir, il + ir, cb))
       : borderBoxWidth(style, Math.max(0, cb - marginX(edges) - il - ir), il + ir, cb));
   // Auto horizontal margins centre (both) or push (one) a box narrower than its containing block.
@@ -68,8 +70,13 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   let content: Block | null;
   let lead = 0;
   let trail = 0;
-  if (el.tag === "img" || el.tag === "svg") {
+  if (isFormControl(el, ctx)) {
+    const size = controlSize(el, style, ctx);
+    content = controlBlock(el, style, contentWidth, specifiedHeight === undefined ? size.height : Math.max(0, specifiedHeight - (style.borderBox ? it + ib : 0)), ctx);
+  } else if (el.tag === "img" || el.tag === "svg") {
     content = replacedBlock(el, style, contentWidth, specifiedHeight === undefined ? undefined : Math.max(0, specifiedHeight - (style.borderBox ? it + ib : 0)), ctx);
+  } else if (isChartFigure(el)) {
+    content = chartFigureBlock(el, style, contentWidth, specifiedHeight === undefined ? undefined : Math.max(0, specifiedHeight - (style.borderBox ? it + ib : 0)), ctx);
   } else if (style.display === "flex") content = layoutFlex(el, style, contentWidth, ctx, absolutes);
   else if (style.display === "table") content = layoutTable(el, style, contentWidth, ctx, absolutes);
   else {

@@ -1,6 +1,7 @@
 // Intrinsic widths (CSS Sizing 3): max-content (the width with no wrapping) and min-content (the widest
 // unbreakable piece) of an element's border box. Tables size auto columns, flex items their bases and
 // inline blocks their shrink-to-fit widths with them. Memoised per element for the render.
+import { controlSize, isFormControl } from "./form-control.js";
 import { GenerationCache } from "../../text/lru.js";
 import { measureText, minContentWidth } from "../../text/measure.js";
 import type { FontRegistry } from "../../text/registry.js";
@@ -13,6 +14,7 @@ import { flowItems } from "./collect.js";
 import { familyOf, styleOf, type HtmlContext } from "./context.js";
 import { horizontalInsets } from "./edges.js";
 import { collapseWhiteSpace, paragraphBlock, paragraphStyle, plainStyle, type InlinePiece } from "./inline.js";
+import { CHART_FIGURE_WIDTH, isChartFigure } from "./chart.js";
 
 export interface Intrinsic {
   readonly min: number;
@@ -53,10 +55,19 @@ function compute(el: HtmlElement, ctx: HtmlContext): Intrinsic {
     const w = style.borderBox ? style.width.pt : style.width.pt + insets;
     return { min: w, max: w };
   }
+  if (isFormControl(el, ctx)) {
+    const w = controlSize(el, style, ctx).width + insets;
+    return { min: w, max: w };
+  }
   if (el.tag === "img" || el.tag === "svg") {
     const w = Number.parseFloat(el.attrs.get("width") ?? "") * 0.75;
     const v = Number.isFinite(w) ? w + insets : 100;
     return { min: v, max: v };
+  }
+  if (isChartFigure(el)) {
+    // A chart draws at any width: it asks for its width attribute (else CHART_FIGURE_WIDTH) and accepts less.
+    const w = Number.parseFloat(el.attrs.get("width") ?? "") * 0.75;
+    return { min: insets, max: (Number.isFinite(w) ? w : CHART_FIGURE_WIDTH) + insets };
   }
   let min = 0;
   let max = 0;
