@@ -25,6 +25,7 @@ import { apiKeyRoutes } from "./routes/api-keys.js";
 import { authRoutes } from "./routes/auth.js";
 import { basePdfRoutes } from "./routes/base-pdf.js";
 import { batchRoutes } from "./routes/batch.js";
+import { certificateRoutes } from "./routes/certificates.js";
 import { commentRoutes } from "./routes/comments.js";
 import { fontRoutes } from "./routes/fonts.js";
 import { healthRoutes } from "./routes/health.js";
@@ -42,6 +43,7 @@ import { versionRoutes } from "./routes/versions.js";
 import { webRoutes } from "./routes/web.js";
 import { workspaceRoutes } from "./routes/workspaces.js";
 import type { ServiceDeps } from "./services/deps.js";
+import { DocumentSigner } from "./services/signing.js";
 import { LoginThrottle, type LoginAttempts } from "./services/login-throttle.js";
 import { Meter } from "./services/meter.js";
 import { DirectLookups, type Lookups } from "./cache/lookups.js";
@@ -105,7 +107,8 @@ export function createApp(options: AppOptions): CreatedApp {
   const metrics = new Metrics({ renderPool: () => renderPoolMetrics(options.renderer.stats?.()), hub: () => collab.stats() });
   const meter = new Meter(db, log, metrics, options.meterFlushMs);
   // Built here, started by the server (or a test): a process that never starts it only submits jobs.
-  const batch = openBatchQueue(config, { db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret });
+  const signer = new DocumentSigner({ db, renderer: options.renderer, config });
+  const batch = openBatchQueue(config, { db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, signer });
   const deps: ServiceDeps = {
     db,
     config,
@@ -127,6 +130,7 @@ export function createApp(options: AppOptions): CreatedApp {
     oauth: new OAuthProviders(config.oauth, config.publicUrl, log, options.oauthDiscoveryRetryMs),
     collab,
     metrics,
+    signer,
   };
 
   const app = new Hono<AppEnv>();
@@ -151,6 +155,7 @@ export function createApp(options: AppOptions): CreatedApp {
   app.route("/api/workspaces", workspaceRoutes(deps));
   app.route("/api/invites", inviteRoutes(deps));
   app.route("/api/api-keys", apiKeyRoutes(deps));
+  app.route("/api/certificates", certificateRoutes(deps));
   app.route("/api/usage", usageRoutes(deps));
   app.route("/api/admin", adminRoutes(deps));
   app.route("/api", renderRoutes(deps));

@@ -15,6 +15,8 @@ import { RENDER_DEFAULTS } from "./render/budget.js";
 import type { SpareMode } from "./render/pool.js";
 import { BASE_PDF_BUDGET } from "./base-pdf/budget.js";
 import { DEFAULT_LOOKUP_TTL_MS } from "./cache/lookup-cache.js";
+import { parseCertificateKey } from "./signing/sealed.js";
+import type { TsaSettings } from "./signing/tsa-client.js";
 import { DEFAULT_PLAN, DEFAULT_PLANS, isPlan, parsePlanTable, PLANS, type PlanTable } from "./services/plans.js";
 
 /** Everything the service reads from its environment. */
@@ -66,6 +68,10 @@ export interface Config {
   readonly lookupCacheTtlMs?: number;
   /** CSP_MODE and CSP_REPORT_URI: how the web app's Content Security Policy is delivered (default: enforced, unreported). */
   readonly csp?: CspSettings;
+  /** CERTIFICATE_KEY: seals signing certificates' keys (AES-256-GCM); absent: certificates and `sign` answer 503. */
+  readonly certificateKey?: Uint8Array | undefined;
+  /** TSA_URL and TSA_TIMEOUT_MS: the RFC 3161 timestamp authority of `sign.timestamp`; absent: timestamps answer 503. */
+  readonly tsa?: TsaSettings | undefined;
 }
 
 /** Where batch jobs wait: the database (polled) or BullMQ on Redis (the default with REDIS_URL). */
@@ -133,7 +139,31 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     batch: batchQueueConfig(env),
     lookupCacheTtlMs: nonNegativeInteger(env, "LOOKUP_CACHE_TTL_MS", DEFAULT_LOOKUP_TTL_MS),
     csp: cspSettings(env),
+    certificateKey: certificateKey(env.CERTIFICATE_KEY),
+    tsa: tsaSettings(env),
   };
+}
+
+function certificateKey(value: string | undefined): Uint8Array | undefined {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return undefined;
+  const key = parseCertificateKey(raw);
+  if (key === undefined) throw new ConfigError("CERTIFICATE_KEY must be 32 random bytes written as 64 hex digits or as base64 (e.g. the output of `openssl rand -base64 32`).");
+  return key;
+}
+
+function tsaSettings(env: Env): TsaSettings | undefined {
+  const url = nonEmpty(env.TSA_URL);
+  const timeoutMs = positiveInteger(env, "TSA_TIMEOUT_MS", 10_000);
+  if (url === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError(`TSA_URL must be an http:// or https:// URL, got '${url}'.`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new ConfigError(`TSA_URL must be an http:// or https:// URL, got '${url}'.`);
+  return { url: parsed.href, timeoutMs };
 }
 
 function cspSettings(env: Env): CspSettings {

@@ -13,6 +13,7 @@ import * as blobs from "./migrations/2026-11-23T16-00-blobs.js";
 import * as commentAnchors from "./migrations/2026-11-23T17-00-comment-anchors.js";
 import * as batchRowPacks from "./migrations/2026-11-28T15-00-batch-row-packs.js";
 import * as sampleData from "./migrations/2026-11-29T03-00-sample-data.js";
+import * as certificates from "./migrations/2026-11-29T06-00-certificates.js";
 import * as batchFormOptions from "./migrations/2026-11-29T06-00-batch-form-options.js";
 import * as sharedState from "./migrations/2026-11-29T06-10-shared-state.js";
 import * as batchProtect from "./migrations/2026-11-29T06-00-batch-protect.js";
@@ -34,6 +35,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-23T17-00-comment-anchors": commentAnchors,
   "2026-11-28T15-00-batch-row-packs": batchRowPacks,
   "2026-11-29T03-00-sample-data": sampleData,
+  "2026-11-29T06-00-certificates": certificates,
   "2026-11-29T06-00-batch-form-options": batchFormOptions,
   "2026-11-29T06-10-shared-state": sharedState,
   "2026-11-29T06-00-batch-protect": batchProtect,

@@ -187,6 +187,8 @@ export interface BatchInputsTable {
   editor_mode: string;
   rows: string;
   theme: string | null;
+  /** The submission's `sign` request (JSON), null when rows are not signed (2026-11-29T06-00 migration). */
+  sign: string | null;
   /** The render's form options as JSON (`{"forms":true,"flatten":true}`), null when none was set. */
   form_options: string | null;
   /** The `protect` option sealed (src/jobs/batch-protect.ts); null: the job's PDFs are not encrypted. */
@@ -271,6 +273,23 @@ export interface BatchIdempotencyKeysTable {
 }
 
 /** The whole database, as Kysely sees it. */
+/** A workspace's signing certificate (see the 2026-11-29T06-00 migration). */
+export interface CertificatesTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  subject: string;
+  issuer: string;
+  serial_number: string;
+  not_before: string;
+  not_after: string;
+  fingerprint: string;
+  /** The private key and chain, AES-256-GCM under CERTIFICATE_KEY (src/signing/sealed.ts). */
+  sealed: string;
+  created_by: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   workspaces: WorkspacesTable;
@@ -294,6 +313,7 @@ export interface Database {
   oauth_identities: OAuthIdentitiesTable;
   oauth_states: OAuthStatesTable;
   blobs: BlobsTable;
+  certificates: CertificatesTable;
   ai_check_tokens: AiCheckTokensTable;
   ai_refine_counts: AiRefineCountsTable;
   rate_buckets: RateBucketsTable;

@@ -25,7 +25,9 @@ import type { Meter } from "../services/meter.js";
 import { clockNow, DAY, nowIso } from "../time.js";
 import { fileStem, jobPrefix, resultKey, rowKey, rowLayoutKey, uniqueNames } from "./batch-files.js";
 import { PackReader, PackRecorder, type PendingRow } from "./batch-packs.js";
-import { keepsLayouts, renderRow, rowEmail, type RowLook } from "./batch-rows.js";
+import { keepsLayouts, renderRow, rowEmail, type RowLook, type RowOutcome } from "./batch-rows.js";
+import type { DocumentSigner } from "../services/signing.js";
+import type { SignInput } from "../schemas/sign.js";
 
 /** Batch results are kept this long after the job finishes. */
 export const RESULT_RETENTION_MS = DAY;
@@ -45,6 +47,8 @@ export interface BatchRunnerOptions {
   readonly jwtSecret?: Uint8Array;
   /** Rows in flight at once (default: four per core, so the pool never waits while rows are recorded and stored). */
   readonly concurrency?: number;
+  /** Signs each row's PDF (ZIP output, emails) or the merged PDF when the job was submitted with `sign`. */
+  readonly signer?: DocumentSigner;
 }
 
 /**
@@ -157,8 +161,9 @@ export class BatchRunner {
   // Renders one row; answers it as it waits for its pack (./batch-packs.ts), which records it.
   private async row(job: BatchJobRow, look: RowLook, data: unknown, index: number): Promise<PendingRow> {
     const { meter } = this.options;
-    const outcome = await renderRow(this.options.renderer, job, look, data);
-    if (outcome.kind === "invalid") throw new JobFailure(outcome.detail);
+    const rendered = await renderRow(this.options.renderer, job, look, data);
+    if (rendered.kind === "invalid") throw new JobFailure(rendered.detail);
+    const outcome = await this.signRow(job, rendered);
     this.options.metrics.batchRows.inc({ outcome: outcome.kind });
     const diagnostics = outcome.diagnostics.length === 0 ? null : JSON.stringify(outcome.diagnostics.map(({ code, message, path }) => ({ code, message, path })));
     const result: PendingRow["result"] = { job_id: job.id, idx: index, ok: 0, pages: 0, file_name: null, reason: null, email_note: null, diagnostics };
@@ -186,6 +191,28 @@ export class BatchRunner {
     };
   }
 
+  /** The job's `sign` request, if it was submitted with one. */
+  private signRequest(job: BatchJobRow): SignInput | undefined {
+    return job.sign === undefined || job.sign === null ? undefined : (JSON.parse(job.sign) as SignInput);
+  }
+
+  /** A rendered row with its own PDF signed (a row that cannot be signed fails, with the reason). */
+  private async signRow(job: BatchJobRow, outcome: Exclude<RowOutcome, { kind: "invalid" }>): Promise<Exclude<RowOutcome, { kind: "invalid" }>> {
+    const request = this.signRequest(job);
+    if (request === undefined || outcome.kind !== "ok" || outcome.pdf === undefined) return outcome;
+    try {
+      const pdf = await this.signer().sign(job.workspace_id, outcome.pdf, request, { priority: "batch" });
+      return { ...outcome, pdf };
+    } catch (err) {
+      return { kind: "failed", reason: `The row could not be signed: ${err instanceof Error ? err.message : String(err)}`, diagnostics: outcome.diagnostics };
+    }
+  }
+
+  private signer(): DocumentSigner {
+    if (this.options.signer === undefined) throw new JobFailure("This server cannot sign documents.");
+    return this.options.signer;
+  }
+
   private async assemble(job: BatchJobRow, rows: readonly unknown[], look: RowLook): Promise<void> {
     const { db, blobs } = this.options;
     const results = await rowResults(db, job.id);
@@ -196,7 +223,12 @@ export class BatchRunner {
         throw err instanceof RenderBudgetError ? new JobFailure(err.message) : err;
       });
       if (!merged.ok) throw new JobFailure("The template content is invalid.");
-      await blobs.put(resultKey(job.id, "merged"), merged.pdf);
+      // A merged PDF is signed once, as a whole.
+      const request = this.signRequest(job);
+      const pdf = request === undefined ? merged.pdf : await this.signer().sign(job.workspace_id, merged.pdf, request, { priority: "batch" }).catch((err: unknown) => {
+        throw new JobFailure(`The merged PDF could not be signed: ${err instanceof Error ? err.message : String(err)}`);
+      });
+      await blobs.put(resultKey(job.id, "merged"), pdf);
       return;
     }
     // JSZip (35 modules) loads with the first zip built, not with the server.

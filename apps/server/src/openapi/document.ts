@@ -13,6 +13,7 @@ import { StampsField } from "../schemas/stamps.js";
 import * as responses from "../schemas/responses.js";
 import * as templates from "../schemas/templates.js";
 import * as sendEmail from "../schemas/send-email.js";
+import * as sign from "../schemas/sign.js";
 import * as versions from "../schemas/versions.js";
 import * as workspaces from "../schemas/workspaces.js";
 import { OPAQUE_PARAMS, OPERATIONS, type OperationSpec } from "./operations.js";
@@ -39,6 +40,10 @@ const COMPONENTS: Record<string, AnySchema> = {
   SendTemplateEmailBody: sendEmail.SendTemplateEmailBody,
   BatchUploadForm: batch.BatchUploadForm,
   BasePdfUploadForm: responses.BasePdfUploadForm,
+  SignOptions: sign.SignOptions,
+  SignVisible: sign.SignVisibleField,
+  UploadCertificateForm: sign.UploadCertificateForm,
+  Certificate: sign.Certificate,
   RenameVersionBody: versions.RenameVersionBody,
   HeartbeatBody: collab.HeartbeatBody,
   CreateCommentBody: collab.CreateCommentBody,
@@ -155,8 +160,8 @@ const ERROR_TEXT: Record<number, string> = {
   422: "The render passed its budget (time, memory, pages, band instances and table rows), or (batch submissions) the Idempotency-Key was used with a different body; `detail` says which.",
   429: "Rate limited; see Retry-After.",
   500: "Unexpected error; the body carries only a traceId.",
-  502: "The AI model's answer could not be used.",
-  503: "The database is unreachable, the render queue is full or the batch queue (Redis) unreachable (both then with Retry-After), or (AI endpoints) AI is not configured.",
+  502: "The AI model's answer could not be used, or (sign.timestamp) the timestamp authority gave no timestamp.",
+  503: "The database is unreachable, the render queue is full or the batch queue (Redis) unreachable (both then with Retry-After), (AI endpoints) AI is not configured, or (certificates, sign) CERTIFICATE_KEY or TSA_URL is not configured.",
 };
 
 function problem(status: number): Json {

@@ -133,7 +133,7 @@ export type RenderTaskResult =
 export type ValidateTaskResult = { readonly ok: true } | { readonly ok: false; readonly errors: ContentErrors };
 
 /** The jobs a worker runs. */
-export type JobKind = "render" | "validate" | "merge" | "mergeRows" | "mergeRowsHelp" | "rasterFirstPage" | "importHtml";
+export type JobKind = "render" | "validate" | "merge" | "mergeRows" | "mergeRowsHelp" | "rasterFirstPage" | "importHtml" | "sign" | "readCertificate";
 
 /** One job, as posted to a worker. */
 export interface WorkerJob {
@@ -163,3 +163,20 @@ export interface ImportHtmlTask {
 export type ImportHtmlTaskResult =
   | { readonly ok: true; readonly content: string; readonly diagnostics: readonly Diagnostic[] }
   | { readonly ok: false; readonly errors: ContentErrors };
+
+/** A finished PDF to sign (src/signing/pades.ts). */
+export type { SignTask } from "../signing/pades.js";
+import type { CreatedSignature } from "../signing/pades.js";
+
+/** The signed PDF (B-B; the main thread adds a timestamp), or why the document could not take the signature. */
+export type SignTaskResult =
+  | ({ readonly ok: true } & CreatedSignature)
+  | { readonly ok: false; readonly reason: string };
+
+/** An uploaded PKCS#12 and its password, to open (src/signing/pkcs12.ts). */
+export interface ReadCertificateTask {
+  readonly bytes: Uint8Array;
+  readonly password: string;
+}
+
+export type { Pkcs12Contents as ReadCertificateResult } from "../signing/pkcs12.js";

@@ -6,7 +6,7 @@ import { RenderPool, type PoolStats, type SpareMode } from "./pool.js";
 import { MessageChannel, type MessagePort, type TransferListItem } from "node:worker_threads";
 import type {
   FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeRowsHelpTask, MergeRowsTask, MergeTask, MergeTaskResult, RenderTask,
-  RenderTaskResult, RowReply, RowRequest, ValidateTaskResult,
+  RenderTaskResult, RowReply, RowRequest, ValidateTaskResult, ReadCertificateResult, ReadCertificateTask, SignTask, SignTaskResult,
 } from "./protocol.js";
 
 /** Who a job is for and how long it may run. */
@@ -36,6 +36,10 @@ export interface Renderer {
   rasterFirstPage?(bytes: Uint8Array, options?: JobOptions): Promise<FirstPageRaster>;
   /** Converts an HTML template into a report document; absent in stand-ins that do not render. */
   importHtml?(task: ImportHtmlTask, options?: JobOptions): Promise<ImportHtmlTaskResult>;
+  /** Signs a finished PDF (PAdES; the timestamp request, if any, is made from the worker); absent in stand-ins. */
+  sign?(task: SignTask, options?: JobOptions): Promise<SignTaskResult>;
+  /** Opens an uploaded PKCS#12 with its password; absent in stand-ins. */
+  readCertificate?(task: ReadCertificateTask, options?: JobOptions): Promise<ReadCertificateResult>;
   /**
    * Starts the worker threads now instead of with the first job (the server calls it once it listens); absent in
    * stand-ins.
@@ -122,6 +126,8 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     },
     rasterFirstPage: (bytes, job) => run("rasterFirstPage", { bytes }, job) as Promise<FirstPageRaster>,
     importHtml: (task, job) => run("importHtml", task, job) as Promise<ImportHtmlTaskResult>,
+    sign: (task, job) => run("sign", task, job) as Promise<SignTaskResult>,
+    readCertificate: (task, job) => run("readCertificate", task, job) as Promise<ReadCertificateResult>,
     start: () => pool.start(),
     stats: () => pool.stats(),
     close: () => pool.close(),

@@ -8,6 +8,7 @@ import { countPdfPages } from "./pages.js";
 import type {
   BaseRef, ContentErrors, FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeRowsHelpTask, MergeRowsTask, MergeTask,
   MergeTaskResult, RenderTask, RenderTaskResult, RowReply, RowRequest, ValidateTaskResult, WorkerJob, WorkerReply,
+  ReadCertificateResult, ReadCertificateTask, SignTask, SignTaskResult,
 } from "./protocol.js";
 
 // Stored templates by id@updatedAt: a new save has a new key, so entries never go stale, only unused. An HTML
@@ -257,7 +258,25 @@ export async function importHtml(task: ImportHtmlTask): Promise<ImportHtmlTaskRe
   }
 }
 
-const jobs: Record<JobKind, (task: never) => unknown> = { render, merge, mergeRows, mergeRowsHelp, rasterFirstPage, validate, importHtml };
+/** Signs a finished PDF (PAdES B-B; no network here); the signing modules (pkijs, asn1js) load with the first signature. */
+export async function sign(task: SignTask): Promise<SignTaskResult> {
+  const [{ createSignature }, { SignaturePlacementError }] = await Promise.all([import("../signing/pades.js"), import("../signing/pdf-update.js")]);
+  try {
+    const created = await createSignature(task);
+    return { ok: true, ...created, pdf: ownBuffer(created.pdf) };
+  } catch (error) {
+    if (error instanceof SignaturePlacementError) return { ok: false, reason: error.message };
+    throw error;
+  }
+}
+
+/** Opens an uploaded PKCS#12 (its password's key derivation is CPU work). */
+export async function readCertificate(task: ReadCertificateTask): Promise<ReadCertificateResult> {
+  const { readPkcs12 } = await import("../signing/pkcs12.js");
+  return readPkcs12(task.bytes, task.password);
+}
+
+const jobs: Record<JobKind, (task: never) => unknown> = { render, merge, mergeRows, mergeRowsHelp, rasterFirstPage, validate, importHtml, sign, readCertificate };
 
 // The pool's side of the thread: one job at a time; a PDF or a row layout in the answer is moved, not copied.
 async function answer(job: WorkerJob): Promise<WorkerReply> {

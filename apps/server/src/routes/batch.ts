@@ -5,16 +5,36 @@ import { renderAuth } from "../http/auth.js";
 import type { AppEnv } from "../http/env.js";
 import { jsonBody, parseOrThrow, uuidParam } from "../http/validate.js";
 import { ValidationError } from "../errors.js";
+import * as v from "valibot";
 import { BatchUploadFields, CreateBatchJsonBody } from "../schemas/batch.js";
+import { SignField, type SignInput } from "../schemas/sign.js";
 import { readSpreadsheet } from "../services/batch-input.js";
 import { batchTemplateCsv } from "../services/batch-template.js";
 import { batchJobReport, batchResult, checkRowCount, getBatchJob, listBatchJobs, submitBatch, type SubmittedBatch } from "../services/batch.js";
 import { IdempotencyKey } from "../services/batch-idempotency.js";
 import type { ServiceDeps } from "../services/deps.js";
+import { refuseSignWithProtect } from "../services/signing.js";
 import { checkTheme, takeRenderToken } from "../services/render.js";
 
 // The theme is judged before anything else in the body, as on the render endpoints.
-const themeFirst = (body: Readonly<Record<string, unknown>>): void => void checkTheme(body["theme"]);
+const themeFirst = (body: Readonly<Record<string, unknown>>): void => {
+  checkTheme(body["theme"]);
+  refuseSignWithProtect(body);
+};
+
+const SignOnly = v.object({ sign: SignField });
+
+/** The upload's optional `sign` field: the same object as in JSON bodies, as JSON text. */
+function signFormField(value: unknown): SignInput | undefined {
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw ValidationError.field("sign", "sign must be JSON text: {\"certificate\": \"<id>\", …}.");
+  }
+  return parseOrThrow(SignOnly, { sign: parsed }, "body").sign ?? undefined;
+}
 
 /** The Idempotency-Key header, checked (400 when malformed), or undefined when there is none. */
 const idempotencyKey = (c: Context<AppEnv>): string | undefined => {
@@ -55,9 +75,10 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
     const file = form["file"];
     if (!(file instanceof File)) throw ValidationError.field("file", "file is required: a .csv or .xlsx spreadsheet in the multipart field 'file'.");
     const fields = parseOrThrow(BatchUploadFields, Object.fromEntries(["output", "fileNamePattern", "emailColumn"].map((k) => [k, typeof form[k] === "string" ? form[k] || null : undefined])), "body");
+    const sign = signFormField(form["sign"]);
     const rows = await readSpreadsheet(file.name, new Uint8Array(await file.arrayBuffer()));
     checkRowCount(rows.length, "file");
-    return submitted(c, await submitBatch(deps, c.get("principal"), c.req.param("id"), { rows, ...fields, theme: undefined }, key));
+    return submitted(c, await submitBatch(deps, c.get("principal"), c.req.param("id"), { rows, ...fields, theme: undefined, sign }, key));
   });
 
   app.get("/:id/render-batch/template", auth, id, async (c) => {

@@ -6,6 +6,7 @@ import { jsonBody, queryParams, uuidParam } from "../http/validate.js";
 import type { ServiceDeps } from "../services/deps.js";
 import { checkTheme, renderInline, renderStoredTemplate, takeRenderToken, type RenderedPdf } from "../services/render.js";
 import { RenderInlineBody, RenderQuery, RenderTemplateBody } from "../schemas/render.js";
+import { refuseSignWithProtect } from "../services/signing.js";
 
 /** The number of diagnostics a render produced, on every render response. */
 export const DIAGNOSTICS_HEADER = "X-Docsvc-Diagnostics";
@@ -19,7 +20,10 @@ function renderRateLimit(deps: ServiceDeps): MiddlewareHandler<AppEnv> {
 }
 
 // The theme is judged before anything else in the body, so its contract messages win over other errors.
-const themeFirst = (body: Readonly<Record<string, unknown>>): void => void checkTheme(body["theme"]);
+const themeFirst = (body: Readonly<Record<string, unknown>>): void => {
+  checkTheme(body["theme"]);
+  refuseSignWithProtect(body);
+};
 
 /**
  * A value of RFC 5987's ext-value: encodeURIComponent leaves `'`, `(`, `)`, `*` and `!` as they are, and a bare
@@ -57,11 +61,11 @@ export function renderRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   const query = queryParams(RenderQuery);
   app.post("/templates/:id/render", auth, uuidParam("id", "Template"), query, limit, jsonBody(RenderTemplateBody, themeFirst), async (c) =>
-    renderResponse(c, await renderStoredTemplate(deps, c.get("principal"), c.req.param("id"), c.req.valid("json"), c.req.raw.signal), c.req.valid("query").diagnostics === "json"),
+    renderResponse(c, await renderStoredTemplate(deps, c.get("principal"), c.req.param("id"), c.req.valid("json"), c.req.raw.signal, c.req.valid("query").diagnostics === "json"), c.req.valid("query").diagnostics === "json"),
   );
 
   app.post("/render", auth, query, limit, jsonBody(RenderInlineBody, themeFirst), async (c) =>
-    renderResponse(c, await renderInline(deps, c.get("principal"), c.req.valid("json"), c.req.raw.signal), c.req.valid("query").diagnostics === "json"),
+    renderResponse(c, await renderInline(deps, c.get("principal"), c.req.valid("json"), c.req.raw.signal, c.req.valid("query").diagnostics === "json"), c.req.valid("query").diagnostics === "json"),
   );
 
   return app;

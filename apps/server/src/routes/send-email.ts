@@ -6,6 +6,7 @@ import { jsonBody, uuidParam } from "../http/validate.js";
 import type { ServiceDeps } from "../services/deps.js";
 import { checkTheme, takeRenderToken } from "../services/render.js";
 import { sendTemplateEmail } from "../services/send-email.js";
+import { refuseSignWithProtect } from "../services/signing.js";
 import { SendTemplateEmailBody } from "../schemas/send-email.js";
 
 /** The send-email route, mounted at /api/templates. */
@@ -20,7 +21,10 @@ export function sendEmailRoutes(deps: ServiceDeps): Hono<AppEnv> {
       await takeRenderToken(deps, c.get("principal"));
       await next();
     },
-    jsonBody(SendTemplateEmailBody, (body) => void checkTheme(body["theme"])),
+    jsonBody(SendTemplateEmailBody, (body) => {
+      checkTheme(body["theme"]);
+      refuseSignWithProtect(body);
+    }),
     async (c) => c.json(await sendTemplateEmail(deps, c.get("principal"), c.req.param("id"), c.req.valid("json"))),
   );
   return app;

@@ -1,6 +1,7 @@
 // Request bodies of the batch endpoints.
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
+import { SignField } from "./sign.js";
 import { FlattenField, FormsField } from "./forms.js";
 import { ProtectField } from "./protect.js";
 import { StampsField } from "./stamps.js";
@@ -31,6 +32,7 @@ export const CreateBatchJsonBody = v.object({
   fileNamePattern: FileNamePatternField,
   emailColumn: EmailColumnField,
   theme: v.optional(ThemeField),
+  sign: SignField,
   forms: FormsField,
   flatten: FlattenField,
   protect: ProtectField,
@@ -50,4 +52,5 @@ export const BatchUploadForm = v.object({
   output: BatchOutputField,
   fileNamePattern: FileNamePatternField,
   emailColumn: EmailColumnField,
+  sign: v.optional(v.pipe(v.string(), v.description("The sign object (SignOptions) as JSON text: every row's PDF, or the merged PDF, is signed."))),
 });

@@ -1,6 +1,7 @@
 // Request bodies of the render endpoints.
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
+import { SignField } from "./sign.js";
 import { FlattenField, FormsField } from "./forms.js";
 import { ProtectField } from "./protect.js";
 import { StampsField } from "./stamps.js";
@@ -17,6 +18,7 @@ export const DataField = v.custom<Record<string, unknown>>(
 export const RenderTemplateBody = v.object({
   data: DataField,
   theme: v.optional(ThemeField),
+  sign: SignField,
   forms: FormsField,
   flatten: FlattenField,
   protect: ProtectField,
@@ -31,6 +33,7 @@ export const RenderInlineBody = v.object({
   editorMode: v.nullish(v.picklist(["report", "html"], "editorMode must be 'report' or 'html' (or absent: content starting with '{' is a JSON document, anything else HTML).")),
   baseTemplateId: v.nullish(v.pipe(v.string("baseTemplateId must be a UUID."), v.uuid("baseTemplateId must be a UUID."))),
   theme: v.optional(ThemeField),
+  sign: SignField,
   forms: FormsField,
   flatten: FlattenField,
   protect: ProtectField,

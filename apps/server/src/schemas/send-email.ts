@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { EmailField, ThemeField } from "./common.js";
 import { DataField } from "./render.js";
+import { SignField } from "./sign.js";
 import { FlattenField, FormsField } from "./forms.js";
 import { ProtectField } from "./protect.js";
 import { StampsField } from "./stamps.js";
@@ -13,6 +14,7 @@ export const SendTemplateEmailBody = v.object({
   message: v.nullish(v.pipe(v.string("message must be a string."), v.maxLength(10_000, "message must be at most 10,000 characters."))),
   fileName: v.nullish(v.pipe(v.string("fileName must be a string."), v.trim(), v.maxLength(120, "fileName must be at most 120 characters."))),
   theme: v.optional(ThemeField),
+  sign: SignField,
   forms: FormsField,
   flatten: FlattenField,
   protect: ProtectField,

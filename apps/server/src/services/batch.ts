@@ -20,6 +20,7 @@ import { clockNow, nowIso } from "../time.js";
 import type { ServiceDeps } from "./deps.js";
 import { claimKey, releaseKey, submissionHash } from "./batch-idempotency.js";
 import { requireRole } from "./workspaces.js";
+import type { SignInput } from "../schemas/sign.js";
 
 /** A submission, validated. */
 export interface BatchInput {
@@ -28,6 +29,7 @@ export interface BatchInput {
   readonly fileNamePattern?: string | null | undefined;
   readonly emailColumn?: string | null | undefined;
   readonly theme: Theme | undefined;
+  readonly sign?: SignInput | null | undefined;
   readonly forms?: boolean | undefined;
   readonly flatten?: boolean | undefined;
   /** Every row's PDF and the merged PDF encrypted (stored sealed until the job has run). */
@@ -103,6 +105,8 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
   if (tooDeep({ rows: input.rows }, MAX_JSON_DEPTH) !== undefined) {
     throw ValidationError.field("rows", `rows are nested more than ${MAX_JSON_DEPTH} levels deep (the limit for a request body).`);
   }
+  // A job that could not be signed is refused now, not after every row was rendered.
+  if (input.sign) await deps.signer.check(principal.workspaceId, input.sign);
   const now = clockNow();
   const rows = JSON.stringify(input.rows);
   const id = uuidv7(now);
@@ -131,6 +135,7 @@ async function storeAndQueue(deps: ServiceDeps, principal: Principal, template: 
     editor_mode: template.editor_mode,
     rows,
     theme: input.theme === undefined ? null : JSON.stringify(input.theme),
+    sign: input.sign ? JSON.stringify(input.sign) : null,
     form_options: Object.keys(formOptions(input)).length === 0 ? null : JSON.stringify(formOptions(input)),
     protect: input.protect === undefined ? null : sealProtect(input.protect, batchProtectKey(deps.config.jwtSecret), id),
     stamps: input.stamps === undefined ? null : JSON.stringify(input.stamps),

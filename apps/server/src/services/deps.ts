@@ -17,11 +17,12 @@ import type { PlanTable } from "./plans.js";
 import type { PresenceStore } from "./presence-store.js";
 import type { RenderLimiter } from "./rate-limit.js";
 import type { Renderer } from "../render/renderer.js";
+import type { DocumentSigner } from "./signing.js";
 
 /** What the use cases need from the outside world; built once in createApp. */
 export interface ServiceDeps {
   readonly db: Db;
-  readonly config: Pick<Config, "publicUrl" | "adminEmails" | "dataDir" | "defaultPlan" | "basePdfInspectMs" | "jwtSecret">;
+  readonly config: Pick<Config, "publicUrl" | "adminEmails" | "dataDir" | "defaultPlan" | "basePdfInspectMs" | "jwtSecret" | "certificateKey">;
   readonly mailer: Mailer;
   /** Base PDFs, rasters and batch files (the filesystem, the database or S3). */
   readonly blobs: BlobStore;
@@ -49,4 +50,6 @@ export interface ServiceDeps {
   readonly oauth: OAuthProviders;
   /** Prometheus metrics (GET /metrics); features increment their counters here. */
   readonly metrics: Metrics;
+  /** Signs rendered PDFs with the workspace's certificates (`sign` on the render bodies). */
+  readonly signer: DocumentSigner;
 }

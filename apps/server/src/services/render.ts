@@ -10,6 +10,7 @@ import { formOptions, type FormOptions } from "../schemas/forms.js";
 import { editorModeOf, inlineEditorMode, invalidContent, type EditorMode } from "./content.js";
 import { renderFailure } from "./render-failure.js";
 import type { ServiceDeps } from "./deps.js";
+import type { SignInput } from "../schemas/sign.js";
 
 /** A finished render, ready to send. */
 export interface RenderedPdf {
@@ -47,11 +48,14 @@ export async function renderStoredTemplate(
   deps: ServiceDeps,
   principal: Principal,
   templateId: string,
-  body: { readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined; readonly stamps?: readonly unknown[] | undefined } & FormOptions,
+  body: { readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined; readonly stamps?: readonly unknown[] | undefined; readonly sign?: SignInput | null | undefined } & FormOptions,
   /** The request's: aborted when the client goes away, which cancels the render. */
   signal?: AbortSignal,
+  /** `?diagnostics=json`: `sign` is checked (404, 503) but the PDF nobody receives is not signed. */
+  diagnosticsOnly = false,
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
+  if (body.sign) await deps.signer.check(principal.workspaceId, body.sign);
   // Both reads at once: the base PDF row is keyed by the template id the caller named.
   const [template, baseRow] = await Promise.all([deps.lookups.template(principal.workspaceId, templateId), deps.lookups.basePdf(principal.workspaceId, templateId)]);
   if (template === undefined) throw new NotFoundError("Template");
@@ -67,17 +71,20 @@ export async function renderStoredTemplate(
     ...formOptions(body),
     ...(body.protect !== undefined ? { protect: body.protect } : {}),
     ...(body.stamps !== undefined ? { stamps: body.stamps as readonly Stamp[] } : {}),
-  }, signal);
+  }, signal, diagnosticsOnly ? undefined : body.sign);
 }
 
 /** Renders content sent with the request (not stored). */
 export async function renderInline(
   deps: ServiceDeps,
   principal: Principal,
-  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined; readonly stamps?: readonly unknown[] | undefined; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined } & FormOptions,
+  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined; readonly stamps?: readonly unknown[] | undefined; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined; readonly sign?: SignInput | null | undefined } & FormOptions,
   signal?: AbortSignal,
+  /** As in renderStoredTemplate. */
+  diagnosticsOnly = false,
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
+  if (body.sign) await deps.signer.check(principal.workspaceId, body.sign);
   let base;
   if (body.baseTemplateId !== undefined && body.baseTemplateId !== null) {
     // Another workspace's template, or one without a base PDF, names nothing to draw: 404 either way.
@@ -85,10 +92,18 @@ export async function renderInline(
     base = await baseRefOf(deps.blobs, await deps.lookups.basePdf(principal.workspaceId, body.baseTemplateId));
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
-  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base, ...formOptions(body), ...(body.protect !== undefined ? { protect: body.protect } : {}), ...(body.stamps !== undefined ? { stamps: body.stamps as readonly Stamp[] } : {}) }, signal);
+  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base, ...formOptions(body), ...(body.protect !== undefined ? { protect: body.protect } : {}), ...(body.stamps !== undefined ? { stamps: body.stamps as readonly Stamp[] } : {}) }, signal, diagnosticsOnly ? undefined : body.sign);
 }
 
-async function run(deps: ServiceDeps, principal: Principal, templateId: string | null, task: RenderTask, signal: AbortSignal | undefined): Promise<RenderedPdf> {
+/** The PDF signed as `sign` asks (PAdES; the worker signs, see DocumentSigner); unchanged without `sign`. */
+async function signed(deps: ServiceDeps, principal: Principal, pdf: Uint8Array, sign: SignInput | null | undefined, signal: AbortSignal | undefined): Promise<Uint8Array> {
+  if (!sign) return pdf;
+  return deps.signer.sign(principal.workspaceId, pdf, sign, signal !== undefined ? { signal } : {}).catch((error: unknown) => {
+    throw renderFailure(error);
+  });
+}
+
+async function run(deps: ServiceDeps, principal: Principal, templateId: string | null, task: RenderTask, signal: AbortSignal | undefined, sign?: SignInput | null): Promise<RenderedPdf> {
   const started = performance.now();
   let result: RenderTaskResult;
   try {
@@ -97,19 +112,21 @@ async function run(deps: ServiceDeps, principal: Principal, templateId: string |
     throw renderFailure(error);
   }
   if (!result.ok) throw invalidContent(result.errors);
+  // Signed before metering: a render whose signature fails (a box off the page, no timestamp) is not metered.
+  const pdf = await signed(deps, principal, result.pdf, sign, signal);
   deps.meter.record({
     workspaceId: principal.workspaceId,
     templateId,
     source: principal.kind === "apiKey" ? "api" : "preview",
     pages: result.pages,
-    bytes: result.pdf.byteLength,
+    bytes: pdf.byteLength,
     durationMs: performance.now() - started,
   });
   if (result.diagnostics.length > 0) {
     deps.log.debug("render diagnostics", { workspaceId: principal.workspaceId, templateId, diagnostics: result.diagnostics });
   }
   return {
-    pdf: result.pdf,
+    pdf,
     fileName: `${fileStem(task.title) || "document"}.pdf`,
     title: task.title,
     pages: result.pages,

@@ -5,6 +5,7 @@ import { findTemplate } from "../db/templates.js";
 import { NotFoundError } from "../errors.js";
 import { documentMessage } from "../mail/templates/document.js";
 import type { ServiceDeps } from "./deps.js";
+import type { SignInput } from "../schemas/sign.js";
 import { checkTheme, renderStoredTemplate } from "./render.js";
 import { formOptions } from "../schemas/forms.js";
 import { requireRole } from "./workspaces.js";
@@ -17,6 +18,7 @@ export interface SendEmailInput {
   readonly message?: string | null | undefined;
   readonly fileName?: string | null | undefined;
   readonly theme?: unknown;
+  readonly sign?: SignInput | null | undefined;
   readonly forms?: boolean | undefined;
   readonly flatten?: boolean | undefined;
   /** The attachment is encrypted with these passwords and permissions. */
@@ -46,7 +48,7 @@ export async function sendTemplateEmail(
   if (template === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
   checkTheme(input.theme);
-  const rendered = await renderStoredTemplate(deps, principal, templateId, { data: input.data, theme: input.theme, ...formOptions(input), protect: input.protect, stamps: input.stamps });
+  const rendered = await renderStoredTemplate(deps, principal, templateId, { data: input.data, theme: input.theme, sign: input.sign, ...formOptions(input), protect: input.protect, stamps: input.stamps });
   const fileName = attachmentName(input.fileName, rendered.title ? `${rendered.title.replace(/[/\\:*?"<>|\u0000-\u001f]+/g, "-")}.pdf` : rendered.fileName);
   // Background delivery like every email: the mail server's answer never fails (or delays) the request.
   deps.mailer.dispatch(
