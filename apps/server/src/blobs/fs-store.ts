@@ -1,8 +1,9 @@
 // The default blob store: files under DATA_DIR, laid out as the keys say (the layout the service always used).
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { checkKey, type BlobStore } from "./store.js";
+import { pieceStream } from "./reader.js";
+import { checkKey, type BlobReader, type BlobStore } from "./store.js";
 
 /** Blobs as files under `root`. */
 export class FsBlobStore implements BlobStore {
@@ -57,6 +58,30 @@ export class FsBlobStore implements BlobStore {
         throw err;
       },
     );
+  }
+
+  /** The file's size now; its bytes are read piece by piece as a download asks for them. */
+  async open(key: string): Promise<BlobReader | undefined> {
+    const path = this.path(key);
+    const info = await stat(path).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === "ENOENT") return undefined;
+      throw err;
+    });
+    if (info === undefined || !info.isFile()) return undefined;
+    return {
+      size: info.size,
+      stream: (start, end) => {
+        // Opened with the first piece asked for and closed when the stream ends or the client goes away.
+        let handle: Promise<FileHandle> | undefined;
+        const readAt = async (offset: number, length: number): Promise<Uint8Array> => {
+          handle ??= open(path, "r");
+          const piece = new Uint8Array(length);
+          const { bytesRead } = await (await handle).read(piece, 0, length, offset);
+          return piece.subarray(0, bytesRead);
+        };
+        return pieceStream(start, end, readAt, async () => void (await (await handle)?.close()));
+      },
+    };
   }
 
   /** Removes the folder. */

@@ -7,7 +7,7 @@ import { requireFromServer } from "../lazy-require.js";
 const s3 = (): typeof S3 => requireFromServer("@aws-sdk/client-s3") as typeof S3;
 import { cachedLocalFile } from "./cached.js";
 import { FsBlobStore } from "./fs-store.js";
-import { checkKey, type BlobStore } from "./store.js";
+import { checkKey, type BlobReader, type BlobStore } from "./store.js";
 
 /** Where the bucket is and how to sign (S3_*). */
 export interface S3Options {
@@ -53,6 +53,41 @@ export class S3BlobStore implements BlobStore {
       if ((err as { name?: string }).name === "NoSuchKey") return undefined;
       throw err;
     }
+  }
+
+  /** The object's size (HEAD); each stream is one ranged GET, passed on as S3 sends it. */
+  async open(key: string): Promise<BlobReader | undefined> {
+    let size: number;
+    try {
+      const head = await this.client.send(new (s3().HeadObjectCommand)({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      size = head.ContentLength ?? 0;
+    } catch (err) {
+      const name = (err as { name?: string }).name;
+      if (name === "NotFound" || name === "NoSuchKey") return undefined;
+      throw err;
+    }
+    const objectKey = this.objectKey(key);
+    return {
+      size,
+      stream: (start, end) => {
+        let body: ReadableStream<Uint8Array> | undefined;
+        let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+        return new ReadableStream<Uint8Array>({
+          pull: async (controller) => {
+            if (reader === undefined) {
+              const out = await this.client.send(new (s3().GetObjectCommand)({ Bucket: this.options.bucket, Key: objectKey, Range: `bytes=${start}-${end}` }));
+              body = out.Body?.transformToWebStream() as ReadableStream<Uint8Array> | undefined;
+              if (body === undefined) return controller.close();
+              reader = body.getReader();
+            }
+            const { done, value } = await reader.read();
+            if (done) controller.close();
+            else controller.enqueue(value);
+          },
+          cancel: async (reason) => reader?.cancel(reason),
+        }, { highWaterMark: 1 });
+      },
+    };
   }
 
   /** Lists the prefix page by page and deletes each object (DeleteObject works on every S3-compatible server). */

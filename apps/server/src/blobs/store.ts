@@ -16,8 +16,19 @@ export interface BlobStore {
    * its own file; the others copy into a local cache, valid because callers only ask for content-addressed keys.
    */
   localFile(key: string): Promise<string | undefined>;
+  /**
+   * The blob for reading in pieces (downloads stream it, ranges included), or undefined when absent. Each store
+   * reads only the bytes asked for, so a download never holds the whole blob (see ./reader.ts).
+   */
+  open(key: string): Promise<BlobReader | undefined>;
   /** Releases connections the store holds of its own (S3's HTTP agent), at shutdown. */
   close?(): void;
+}
+
+/** A stored blob opened for streaming: its size and its bytes from `start` to `end` (inclusive), piece by piece. */
+export interface BlobReader {
+  readonly size: number;
+  stream(start: number, end: number): ReadableStream<Uint8Array>;
 }
 
 /** Throws unless `key` is a relative path of safe segments (no `..`, no leading `/`). */

@@ -3,6 +3,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { renderAuth } from "../http/auth.js";
 import type { AppEnv } from "../http/env.js";
+import { fileResponse } from "../http/ranges.js";
 import { jsonBody, parseOrThrow, uuidParam } from "../http/validate.js";
 import { ValidationError } from "../errors.js";
 import { BatchUploadFields, CreateBatchJsonBody } from "../schemas/batch.js";
@@ -62,12 +63,8 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   app.get("/:id/render-batch/jobs/:jobId/result", auth, id, jobId, async (c) => {
     const result = await batchResult(deps, c.get("principal"), c.req.param("id"), c.req.param("jobId"));
-    return c.body(result.bytes as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": result.contentType,
-      "Content-Length": String(result.bytes.byteLength),
-      "Content-Disposition": `attachment; filename="${result.fileName}"`,
-      "Cache-Control": "no-store",
-    });
+    const file = { reader: result.reader, contentType: result.contentType, disposition: `attachment; filename="${result.fileName}"`, etag: result.etag, lastModified: result.finishedAt };
+    return fileResponse(file, { range: c.req.header("Range"), ifRange: c.req.header("If-Range") });
   });
 
   return app;

@@ -2,6 +2,7 @@
 // the result download. Jobs reach a worker through the batch queue (src/jobs/batch-queue.ts).
 import type { Theme } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
+import type { BlobReader } from "../blobs/store.js";
 import { deleteJob, findJob, insertJob, listJobs, rowResults, type BatchJobSummaryRow } from "../db/batch.js";
 import type { BatchOutput, BatchStatus } from "../db/schema.js";
 import { findTemplate } from "../db/templates.js";
@@ -156,7 +157,7 @@ export async function batchResult(
   principal: Principal,
   templateId: string,
   jobId: string,
-): Promise<{ bytes: Uint8Array; contentType: string; fileName: string }> {
+): Promise<{ reader: BlobReader; contentType: string; fileName: string; etag: string; finishedAt: Date | undefined }> {
   const row = await job(deps, principal, templateId, jobId);
   if (row.status !== "completed") {
     const why = row.status === "failed" ? `failed (${row.error ?? "no detail"}), so there is no result` : `${row.status}; the result can be downloaded once it is completed`;
@@ -165,10 +166,12 @@ export async function batchResult(
   if (row.expires_at !== null && Date.parse(row.expires_at) <= clockNow()) {
     throw new NotFoundError("Batch result (results are kept for 24 hours)");
   }
-  const bytes = await deps.blobs.get(resultKey(row.id, row.output));
-  if (bytes === undefined) throw new NotFoundError("Batch result (results are kept for 24 hours)");
+  // Opened, not read: the download streams it piece by piece (src/http/ranges.ts).
+  const reader = await deps.blobs.open(resultKey(row.id, row.output));
+  if (reader === undefined) throw new NotFoundError("Batch result (results are kept for 24 hours)");
   const stem = `batch-${row.id}`;
+  const fixed = { reader, etag: `"${row.id}-${reader.size}"`, finishedAt: row.finished_at === null ? undefined : new Date(row.finished_at) };
   return row.output === "zip"
-    ? { bytes, contentType: "application/zip", fileName: `${stem}.zip` }
-    : { bytes, contentType: "application/pdf", fileName: `${stem}.pdf` };
+    ? { ...fixed, contentType: "application/zip", fileName: `${stem}.zip` }
+    : { ...fixed, contentType: "application/pdf", fileName: `${stem}.pdf` };
 }
