@@ -50,6 +50,13 @@ import type { PlanTable } from "./services/plans.js";
 import { DbPresenceStore, type PresenceStore } from "./services/presence-store.js";
 import { RateLimiter, type RenderLimiter } from "./services/rate-limit.js";
 import type { PoolStats } from "./render/pool.js";
+import { RenderJobRunner } from "./jobs/render-jobs.js";
+import { WebhookDispatcher } from "./jobs/webhook-dispatcher.js";
+import { renderJobRoutes } from "./routes/render-jobs.js";
+import { webhookRoutes } from "./routes/webhooks.js";
+import { SecretBox } from "./webhooks/secrets.js";
+import { WEBHOOK_DEFAULTS } from "./webhooks/settings.js";
+import type { AttemptOptions } from "./webhooks/outbound.js";
 
 /** JSON bodies up to 25 MB (api-conventions). */
 export const JSON_BODY_LIMIT = 25 * 1024 * 1024;
@@ -80,6 +87,8 @@ export interface AppOptions {
   readonly oauthDiscoveryRetryMs?: number;
   /** AI model and stream settings (tests pass a mock model). */
   readonly ai?: AiRouteOptions;
+  /** Host name resolution for webhook requests (tests point names at chosen addresses). */
+  readonly webhookResolve?: AttemptOptions["resolve"];
 }
 
 /** The Hono app plus the services behind it (the server closes them on shutdown). */
@@ -96,7 +105,12 @@ export function createApp(options: AppOptions): CreatedApp {
   const metrics = new Metrics({ renderPool: () => renderPoolMetrics(options.renderer.stats?.()), hub: () => collab.stats() });
   const meter = new Meter(db, log, metrics, options.meterFlushMs);
   // Built here, started by the server (or a test): a process that never starts it only submits jobs.
-  const batch = openBatchQueue(config, { db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl });
+  const webhookSettings = config.webhooks ?? WEBHOOK_DEFAULTS;
+  const secrets = new SecretBox(config.jwtSecret);
+  const dispatcher = new WebhookDispatcher({ db, log, settings: webhookSettings, secrets, ...(options.webhookResolve !== undefined ? { resolve: options.webhookResolve } : {}) });
+  const queued = (): void => dispatcher.wake();
+  const renderJobs = new RenderJobRunner({ db, blobs, renderer: options.renderer, meter, log, publicUrl: config.publicUrl, settings: webhookSettings, renderTimeoutMs: config.render.timeoutMs, queued });
+  const batch = openBatchQueue(config, { db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl, webhooks: webhookSettings, webhookQueued: queued });
   const deps: ServiceDeps = {
     db,
     config,
@@ -115,6 +129,7 @@ export function createApp(options: AppOptions): CreatedApp {
     oauth: new OAuthProviders(config.oauth, config.publicUrl, log, options.oauthDiscoveryRetryMs),
     collab,
     metrics,
+    webhooks: { settings: webhookSettings, secrets, dispatcher, renderJobs },
   };
 
   const app = new Hono<AppEnv>();
@@ -140,6 +155,8 @@ export function createApp(options: AppOptions): CreatedApp {
   app.route("/api/invites", inviteRoutes(deps));
   app.route("/api/api-keys", apiKeyRoutes(deps));
   app.route("/api/usage", usageRoutes(deps));
+  app.route("/api/webhooks", webhookRoutes(deps));
+  app.route("/api/render", renderJobRoutes(deps));
   app.route("/api/admin", adminRoutes(deps));
   app.route("/api", renderRoutes(deps));
   app.route("/api/templates", templateRoutes(deps));

@@ -16,6 +16,7 @@ import type { SpareMode } from "./render/pool.js";
 import { BASE_PDF_BUDGET } from "./base-pdf/budget.js";
 import { DEFAULT_LOOKUP_TTL_MS } from "./cache/lookup-cache.js";
 import { DEFAULT_PLAN, DEFAULT_PLANS, isPlan, parsePlanTable, PLANS, type PlanTable } from "./services/plans.js";
+import { parseWebhookSettings, type WebhookSettings } from "./webhooks/settings.js";
 
 /** Everything the service reads from its environment. */
 export interface Config {
@@ -66,6 +67,8 @@ export interface Config {
   readonly lookupCacheTtlMs?: number;
   /** CSP_MODE and CSP_REPORT_URI: how the web app's Content Security Policy is delivered (default: enforced, unreported). */
   readonly csp?: CspSettings;
+  /** WEBHOOK_*: where webhooks may go and how deliveries are retried (absent: the defaults). */
+  readonly webhooks?: WebhookSettings;
 }
 
 /** Where batch jobs wait: the database (polled) or BullMQ on Redis (the default with REDIS_URL). */
@@ -133,6 +136,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     batch: batchQueueConfig(env),
     lookupCacheTtlMs: nonNegativeInteger(env, "LOOKUP_CACHE_TTL_MS", DEFAULT_LOOKUP_TTL_MS),
     csp: cspSettings(env),
+    webhooks: parseWebhookSettings(env),
   };
 }
 

@@ -6,7 +6,9 @@ import type { Theme } from "@docsvc/layout";
 import { availableParallelism } from "node:os";
 import type { BlobStore } from "../blobs/store.js";
 import { batchReport } from "./batch-report.js";
-import { openJob, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
+import { findJob, openJob, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
+import { batchEvent, queueEvent } from "../webhooks/events.js";
+import { WEBHOOK_DEFAULTS, type WebhookSettings } from "../webhooks/settings.js";
 import type { Db } from "../db/database.js";
 import { isDatabaseUnavailable } from "../db/dialect.js";
 import { withJobClaim } from "../db/job-claim.js";
@@ -40,6 +42,10 @@ export interface BatchRunnerOptions {
   readonly publicUrl: string;
   /** Rows in flight at once (default: four per core, so the pool never waits while rows are recorded and stored). */
   readonly concurrency?: number;
+  /** How webhook events are retried (a job with a webhook queues batch.completed / batch.failed). */
+  readonly webhooks?: Pick<WebhookSettings, "retryForMs">;
+  /** Called when an event was queued (the dispatcher looks at once). */
+  readonly webhookQueued?: () => void;
 }
 
 /**
@@ -223,5 +229,13 @@ export class BatchRunner {
     const now = clockNow();
     await setJobStatus(this.options.db, job.id, status, { finished_at: nowIso(now), expires_at: nowIso(now + RESULT_RETENTION_MS), error });
     if (status === "failed") await this.options.blobs.deletePrefix(jobPrefix(job.id));
+    if (job.webhook_url) {
+      // Queued once the job is finished: a restart before this line finishes the job again and queues it then.
+      const finished = await findJob(this.options.db, job.workspace_id, job.template_id, job.id);
+      if (finished !== undefined) {
+        await queueEvent(this.options.db, this.options.webhooks ?? WEBHOOK_DEFAULTS, job.webhook_url, batchEvent(finished, this.options.publicUrl));
+        this.options.webhookQueued?.();
+      }
+    }
   }
 }

@@ -7,6 +7,7 @@ import { fileResponse } from "../http/ranges.js";
 import { jsonBody, parseOrThrow, uuidParam } from "../http/validate.js";
 import { ValidationError } from "../errors.js";
 import { BatchUploadFields, CreateBatchJsonBody } from "../schemas/batch.js";
+import { WebhookField } from "../schemas/webhooks.js";
 import { readSpreadsheet } from "../services/batch-input.js";
 import { batchTemplateCsv } from "../services/batch-template.js";
 import { batchJobReport, batchResult, checkRowCount, getBatchJob, listBatchJobs, submitBatch } from "../services/batch.js";
@@ -40,10 +41,11 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
     if (form["theme"] !== undefined) throw ValidationError.field("theme", "The upload endpoint takes no theme; send rows as JSON to theme a batch.");
     const file = form["file"];
     if (!(file instanceof File)) throw ValidationError.field("file", "file is required: a .csv or .xlsx spreadsheet in the multipart field 'file'.");
-    const fields = parseOrThrow(BatchUploadFields, Object.fromEntries(["output", "fileNamePattern", "emailColumn"].map((k) => [k, typeof form[k] === "string" ? form[k] || null : undefined])), "body");
+    const { webhookUrl, ...fields } = parseOrThrow(BatchUploadFields, Object.fromEntries(["output", "fileNamePattern", "emailColumn", "webhookUrl"].map((k) => [k, typeof form[k] === "string" ? form[k] || null : undefined])), "body");
+    const webhook = webhookUrl === null || webhookUrl === undefined ? undefined : parseOrThrow(WebhookField, { url: webhookUrl }, "webhookUrl");
     const rows = await readSpreadsheet(file.name, new Uint8Array(await file.arrayBuffer()));
     checkRowCount(rows.length, "file");
-    return c.json(await submitBatch(deps, c.get("principal"), c.req.param("id"), { rows, ...fields, theme: undefined }));
+    return c.json(await submitBatch(deps, c.get("principal"), c.req.param("id"), { rows, ...fields, theme: undefined, webhook }));
   });
 
   app.get("/:id/render-batch/template", auth, id, async (c) => {

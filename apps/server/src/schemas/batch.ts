@@ -1,6 +1,7 @@
 // Request bodies of the batch endpoints.
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
+import { WebhookField } from "./webhooks.js";
 
 /** Rows per batch job (spec limits table). */
 export const MAX_BATCH_ROWS = 2000;
@@ -28,6 +29,7 @@ export const CreateBatchJsonBody = v.object({
   fileNamePattern: FileNamePatternField,
   emailColumn: EmailColumnField,
   theme: v.optional(ThemeField),
+  webhook: WebhookField,
 });
 
 /** The form fields of the upload endpoint besides `file` (multipart values are strings). */
@@ -35,6 +37,7 @@ export const BatchUploadFields = v.object({
   output: BatchOutputField,
   fileNamePattern: FileNamePatternField,
   emailColumn: EmailColumnField,
+  webhookUrl: v.nullish(v.string()),
 });
 
 /** The upload's form, for the OpenAPI document (the route reads the parts itself). */
@@ -43,4 +46,5 @@ export const BatchUploadForm = v.object({
   output: BatchOutputField,
   fileNamePattern: FileNamePatternField,
   emailColumn: EmailColumnField,
+  webhookUrl: v.pipe(v.nullish(v.string()), v.description("A webhook URL told when the job finishes (as webhook.url in the JSON submission).")),
 });

@@ -17,6 +17,7 @@ import { MAX_BATCH_ROWS } from "../schemas/batch.js";
 import { clockNow, nowIso } from "../time.js";
 import type { ServiceDeps } from "./deps.js";
 import { requireRole } from "./workspaces.js";
+import { checkWebhookAllowed } from "./webhooks.js";
 
 /** A submission, validated. */
 export interface BatchInput {
@@ -25,6 +26,8 @@ export interface BatchInput {
   readonly fileNamePattern?: string | null | undefined;
   readonly emailColumn?: string | null | undefined;
   readonly theme: Theme | undefined;
+  /** Told when the job finishes (batch.completed / batch.failed). */
+  readonly webhook?: { readonly url: string } | null | undefined;
 }
 
 /** A job's status (the spec's five fields plus what a client needs to show it). */
@@ -81,6 +84,7 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
   if (template === undefined) throw new NotFoundError("Template");
   requireBatchRole(principal);
   checkRowCount(input.rows.length, "rows");
+  if (input.webhook) await checkWebhookAllowed(deps, principal, "webhook");
   // JSON bodies were checked whole; rows from a spreadsheet nest by their dotted column names.
   if (tooDeep({ rows: input.rows }, MAX_JSON_DEPTH) !== undefined) {
     throw ValidationError.field("rows", `rows are nested more than ${MAX_JSON_DEPTH} levels deep (the limit for a request body).`);
@@ -108,6 +112,7 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
     created_at: nowIso(now),
     finished_at: null,
     expires_at: null,
+    webhook_url: input.webhook?.url ?? null,
   });
   try {
     await deps.batch.enqueue(id);
