@@ -1,6 +1,6 @@
 // The default blob store: files under DATA_DIR, laid out as the keys say (the layout the service always used).
 import { randomUUID } from "node:crypto";
-import { mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
+import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { pieceStream } from "./reader.js";
 import { checkKey, type BlobReader, type BlobStore } from "./store.js";
@@ -36,6 +36,29 @@ export class FsBlobStore implements BlobStore {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
       await mkdir(dirname(path), { recursive: true });
       await rename(temp, path);
+    }
+  }
+
+  /** Moves the file into place: renamed when on the same filesystem, else copied beside the blobs and renamed. */
+  async putFile(key: string, source: string): Promise<void> {
+    const path = this.path(key);
+    let from = source;
+    try {
+      await rename(from, path).catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code === "ENOENT") {
+          await mkdir(dirname(path), { recursive: true });
+          return rename(from, path);
+        }
+        throw err;
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
+      // Another filesystem: copied into the temporary folder first, so the key appears whole or not at all.
+      from = join(await this.tempDir(), randomUUID());
+      await copyFile(source, from);
+      await mkdir(dirname(path), { recursive: true });
+      await rename(from, path);
+      await rm(source, { force: true });
     }
   }
 

@@ -2,6 +2,8 @@
 import type * as S3 from "@aws-sdk/client-s3";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { requireFromServer } from "../lazy-require.js";
+import { createReadStream } from "node:fs";
+import { rm, stat } from "node:fs/promises";
 
 // The AWS SDK (hundreds of modules) is loaded when an S3 store is opened, not with the server.
 const s3 = (): typeof S3 => requireFromServer("@aws-sdk/client-s3") as typeof S3;
@@ -42,6 +44,13 @@ export class S3BlobStore implements BlobStore {
   /** A PUT is atomic on S3: readers see the old object, none, or the whole new one. */
   async put(key: string, bytes: Uint8Array): Promise<void> {
     await this.client.send(new (s3().PutObjectCommand)({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: bytes, ContentLength: bytes.byteLength }));
+  }
+
+  /** Streams the file up as the object's body (one PUT, up to S3's 5 GB), then removes it. */
+  async putFile(key: string, path: string): Promise<void> {
+    const { size } = await stat(path);
+    await this.client.send(new (s3().PutObjectCommand)({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: createReadStream(path), ContentLength: size }));
+    await rm(path, { force: true });
   }
 
   /** The object's bytes, or undefined when there is none. */

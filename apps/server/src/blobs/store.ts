@@ -7,6 +7,11 @@ export interface BlobStore {
   readonly kind: "fs" | "database" | "s3";
   /** Stores `bytes` under `key`: a reader sees the whole blob or none. */
   put(key: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Stores the local file at `path` under `key` and removes the file, without reading it whole where the medium
+   * allows (the disk store renames it, S3 streams it); absent: read and put. Large results (a batch's ZIP) use it.
+   */
+  putFile?(key: string, path: string): Promise<void>;
   /** The blob under `key`, or undefined. */
   get(key: string): Promise<Uint8Array | undefined>;
   /** Removes every blob whose key starts with `prefix` (a folder, ending in `/`). */

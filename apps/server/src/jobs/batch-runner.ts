@@ -4,6 +4,8 @@
 import { editorModeOf } from "../services/content.js";
 import type { Theme } from "@docsvc/layout";
 import { availableParallelism } from "node:os";
+import { writeBatchZip } from "./batch-zip.js";
+import { ZipTooLargeError } from "./zip-file.js";
 import type { BlobStore } from "../blobs/store.js";
 import { batchReport } from "./batch-report.js";
 import { findJob, openJob, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
@@ -186,21 +188,21 @@ export class BatchRunner {
       await blobs.put(resultKey(job.id, "merged"), merged.pdf);
       return;
     }
-    // JSZip (35 modules) loads with the first zip built, not with the server.
-    const { default: JSZip } = await import("jszip");
-    const zip = new JSZip();
     const names = uniqueNames(ok.map((r) => r.file_name ?? `document-${r.idx + 1}`));
     const packs = new PackReader(blobs, job.id);
-    for (const [i, r] of ok.entries()) {
-      // PDFs are compressed already; storing them keeps assembly fast. A row recorded before packs has its own file.
-      const pdf = r.pack === null ? await blobs.get(rowKey(job.id, r.idx)) : await packs.file(r.pack, r.idx);
-      if (pdf === undefined) throw new Error(`batch: row ${r.idx} of job ${job.id} is recorded but its PDF is missing`);
-      zip.file(names[i] as string, pdf, { compression: "STORE" });
-    }
-    const report = batchReport(job.id, rows.length, results);
-    zip.file("report.json", `${JSON.stringify(report, null, 2)}\n`);
-    const bytes = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE", compressionOptions: { level: 1 } });
-    await blobs.put(resultKey(job.id, "zip"), bytes);
+    const entries = ok.map((r, i) => ({
+      name: names[i] as string,
+      // A row recorded before packs has its own file.
+      read: async () => {
+        const pdf = r.pack === null ? await blobs.get(rowKey(job.id, r.idx)) : await packs.file(r.pack, r.idx);
+        if (pdf === undefined) throw new Error(`batch: row ${r.idx} of job ${job.id} is recorded but its PDF is missing`);
+        return pdf;
+      },
+    }));
+    const report = `${JSON.stringify(batchReport(job.id, rows.length, results), null, 2)}\n`;
+    await writeBatchZip(blobs, resultKey(job.id, "zip"), entries, report, new Date(clockNow())).catch((err: unknown) => {
+      throw err instanceof ZipTooLargeError ? new JobFailure(err.message) : err;
+    });
   }
 
   // The merged PDF: painted from the rows' kept layouts (each row laid out once), or, with a renderer that

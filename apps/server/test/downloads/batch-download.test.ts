@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { after, before, describe, test } from "node:test";
+import JSZip from "jszip";
 import { PDFDocument } from "pdf-lib";
 import { createRenderer } from "../../src/render/renderer.js";
 import { startTestApp, type TestApp, type TestUser } from "../helpers/harness.js";
@@ -75,7 +76,7 @@ describe("batch downloads stream", () => {
 
   test("a 2,000-row merged PDF downloads with flat memory, whole and correct", { timeout: 600_000 }, async (ctx) => {
     templateId = await createTemplate(t, owner.token, PARAGRAPH, "Streamed");
-    const rows = Array.from({ length: 2000 }, (_, i) => ({ n: `row-${i + 1}`, noise: randomBytes(1200).toString("base64") }));
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ n: `row-${i + 1}`, noise: randomBytes(2000).toString("base64") }));
     const res = await t.call("POST", `/api/templates/${templateId}/render-batch`, { token: owner.token, body: { rows, output: "merged" } });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     jobId = res.body.jobId as string;
@@ -97,6 +98,27 @@ describe("batch downloads stream", () => {
     assert.ok(peakRise < size / 4, `server-side external memory rose by ${peakRise} bytes while streaming ${size}`);
     const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
     assert.equal(pdf.getPageCount(), 2000);
+  });
+
+  test("a 2,000-row ZIP downloads with flat memory too, every PDF in it", { timeout: 600_000 }, async (ctx) => {
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ n: `row-${i + 1}`, noise: randomBytes(2000).toString("base64") }));
+    const res = await t.call("POST", `/api/templates/${templateId}/render-batch`, { token: owner.token, body: { rows, output: "zip", fileNamePattern: "{{n}}" } });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const job = await waitForJob(t, owner.token, templateId, res.body.jobId as string, 540_000);
+    assert.deepEqual([job.status, job.completed], ["completed", 2000]);
+    const { res: download, bytes, peakRise, pieces } = await drain(() =>
+      t.app.request(`/api/templates/${templateId}/render-batch/jobs/${res.body.jobId}/result`, { headers: { Authorization: `Bearer ${owner.token}` } }),
+    );
+    assert.equal(download.status, 200);
+    const size = Number(download.headers.get("Content-Length"));
+    ctx.diagnostic(`streamed ${size} bytes in ${pieces} pieces; external memory peaked ${peakRise} bytes above its start`);
+    assert.ok(size > 4 * 1024 * 1024, `ZIP is ${size} bytes`);
+    assert.equal(bytes.byteLength, size);
+    assert.ok(peakRise < size / 4, `server-side external memory rose by ${peakRise} bytes while streaming ${size}`);
+    const zip = await JSZip.loadAsync(bytes);
+    assert.equal(Object.keys(zip.files).length, 2001);
+    const last = await zip.file("row-2000.pdf")!.async("uint8array");
+    assert.equal((await PDFDocument.load(last)).getPageCount(), 1);
   });
 
   test("ranges: first bytes, a suffix, an open end, past the end (416), If-Range", async () => {
