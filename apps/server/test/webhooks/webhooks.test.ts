@@ -9,7 +9,8 @@ import { queueEvent } from "../../src/webhooks/events.js";
 import { SecretBox } from "../../src/webhooks/secrets.js";
 import { WEBHOOK_DEFAULTS } from "../../src/webhooks/settings.js";
 import { verifySignature } from "../../src/webhooks/signature.js";
-import { createTemplate, pageTexts, waitForJob } from "../batch/helpers.js";
+import { expireRenderResults } from "../../src/jobs/webhook-maintenance.js";
+import { createTemplate, pageTexts, upload } from "../batch/helpers.js";
 import { startTestApp, type TestApp, type TestUser } from "../helpers/harness.js";
 import { startReceiver, type Receiver } from "./receiver.js";
 
@@ -146,6 +147,16 @@ describe("deliveries", () => {
     assert.equal(event.data.resultUrl, undefined);
   });
 
+  test("a spreadsheet upload names its webhook in the form field webhookUrl", async () => {
+    const bad = await upload(t, owner.token, templateId, { name: "rows.csv", bytes: "name\nAda\n" }, { webhookUrl: "ftp://nope" });
+    assert.equal(bad.status, 400);
+    const res = await upload(t, owner.token, templateId, { name: "rows.csv", bytes: "name\nAda\nGrace\n" }, { webhookUrl: `${receiver.url}/upload` });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const [request] = await receiver.waitFor("/upload");
+    const event = JSON.parse(request!.body);
+    assert.deepEqual([event.type, event.data.jobId, event.data.completed], ["batch.completed", res.body.jobId, 2]);
+  });
+
   test("redelivery sends the same event again, freshly signed", async () => {
     const before = receiver.received.filter((r) => r.path === "/batch").length;
     const logged = await deliveryOf(t, owner.token, (d) => d.url === `${receiver.url}/batch`);
@@ -208,6 +219,12 @@ describe("asynchronous renders", () => {
     const other = await t.signup();
     assert.equal((await t.call("GET", `/api/render/jobs/${res.body.jobId}`, { token: other.token })).status, 404);
     assert.equal((await t.call("GET", `/api/render/jobs/${res.body.jobId}/pdf`, { token: other.token })).status, 404);
+    // Expired like a batch result: 404, and the sweep removes the file.
+    await t.deps.db.updateTable("render_jobs").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", res.body.jobId).execute();
+    assert.equal((await t.call("GET", `/api/render/jobs/${res.body.jobId}/pdf`, { token: owner.token })).status, 404);
+    assert.equal(await expireRenderResults(t.deps.db, t.deps.blobs), 1);
+    assert.equal(await t.deps.blobs.get(`render/${res.body.jobId}/result.pdf`), undefined);
+    assert.equal((await t.call("GET", `/api/render/jobs/${res.body.jobId}`, { token: owner.token })).body.status, "completed");
   });
 
   test("content that is not a document fails the job (409 on the PDF) and sends render.failed; API keys may submit", async () => {
