@@ -229,15 +229,14 @@ export class BatchRunner {
 
   private async finish(job: BatchJobRow, status: "completed" | "failed", error: string | null): Promise<void> {
     const now = clockNow();
-    await setJobStatus(this.options.db, job.id, status, { finished_at: nowIso(now), expires_at: nowIso(now + RESULT_RETENTION_MS), error });
+    const webhook = job.webhook_url;
+    // The job's end and its webhook event are recorded together: no crash between them can lose the event.
+    await this.options.db.transaction().execute(async (trx) => {
+      await setJobStatus(trx, job.id, status, { finished_at: nowIso(now), expires_at: nowIso(now + RESULT_RETENTION_MS), error });
+      const finished = webhook ? await findJob(trx, job.workspace_id, job.template_id, job.id) : undefined;
+      if (webhook && finished !== undefined) await queueEvent(trx, this.options.webhooks ?? WEBHOOK_DEFAULTS, webhook, batchEvent(finished, this.options.publicUrl));
+    });
+    if (webhook) this.options.webhookQueued?.();
     if (status === "failed") await this.options.blobs.deletePrefix(jobPrefix(job.id));
-    if (job.webhook_url) {
-      // Queued once the job is finished: a restart before this line finishes the job again and queues it then.
-      const finished = await findJob(this.options.db, job.workspace_id, job.template_id, job.id);
-      if (finished !== undefined) {
-        await queueEvent(this.options.db, this.options.webhooks ?? WEBHOOK_DEFAULTS, job.webhook_url, batchEvent(finished, this.options.publicUrl));
-        this.options.webhookQueued?.();
-      }
-    }
   }
 }

@@ -128,10 +128,12 @@ export class RenderJobRunner {
       finished_at: nowIso(now),
       expires_at: nowIso(now + RENDER_RESULT_RETENTION_MS),
     };
-    await finishRenderJob(db, job.id, finished);
-    if (job.webhook_url !== null) {
-      await queueEvent(db, this.options.settings, job.webhook_url, renderEvent({ ...job, ...finished }, this.options.publicUrl));
-      this.options.queued?.();
-    }
+    const webhook = job.webhook_url;
+    // The job's end and its webhook event are recorded together: no crash between them can lose the event.
+    await db.transaction().execute(async (trx) => {
+      await finishRenderJob(trx, job.id, finished);
+      if (webhook !== null) await queueEvent(trx, this.options.settings, webhook, renderEvent({ ...job, ...finished }, this.options.publicUrl));
+    });
+    if (webhook !== null) this.options.queued?.();
   }
 }
