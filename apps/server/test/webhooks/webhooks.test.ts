@@ -251,6 +251,19 @@ describe("asynchronous renders", () => {
   });
 });
 
+test("the OpenAPI document describes webhooks, asynchronous renders and ranged downloads", async () => {
+  const doc = (await t.call("GET", "/openapi/v1.json")).body;
+  assert.ok(doc.paths["/api/render/async"].post.responses["202"]);
+  assert.equal(doc.paths["/api/render/async"].post.requestBody.content["application/json"].schema.$ref, "#/components/schemas/RenderAsyncBody");
+  assert.ok(doc.paths["/api/render/jobs/{id}/pdf"].get.responses["206"]);
+  assert.ok(doc.paths["/api/templates/{id}/render-batch/jobs/{jobId}/result"].get.responses["416"]);
+  assert.ok(doc.paths["/api/webhooks/deliveries"].get);
+  assert.ok(doc.paths["/api/webhooks/deliveries/{id}/redeliver"].post.responses["202"]);
+  assert.ok(doc.paths["/api/webhooks/secret"].post);
+  assert.ok(doc.components.schemas.CreateBatchJsonBody.properties.webhook);
+  assert.ok(doc.components.schemas.WebhookDelivery.properties.lastError);
+});
+
 describe("without WEBHOOK_ALLOW_PRIVATE", () => {
   let strict: TestApp;
   let user: TestUser;
