@@ -157,6 +157,20 @@ describe("deliveries", () => {
     assert.deepEqual([event.type, event.data.jobId, event.data.completed], ["batch.completed", res.body.jobId, 2]);
   });
 
+  test("a rotated secret signs from then on; the old one no longer verifies", async () => {
+    const rotated = await t.call("POST", "/api/webhooks/secret", { token: owner.token });
+    assert.equal(rotated.status, 200);
+    const fresh = rotated.body.secret as string;
+    assert.notEqual(fresh, secret);
+    const res = await t.call("POST", "/api/render/async", { token: owner.token, body: { templateId, data: { name: "Rotated" }, webhook: { url: `${receiver.url}/rotated` } } });
+    assert.equal(res.status, 202);
+    const [request] = await receiver.waitFor("/rotated");
+    const header = String(request!.headers["x-docsvc-signature"]);
+    assert.equal(verifySignature(fresh, header, request!.body, Math.floor(Date.now() / 1000)), true);
+    assert.equal(verifySignature(secret, header, request!.body, Math.floor(Date.now() / 1000)), false);
+    secret = fresh;
+  });
+
   test("redelivery sends the same event again, freshly signed", async () => {
     const before = receiver.received.filter((r) => r.path === "/batch").length;
     const logged = await deliveryOf(t, owner.token, (d) => d.url === `${receiver.url}/batch`);
