@@ -57,6 +57,13 @@ import { DbCheckTokenStore } from "./db/check-tokens.js";
 import { DbRateLimiter } from "./db/rate-buckets.js";
 import { DbRefineCounter } from "./db/refine-counts.js";
 import type { PoolStats } from "./render/pool.js";
+import { RenderJobRunner } from "./jobs/render-jobs.js";
+import { WebhookDispatcher } from "./jobs/webhook-dispatcher.js";
+import { renderJobRoutes } from "./routes/render-jobs.js";
+import { webhookRoutes } from "./routes/webhooks.js";
+import { SecretBox } from "./webhooks/secrets.js";
+import { WEBHOOK_DEFAULTS } from "./webhooks/settings.js";
+import type { AttemptOptions } from "./webhooks/outbound.js";
 
 /** JSON bodies up to 25 MB (api-conventions). */
 export const JSON_BODY_LIMIT = 25 * 1024 * 1024;
@@ -91,6 +98,8 @@ export interface AppOptions {
   readonly oauthDiscoveryRetryMs?: number;
   /** AI model and stream settings (tests pass a mock model). */
   readonly ai?: AiRouteOptions;
+  /** Host name resolution for webhook requests (tests point names at chosen addresses). */
+  readonly webhookResolve?: AttemptOptions["resolve"];
 }
 
 /** The Hono app plus the services behind it (the server closes them on shutdown). */
@@ -108,7 +117,12 @@ export function createApp(options: AppOptions): CreatedApp {
   const meter = new Meter(db, log, metrics, options.meterFlushMs);
   // Built here, started by the server (or a test): a process that never starts it only submits jobs.
   const signer = new DocumentSigner({ db, renderer: options.renderer, config });
-  const batch = openBatchQueue(config, { db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, signer });
+  const webhookSettings = config.webhooks ?? WEBHOOK_DEFAULTS;
+  const secrets = new SecretBox(config.jwtSecret);
+  const dispatcher = new WebhookDispatcher({ db, log, settings: webhookSettings, secrets, ...(options.webhookResolve !== undefined ? { resolve: options.webhookResolve } : {}) });
+  const queued = (): void => dispatcher.wake();
+  const renderJobs = new RenderJobRunner({ db, blobs, renderer: options.renderer, meter, log, publicUrl: config.publicUrl, settings: webhookSettings, renderTimeoutMs: config.render.timeoutMs, queued });
+  const batch = openBatchQueue(config, { db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, signer, webhooks: webhookSettings, webhookQueued: queued });
   const deps: ServiceDeps = {
     db,
     config,
@@ -131,6 +145,7 @@ export function createApp(options: AppOptions): CreatedApp {
     collab,
     metrics,
     signer,
+    webhooks: { settings: webhookSettings, secrets, dispatcher, renderJobs },
   };
 
   const app = new Hono<AppEnv>();
@@ -157,6 +172,8 @@ export function createApp(options: AppOptions): CreatedApp {
   app.route("/api/api-keys", apiKeyRoutes(deps));
   app.route("/api/certificates", certificateRoutes(deps));
   app.route("/api/usage", usageRoutes(deps));
+  app.route("/api/webhooks", webhookRoutes(deps));
+  app.route("/api/render", renderJobRoutes(deps));
   app.route("/api/admin", adminRoutes(deps));
   app.route("/api", renderRoutes(deps));
   app.route("/api/templates", templateRoutes(deps));

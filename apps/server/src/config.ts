@@ -18,6 +18,7 @@ import { DEFAULT_LOOKUP_TTL_MS } from "./cache/lookup-cache.js";
 import { parseCertificateKey } from "./signing/sealed.js";
 import type { TsaSettings } from "./signing/tsa-client.js";
 import { DEFAULT_PLAN, DEFAULT_PLANS, isPlan, parsePlanTable, PLANS, type PlanTable } from "./services/plans.js";
+import { parseWebhookSettings, type WebhookSettings } from "./webhooks/settings.js";
 
 /** Everything the service reads from its environment. */
 export interface Config {
@@ -72,6 +73,8 @@ export interface Config {
   readonly certificateKey?: Uint8Array | undefined;
   /** TSA_URL and TSA_TIMEOUT_MS: the RFC 3161 timestamp authority of `sign.timestamp`; absent: timestamps answer 503. */
   readonly tsa?: TsaSettings | undefined;
+  /** WEBHOOK_*: where webhooks may go and how deliveries are retried (absent: the defaults). */
+  readonly webhooks?: WebhookSettings;
 }
 
 /** Where batch jobs wait: the database (polled) or BullMQ on Redis (the default with REDIS_URL). */
@@ -141,6 +144,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     csp: cspSettings(env),
     certificateKey: certificateKey(env.CERTIFICATE_KEY),
     tsa: tsaSettings(env),
+    webhooks: parseWebhookSettings(env),
   };
 }
 

@@ -13,6 +13,7 @@ import { coreShutdown, openCore, shutDown } from "./core.js";
 import { deleteExpiredOAuthStates } from "./db/oauth.js";
 import { expireResults } from "./jobs/batch-worker.js";
 import { startMaintenance } from "./jobs/maintenance.js";
+import { expireDeliveries, expireRenderResults } from "./jobs/webhook-maintenance.js";
 import { errorFields, type Logger } from "./log.js";
 import type { Renderer } from "./render/renderer.js";
 import { sweepVersions } from "./services/versions.js";
@@ -72,11 +73,18 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       { name: "batch result expiry", run: () => expireResults(db, blobs) },
       { name: "oauth flow expiry", run: () => deleteExpiredOAuthStates(db, nowIso()) },
       { name: "shared state expiry", run: () => sweepSharedState(db) },
+      { name: "render result expiry", run: () => expireRenderResults(db, blobs) },
+      { name: "webhook log expiry", run: () => expireDeliveries(db) },
     ],
     log,
   );
   // Jobs left pending or processing by the previous run resume here.
-  if (overrides.worker !== false) deps.batch.start();
+  if (overrides.worker !== false) {
+    deps.batch.start();
+    // Queued renders and webhook deliveries live in the database too: whoever runs background work sends them.
+    deps.webhooks.renderJobs.start();
+    deps.webhooks.dispatcher.start();
+  }
   // Issuers are discovered now; one that is down is retried on the next sign-in, not fatal.
   deps.oauth.warmUp();
   const port = (server.address() as AddressInfo).port;
@@ -104,6 +112,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         // Rows in flight finish; queued jobs stay queued and a running one resumes on the next start.
         ["batch worker", () => deps.batch.stop()],
         ["batch queue", () => deps.batch.close()],
+        ["render jobs", () => deps.webhooks.renderJobs.stop()],
+        ["webhook dispatcher", () => deps.webhooks.dispatcher.stop()],
         ["metering", () => deps.meter.flush()],
         ["collaboration bus", async () => hubBus?.close()],
         ["lookup cache", () => deps.lookups.close()],

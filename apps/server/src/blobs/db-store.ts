@@ -5,7 +5,10 @@ import { startsWith } from "../db/dialect.js";
 import { nowIso } from "../time.js";
 import { cachedLocalFile } from "./cached.js";
 import { FsBlobStore } from "./fs-store.js";
-import { checkKey, type BlobStore } from "./store.js";
+import { sql } from "kysely";
+import { isPostgres } from "../db/dialect.js";
+import { pieceStream } from "./reader.js";
+import { checkKey, type BlobReader, type BlobStore } from "./store.js";
 
 /** Blobs as rows; local copies for the render workers go under `cacheDir`. */
 export class DbBlobStore implements BlobStore {
@@ -31,6 +34,22 @@ export class DbBlobStore implements BlobStore {
     checkKey(key);
     const row = await this.db.selectFrom("blobs").select("bytes").where("key", "=", key).executeTakeFirst();
     return row === undefined ? undefined : new Uint8Array(row.bytes);
+  }
+
+  /** The row's size; its bytes are read a piece at a time (substr/substring), never the whole value at once. */
+  async open(key: string): Promise<BlobReader | undefined> {
+    checkKey(key);
+    const row = await this.db.selectFrom("blobs").select("size").where("key", "=", key).executeTakeFirst();
+    if (row === undefined) return undefined;
+    const size = Number(row.size);
+    return { size, stream: (start, end) => pieceStream(start, end, (offset, length) => this.piece(key, offset, length)) };
+  }
+
+  // Both dialects count from 1.
+  private async piece(key: string, offset: number, length: number): Promise<Uint8Array> {
+    const part = isPostgres(this.db) ? sql<Uint8Array>`substring(bytes from ${offset + 1} for ${length})` : sql<Uint8Array>`substr(bytes, ${offset + 1}, ${length})`;
+    const row = await this.db.selectFrom("blobs").select(part.as("part")).where("key", "=", key).executeTakeFirst();
+    return row === undefined || row.part === null ? new Uint8Array() : new Uint8Array(row.part);
   }
 
   /** Deletes the rows under the prefix. */

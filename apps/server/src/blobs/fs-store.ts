@@ -1,8 +1,9 @@
 // The default blob store: files under DATA_DIR, laid out as the keys say (the layout the service always used).
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { checkKey, type BlobStore } from "./store.js";
+import { pieceStream } from "./reader.js";
+import { checkKey, type BlobReader, type BlobStore } from "./store.js";
 
 /** Blobs as files under `root`. */
 export class FsBlobStore implements BlobStore {
@@ -38,6 +39,29 @@ export class FsBlobStore implements BlobStore {
     }
   }
 
+  /** Moves the file into place: renamed when on the same filesystem, else copied beside the blobs and renamed. */
+  async putFile(key: string, source: string): Promise<void> {
+    const path = this.path(key);
+    let from = source;
+    try {
+      await rename(from, path).catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code === "ENOENT") {
+          await mkdir(dirname(path), { recursive: true });
+          return rename(from, path);
+        }
+        throw err;
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
+      // Another filesystem: copied into the temporary folder first, so the key appears whole or not at all.
+      from = join(await this.tempDir(), randomUUID());
+      await copyFile(source, from);
+      await mkdir(dirname(path), { recursive: true });
+      await rename(from, path);
+      await rm(source, { force: true });
+    }
+  }
+
   /** The folder of temporary files, made once per store (each file-system round trip counts in a large batch). */
   private tempDir(): Promise<string> {
     const dir = join(this.root, ".blob-tmp");
@@ -57,6 +81,30 @@ export class FsBlobStore implements BlobStore {
         throw err;
       },
     );
+  }
+
+  /** The file's size now; its bytes are read piece by piece as a download asks for them. */
+  async open(key: string): Promise<BlobReader | undefined> {
+    const path = this.path(key);
+    const info = await stat(path).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === "ENOENT") return undefined;
+      throw err;
+    });
+    if (info === undefined || !info.isFile()) return undefined;
+    return {
+      size: info.size,
+      stream: (start, end) => {
+        // Opened with the first piece asked for and closed when the stream ends or the client goes away.
+        let handle: Promise<FileHandle> | undefined;
+        const readAt = async (offset: number, length: number): Promise<Uint8Array> => {
+          handle ??= open(path, "r");
+          const piece = new Uint8Array(length);
+          const { bytesRead } = await (await handle).read(piece, 0, length, offset);
+          return piece.subarray(0, bytesRead);
+        };
+        return pieceStream(start, end, readAt, async () => void (await (await handle)?.close()));
+      },
+    };
   }
 
   /** Removes the folder. */

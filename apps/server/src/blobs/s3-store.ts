@@ -2,12 +2,14 @@
 import type * as S3 from "@aws-sdk/client-s3";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { requireFromServer } from "../lazy-require.js";
+import { createReadStream } from "node:fs";
+import { rm, stat } from "node:fs/promises";
 
 // The AWS SDK (hundreds of modules) is loaded when an S3 store is opened, not with the server.
 const s3 = (): typeof S3 => requireFromServer("@aws-sdk/client-s3") as typeof S3;
 import { cachedLocalFile } from "./cached.js";
 import { FsBlobStore } from "./fs-store.js";
-import { checkKey, type BlobStore } from "./store.js";
+import { checkKey, type BlobReader, type BlobStore } from "./store.js";
 
 /** Where the bucket is and how to sign (S3_*). */
 export interface S3Options {
@@ -44,6 +46,13 @@ export class S3BlobStore implements BlobStore {
     await this.client.send(new (s3().PutObjectCommand)({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: bytes, ContentLength: bytes.byteLength }));
   }
 
+  /** Streams the file up as the object's body (one PUT, up to S3's 5 GB), then removes it. */
+  async putFile(key: string, path: string): Promise<void> {
+    const { size } = await stat(path);
+    await this.client.send(new (s3().PutObjectCommand)({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: createReadStream(path), ContentLength: size }));
+    await rm(path, { force: true });
+  }
+
   /** The object's bytes, or undefined when there is none. */
   async get(key: string): Promise<Uint8Array | undefined> {
     try {
@@ -53,6 +62,41 @@ export class S3BlobStore implements BlobStore {
       if ((err as { name?: string }).name === "NoSuchKey") return undefined;
       throw err;
     }
+  }
+
+  /** The object's size (HEAD); each stream is one ranged GET, passed on as S3 sends it. */
+  async open(key: string): Promise<BlobReader | undefined> {
+    let size: number;
+    try {
+      const head = await this.client.send(new (s3().HeadObjectCommand)({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      size = head.ContentLength ?? 0;
+    } catch (err) {
+      const name = (err as { name?: string }).name;
+      if (name === "NotFound" || name === "NoSuchKey") return undefined;
+      throw err;
+    }
+    const objectKey = this.objectKey(key);
+    return {
+      size,
+      stream: (start, end) => {
+        let body: ReadableStream<Uint8Array> | undefined;
+        let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+        return new ReadableStream<Uint8Array>({
+          pull: async (controller) => {
+            if (reader === undefined) {
+              const out = await this.client.send(new (s3().GetObjectCommand)({ Bucket: this.options.bucket, Key: objectKey, Range: `bytes=${start}-${end}` }));
+              body = out.Body?.transformToWebStream() as ReadableStream<Uint8Array> | undefined;
+              if (body === undefined) return controller.close();
+              reader = body.getReader();
+            }
+            const { done, value } = await reader.read();
+            if (done) controller.close();
+            else controller.enqueue(value);
+          },
+          cancel: async (reason) => reader?.cancel(reason),
+        }, { highWaterMark: 1 });
+      },
+    };
   }
 
   /** Lists the prefix page by page and deletes each object (DeleteObject works on every S3-compatible server). */

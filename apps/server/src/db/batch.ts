@@ -9,7 +9,7 @@ export type BatchRowResult = BatchRowsTable;
 
 const SUMMARY = [
   "id", "workspace_id", "template_id", "template_name", "output", "file_name_pattern", "email_column", "source",
-  "status", "total", "completed", "failed", "error", "created_at", "finished_at", "expires_at",
+  "status", "total", "completed", "failed", "error", "created_at", "finished_at", "expires_at", "webhook_url",
 ] as const;
 
 /** Inserts a job and its submission (content snapshot, rows, theme) in one transaction. */

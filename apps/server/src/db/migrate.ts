@@ -17,6 +17,7 @@ import * as certificates from "./migrations/2026-11-29T06-00-certificates.js";
 import * as batchFormOptions from "./migrations/2026-11-29T06-00-batch-form-options.js";
 import * as sharedState from "./migrations/2026-11-29T06-10-shared-state.js";
 import * as batchProtect from "./migrations/2026-11-29T06-00-batch-protect.js";
+import * as webhooks from "./migrations/2026-11-29T06-20-webhooks.js";
 
 // Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
 // Names sort by their date prefix; Kysely applies them in that order.
@@ -39,6 +40,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-29T06-00-batch-form-options": batchFormOptions,
   "2026-11-29T06-10-shared-state": sharedState,
   "2026-11-29T06-00-batch-protect": batchProtect,
+  "2026-11-29T06-20-webhooks": webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

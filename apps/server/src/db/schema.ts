@@ -161,6 +161,8 @@ export interface BatchJobsTable {
   created_at: string;
   finished_at: string | null;
   expires_at: string | null;
+  /** The webhook told when the job finishes (batch.completed / batch.failed); null: none. */
+  webhook_url?: string | null;
 }
 
 export interface BatchRowsTable {
@@ -272,6 +274,62 @@ export interface BatchIdempotencyKeysTable {
   expires_at: string;
 }
 
+/** A workspace's webhook signing secret, encrypted (src/webhooks/secrets.ts). */
+export interface WebhookSecretsTable {
+  workspace_id: string;
+  secret: string;
+  /** The start of the secret, to recognise it (`whsec_ab12…`). */
+  prefix: string;
+  created_at: string;
+}
+
+/** Where a delivery stands: waiting (or between retries), delivered, or given up. */
+export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
+
+/** One event to one URL, with its attempts (src/jobs/webhook-dispatcher.ts works through them). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  workspace_id: string;
+  event_id: string;
+  event_type: string;
+  url: string;
+  /** The JSON body, fixed when the event happened (a redelivery sends the same body, freshly signed). */
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: string | null;
+  /** An instance working on the delivery holds it until then (a dead instance's claim runs out). */
+  locked_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  /** No more retries after this (24 hours after the event or the redelivery). */
+  give_up_at: string;
+  delivered_at: string | null;
+}
+
+/** Where an asynchronous render stands. */
+export type RenderJobStatus = "pending" | "processing" | "completed" | "failed";
+
+/** A render queued by POST /api/render/async; its PDF is a blob under `render/<id>/`. */
+export interface RenderJobsTable {
+  id: string;
+  workspace_id: string;
+  template_id: string | null;
+  source: RenderSource;
+  status: RenderJobStatus;
+  /** What to render (src/jobs/render-jobs.ts RenderJobRequest), as JSON. */
+  request: string;
+  webhook_url: string | null;
+  pages: number | null;
+  bytes: number | null;
+  error: string | null;
+  locked_until: string | null;
+  created_at: string;
+  finished_at: string | null;
+  expires_at: string | null;
+}
+
 /** The whole database, as Kysely sees it. */
 /** A workspace's signing certificate (see the 2026-11-29T06-00 migration). */
 export interface CertificatesTable {
@@ -318,4 +376,7 @@ export interface Database {
   ai_refine_counts: AiRefineCountsTable;
   rate_buckets: RateBucketsTable;
   batch_idempotency_keys: BatchIdempotencyKeysTable;
+  webhook_secrets: WebhookSecretsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  render_jobs: RenderJobsTable;
 }

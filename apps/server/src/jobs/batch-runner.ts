@@ -7,9 +7,13 @@ import type { Stamp, Theme } from "@docsvc/layout";
 import type { ProtectOptions } from "@docsvc/pdf";
 import { batchProtectKey, openProtect } from "./batch-protect.js";
 import { availableParallelism } from "node:os";
+import { writeBatchZip } from "./batch-zip.js";
+import { ZipTooLargeError } from "./zip-file.js";
 import type { BlobStore } from "../blobs/store.js";
 import { batchReport } from "./batch-report.js";
-import { openJob, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
+import { findJob, openJob, rowResults, setJobStatus, type BatchJobRow, type BatchRowResult } from "../db/batch.js";
+import { batchEvent, queueEvent } from "../webhooks/events.js";
+import { WEBHOOK_DEFAULTS, type WebhookSettings } from "../webhooks/settings.js";
 import type { Db } from "../db/database.js";
 import { isDatabaseUnavailable } from "../db/dialect.js";
 import { withJobClaim } from "../db/job-claim.js";
@@ -49,6 +53,10 @@ export interface BatchRunnerOptions {
   readonly concurrency?: number;
   /** Signs each row's PDF (ZIP output, emails) or the merged PDF when the job was submitted with `sign`. */
   readonly signer?: DocumentSigner;
+  /** How webhook events are retried (a job with a webhook queues batch.completed / batch.failed). */
+  readonly webhooks?: Pick<WebhookSettings, "retryForMs">;
+  /** Called when an event was queued (the dispatcher looks at once). */
+  readonly webhookQueued?: () => void;
 }
 
 /**
@@ -231,21 +239,21 @@ export class BatchRunner {
       await blobs.put(resultKey(job.id, "merged"), pdf);
       return;
     }
-    // JSZip (35 modules) loads with the first zip built, not with the server.
-    const { default: JSZip } = await import("jszip");
-    const zip = new JSZip();
     const names = uniqueNames(ok.map((r) => r.file_name ?? `document-${r.idx + 1}`));
     const packs = new PackReader(blobs, job.id);
-    for (const [i, r] of ok.entries()) {
-      // PDFs are compressed already; storing them keeps assembly fast. A row recorded before packs has its own file.
-      const pdf = r.pack === null ? await blobs.get(rowKey(job.id, r.idx)) : await packs.file(r.pack, r.idx);
-      if (pdf === undefined) throw new Error(`batch: row ${r.idx} of job ${job.id} is recorded but its PDF is missing`);
-      zip.file(names[i] as string, pdf, { compression: "STORE" });
-    }
-    const report = batchReport(job.id, rows.length, results);
-    zip.file("report.json", `${JSON.stringify(report, null, 2)}\n`);
-    const bytes = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE", compressionOptions: { level: 1 } });
-    await blobs.put(resultKey(job.id, "zip"), bytes);
+    const entries = ok.map((r, i) => ({
+      name: names[i] as string,
+      // A row recorded before packs has its own file.
+      read: async () => {
+        const pdf = r.pack === null ? await blobs.get(rowKey(job.id, r.idx)) : await packs.file(r.pack, r.idx);
+        if (pdf === undefined) throw new Error(`batch: row ${r.idx} of job ${job.id} is recorded but its PDF is missing`);
+        return pdf;
+      },
+    }));
+    const report = `${JSON.stringify(batchReport(job.id, rows.length, results), null, 2)}\n`;
+    await writeBatchZip(blobs, resultKey(job.id, "zip"), entries, report, new Date(clockNow())).catch((err: unknown) => {
+      throw err instanceof ZipTooLargeError ? new JobFailure(err.message) : err;
+    });
   }
 
   // The merged PDF: painted from the rows' kept layouts (each row laid out once), or, with a renderer that
@@ -272,7 +280,14 @@ export class BatchRunner {
 
   private async finish(job: BatchJobRow, status: "completed" | "failed", error: string | null): Promise<void> {
     const now = clockNow();
-    await setJobStatus(this.options.db, job.id, status, { finished_at: nowIso(now), expires_at: nowIso(now + RESULT_RETENTION_MS), error });
+    const webhook = job.webhook_url;
+    // The job's end and its webhook event are recorded together: no crash between them can lose the event.
+    await this.options.db.transaction().execute(async (trx) => {
+      await setJobStatus(trx, job.id, status, { finished_at: nowIso(now), expires_at: nowIso(now + RESULT_RETENTION_MS), error });
+      const finished = webhook ? await findJob(trx, job.workspace_id, job.template_id, job.id) : undefined;
+      if (webhook && finished !== undefined) await queueEvent(trx, this.options.webhooks ?? WEBHOOK_DEFAULTS, webhook, batchEvent(finished, this.options.publicUrl));
+    });
+    if (webhook) this.options.webhookQueued?.();
     if (status === "failed") await this.options.blobs.deletePrefix(jobPrefix(job.id));
   }
 }

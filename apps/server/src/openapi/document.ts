@@ -15,6 +15,7 @@ import * as templates from "../schemas/templates.js";
 import * as sendEmail from "../schemas/send-email.js";
 import * as sign from "../schemas/sign.js";
 import * as versions from "../schemas/versions.js";
+import * as webhooks from "../schemas/webhooks.js";
 import * as workspaces from "../schemas/workspaces.js";
 import { OPAQUE_PARAMS, OPERATIONS, type OperationSpec } from "./operations.js";
 
@@ -90,6 +91,11 @@ const COMPONENTS: Record<string, AnySchema> = {
   Comment: collab.Comment,
   NegotiateResponse: collab.NegotiateResponse,
   ProblemDetails: responses.ProblemDetails,
+  RenderAsyncBody: webhooks.RenderAsyncBody,
+  RenderJob: webhooks.RenderJob,
+  WebhookSecretInfo: webhooks.WebhookSecretInfo,
+  CreatedWebhookSecret: webhooks.CreatedWebhookSecret,
+  WebhookDelivery: webhooks.WebhookDelivery,
   GenerateBandTemplateForm: ai.GenerateBandTemplateForm,
   ReviseDocumentForm: ai.ReviseDocumentForm,
   GenerateTemplateForm: ai.GenerateTemplateForm,
@@ -211,6 +217,18 @@ function operation(op: OperationSpec): Json {
           description: "OK.",
           content: { "application/json": { schema: op.success.array ? { type: "array", items: ref(op.success.schema) } : ref(op.success.schema) } },
         };
+  const ranged: Json = op.ranges
+    ? {
+        "206": { description: "The byte range asked for (Range: bytes=a-b, a- or -n), with Content-Range.", headers: { "Content-Range": { schema: { type: "string" } } }, content: (success as { content?: Json }).content },
+        "416": { description: "The range starts past the end of the file; Content-Range: bytes */<size>.", headers: { "Content-Range": { schema: { type: "string" } } } },
+      }
+    : {};
+  const rangeParams = op.ranges
+    ? [
+        { name: "Range", in: "header", required: false, description: "One byte range: bytes=a-b, bytes=a- or bytes=-n (the last n bytes). Several ranges answer the whole file.", schema: { type: "string" } },
+        { name: "If-Range", in: "header", required: false, description: "The ETag (or Last-Modified) of the file the range belongs to; another value answers the whole file.", schema: { type: "string" } },
+      ]
+    : [];
   const security =
     op.lane === "public" ? [] : op.lane === "render" ? [{ bearerAuth: [] }, { apiKeyAuth: [] }] : op.lane === "refresh" ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }];
   return {
@@ -218,11 +236,12 @@ function operation(op: OperationSpec): Json {
     tags: [op.tag],
     summary: op.summary,
     ...(op.description !== undefined ? { description: op.description } : {}),
-    ...(params.length + query.length + headers.length + cookie.length > 0 ? { parameters: [...params, ...query, ...headers, ...cookie] } : {}),
+    ...(params.length + query.length + headers.length + cookie.length + rangeParams.length > 0 ? { parameters: [...params, ...query, ...headers, ...cookie, ...rangeParams] } : {}),
     ...(op.body !== undefined ? { requestBody: { required: op.bodyOptional !== true, content: { "application/json": { schema: ref(op.body) } } } } : {}),
     ...(op.multipart !== undefined ? { requestBody: { required: true, content: { "multipart/form-data": { schema: ref(op.multipart) } } } } : {}),
     responses: {
-      ["redirect" in op.success ? "302" : "200"]: success,
+      ["redirect" in op.success ? "302" : String(op.status ?? 200)]: success,
+      ...ranged,
       ...Object.fromEntries([...statuses].sort((a, b) => a - b).map((s) => [String(s), problem(s)])),
     },
     security,

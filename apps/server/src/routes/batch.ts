@@ -3,11 +3,13 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { renderAuth } from "../http/auth.js";
 import type { AppEnv } from "../http/env.js";
+import { fileResponse } from "../http/ranges.js";
 import { jsonBody, parseOrThrow, uuidParam } from "../http/validate.js";
 import { ValidationError } from "../errors.js";
 import * as v from "valibot";
 import { BatchUploadFields, CreateBatchJsonBody } from "../schemas/batch.js";
 import { SignField, type SignInput } from "../schemas/sign.js";
+import { WebhookField } from "../schemas/webhooks.js";
 import { readSpreadsheet } from "../services/batch-input.js";
 import { batchTemplateCsv } from "../services/batch-template.js";
 import { batchJobReport, batchResult, checkRowCount, getBatchJob, listBatchJobs, submitBatch, type SubmittedBatch } from "../services/batch.js";
@@ -74,11 +76,12 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
     if (form["stamps"] !== undefined) throw ValidationError.field("stamps", "The upload endpoint takes no stamps option; send rows as JSON to stamp a batch's PDFs.");
     const file = form["file"];
     if (!(file instanceof File)) throw ValidationError.field("file", "file is required: a .csv or .xlsx spreadsheet in the multipart field 'file'.");
-    const fields = parseOrThrow(BatchUploadFields, Object.fromEntries(["output", "fileNamePattern", "emailColumn"].map((k) => [k, typeof form[k] === "string" ? form[k] || null : undefined])), "body");
+    const { webhookUrl, ...fields } = parseOrThrow(BatchUploadFields, Object.fromEntries(["output", "fileNamePattern", "emailColumn", "webhookUrl"].map((k) => [k, typeof form[k] === "string" ? form[k] || null : undefined])), "body");
+    const webhook = webhookUrl === null || webhookUrl === undefined ? undefined : parseOrThrow(WebhookField, { url: webhookUrl }, "webhookUrl");
     const sign = signFormField(form["sign"]);
     const rows = await readSpreadsheet(file.name, new Uint8Array(await file.arrayBuffer()));
     checkRowCount(rows.length, "file");
-    return submitted(c, await submitBatch(deps, c.get("principal"), c.req.param("id"), { rows, ...fields, theme: undefined, sign }, key));
+    return submitted(c, await submitBatch(deps, c.get("principal"), c.req.param("id"), { rows, ...fields, theme: undefined, sign, webhook }, key));
   });
 
   app.get("/:id/render-batch/template", auth, id, async (c) => {
@@ -98,12 +101,8 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   app.get("/:id/render-batch/jobs/:jobId/result", auth, id, jobId, async (c) => {
     const result = await batchResult(deps, c.get("principal"), c.req.param("id"), c.req.param("jobId"));
-    return c.body(result.bytes as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": result.contentType,
-      "Content-Length": String(result.bytes.byteLength),
-      "Content-Disposition": `attachment; filename="${result.fileName}"`,
-      "Cache-Control": "no-store",
-    });
+    const file = { reader: result.reader, contentType: result.contentType, disposition: `attachment; filename="${result.fileName}"`, etag: result.etag, lastModified: result.finishedAt };
+    return fileResponse(file, { range: c.req.header("Range"), ifRange: c.req.header("If-Range") });
   });
 
   return app;

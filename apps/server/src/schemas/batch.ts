@@ -5,6 +5,7 @@ import { SignField } from "./sign.js";
 import { FlattenField, FormsField } from "./forms.js";
 import { ProtectField } from "./protect.js";
 import { StampsField } from "./stamps.js";
+import { WebhookField } from "./webhooks.js";
 
 /** Rows per batch job (spec limits table). */
 export const MAX_BATCH_ROWS = 2000;
@@ -37,6 +38,7 @@ export const CreateBatchJsonBody = v.object({
   flatten: FlattenField,
   protect: ProtectField,
   stamps: StampsField,
+  webhook: WebhookField,
 });
 
 /** The form fields of the upload endpoint besides `file` (multipart values are strings). */
@@ -44,6 +46,7 @@ export const BatchUploadFields = v.object({
   output: BatchOutputField,
   fileNamePattern: FileNamePatternField,
   emailColumn: EmailColumnField,
+  webhookUrl: v.nullish(v.string()),
 });
 
 /** The upload's form, for the OpenAPI document (the route reads the parts itself). */
@@ -53,4 +56,5 @@ export const BatchUploadForm = v.object({
   fileNamePattern: FileNamePatternField,
   emailColumn: EmailColumnField,
   sign: v.optional(v.pipe(v.string(), v.description("The sign object (SignOptions) as JSON text: every row's PDF, or the merged PDF, is signed."))),
+  webhookUrl: v.pipe(v.nullish(v.string()), v.description("A webhook URL told when the job finishes (as webhook.url in the JSON submission).")),
 });

@@ -4,6 +4,7 @@ import type { Theme } from "@docsvc/layout";
 import type { ProtectOptions } from "@docsvc/pdf";
 import { batchProtectKey, sealProtect } from "../jobs/batch-protect.js";
 import type { Principal } from "../auth/principal.js";
+import type { BlobReader } from "../blobs/store.js";
 import { deleteJob, findJob, insertJob, listJobs, rowResults, type BatchJobSummaryRow } from "../db/batch.js";
 import type { BatchOutput, BatchStatus } from "../db/schema.js";
 import { findTemplate, type TemplateRow } from "../db/templates.js";
@@ -21,6 +22,7 @@ import type { ServiceDeps } from "./deps.js";
 import { claimKey, releaseKey, submissionHash } from "./batch-idempotency.js";
 import { requireRole } from "./workspaces.js";
 import type { SignInput } from "../schemas/sign.js";
+import { checkWebhookAllowed } from "./webhooks.js";
 
 /** A submission, validated. */
 export interface BatchInput {
@@ -36,6 +38,8 @@ export interface BatchInput {
   readonly protect?: ProtectOptions | undefined;
   /** Stamps on every row's pages (validated by StampsField). */
   readonly stamps?: readonly unknown[] | undefined;
+  /** Told when the job finishes (batch.completed / batch.failed). */
+  readonly webhook?: { readonly url: string } | null | undefined;
 }
 
 /** A job's status (the spec's five fields plus what a client needs to show it). */
@@ -101,6 +105,7 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
   if (template === undefined) throw new NotFoundError("Template");
   requireBatchRole(principal);
   checkRowCount(input.rows.length, "rows");
+  if (input.webhook) await checkWebhookAllowed(deps, principal, "webhook");
   // JSON bodies were checked whole; rows from a spreadsheet nest by their dotted column names.
   if (tooDeep({ rows: input.rows }, MAX_JSON_DEPTH) !== undefined) {
     throw ValidationError.field("rows", `rows are nested more than ${MAX_JSON_DEPTH} levels deep (the limit for a request body).`);
@@ -151,6 +156,7 @@ async function storeAndQueue(deps: ServiceDeps, principal: Principal, template: 
     created_at: nowIso(now),
     finished_at: null,
     expires_at: null,
+    webhook_url: input.webhook?.url ?? null,
   });
   try {
     await deps.batch.enqueue(id);
@@ -199,7 +205,7 @@ export async function batchResult(
   principal: Principal,
   templateId: string,
   jobId: string,
-): Promise<{ bytes: Uint8Array; contentType: string; fileName: string }> {
+): Promise<{ reader: BlobReader; contentType: string; fileName: string; etag: string; finishedAt: Date | undefined }> {
   const row = await job(deps, principal, templateId, jobId);
   if (row.status !== "completed") {
     const why = row.status === "failed" ? `failed (${row.error ?? "no detail"}), so there is no result` : `${row.status}; the result can be downloaded once it is completed`;
@@ -208,10 +214,12 @@ export async function batchResult(
   if (row.expires_at !== null && Date.parse(row.expires_at) <= clockNow()) {
     throw new NotFoundError("Batch result (results are kept for 24 hours)");
   }
-  const bytes = await deps.blobs.get(resultKey(row.id, row.output));
-  if (bytes === undefined) throw new NotFoundError("Batch result (results are kept for 24 hours)");
+  // Opened, not read: the download streams it piece by piece (src/http/ranges.ts).
+  const reader = await deps.blobs.open(resultKey(row.id, row.output));
+  if (reader === undefined) throw new NotFoundError("Batch result (results are kept for 24 hours)");
   const stem = `batch-${row.id}`;
+  const fixed = { reader, etag: `"${row.id}-${reader.size}"`, finishedAt: row.finished_at === null ? undefined : new Date(row.finished_at) };
   return row.output === "zip"
-    ? { bytes, contentType: "application/zip", fileName: `${stem}.zip` }
-    : { bytes, contentType: "application/pdf", fileName: `${stem}.pdf` };
+    ? { ...fixed, contentType: "application/zip", fileName: `${stem}.zip` }
+    : { ...fixed, contentType: "application/pdf", fileName: `${stem}.pdf` };
 }

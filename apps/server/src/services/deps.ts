@@ -18,6 +18,20 @@ import type { PresenceStore } from "./presence-store.js";
 import type { RenderLimiter } from "./rate-limit.js";
 import type { Renderer } from "../render/renderer.js";
 import type { DocumentSigner } from "./signing.js";
+import type { WebhookDispatcher } from "../jobs/webhook-dispatcher.js";
+import type { RenderJobRunner } from "../jobs/render-jobs.js";
+import type { SecretBox } from "../webhooks/secrets.js";
+import type { WebhookSettings } from "../webhooks/settings.js";
+
+/** Webhooks and asynchronous renders: their settings, the secrets' sealing, and the two background loops. */
+export interface WebhookServices {
+  readonly settings: WebhookSettings;
+  readonly secrets: SecretBox;
+  /** Sends due deliveries; started with the batch worker. */
+  readonly dispatcher: WebhookDispatcher;
+  /** Runs queued asynchronous renders; started with the batch worker. */
+  readonly renderJobs: RenderJobRunner;
+}
 
 /** What the use cases need from the outside world; built once in createApp. */
 export interface ServiceDeps {
@@ -52,4 +66,6 @@ export interface ServiceDeps {
   readonly metrics: Metrics;
   /** Signs rendered PDFs with the workspace's certificates (`sign` on the render bodies). */
   readonly signer: DocumentSigner;
+  /** Webhooks and asynchronous renders (src/webhooks, src/jobs/webhook-dispatcher.ts, src/jobs/render-jobs.ts). */
+  readonly webhooks: WebhookServices;
 }

@@ -92,7 +92,7 @@ describe("batch row packs", () => {
   test("a pack whose file cannot be written records none of its rows and emails no one; the flush says so", async () => {
     await job("p2", 4);
     const sent: number[] = [];
-    const broken: BlobStore = { ...blobs, kind: "fs", put: async () => Promise.reject(new Error("disk full")), get: (k) => blobs.get(k), deletePrefix: (p) => blobs.deletePrefix(p), localFile: (k) => blobs.localFile(k) };
+    const broken: BlobStore = { ...blobs, kind: "fs", put: async () => Promise.reject(new Error("disk full")), get: (k) => blobs.get(k), deletePrefix: (p) => blobs.deletePrefix(p), localFile: (k) => blobs.localFile(k), open: (k) => blobs.open(k) };
     const recorder = new PackRecorder(db, broken, "p2", 2, 60_000);
     await recorder.add(pending("p2", 0, sent));
     // The full pack is written while rendering goes on; its failure answers the next add and the flush.

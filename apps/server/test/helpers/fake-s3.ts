@@ -40,10 +40,19 @@ export async function startFakeS3(pageSize = 1000): Promise<FakeS3> {
       if (req.method === "PUT" && key !== "") {
         objects.set(id, await bodyOf(req));
         res.writeHead(200, { ETag: '"fake"' }).end();
+      } else if (req.method === "HEAD" && key !== "") {
+        const found = objects.get(id);
+        if (found === undefined) res.writeHead(404).end();
+        else res.writeHead(200, { "Content-Length": String(found.length), "Content-Type": "application/octet-stream" }).end();
       } else if (req.method === "GET" && key !== "") {
         const found = objects.get(id);
+        // One range (`bytes=a-b`), as the S3 store's streams ask.
+        const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? "");
         if (found === undefined) send(res, 404, `<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>${xml(key)}</Key></Error>`);
-        else send(res, 200, found as unknown as string, "application/octet-stream");
+        else if (range !== null) {
+          const part = found.subarray(Number(range[1]), Math.min(Number(range[2]), found.length - 1) + 1);
+          res.writeHead(206, { "Content-Length": String(part.length), "Content-Range": `bytes ${range[1]}-${Number(range[1]) + part.length - 1}/${found.length}`, "Content-Type": "application/octet-stream" }).end(part);
+        } else send(res, 200, found as unknown as string, "application/octet-stream");
       } else if (req.method === "DELETE" && key !== "") {
         objects.delete(id);
         res.writeHead(204).end();

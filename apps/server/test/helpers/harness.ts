@@ -200,6 +200,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     call,
     signup,
     async close() {
+      // Background loops a test started (stopping one never started is a no-op).
+      await deps.webhooks.renderJobs.stop();
+      await deps.webhooks.dispatcher.stop();
       await deps.collab.close();
       await deps.meter.flush();
       await mailer.close();

@@ -19,6 +19,7 @@ import * as certificates from "./2026-11-29T06-00-certificates.js";
 import * as batchFormOptions from "./2026-11-29T06-00-batch-form-options.js";
 import * as sharedState from "./2026-11-29T06-10-shared-state.js";
 import * as batchProtect from "./2026-11-29T06-00-batch-protect.js";
+import * as webhooks from "./2026-11-29T06-20-webhooks.js";
 
 /** Every PostgreSQL migration by name. */
 export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -39,4 +40,5 @@ export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-29T06-00-batch-form-options": batchFormOptions,
   "2026-11-29T06-10-shared-state": sharedState,
   "2026-11-29T06-00-batch-protect": batchProtect,
+  "2026-11-29T06-20-webhooks": webhooks,
 };
