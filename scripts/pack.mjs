@@ -5,7 +5,7 @@
 //
 // The service package is assembled in a staging folder that mirrors the repository's layout, because the server
 // bundle finds its neighbours by relative path: apps/server/dist/bundle (the esbuild bundle, migrations compiled
-// in), apps/server/src/ai/prompts (read at run time), apps/web/dist/app (the web app). The engine packages travel
+// in), apps/server/src/ai/prompts (read at run time), apps/web/dist/app (the web app), docs/ (served at /docs). The engine packages travel
 // inside it as bundled dependencies (node_modules/@docsvc/{layout,pdf,fonts}, unpacked from their tarballs), so
 // the bundle's `import "@docsvc/pdf"` and the engine's `@docsvc/fonts` lookup resolve as in the repository. Every
 // npm package they import stays a real dependency, installed by npm for the machine (sharp's and
@@ -58,6 +58,7 @@ const copy = (from, to = from) => cpSync(join(root, from), join(stage, to), { re
 copy("apps/server/dist/bundle");
 copy("apps/server/src/ai/prompts");
 copy("apps/web/dist/app");
+copy("docs"); // served at /docs
 for (const name of ENGINE) {
   const into = join(stage, "node_modules", "@docsvc", name);
   mkdirSync(into, { recursive: true });
@@ -94,7 +95,7 @@ writeFileSync(
       license: "SEE LICENSE IN THIRD-PARTY-LICENSES.md",
       engines: { node: ">=20.19" },
       bin: { docsvc: "apps/server/dist/bundle/cli.js" },
-      files: ["apps", "README.md", "THIRD-PARTY-LICENSES.md"],
+      files: ["apps", "docs", "README.md", "THIRD-PARTY-LICENSES.md"],
       dependencies: sorted({ ...dependencies, ...engineVersions }),
       optionalDependencies,
       bundleDependencies: Object.keys(engineVersions),
