@@ -154,7 +154,7 @@ test("a changed receipt fails the snapshot", async () => {
 });
 `,
   );
-  const result = run("node", ["--test", "receipt.test.mjs"], { cwd: project, env: { ...env, DOCSVC_UPDATE_SNAPSHOTS: "" } });
+  const result = run("node", ["--test", "--test-reporter=tap", "receipt.test.mjs"], { cwd: project, env: { ...env, DOCSVC_UPDATE_SNAPSHOTS: "" } });
   check(/# pass 3/.test(result) && /# fail 0/.test(result), `the embedder's snapshot test failed:\n${result}`);
   step("embedder: renderPdf and a node:test snapshot test pass from node_modules");
 
