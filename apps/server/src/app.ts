@@ -29,6 +29,7 @@ import { certificateRoutes } from "./routes/certificates.js";
 import { commentRoutes } from "./routes/comments.js";
 import { fontRoutes } from "./routes/fonts.js";
 import { healthRoutes } from "./routes/health.js";
+import { docsRoutes } from "./routes/docs.js";
 import { hubRoutes } from "./routes/hub.js";
 import { inviteRoutes } from "./routes/invites.js";
 import { oauthRoutes } from "./routes/oauth.js";
@@ -185,6 +186,7 @@ export function createApp(options: AppOptions): CreatedApp {
   app.route("/api/templates", sendEmailRoutes(deps));
   app.route("/api/templates", basePdfRoutes(deps));
   app.route("/fonts", fontRoutes());
+  app.route("/docs", docsRoutes());
   app.route("/", webRoutes());
   app.route("/api/ai", aiRoutes(deps, config.ai, options.ai));
 

@@ -39,7 +39,9 @@ test("every module a bundle loads by relative path is in the bundle", () => {
 
 test("the package's bin and exports name the bundle", () => {
   const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "apps/server/package.json"), "utf8")) as { bin: { docsvc: string }; exports: { ".": { import: string } } };
-  assert.equal(manifest.bin.docsvc, "./dist/bundle/cli.js");
+  // The bin is a committed wrapper (it exists before the build, so `pnpm install` can link it) that runs the bundle.
+  assert.equal(manifest.bin.docsvc, "./bin/docsvc.js");
+  assert.match(readFileSync(join(REPO_ROOT, "apps/server/bin/docsvc.js"), "utf8"), /new URL\("\.\.\/dist\/bundle\/cli\.js"/);
   assert.equal(manifest.exports["."].import, "./dist/bundle/index.js");
   assert.match(import.meta.resolve("@docsvc/pdf"), /\/packages\/pdf\/dist\/bundle\/index\.js$/);
   assert.match(import.meta.resolve("@docsvc/layout"), /\/packages\/layout\/dist\/bundle\/index\.js$/);

@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 /** The repository root. */
 export const REPO_ROOT = (() => {
   let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, "fonts", "fonts.json"))) {
+  // pnpm-workspace.yaml too: packages/ holds a fonts/ (the @docsvc/fonts package) with a fonts.json of its own.
+  while (!existsSync(join(dir, "fonts", "fonts.json")) || !existsSync(join(dir, "pnpm-workspace.yaml"))) {
     const up = dirname(dir);
     if (up === dir) throw new Error("fonts/fonts.json not found above the test file");
     dir = up;

@@ -2,6 +2,7 @@
 // the one place that reads font files. Everything here is asynchronous.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FONT_PADDING_BYTES, FontRegistry, type FaceSource } from "@docsvc/layout";
@@ -15,9 +16,11 @@ export const FONTS_DIR_ENV = "DOCSVC_FONTS_DIR";
 export const FONT_MANIFEST_FILE = "fonts.json";
 
 /**
- * The fonts directory: $DOCSVC_FONTS_DIR if set (resolved against the working directory), else the repo's
- * fonts/ found from this file's location (packages/pdf/src/fonts/ when run from source, packages/pdf/dist/src/fonts/ when
- * built; the production bundle rewrites this file's import.meta.url to packages/pdf/dist/bundle/fonts/load.js).
+ * The fonts directory: $DOCSVC_FONTS_DIR if set (resolved against the working directory), else the @docsvc/fonts
+ * package found by package resolution from this file (in the repository that is packages/fonts, which the root
+ * fonts/ links to; in an installed project, node_modules/@docsvc/fonts), else the repository's fonts/ found from
+ * this file's location (packages/pdf/src/fonts/ from source, packages/pdf/dist/src/fonts/ built; the production
+ * bundle rewrites this file's import.meta.url to packages/pdf/dist/bundle/fonts/load.js).
  */
 export function designerFontsDir(): string {
   const fromEnv = process.env[FONTS_DIR_ENV];
@@ -32,10 +35,20 @@ let fontsDirMemo: { readonly fromEnv: string | undefined; readonly dir: string }
 
 function fontsDirFor(fromEnv: string | undefined): string {
   if (fromEnv) return resolve(fromEnv);
+  const packaged = fontsPackageDir();
+  if (packaged !== undefined) return packaged;
   const here = dirname(fileURLToPath(import.meta.url));
   const built = [`${sep}dist${sep}src${sep}fonts`, `${sep}dist${sep}bundle${sep}fonts`].some((tail) => here.endsWith(tail));
   const packageRoot = resolve(here, built ? "../../.." : "../..");
   return resolve(packageRoot, "../../fonts");
+}
+
+function fontsPackageDir(): string | undefined {
+  try {
+    return dirname(createRequire(import.meta.url).resolve(`@docsvc/fonts/${FONT_MANIFEST_FILE}`));
+  } catch {
+    return undefined; // not installed: an embedder that brings its own DOCSVC_FONTS_DIR, or an older checkout
+  }
 }
 
 /** Reads and validates `<dir>/fonts.json`. */
