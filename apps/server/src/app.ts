@@ -42,7 +42,10 @@ import { versionRoutes } from "./routes/versions.js";
 import { webRoutes } from "./routes/web.js";
 import { workspaceRoutes } from "./routes/workspaces.js";
 import type { ServiceDeps } from "./services/deps.js";
-import { LoginThrottle, type LoginAttempts } from "./services/login-throttle.js";
+import { DbLoginBuckets } from "./db/login-buckets.js";
+import { clientAddress } from "./http/client-address.js";
+import { TRUST_NOBODY } from "./http/trust-proxy.js";
+import { LOGIN_DEFAULTS, LoginThrottle } from "./services/login-throttle.js";
 import { Meter } from "./services/meter.js";
 import { DirectLookups, type Lookups } from "./cache/lookups.js";
 import { OAuthProviders } from "./services/oauth/providers.js";
@@ -62,7 +65,8 @@ export interface AppOptions {
   readonly renderer: Renderer;
   readonly log: Logger;
   readonly plans?: PlanTable;
-  readonly loginThrottle?: LoginAttempts;
+  /** The login throttle (default: buckets in the database, settings from config.login). */
+  readonly loginThrottle?: LoginThrottle;
   readonly rateLimiter?: RenderLimiter;
   /** Where presence lives (default: the database). */
   readonly presence?: PresenceStore;
@@ -107,7 +111,7 @@ export function createApp(options: AppOptions): CreatedApp {
     jwt: createJwtService(config.jwtSecret),
     plans: options.plans ?? config.plans,
     rateLimiter: options.rateLimiter ?? new RateLimiter(),
-    loginThrottle: options.loginThrottle ?? new LoginThrottle(),
+    loginThrottle: options.loginThrottle ?? new LoginThrottle(new DbLoginBuckets(db), config.login ?? LOGIN_DEFAULTS),
     presence: options.presence ?? new DbPresenceStore(db),
     meter,
     lookups: options.lookups ?? new DirectLookups(db),
@@ -120,6 +124,8 @@ export function createApp(options: AppOptions): CreatedApp {
   const app = new Hono<AppEnv>();
   // First, so error answers, 404s and every route's answer pass through it.
   app.use(securityHeaders({ publicUrl: config.publicUrl, csp: config.csp }));
+  // Next, so the headers above, the access log and every limit see the client TRUST_PROXY resolves.
+  app.use(clientAddress(config.trustProxy ?? TRUST_NOBODY, config.publicUrl, log));
   app.use(countRequests(metrics));
   app.use(requestContext(log));
   const jsonLimit = bodyLimit({

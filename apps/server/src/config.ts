@@ -7,6 +7,9 @@ import type { Plan } from "./db/schema.js";
 import { parseAiSettings, type AiSettings } from "./ai/settings.js";
 import { ConfigError } from "./config-error.js";
 import type { CspSettings } from "./http/content-security-policy.js";
+import type { TrustProxy } from "./http/trust-proxy.js";
+import { parseLimitConfig, type RequestLimits } from "./config-limits.js";
+import type { LoginSettings } from "./services/login-throttle.js";
 import { BlobConfigError, parseBlobConfig, type BlobConfig } from "./blobs/config.js";
 import { isPostgresUrl } from "./db/postgres.js";
 import { localUrl } from "./public-url.js";
@@ -66,6 +69,12 @@ export interface Config {
   readonly lookupCacheTtlMs?: number;
   /** CSP_MODE and CSP_REPORT_URI: how the web app's Content Security Policy is delivered (default: enforced, unreported). */
   readonly csp?: CspSettings;
+  /** TRUST_PROXY: the proxies whose Forwarded / X-Forwarded-* headers are believed (default: none). */
+  readonly trustProxy?: TrustProxy;
+  /** LOGIN_*: the login throttle's buckets and LOGIN_TRUSTED_CIDRS (default LOGIN_DEFAULTS). */
+  readonly login?: LoginSettings;
+  /** The caps an owner can set (config-limits.ts; default LIMIT_DEFAULTS). */
+  readonly limits?: RequestLimits;
 }
 
 /** Where batch jobs wait: the database (polled) or BullMQ on Redis (the default with REDIS_URL). */
@@ -133,6 +142,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     batch: batchQueueConfig(env),
     lookupCacheTtlMs: nonNegativeInteger(env, "LOOKUP_CACHE_TTL_MS", DEFAULT_LOOKUP_TTL_MS),
     csp: cspSettings(env),
+    ...parseLimitConfig(env),
   };
 }
 

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { isUuid, uuidv7 } from "../src/ids.js";
 import { countPdfPages } from "../src/render/pages.js";
-import { LoginThrottle } from "../src/services/login-throttle.js";
+import { MemoryLoginBuckets } from "../src/services/login-buckets.js";
+import { LOGIN_DEFAULTS, LoginThrottle } from "../src/services/login-throttle.js";
 import { RateLimiter } from "../src/services/rate-limit.js";
 
 describe("uuidv7", () => {
@@ -38,20 +39,26 @@ describe("RateLimiter", () => {
 });
 
 describe("LoginThrottle", () => {
-  test("locks an address after the limit within the window, and forgets on success or with time", () => {
+  test("refuses an (address, email) pair after its failures, refills with time, and a success starts the pair afresh", async () => {
     let now = 0;
-    const throttle = new LoginThrottle(3, 1000, () => now);
+    const rule = { capacity: 3, refillMs: 1000 };
+    const throttle = new LoginThrottle(new MemoryLoginBuckets(() => now), { ...LOGIN_DEFAULTS, pairFailures: rule });
     for (let i = 0; i < 3; i++) {
-      assert.equal(throttle.retryAfter("a@x"), undefined);
-      throttle.fail("a@x");
+      const attempt = await throttle.begin("192.0.2.1", "a@x");
+      assert.equal(attempt.refused, undefined);
+      if (attempt.refused === undefined) await attempt.failed();
     }
-    assert.equal(throttle.retryAfter("a@x"), 1);
-    assert.equal(throttle.retryAfter("b@x"), undefined);
+    assert.deepEqual(await throttle.begin("192.0.2.1", "a@x"), { refused: "pair", retryAfter: 1 });
+    assert.equal((await throttle.begin("192.0.2.2", "a@x")).refused, undefined, "another address may still try");
     now = 1001;
-    assert.equal(throttle.retryAfter("a@x"), undefined);
-    for (let i = 0; i < 3; i++) throttle.fail("a@x");
-    throttle.clear("a@x");
-    assert.equal(throttle.retryAfter("a@x"), undefined);
+    const later = await throttle.begin("192.0.2.1", "a@x");
+    assert.equal(later.refused, undefined, "one failure has refilled");
+    if (later.refused === undefined) await later.succeeded();
+    for (let i = 0; i < 3; i++) {
+      const attempt = await throttle.begin("192.0.2.1", "a@x");
+      assert.equal(attempt.refused, undefined, `after a success, attempt ${i + 1} is admitted`);
+      if (attempt.refused === undefined) await attempt.failed();
+    }
   });
 });
 

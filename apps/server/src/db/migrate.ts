@@ -13,6 +13,7 @@ import * as blobs from "./migrations/2026-11-23T16-00-blobs.js";
 import * as commentAnchors from "./migrations/2026-11-23T17-00-comment-anchors.js";
 import * as batchRowPacks from "./migrations/2026-11-28T15-00-batch-row-packs.js";
 import * as sampleData from "./migrations/2026-11-29T03-00-sample-data.js";
+import * as loginBuckets from "./migrations/2026-11-29T06-30-login-buckets.js";
 
 // Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
 // Names sort by their date prefix; Kysely applies them in that order.
@@ -31,6 +32,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-23T17-00-comment-anchors": commentAnchors,
   "2026-11-28T15-00-batch-row-packs": batchRowPacks,
   "2026-11-29T03-00-sample-data": sampleData,
+  "2026-11-29T06-30-login-buckets": loginBuckets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

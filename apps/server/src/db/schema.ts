@@ -230,6 +230,14 @@ export interface BlobsTable {
   created_at: string;
 }
 
+/** One token bucket of the login throttle (db/login-buckets.ts); times in ms since the epoch. */
+export interface LoginBucketsTable {
+  key: string;
+  tokens: number;
+  updated_at: number;
+  full_at: number;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -254,4 +262,5 @@ export interface Database {
   oauth_identities: OAuthIdentitiesTable;
   oauth_states: OAuthStatesTable;
   blobs: BlobsTable;
+  login_buckets: LoginBucketsTable;
 }

@@ -8,7 +8,7 @@ import type { Logger } from "../log.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { Metrics } from "../metrics/metrics.js";
 import type { Lookups } from "../cache/lookups.js";
-import type { LoginAttempts } from "./login-throttle.js";
+import type { LoginThrottle } from "./login-throttle.js";
 import type { Meter } from "./meter.js";
 import type { OAuthProviders } from "./oauth/providers.js";
 import type { PlanTable } from "./plans.js";
@@ -27,7 +27,7 @@ export interface ServiceDeps {
   readonly log: Logger;
   readonly plans: PlanTable;
   readonly rateLimiter: RenderLimiter;
-  readonly loginThrottle: LoginAttempts;
+  readonly loginThrottle: LoginThrottle;
   /** Who is viewing what (the database, or Redis with REDIS_URL). */
   readonly presence: PresenceStore;
   readonly meter: Meter;

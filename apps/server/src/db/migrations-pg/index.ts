@@ -15,6 +15,7 @@ import * as blobs from "./2026-11-23T16-00-blobs.js";
 import * as commentAnchors from "./2026-11-23T17-00-comment-anchors.js";
 import * as batchRowPacks from "./2026-11-28T15-00-batch-row-packs.js";
 import * as sampleData from "./2026-11-29T03-00-sample-data.js";
+import * as loginBuckets from "./2026-11-29T06-30-login-buckets.js";
 
 /** Every PostgreSQL migration by name. */
 export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -31,4 +32,5 @@ export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-23T17-00-comment-anchors": commentAnchors,
   "2026-11-28T15-00-batch-row-packs": batchRowPacks,
   "2026-11-29T03-00-sample-data": sampleData,
+  "2026-11-29T06-30-login-buckets": loginBuckets,
 };
