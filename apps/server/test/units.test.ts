@@ -62,6 +62,31 @@ describe("LoginThrottle", () => {
   });
 });
 
+describe("LoginThrottle across addresses", () => {
+  test("failures of one email from many addresses meet the per-email bucket; a trusted address skips only the per-address ones", async () => {
+    const { LOGIN_FAILURE_WINDOW_MS } = await import("../src/services/login-throttle.js");
+    const { parseAddressList } = await import("../src/http/address-list.js");
+    const settings = { ...LOGIN_DEFAULTS, emailFailures: { capacity: 4, refillMs: LOGIN_FAILURE_WINDOW_MS / 4 }, addressLogins: { capacity: 1, refillMs: 60_000 }, trusted: parseAddressList("10.0.0.0/8") };
+    const throttle = new LoginThrottle(new MemoryLoginBuckets(), settings);
+    for (let i = 0; i < 4; i++) {
+      const attempt = await throttle.begin(`192.0.2.${i}`, "v@x");
+      assert.equal(attempt.refused, undefined);
+      if (attempt.refused === undefined) await attempt.failed();
+    }
+    assert.equal((await throttle.begin("192.0.2.99", "v@x")).refused, "email");
+    assert.equal((await throttle.begin("10.1.2.3", "v@x")).refused, "email", "a trusted address meets the per-email bucket too");
+    // The address bucket (1 login) is spent only by a success; a trusted address has none.
+    const first = await throttle.begin("198.51.100.1", "w@x");
+    if (first.refused === undefined) await first.succeeded();
+    assert.equal((await throttle.begin("198.51.100.1", "z@x")).refused, "address");
+    for (let i = 0; i < 3; i++) {
+      const trusted = await throttle.begin("10.9.9.9", `u${i}@x`);
+      assert.equal(trusted.refused, undefined);
+      if (trusted.refused === undefined) await trusted.succeeded();
+    }
+  });
+});
+
 describe("countPdfPages", () => {
   test("counts page objects, not the page tree", () => {
     const fake = "%PDF-1.7\n1 0 obj << /Type /Pages /Count 2 /Kids [2 0 R 3 0 R] >>\n2 0 obj << /Type /Page /Parent 1 0 R >>\n3 0 obj <</Type/Page/Parent 1 0 R>>\n";
