@@ -45,6 +45,7 @@ import type { ServiceDeps } from "./services/deps.js";
 import { DbLoginBuckets } from "./db/login-buckets.js";
 import { clientAddress } from "./http/client-address.js";
 import { TRUST_NOBODY } from "./http/trust-proxy.js";
+import { limitsOf } from "./config-limits.js";
 import { LOGIN_DEFAULTS, LoginThrottle } from "./services/login-throttle.js";
 import { Meter } from "./services/meter.js";
 import { DirectLookups, type Lookups } from "./cache/lookups.js";
@@ -126,6 +127,11 @@ export function createApp(options: AppOptions): CreatedApp {
   app.use(securityHeaders({ publicUrl: config.publicUrl, csp: config.csp }));
   // Next, so the headers above, the access log and every limit see the client TRUST_PROXY resolves.
   app.use(clientAddress(config.trustProxy ?? TRUST_NOBODY, config.publicUrl, log));
+  const limits = limitsOf(config);
+  app.use((c, next) => {
+    c.set("limits", limits);
+    return next();
+  });
   app.use(countRequests(metrics));
   app.use(requestContext(log));
   const jsonLimit = bodyLimit({

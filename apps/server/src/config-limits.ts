@@ -1,5 +1,5 @@
 // The limits an owner can set (docs/limits.md): who is trusted as a proxy (TRUST_PROXY), the login throttle
-// (LOGIN_*), and the caps of request bodies, uploads, base PDFs and the collaboration hub. Every variable is
+// (LOGIN_*), and the caps of request bodies, uploads and base PDFs. Every variable is
 // optional; unset, the default of the limits table holds. A bad value stops start-up naming the variable.
 import { AddressListError, NOBODY, parseAddressList, type AddressList } from "./http/address-list.js";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.js";
@@ -10,7 +10,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 const MB = 1024 * 1024;
 
-/** Caps of request bodies, uploads, base PDFs and hub connections. */
+/** Caps of request bodies, uploads and base PDFs. */
 export interface RequestLimits {
   /** JSON_MAX_DEPTH: nesting levels of a JSON body (the body is level 1). */
   readonly jsonDepth: number;
@@ -28,13 +28,6 @@ export interface RequestLimits {
   readonly uploadXmlChars: number;
   readonly uploadTimeMs: number;
   readonly uploadHeapMb: number;
-  /** HUB_MAX_MESSAGE_BYTES: one hub message, whole or being reassembled. */
-  readonly hubMessageBytes: number;
-  /** HUB_MAX_BUFFERED_BYTES: bytes one hub connection may have waiting to be handled. */
-  readonly hubBufferedBytes: number;
-  /** RENDER_MAX_PAGES, RENDER_MAX_INSTANCES: pages, and band instances plus table rows, per render. */
-  readonly renderPages: number;
-  readonly renderInstances: number;
 }
 
 /** The defaults: the values of the limits table. */
@@ -49,10 +42,6 @@ export const LIMIT_DEFAULTS: RequestLimits = {
   uploadXmlChars: 64 * MB,
   uploadTimeMs: 10_000,
   uploadHeapMb: 128,
-  hubMessageBytes: 16 * MB,
-  hubBufferedBytes: 32 * MB,
-  renderPages: 10_000,
-  renderInstances: 100_000,
 };
 
 /** What this module parses, as Config fields. */
@@ -87,10 +76,6 @@ export function parseLimitConfig(env: Env): LimitConfig {
       uploadXmlChars: int("UPLOAD_MAX_XML_MB", LIMIT_DEFAULTS.uploadXmlChars / MB) * MB,
       uploadTimeMs: int("UPLOAD_READ_TIMEOUT_MS", LIMIT_DEFAULTS.uploadTimeMs, 100),
       uploadHeapMb: int("UPLOAD_READ_HEAP_MB", LIMIT_DEFAULTS.uploadHeapMb, 32),
-      hubMessageBytes: int("HUB_MAX_MESSAGE_BYTES", LIMIT_DEFAULTS.hubMessageBytes, 64 * 1024),
-      hubBufferedBytes: int("HUB_MAX_BUFFERED_BYTES", LIMIT_DEFAULTS.hubBufferedBytes, 64 * 1024),
-      renderPages: int("RENDER_MAX_PAGES", LIMIT_DEFAULTS.renderPages),
-      renderInstances: int("RENDER_MAX_INSTANCES", LIMIT_DEFAULTS.renderInstances),
     },
   };
 }
@@ -112,4 +97,9 @@ function addressSetting<T>(name: string, raw: string | undefined, parse: (raw: s
     if (err instanceof AddressListError) throw new ConfigError(`${name}: ${err.message}.`);
     throw err;
   }
+}
+
+/** The limits in force: the configured ones, or the defaults (tests and embedders may leave `limits` out). */
+export function limitsOf(config: { readonly limits?: RequestLimits | undefined }): RequestLimits {
+  return config.limits ?? LIMIT_DEFAULTS;
 }

@@ -1,4 +1,5 @@
 import type { Principal, SessionPrincipal } from "../auth/principal.js";
+import type { RequestLimits } from "../config-limits.js";
 import type { ResolvedClient } from "./trust-proxy.js";
 
 /** Per-request values set by middleware. */
@@ -9,6 +10,8 @@ export interface AppVariables {
   cspNonce?: string;
   /** The client after weighing trusted proxies (http/client-address.ts), set first thing. */
   client?: ResolvedClient;
+  /** The limits in force (config-limits.ts), for middleware that has no ServiceDeps (the JSON body reader). */
+  limits?: RequestLimits;
 }
 
 /** The Hono environment of every route. */

@@ -1,5 +1,6 @@
 // /api/templates/{id}/render-batch…: batch rendering (Beta), either lane. Submissions are rate limited like
 // renders (one token each); status, list, result and the CSV template are reads.
+import { limitsOf } from "../config-limits.js";
 import { Hono, type MiddlewareHandler } from "hono";
 import { renderAuth } from "../http/auth.js";
 import type { AppEnv } from "../http/env.js";
@@ -40,7 +41,7 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
     const file = form["file"];
     if (!(file instanceof File)) throw ValidationError.field("file", "file is required: a .csv or .xlsx spreadsheet in the multipart field 'file'.");
     const fields = parseOrThrow(BatchUploadFields, Object.fromEntries(["output", "fileNamePattern", "emailColumn"].map((k) => [k, typeof form[k] === "string" ? form[k] || null : undefined])), "body");
-    const rows = await readSpreadsheet(file.name, new Uint8Array(await file.arrayBuffer()));
+    const rows = await readSpreadsheet(file.name, new Uint8Array(await file.arrayBuffer()), limitsOf(deps.config));
     checkRowCount(rows.length, "file");
     return c.json(await submitBatch(deps, c.get("principal"), c.req.param("id"), { rows, ...fields, theme: undefined }));
   });

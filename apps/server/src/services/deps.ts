@@ -19,7 +19,7 @@ import type { Renderer } from "../render/renderer.js";
 /** What the use cases need from the outside world; built once in createApp. */
 export interface ServiceDeps {
   readonly db: Db;
-  readonly config: Pick<Config, "publicUrl" | "adminEmails" | "dataDir" | "defaultPlan" | "basePdfInspectMs">;
+  readonly config: Pick<Config, "publicUrl" | "adminEmails" | "dataDir" | "defaultPlan" | "basePdfInspectMs" | "limits">;
   readonly mailer: Mailer;
   /** Base PDFs, rasters and batch files (the filesystem, the database or S3). */
   readonly blobs: BlobStore;
