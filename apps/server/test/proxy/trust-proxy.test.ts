@@ -117,3 +117,14 @@ describe("the chain walk", () => {
     assert.equal(r.address, "127.0.0.1");
   });
 });
+
+describe("PUBLIC_URL against what a trusted proxy reports", () => {
+  test("a warning names the origin clients use; none when they agree or when no proxy spoke", async () => {
+    const { forwardedOriginWarning } = await import("../../src/public-url.js");
+    const https = { proto: "https", forwardedHost: "docs.example.com", viaProxy: true };
+    assert.match(forwardedOriginWarning("http://localhost:8080", https) ?? "", /Set PUBLIC_URL=https:\/\/docs\.example\.com\./);
+    assert.equal(forwardedOriginWarning("https://docs.example.com", https), undefined);
+    assert.equal(forwardedOriginWarning("http://localhost:8080", { ...https, viaProxy: false }), undefined);
+    assert.match(forwardedOriginWarning("http://docs.example.com", { proto: "https", forwardedHost: undefined, viaProxy: true }) ?? "", /https:\/\/docs\.example\.com/);
+  });
+});
