@@ -3,7 +3,10 @@
 // optional; unset, the default of the limits table holds. A bad value stops start-up naming the variable.
 import { AddressListError, NOBODY, parseAddressList, type AddressList } from "./http/address-list.js";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.js";
+import { BASE_PDF_BUDGET, MAX_BASE_OPERATORS, MAX_BASE_PAGES } from "./base-pdf/budget.js";
 import { ConfigError } from "./config-error.js";
+import { MAX_JSON_DEPTH } from "./json-depth.js";
+import { SHEET_LIMITS } from "./uploads/limits.js";
 import { LOGIN_DEFAULTS, LOGIN_FAILURE_WINDOW_MS, type LoginSettings } from "./services/login-throttle.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -30,18 +33,18 @@ export interface RequestLimits {
   readonly uploadHeapMb: number;
 }
 
-/** The defaults: the values of the limits table. */
+/** The defaults: the values of the limits table (the constants where each limit is checked). */
 export const LIMIT_DEFAULTS: RequestLimits = {
-  jsonDepth: 100,
+  jsonDepth: MAX_JSON_DEPTH,
   basePdfBytes: 20 * MB,
-  basePdfPages: 100,
-  basePdfOperators: 2_000_000,
-  basePdfHeapMb: 512,
-  uploadCells: 250_000,
-  uploadTextChars: 8 * MB,
-  uploadXmlChars: 64 * MB,
-  uploadTimeMs: 10_000,
-  uploadHeapMb: 128,
+  basePdfPages: MAX_BASE_PAGES,
+  basePdfOperators: MAX_BASE_OPERATORS,
+  basePdfHeapMb: BASE_PDF_BUDGET.heapMb,
+  uploadCells: SHEET_LIMITS.cells,
+  uploadTextChars: SHEET_LIMITS.textChars,
+  uploadXmlChars: SHEET_LIMITS.xmlChars,
+  uploadTimeMs: SHEET_LIMITS.timeMs,
+  uploadHeapMb: SHEET_LIMITS.heapMb,
 };
 
 /** What this module parses, as Config fields. */

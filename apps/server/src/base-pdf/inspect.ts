@@ -6,12 +6,9 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { EncryptedPDFError, PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import type { InspectBaseResult } from "../render/protocol.js";
+import { MAX_BASE_OPERATORS, MAX_BASE_PAGES } from "./budget.js";
 import { OperatorCounter, RecursiveFormError } from "./complexity.js";
 
-/** At most this many pages in a base PDF. */
-export const MAX_BASE_PAGES = 100;
-/** At most this many drawing operators in a base PDF, counted with its form XObjects expanded. */
-export const MAX_BASE_OPERATORS = 2_000_000;
 
 /** The caps of one inspection (BASE_PDF_MAX_PAGES, BASE_PDF_MAX_OPERATORS; the constants above by default). */
 export interface InspectCaps {
