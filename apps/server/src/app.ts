@@ -97,7 +97,9 @@ export interface CreatedApp {
 export function createApp(options: AppOptions): CreatedApp {
   const { config, db, log } = options;
   const blobs = options.blobs ?? new FsBlobStore(config.dataDir);
-  const collab = new CollabHub(db, log, { maxConnectionsPerUser: config.hubMaxConnectionsPerUser, ...options.hub }, options.hubBus);
+  const { hubMessageBytes, hubBufferedBytes } = limitsOf(config);
+  const hubLimits = { maxConnectionsPerUser: config.hubMaxConnectionsPerUser, maxMessageBytes: hubMessageBytes, maxBufferedBytes: hubBufferedBytes };
+  const collab = new CollabHub(db, log, { ...hubLimits, ...options.hub }, options.hubBus);
   const metrics = new Metrics({ renderPool: () => renderPoolMetrics(options.renderer.stats?.()), hub: () => collab.stats() });
   const meter = new Meter(db, log, metrics, options.meterFlushMs);
   // Built here, started by the server (or a test): a process that never starts it only submits jobs.

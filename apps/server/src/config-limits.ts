@@ -1,10 +1,11 @@
 // The limits an owner can set (docs/limits.md): who is trusted as a proxy (TRUST_PROXY), the login throttle
-// (LOGIN_*), and the caps of request bodies, uploads and base PDFs. Every variable is
+// (LOGIN_*), and the caps of request bodies, uploads, base PDFs and hub connections. Every variable is
 // optional; unset, the default of the limits table holds. A bad value stops start-up naming the variable.
 import { AddressListError, NOBODY, parseAddressList, type AddressList } from "./http/address-list.js";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.js";
 import { BASE_PDF_BUDGET, MAX_BASE_OPERATORS, MAX_BASE_PAGES } from "./base-pdf/budget.js";
 import { ConfigError } from "./config-error.js";
+import { MAX_MESSAGE_BYTES } from "./collab/protocol.js";
 import { MAX_JSON_DEPTH } from "./json-depth.js";
 import { SHEET_LIMITS } from "./uploads/limits.js";
 import { LOGIN_DEFAULTS, LOGIN_FAILURE_WINDOW_MS, type LoginSettings } from "./services/login-throttle.js";
@@ -13,7 +14,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 const MB = 1024 * 1024;
 
-/** Caps of request bodies, uploads and base PDFs. */
+/** Caps of request bodies, uploads, base PDFs and hub connections. */
 export interface RequestLimits {
   /** JSON_MAX_DEPTH: nesting levels of a JSON body (the body is level 1). */
   readonly jsonDepth: number;
@@ -31,6 +32,10 @@ export interface RequestLimits {
   readonly uploadXmlChars: number;
   readonly uploadTimeMs: number;
   readonly uploadHeapMb: number;
+  /** HUB_MAX_MESSAGE_BYTES: one hub message, whole or being reassembled. */
+  readonly hubMessageBytes: number;
+  /** HUB_MAX_BUFFERED_BYTES: bytes one hub connection may hold (reassembling plus queued). */
+  readonly hubBufferedBytes: number;
 }
 
 /** The defaults: the values of the limits table (the constants where each limit is checked). */
@@ -45,6 +50,8 @@ export const LIMIT_DEFAULTS: RequestLimits = {
   uploadXmlChars: SHEET_LIMITS.xmlChars,
   uploadTimeMs: SHEET_LIMITS.timeMs,
   uploadHeapMb: SHEET_LIMITS.heapMb,
+  hubMessageBytes: MAX_MESSAGE_BYTES,
+  hubBufferedBytes: 2 * MAX_MESSAGE_BYTES,
 };
 
 /** What this module parses, as Config fields. */
@@ -79,6 +86,8 @@ export function parseLimitConfig(env: Env): LimitConfig {
       uploadXmlChars: int("UPLOAD_MAX_XML_MB", LIMIT_DEFAULTS.uploadXmlChars / MB) * MB,
       uploadTimeMs: int("UPLOAD_READ_TIMEOUT_MS", LIMIT_DEFAULTS.uploadTimeMs, 100),
       uploadHeapMb: int("UPLOAD_READ_HEAP_MB", LIMIT_DEFAULTS.uploadHeapMb, 32),
+      hubMessageBytes: int("HUB_MAX_MESSAGE_BYTES", LIMIT_DEFAULTS.hubMessageBytes, 64 * 1024),
+      hubBufferedBytes: int("HUB_MAX_BUFFERED_BYTES", LIMIT_DEFAULTS.hubBufferedBytes, 64 * 1024),
     },
   };
 }
