@@ -5,6 +5,7 @@ import { AddressListError, NOBODY, parseAddressList, type AddressList } from "./
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.js";
 import { BASE_PDF_BUDGET, MAX_BASE_OPERATORS, MAX_BASE_PAGES } from "./base-pdf/budget.js";
 import { ConfigError } from "./config-error.js";
+import { MAX_PAGES, MAX_ROWS } from "@docsvc/layout";
 import { MAX_MESSAGE_BYTES } from "./collab/protocol.js";
 import { MAX_JSON_DEPTH } from "./json-depth.js";
 import { SHEET_LIMITS } from "./uploads/limits.js";
@@ -90,6 +91,11 @@ export function parseLimitConfig(env: Env): LimitConfig {
       hubBufferedBytes: int("HUB_MAX_BUFFERED_BYTES", LIMIT_DEFAULTS.hubBufferedBytes, 64 * 1024),
     },
   };
+}
+
+/** RENDER_MAX_PAGES and RENDER_MAX_INSTANCES, for the render workers (Config.render.layoutLimits). */
+export function layoutLimits(env: Env): { readonly maxPages: number; readonly maxRows: number } {
+  return { maxPages: integer(env, "RENDER_MAX_PAGES", MAX_PAGES, 1), maxRows: integer(env, "RENDER_MAX_INSTANCES", MAX_ROWS, 1) };
 }
 
 function integer(env: Env, name: string, fallback: number, min: number): number {

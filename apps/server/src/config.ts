@@ -8,7 +8,8 @@ import { parseAiSettings, type AiSettings } from "./ai/settings.js";
 import { ConfigError } from "./config-error.js";
 import type { CspSettings } from "./http/content-security-policy.js";
 import type { TrustProxy } from "./http/trust-proxy.js";
-import { parseLimitConfig, type RequestLimits } from "./config-limits.js";
+import type { LayoutLimits } from "@docsvc/layout";
+import { layoutLimits, parseLimitConfig, type RequestLimits } from "./config-limits.js";
 import type { LoginSettings } from "./services/login-throttle.js";
 import { BlobConfigError, parseBlobConfig, type BlobConfig } from "./blobs/config.js";
 import { isPostgresUrl } from "./db/postgres.js";
@@ -46,7 +47,7 @@ export interface Config {
   /** Wall-time budget of one base-PDF inspection, in ms (BASE_PDF_INSPECT_TIMEOUT_MS). */
   readonly basePdfInspectMs: number;
   /** The render pool's budgets (RENDER_TIMEOUT_MS, RENDER_QUEUE_MAX, RENDER_WORKER_HEAP_MB). */
-  readonly render: { readonly timeoutMs: number; readonly queueMax: number; readonly heapMb: number; readonly spare?: SpareMode };
+  readonly render: { readonly timeoutMs: number; readonly queueMax: number; readonly heapMb: number; readonly spare?: SpareMode; readonly layoutLimits?: LayoutLimits };
   /** The plan of new workspaces (DEFAULT_PLAN). */
   readonly defaultPlan: Plan;
   /** Entitlements per plan: the defaults, with PLANS_FILE's entries in place of theirs. */
@@ -130,6 +131,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
       queueMax: positiveInteger(env, "RENDER_QUEUE_MAX", RENDER_DEFAULTS.queueMax),
       heapMb: positiveInteger(env, "RENDER_WORKER_HEAP_MB", RENDER_DEFAULTS.heapMb),
       spare: spareMode(env.RENDER_SPARE_WORKER),
+      layoutLimits: layoutLimits(env),
     },
     defaultPlan: parseDefaultPlan(env.DEFAULT_PLAN),
     plans: await loadPlans(nonEmpty(env.PLANS_FILE)),
