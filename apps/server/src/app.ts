@@ -45,7 +45,11 @@ import { webRoutes } from "./routes/web.js";
 import { workspaceRoutes } from "./routes/workspaces.js";
 import type { ServiceDeps } from "./services/deps.js";
 import { DocumentSigner } from "./services/signing.js";
-import { LoginThrottle, type LoginAttempts } from "./services/login-throttle.js";
+import { DbLoginBuckets } from "./db/login-buckets.js";
+import { clientAddress } from "./http/client-address.js";
+import { TRUST_NOBODY } from "./http/trust-proxy.js";
+import { limitsOf } from "./config-limits.js";
+import { LOGIN_DEFAULTS, LoginThrottle } from "./services/login-throttle.js";
 import { Meter } from "./services/meter.js";
 import { DirectLookups, type Lookups } from "./cache/lookups.js";
 import { OAuthProviders } from "./services/oauth/providers.js";
@@ -77,7 +81,8 @@ export interface AppOptions {
   readonly renderer: Renderer;
   readonly log: Logger;
   readonly plans?: PlanTable;
-  readonly loginThrottle?: LoginAttempts;
+  /** The login throttle (default: buckets in the database, settings from config.login). */
+  readonly loginThrottle?: LoginThrottle;
   readonly rateLimiter?: RenderLimiter;
   /** Where AI check tokens live (default: the database). */
   readonly checkTokens?: CheckTokenStore;
@@ -113,7 +118,9 @@ export interface CreatedApp {
 export function createApp(options: AppOptions): CreatedApp {
   const { config, db, log } = options;
   const blobs = options.blobs ?? new FsBlobStore(config.dataDir);
-  const collab = new CollabHub(db, log, { maxConnectionsPerUser: config.hubMaxConnectionsPerUser, ...options.hub }, options.hubBus);
+  const { hubMessageBytes, hubBufferedBytes } = limitsOf(config);
+  const hubLimits = { maxConnectionsPerUser: config.hubMaxConnectionsPerUser, maxMessageBytes: hubMessageBytes, maxBufferedBytes: hubBufferedBytes };
+  const collab = new CollabHub(db, log, { ...hubLimits, ...options.hub }, options.hubBus);
   const metrics = new Metrics({ renderPool: () => renderPoolMetrics(options.renderer.stats?.()), hub: () => collab.stats() });
   const meter = new Meter(db, log, metrics, options.meterFlushMs);
   // Built here, started by the server (or a test): a process that never starts it only submits jobs.
@@ -137,7 +144,7 @@ export function createApp(options: AppOptions): CreatedApp {
     rateLimiter: options.rateLimiter ?? new DbRateLimiter(db, log),
     checkTokens: options.checkTokens ?? new DbCheckTokenStore(db),
     refineCounter: options.refineCounter ?? new DbRefineCounter(db),
-    loginThrottle: options.loginThrottle ?? new LoginThrottle(),
+    loginThrottle: options.loginThrottle ?? new LoginThrottle(new DbLoginBuckets(db), config.login ?? LOGIN_DEFAULTS),
     presence: options.presence ?? new DbPresenceStore(db),
     meter,
     lookups: options.lookups ?? new DirectLookups(db),
@@ -152,6 +159,13 @@ export function createApp(options: AppOptions): CreatedApp {
   const app = new Hono<AppEnv>();
   // First, so error answers, 404s and every route's answer pass through it.
   app.use(securityHeaders({ publicUrl: config.publicUrl, csp: config.csp }));
+  // Next, so the headers above, the access log and every limit see the client TRUST_PROXY resolves.
+  app.use(clientAddress(config.trustProxy ?? TRUST_NOBODY, config.publicUrl, log));
+  const limits = limitsOf(config);
+  app.use((c, next) => {
+    c.set("limits", limits);
+    return next();
+  });
   app.use(countRequests(metrics));
   app.use(requestContext(log));
   const jsonLimit = bodyLimit({

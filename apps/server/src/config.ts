@@ -7,6 +7,10 @@ import type { Plan } from "./db/schema.js";
 import { parseAiSettings, type AiSettings } from "./ai/settings.js";
 import { ConfigError } from "./config-error.js";
 import type { CspSettings } from "./http/content-security-policy.js";
+import type { TrustProxy } from "./http/trust-proxy.js";
+import type { LayoutLimits } from "@docsvc/layout";
+import { layoutLimits, parseLimitConfig, type RequestLimits } from "./config-limits.js";
+import type { LoginSettings } from "./services/login-throttle.js";
 import { BlobConfigError, parseBlobConfig, type BlobConfig } from "./blobs/config.js";
 import { isPostgresUrl } from "./db/postgres.js";
 import { localUrl } from "./public-url.js";
@@ -46,7 +50,7 @@ export interface Config {
   /** Wall-time budget of one base-PDF inspection, in ms (BASE_PDF_INSPECT_TIMEOUT_MS). */
   readonly basePdfInspectMs: number;
   /** The render pool's budgets (RENDER_TIMEOUT_MS, RENDER_QUEUE_MAX, RENDER_WORKER_HEAP_MB). */
-  readonly render: { readonly timeoutMs: number; readonly queueMax: number; readonly heapMb: number; readonly spare?: SpareMode };
+  readonly render: { readonly timeoutMs: number; readonly queueMax: number; readonly heapMb: number; readonly spare?: SpareMode; readonly layoutLimits?: LayoutLimits };
   /** The plan of new workspaces (DEFAULT_PLAN). */
   readonly defaultPlan: Plan;
   /** Entitlements per plan: the defaults, with PLANS_FILE's entries in place of theirs. */
@@ -75,6 +79,12 @@ export interface Config {
   readonly tsa?: TsaSettings | undefined;
   /** WEBHOOK_*: where webhooks may go and how deliveries are retried (absent: the defaults). */
   readonly webhooks?: WebhookSettings;
+  /** TRUST_PROXY: the proxies whose Forwarded / X-Forwarded-* headers are believed (default: none). */
+  readonly trustProxy?: TrustProxy;
+  /** LOGIN_*: the login throttle's buckets and LOGIN_TRUSTED_CIDRS (default LOGIN_DEFAULTS). */
+  readonly login?: LoginSettings;
+  /** The caps an owner can set (config-limits.ts; default LIMIT_DEFAULTS). */
+  readonly limits?: RequestLimits;
 }
 
 /** Where batch jobs wait: the database (polled) or BullMQ on Redis (the default with REDIS_URL). */
@@ -130,6 +140,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
       queueMax: positiveInteger(env, "RENDER_QUEUE_MAX", RENDER_DEFAULTS.queueMax),
       heapMb: positiveInteger(env, "RENDER_WORKER_HEAP_MB", RENDER_DEFAULTS.heapMb),
       spare: spareMode(env.RENDER_SPARE_WORKER),
+      layoutLimits: layoutLimits(env),
     },
     defaultPlan: parseDefaultPlan(env.DEFAULT_PLAN),
     plans: await loadPlans(nonEmpty(env.PLANS_FILE)),
@@ -145,6 +156,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     certificateKey: certificateKey(env.CERTIFICATE_KEY),
     tsa: tsaSettings(env),
     webhooks: parseWebhookSettings(env),
+    ...parseLimitConfig(env),
   };
 }
 

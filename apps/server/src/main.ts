@@ -16,6 +16,7 @@ import { startMaintenance } from "./jobs/maintenance.js";
 import { expireDeliveries, expireRenderResults } from "./jobs/webhook-maintenance.js";
 import { errorFields, type Logger } from "./log.js";
 import type { Renderer } from "./render/renderer.js";
+import { LOGIN_DEFAULTS, LoginThrottle, type LoginSettings } from "./services/login-throttle.js";
 import { sweepVersions } from "./services/versions.js";
 import { sweepSharedState } from "./services/shared-state-sweep.js";
 import { nowIso } from "./time.js";
@@ -48,7 +49,7 @@ export type ServerOverrides = Partial<Pick<AppOptions, "plans" | "loginThrottle"
 export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
   const core = await openCore(config, overrides);
   const { log, db, blobs, mailer, renderer } = core;
-  const { redis, shared } = config.redisUrl !== undefined ? await sharedState(config.redisUrl, config.redisPrefix ?? "docsvc:", core) : { redis: undefined, shared: {} };
+  const { redis, shared } = config.redisUrl !== undefined ? await sharedState(config.redisUrl, config.redisPrefix ?? "docsvc:", core, config.login ?? LOGIN_DEFAULTS) : { redis: undefined, shared: {} };
   const hubBus = "hubBus" in shared ? shared.hubBus : undefined;
   const lookups = await cachedLookups(config, core, redis);
   const { app, deps } = createApp({ config, db, mailer, renderer, log, blobs, ...shared, ...(lookups !== undefined ? { lookups } : {}), ...overrides });
@@ -128,8 +129,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
 
 // Redis-backed limits, presence, AI check tokens and refine counts, and the hub bus, shared by every instance. Imported only when REDIS_URL is set:
 // ioredis is a large module a single instance never needs.
-async function sharedState(url: string, prefix: string, { log, db }: Pick<Awaited<ReturnType<typeof openCore>>, "log" | "db">) {
-  const [{ connectRedis }, { RedisHubBus }, { RedisLoginThrottle }, { RedisPresenceStore }, { RedisRateLimiter }, { RedisCheckTokenStore }, { RedisRefineCounter }] = await Promise.all([
+async function sharedState(url: string, prefix: string, { log, db }: Pick<Awaited<ReturnType<typeof openCore>>, "log" | "db">, login: LoginSettings) {
+  const [{ connectRedis }, { RedisHubBus }, { RedisLoginBuckets }, { RedisPresenceStore }, { RedisRateLimiter }, { RedisCheckTokenStore }, { RedisRefineCounter }] = await Promise.all([
     import("./redis/client.js"),
     import("./redis/hub-bus.js"),
     import("./redis/login-throttle.js"),
@@ -144,7 +145,7 @@ async function sharedState(url: string, prefix: string, { log, db }: Pick<Awaite
   const hubBus = new RedisHubBus(redis, log);
   const shared = {
     rateLimiter: new RedisRateLimiter(redis, log),
-    loginThrottle: new RedisLoginThrottle(redis, log),
+    loginThrottle: new LoginThrottle(new RedisLoginBuckets(redis, log), login),
     presence: new RedisPresenceStore(redis, db),
     checkTokens: new RedisCheckTokenStore(redis),
     refineCounter: new RedisRefineCounter(redis),

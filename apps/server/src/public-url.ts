@@ -42,3 +42,18 @@ export function announceListening(log: Logger, config: { readonly host: string; 
   const warning = publicUrlWarning(config);
   if (warning !== undefined) log.warn(warning, { host: config.host, publicUrl: config.publicUrl });
 }
+
+/**
+ * Why PUBLIC_URL may be wrong for the address clients really use, or undefined: a proxy trusted by TRUST_PROXY
+ * says the client asked for another scheme or host (X-Forwarded-Proto/-Host, Forwarded). Links still come from
+ * PUBLIC_URL alone: a host a client typed into a request must never become the link of a password-reset email.
+ */
+export function forwardedOriginWarning(publicUrl: string, client: { readonly proto: string; readonly forwardedHost: string | undefined; readonly viaProxy: boolean }): string | undefined {
+  if (!client.viaProxy) return undefined;
+  const published = new URL(publicUrl);
+  const scheme = `${client.proto}:`;
+  const host = client.forwardedHost;
+  if (scheme === published.protocol && (host === undefined || host === published.host)) return undefined;
+  const seen = `${client.proto}://${host ?? published.host}`;
+  return `Clients reach this service as ${seen} (said by a trusted proxy), but PUBLIC_URL is ${publicUrl}: links in emails and cookies' Secure flag follow PUBLIC_URL. Set PUBLIC_URL=${seen}.`;
+}

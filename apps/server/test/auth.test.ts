@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { LoginThrottle } from "../src/services/login-throttle.js";
 import { refreshCookieFrom, startTestApp, uniqueEmail, type TestApp } from "./helpers/harness.js";
 import { tokenFrom } from "./helpers/smtp.js";
 
 let t: TestApp;
 before(async () => {
-  t = await startTestApp({ loginThrottle: new LoginThrottle(10, 15 * 60_000) });
+  t = await startTestApp();
 });
 after(() => t.close());
 
@@ -83,7 +82,7 @@ describe("login", () => {
     assertProblem(await t.call("POST", "/api/auth/login", { body: { email: user.email } }), 400);
   });
 
-  test("10 failed logins for one address in 15 minutes answer 429 with Retry-After, even with the right password", async () => {
+  test("10 failed logins for one address from one client in 15 minutes answer 429 with Retry-After, even with the right password", async () => {
     const user = await t.signup();
     for (let i = 0; i < 10; i++) {
       assert.equal((await t.call("POST", "/api/auth/login", { body: { email: user.email, password: `wrong-${i}-password` } })).status, 401);

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { isUuid, uuidv7 } from "../src/ids.js";
 import { countPdfPages } from "../src/render/pages.js";
-import { LoginThrottle } from "../src/services/login-throttle.js";
+import { MemoryLoginBuckets } from "../src/services/login-buckets.js";
+import { LOGIN_DEFAULTS, LoginThrottle } from "../src/services/login-throttle.js";
 import { RateLimiter } from "../src/services/rate-limit.js";
 
 describe("uuidv7", () => {
@@ -38,20 +39,51 @@ describe("RateLimiter", () => {
 });
 
 describe("LoginThrottle", () => {
-  test("locks an address after the limit within the window, and forgets on success or with time", () => {
+  test("refuses an (address, email) pair after its failures, refills with time, and a success starts the pair afresh", async () => {
     let now = 0;
-    const throttle = new LoginThrottle(3, 1000, () => now);
+    const rule = { capacity: 3, refillMs: 1000 };
+    const throttle = new LoginThrottle(new MemoryLoginBuckets(() => now), { ...LOGIN_DEFAULTS, pairFailures: rule });
     for (let i = 0; i < 3; i++) {
-      assert.equal(throttle.retryAfter("a@x"), undefined);
-      throttle.fail("a@x");
+      const attempt = await throttle.begin("192.0.2.1", "a@x");
+      assert.equal(attempt.refused, undefined);
+      if (attempt.refused === undefined) await attempt.failed();
     }
-    assert.equal(throttle.retryAfter("a@x"), 1);
-    assert.equal(throttle.retryAfter("b@x"), undefined);
+    assert.deepEqual(await throttle.begin("192.0.2.1", "a@x"), { refused: "pair", retryAfter: 1 });
+    assert.equal((await throttle.begin("192.0.2.2", "a@x")).refused, undefined, "another address may still try");
     now = 1001;
-    assert.equal(throttle.retryAfter("a@x"), undefined);
-    for (let i = 0; i < 3; i++) throttle.fail("a@x");
-    throttle.clear("a@x");
-    assert.equal(throttle.retryAfter("a@x"), undefined);
+    const later = await throttle.begin("192.0.2.1", "a@x");
+    assert.equal(later.refused, undefined, "one failure has refilled");
+    if (later.refused === undefined) await later.succeeded();
+    for (let i = 0; i < 3; i++) {
+      const attempt = await throttle.begin("192.0.2.1", "a@x");
+      assert.equal(attempt.refused, undefined, `after a success, attempt ${i + 1} is admitted`);
+      if (attempt.refused === undefined) await attempt.failed();
+    }
+  });
+});
+
+describe("LoginThrottle across addresses", () => {
+  test("failures of one email from many addresses meet the per-email bucket; a trusted address skips only the per-address ones", async () => {
+    const { LOGIN_FAILURE_WINDOW_MS } = await import("../src/services/login-throttle.js");
+    const { parseAddressList } = await import("../src/http/address-list.js");
+    const settings = { ...LOGIN_DEFAULTS, emailFailures: { capacity: 4, refillMs: LOGIN_FAILURE_WINDOW_MS / 4 }, addressLogins: { capacity: 1, refillMs: 60_000 }, trusted: parseAddressList("10.0.0.0/8") };
+    const throttle = new LoginThrottle(new MemoryLoginBuckets(), settings);
+    for (let i = 0; i < 4; i++) {
+      const attempt = await throttle.begin(`192.0.2.${i}`, "v@x");
+      assert.equal(attempt.refused, undefined);
+      if (attempt.refused === undefined) await attempt.failed();
+    }
+    assert.equal((await throttle.begin("192.0.2.99", "v@x")).refused, "email");
+    assert.equal((await throttle.begin("10.1.2.3", "v@x")).refused, "email", "a trusted address meets the per-email bucket too");
+    // The address bucket (1 login) is spent only by a success; a trusted address has none.
+    const first = await throttle.begin("198.51.100.1", "w@x");
+    if (first.refused === undefined) await first.succeeded();
+    assert.equal((await throttle.begin("198.51.100.1", "z@x")).refused, "address");
+    for (let i = 0; i < 3; i++) {
+      const trusted = await throttle.begin("10.9.9.9", `u${i}@x`);
+      assert.equal(trusted.refused, undefined);
+      if (trusted.refused === undefined) await trusted.succeeded();
+    }
   });
 });
 

@@ -70,7 +70,7 @@ export type { FaceMetrics } from "./text/metrics.js";
 export { faceMetrics } from "./text/metrics.js";
 export type { ShapeCacheStats } from "./text/shape.js";
 export { shapeCacheStats } from "./text/shape.js";
-export { LayoutLimitError, MAX_PAGES, MAX_ROWS } from "./flow/budget.js";
+export { LayoutLimitError, MAX_PAGES, MAX_ROWS, type LayoutLimits } from "./flow/budget.js";
 export { MAX_IMAGE_PIXELS } from "./elements/image-store.js";
 export {
   GeneratedPageSize, GeneratedCrop, GeneratedColumn, GeneratedElement, GeneratedBand, GeneratedField, GeneratedBandTemplate,

@@ -7,7 +7,7 @@ import { ParagraphCache } from "./elements/paragraphs.js";
 import { text, type LayoutEnv } from "./elements/context.js";
 import { RenderMemo } from "./elements/render-memo.js";
 import { finalizePages } from "./flow/finalize.js";
-import { RowBudget } from "./flow/budget.js";
+import { RowBudget, type LayoutLimits } from "./flow/budget.js";
 import { buildFlow } from "./flow/instances.js";
 import { pageBandsOf } from "./flow/page-bands.js";
 import { pageGeometry } from "./flow/page.js";
@@ -38,6 +38,8 @@ export interface LayoutOptions {
   readonly forms?: boolean;
   /** Stamps given at render time (validated with parseStamps), drawn after the document's own `stamps`. */
   readonly stamps?: readonly Stamp[];
+  /** Caps on pages and on band instances plus table rows (default MAX_PAGES, MAX_ROWS). */
+  readonly limits?: LayoutLimits;
 }
 
 /** Lays a template document out with its data: pages of positioned items plus faces, images and diagnostics. */
@@ -71,13 +73,13 @@ export function layoutDocument(document: TemplateDocument, data: unknown, option
     paragraphs: new ParagraphCache(options.fonts),
     images: new ImageStore(options.resources),
     pageBody: geometry.body,
-    rows: new RowBudget(),
+    rows: new RowBudget(options.limits?.maxRows),
     memo: new RenderMemo(),
   };
   // 4. measure the flow: band instances per row, grown and pushed down, as one splittable block
   const flow = buildFlow(tree.flow, env);
   // 5. paginate: one loop splitting the flow into page bodies
-  const { pages: bodies, overflowed } = paginate(flow, geometry.body);
+  const { pages: bodies, overflowed } = paginate(flow, geometry.body, geometry.body, options.limits?.maxPages);
   if (overflowed) diagnostics.add("layout.overflow", "some content cannot fit any page and overflows its page body", "bands");
   // 6. finalize: page headers, footers and backgrounds per page, page numbers resolved, items placed
   const pages = finalizePages(bodies, geometry, pageBands, env, options.stamps === undefined ? document.stamps : [...(document.stamps ?? []), ...options.stamps]);

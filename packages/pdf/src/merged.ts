@@ -27,7 +27,7 @@ export async function renderMerged(
   // One resource set for the whole batch: a logo shared by every row is prepared once.
   const resources = new RenderResources();
   const now = renderNow(options.now);
-  const layoutOptions = { fonts, theme: options.theme, now, resources, stamps: options.stamps, ...(options.forms === true ? { forms: true } : {}) };
+  const layoutOptions = { fonts, theme: options.theme, now, resources, stamps: options.stamps, ...(options.forms === true ? { forms: true } : {}), ...(options.limits !== undefined ? { limits: options.limits } : {}) };
   const layouts: LayoutResult[] = [];
   const rowPages: number[] = [];
   const diagnostics: (Diagnostic & { row: number })[] = [];

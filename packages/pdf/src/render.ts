@@ -5,6 +5,7 @@ import {
   parseDocument,
   type CompiledHtml,
   type Diagnostic,
+  type LayoutLimits,
   type LayoutOptions,
   type LayoutResult,
   type Stamp,
@@ -48,6 +49,8 @@ export interface RenderOptions {
   readonly stamps?: readonly Stamp[];
   /** Passwords and permissions: the finished PDF is encrypted with AES-256 as the render's last step. */
   readonly protect?: ProtectOptions;
+  /** Caps on pages and band instances plus table rows (default: the layout's MAX_PAGES, MAX_ROWS). */
+  readonly limits?: LayoutLimits;
 }
 
 /** A finished render: the PDF, its page count and the content problems met on the way. */
@@ -142,7 +145,7 @@ export async function laidOut(layoutWith: (options: LayoutOptions) => LayoutResu
   // 3. layout: tokens, measuring, flow, pagination and finalize → pages of positioned items; images and
   //    SVGs come from the process caches through synchronous lookups
   const resources = new RenderResources();
-  const layoutOptions = { fonts, theme: options.theme, now, resources, stamps: options.stamps, ...(options.forms === true ? { forms: true } : {}) };
+  const layoutOptions = { fonts, theme: options.theme, now, resources, stamps: options.stamps, ...(options.forms === true ? { forms: true } : {}), ...(options.limits !== undefined ? { limits: options.limits } : {}) };
   let layout = layoutWith(layoutOptions);
   // 3b. resources layout met for the first time (a GIF to convert, an SVG to sanitise) are prepared, and the
   //     document is laid out once more with them; a render of known resources is one pass

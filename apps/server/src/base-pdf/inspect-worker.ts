@@ -3,7 +3,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { runInBackground } from "../background-thread.js";
 import type { IsolatedData } from "../uploads/isolated.js";
-import { inspectBasePdf } from "./inspect.js";
+import { inspectBasePdf, type InspectCaps } from "./inspect.js";
 
 runInBackground();
-parentPort?.postMessage(await inspectBasePdf((workerData as IsolatedData<{ bytes: Uint8Array }>).input.bytes));
+const { bytes, caps } = (workerData as IsolatedData<{ bytes: Uint8Array; caps?: InspectCaps }>).input;
+parentPort?.postMessage(await inspectBasePdf(bytes, caps));

@@ -6,12 +6,15 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { EncryptedPDFError, PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import type { InspectBaseResult } from "../render/protocol.js";
+import { MAX_BASE_OPERATORS, MAX_BASE_PAGES } from "./budget.js";
 import { OperatorCounter, RecursiveFormError } from "./complexity.js";
 
-/** At most this many pages in a base PDF. */
-export const MAX_BASE_PAGES = 100;
-/** At most this many drawing operators in a base PDF, counted with its form XObjects expanded. */
-export const MAX_BASE_OPERATORS = 2_000_000;
+
+/** The caps of one inspection (BASE_PDF_MAX_PAGES, BASE_PDF_MAX_OPERATORS; the constants above by default). */
+export interface InspectCaps {
+  readonly pages: number;
+  readonly operators: number;
+}
 /** Rasters: 1.5 px per point (108 dpi), the longest side at most this many pixels. */
 const RASTER_SCALE = 1.5;
 const RASTER_MAX_SIDE = 2000;
@@ -41,16 +44,16 @@ function hasEncryptEntry(text: string): boolean {
 const hasObjects = (text: string): boolean => /\d+\s+\d+\s+obj\b/.test(text);
 
 /** Checks and rasterises a base PDF; a refusal carries the reason for the 400's detail. */
-export async function inspectBasePdf(bytes: Uint8Array): Promise<BaseInspection> {
+export async function inspectBasePdf(bytes: Uint8Array, caps: InspectCaps = { pages: MAX_BASE_PAGES, operators: MAX_BASE_OPERATORS }): Promise<BaseInspection> {
   try {
-    return await inspect(bytes);
+    return await inspect(bytes, caps);
   } catch {
     // pdf-lib reads damaged files lazily: a broken page tree surfaces here rather than in load().
     return refuse("The PDF is corrupt and cannot be read.");
   }
 }
 
-async function inspect(bytes: Uint8Array): Promise<BaseInspection> {
+async function inspect(bytes: Uint8Array, caps: InspectCaps): Promise<BaseInspection> {
   if (!hasPdfHeader(bytes)) return refuse("The file is not a PDF (it has no %PDF- header).");
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
   if (!hasObjects(text)) return refuse("The PDF is corrupt and cannot be read (it holds no PDF objects).");
@@ -69,33 +72,33 @@ async function inspect(bytes: Uint8Array): Promise<BaseInspection> {
     return { width: box.width, height: box.height };
   });
   if (pages.length === 0) return refuse("The PDF is corrupt and cannot be read (it has no pages).");
-  if (pages.length > MAX_BASE_PAGES) return refuse(`The PDF has ${pages.length} pages; a base PDF may have at most ${MAX_BASE_PAGES}.`);
+  if (pages.length > caps.pages) return refuse(`The PDF has ${pages.length} pages; a base PDF may have at most ${caps.pages}.`);
   const first = pages[0] as { width: number; height: number };
   const odd = pages.findIndex((p) => Math.abs(p.width - first.width) > SIZE_TOLERANCE || Math.abs(p.height - first.height) > SIZE_TOLERANCE);
   if (odd > 0) {
     const p = pages[odd] as { width: number; height: number };
     return refuse(`The PDF has pages of mixed sizes (page 1 is ${fmt(first.width)} × ${fmt(first.height)} pt, page ${odd + 1} is ${fmt(p.width)} × ${fmt(p.height)} pt); a base PDF needs one page size.`);
   }
-  const tooComplex = countOperators(doc);
+  const tooComplex = countOperators(doc, caps.operators);
   if (tooComplex !== undefined) return tooComplex;
   let pngs: Uint8Array[];
   try {
-    pngs = (await rasterisePdf(bytes, MAX_BASE_PAGES)).map((p) => p.png);
+    pngs = (await rasterisePdf(bytes, caps.pages)).map((p) => p.png);
   } catch {
     return refuse("The PDF is corrupt and cannot be read (its pages could not be drawn).");
   }
   return { ok: true, pages: pages.map((p) => ({ width: Math.round(p.width * 100) / 100, height: Math.round(p.height * 100) / 100 })), pngs };
 }
 
-/** A refusal when the pages draw more than MAX_BASE_OPERATORS operators or a form draws itself. */
-function countOperators(doc: PDFDocument): BaseInspection | undefined {
+/** A refusal when the pages draw more than `maxOperators` operators or a form draws itself. */
+function countOperators(doc: PDFDocument, maxOperators: number): BaseInspection | undefined {
   const counter = new OperatorCounter(doc);
   let operators = 0;
   try {
     for (const [i, page] of doc.getPages().entries()) {
       operators += counter.page(page.node, page.node.Resources());
-      if (operators > MAX_BASE_OPERATORS) {
-        const limit = MAX_BASE_OPERATORS.toLocaleString("en-US");
+      if (operators > maxOperators) {
+        const limit = maxOperators.toLocaleString("en-US");
         return { ok: false, tooLarge: true, reason: `The PDF is too complex: by page ${i + 1} it draws more than ${limit} operations once its forms are expanded; a base PDF may draw at most ${limit}.` };
       }
     }

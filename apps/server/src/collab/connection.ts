@@ -26,16 +26,10 @@ import type { RoomMember } from "./room.js";
 const MAX_HANDSHAKE_BYTES = 4096;
 /** After sending a close, give the peer this long to finish the WebSocket closing handshake. */
 const CLOSE_GRACE_MS = 1000;
-/**
- * Bytes a connection may hold at once: the message being reassembled plus the messages waiting for their turn
- * in the invocation queue. Past it the client sends faster than it is served and is closed.
- */
-const MAX_BUFFERED_BYTES = 2 * MAX_MESSAGE_BYTES;
-
-/** The connection holds more than MAX_BUFFERED_BYTES: it is closed. */
+/** The connection holds more than its buffered cap (HUB_MAX_BUFFERED_BYTES): it is closed. */
 class OverloadError extends Error {
-  constructor() {
-    super(`The connection sent more than ${MAX_BUFFERED_BYTES} bytes faster than they could be handled.`);
+  constructor(max: number) {
+    super(`The connection sent more than ${max} bytes faster than they could be handled.`);
   }
 }
 
@@ -183,18 +177,19 @@ export class HubConnection implements RoomMember {
     if (chunk.length === 0) return;
     this.chunks.push(chunk);
     this.chunkBytes += chunk.length;
-    if (this.chunkBytes + this.queuedBytes > MAX_BUFFERED_BYTES) throw new OverloadError();
+    const { maxMessageBytes, maxBufferedBytes } = this.hub.options;
+    if (this.chunkBytes + this.queuedBytes > maxBufferedBytes) throw new OverloadError(maxBufferedBytes);
     // The prefix sits in the first chunk unless that chunk is tiny (at most 5 bytes, so 5 non-empty chunks).
     const head = this.chunks.length > 1 && (this.chunks[0]?.length ?? 0) < 5 ? Buffer.concat(this.chunks.slice(0, 5)) : (this.chunks[0] ?? EMPTY);
-    const next = readLength(head);
+    const next = readLength(head, 0, maxMessageBytes);
     if (next !== undefined && next.prefix + next.length > this.chunkBytes) return;
     const data = this.chunks.length === 1 ? chunk : Buffer.concat(this.chunks, this.chunkBytes);
-    const parsed = unframe(data);
+    const parsed = unframe(data, maxMessageBytes);
     // Copied so a partial message does not keep a large socket buffer alive.
     this.chunks = parsed.rest.length === 0 ? [] : [new Uint8Array(parsed.rest)];
     this.chunkBytes = parsed.rest.length;
     // The tail's announced length is checked now, before anything more is buffered for it.
-    readLength(parsed.rest);
+    readLength(parsed.rest, 0, maxMessageBytes);
     for (const body of parsed.bodies) this.handle(decodeMessage(body), body.length);
   }
 

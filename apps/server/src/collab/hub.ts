@@ -14,7 +14,7 @@ import { withDocumentLock } from "../db/document-lock.js";
 import type { BusMessage, HubBus } from "./bus.js";
 import { nowIso } from "../time.js";
 import { HubConnection } from "./connection.js";
-import { HubErrors, HubException, invocationFrame } from "./protocol.js";
+import { HubErrors, HubException, invocationFrame, MAX_MESSAGE_BYTES } from "./protocol.js";
 import { Room } from "./room.js";
 import { KeyedSerial } from "./serial.js";
 import { appendUpdate, compact, isYjsUpdate, loadState, mergeState } from "./store.js";
@@ -35,6 +35,10 @@ export interface HubOptions {
   readonly maxUpdateBytes?: number;
   /** Open connections one user may hold at once; more are refused with 429 before the upgrade. */
   readonly maxConnectionsPerUser?: number;
+  /** The largest hub message, whole or being reassembled (HUB_MAX_MESSAGE_BYTES). */
+  readonly maxMessageBytes?: number;
+  /** Bytes one connection may hold at once, reassembling and queued (HUB_MAX_BUFFERED_BYTES). */
+  readonly maxBufferedBytes?: number;
 }
 
 const DEFAULTS: Required<HubOptions> = {
@@ -45,6 +49,8 @@ const DEFAULTS: Required<HubOptions> = {
   compactEvery: 500,
   maxUpdateBytes: 8 * 1024 * 1024,
   maxConnectionsPerUser: 20,
+  maxMessageBytes: MAX_MESSAGE_BYTES,
+  maxBufferedBytes: 2 * MAX_MESSAGE_BYTES,
 };
 
 /** What JoinDocument answers. */

@@ -89,8 +89,8 @@ export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 /** A length prefix announcing a message over the cap: the connection is closed rather than buffer it. */
 export class MessageTooLargeError extends Error {
-  constructor(announced: number) {
-    super(`A hub message may be at most ${MAX_MESSAGE_BYTES} bytes; this one announced ${announced}.`);
+  constructor(announced: number, max: number = MAX_MESSAGE_BYTES) {
+    super(`A hub message may be at most ${max} bytes; this one announced ${announced}.`);
     this.name = "MessageTooLargeError";
   }
 }
@@ -115,13 +115,13 @@ export function frame(body: Uint8Array): Uint8Array {
  * Reads the VarInt length prefix at `offset`: the announced body length and the prefix's size, or undefined
  * while the prefix is incomplete. Throws on a prefix longer than 5 bytes or a length over MAX_MESSAGE_BYTES.
  */
-export function readLength(buffer: Uint8Array, offset = 0): { readonly length: number; readonly prefix: number } | undefined {
+export function readLength(buffer: Uint8Array, offset = 0, max: number = MAX_MESSAGE_BYTES): { readonly length: number; readonly prefix: number } | undefined {
   let length = 0;
   for (let i = 0; i < 5 && offset + i < buffer.length; i++) {
     const byte = buffer[offset + i] ?? 0;
     length += (byte & 0x7f) * 2 ** (7 * i);
     if ((byte & 0x80) === 0) {
-      if (length > MAX_MESSAGE_BYTES) throw new MessageTooLargeError(length);
+      if (length > max) throw new MessageTooLargeError(length, max);
       return { length, prefix: i + 1 };
     }
   }
@@ -133,11 +133,11 @@ export function readLength(buffer: Uint8Array, offset = 0): { readonly length: n
  * Splits complete framed messages off the front of `buffer`. Returns their bodies and the unconsumed tail
  * (a message split across WebSocket frames waits there for the rest).
  */
-export function unframe(buffer: Uint8Array): { readonly bodies: Uint8Array[]; readonly rest: Uint8Array } {
+export function unframe(buffer: Uint8Array, max: number = MAX_MESSAGE_BYTES): { readonly bodies: Uint8Array[]; readonly rest: Uint8Array } {
   const bodies: Uint8Array[] = [];
   let offset = 0;
   for (;;) {
-    const next = readLength(buffer, offset);
+    const next = readLength(buffer, offset, max);
     if (next === undefined) break;
     const start = offset + next.prefix;
     if (start + next.length > buffer.length) break;

@@ -8,7 +8,6 @@ import { bearerToken } from "../http/auth.js";
 import { authenticateBearer } from "../services/authenticate.js";
 import type { ServiceDeps } from "../services/deps.js";
 import { errorFields } from "../log.js";
-import { MAX_MESSAGE_BYTES } from "./protocol.js";
 
 /** Where the hub is served. */
 export const HUB_PATH = "/hubs/collab";
@@ -33,7 +32,7 @@ export function attachHubTransport(server: Server, deps: ServiceDeps): () => voi
   // ws loads with the first upgrade request, not with the server (most instances serve no hub clients for a while).
   let wss: Promise<WebSocketServer> | undefined;
   let closed = false;
-  const sockets = (): Promise<WebSocketServer> => (wss ??= import("ws").then(({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })));
+  const sockets = (): Promise<WebSocketServer> => (wss ??= import("ws").then(({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: deps.collab.options.maxMessageBytes })));
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on("error", (err) => deps.log.debug("collab: upgrade socket error", errorFields(err)));
     const url = new URL(req.url ?? "/", "http://localhost");

@@ -18,6 +18,7 @@ import * as batchFormOptions from "./migrations/2026-11-29T06-00-batch-form-opti
 import * as sharedState from "./migrations/2026-11-29T06-10-shared-state.js";
 import * as batchProtect from "./migrations/2026-11-29T06-00-batch-protect.js";
 import * as webhooks from "./migrations/2026-11-29T06-20-webhooks.js";
+import * as loginBuckets from "./migrations/2026-11-29T06-30-login-buckets.js";
 
 // Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
 // Names sort by their date prefix; Kysely applies them in that order.
@@ -41,6 +42,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-29T06-10-shared-state": sharedState,
   "2026-11-29T06-00-batch-protect": batchProtect,
   "2026-11-29T06-20-webhooks": webhooks,
+  "2026-11-29T06-30-login-buckets": loginBuckets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -330,6 +330,14 @@ export interface RenderJobsTable {
   expires_at: string | null;
 }
 
+/** One token bucket of the login throttle (db/login-buckets.ts); times in ms since the epoch. */
+export interface LoginBucketsTable {
+  key: string;
+  tokens: number;
+  updated_at: number;
+  full_at: number;
+}
+
 /** The whole database, as Kysely sees it. */
 /** A workspace's signing certificate (see the 2026-11-29T06-00 migration). */
 export interface CertificatesTable {
@@ -379,4 +387,5 @@ export interface Database {
   webhook_secrets: WebhookSecretsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   render_jobs: RenderJobsTable;
+  login_buckets: LoginBucketsTable;
 }

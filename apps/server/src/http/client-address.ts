@@ -1,8 +1,15 @@
-// The client a request comes from, for per-client limits. Only the TCP peer is used: no proxy header is
-// trusted (a client could forge one), so behind a reverse proxy every client shares the proxy's address.
+// The client a request comes from, for per-client limits, logs and the scheme it used. Behind a reverse proxy
+// the TCP peer is the proxy: TRUST_PROXY names the proxies whose Forwarded / X-Forwarded-* headers are believed
+// (trust-proxy.ts); unset, no header is (a client could forge one) and the peer is the client.
 import type { IncomingMessage } from "node:http";
 import { isIPv6 } from "node:net";
-import type { Context } from "hono";
+import type { TLSSocket } from "node:tls";
+import type { Context, MiddlewareHandler } from "hono";
+import type { Logger } from "../log.js";
+import { forwardedOriginWarning } from "../public-url.js";
+import { plainAddress } from "./address-list.js";
+import type { AppEnv } from "./env.js";
+import { resolveClient, TRUST_NOBODY, type ResolvedClient, type TrustProxy } from "./trust-proxy.js";
 
 /** Expands an IPv6 address to its eight groups. */
 function ipv6Groups(address: string): string[] {
@@ -17,15 +24,55 @@ function ipv6Groups(address: string): string[] {
  * usually holds a whole /64 and could rotate through it.
  */
 export function clientKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1] !== undefined) return mapped[1];
-  if (!isIPv6(address)) return address;
-  return `${ipv6Groups(address.split("%")[0] ?? address).slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  const plain = plainAddress(address);
+  if (!isIPv6(plain)) return plain;
+  return `${ipv6Groups(plain).slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
-/** The client key of a request: its TCP peer, or "in-process" for requests made without a socket. */
+/** The socket side of a request served by @hono/node-server; undefined for in-process requests. */
+function incomingOf(c: Context): IncomingMessage | undefined {
+  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+}
+
+/** Resolves the request's client under `trust` (memoised on the context). */
+export function requestClient(c: Context, trust: TrustProxy = TRUST_NOBODY): ResolvedClient {
+  const known = c.get("client") as ResolvedClient | undefined;
+  if (known !== undefined) return known;
+  const socket = incomingOf(c)?.socket;
+  const client = resolveClient(
+    { peer: socket?.remoteAddress, tls: (socket as TLSSocket | undefined)?.encrypted === true, header: (name) => c.req.header(name) },
+    trust,
+  );
+  c.set("client", client);
+  return client;
+}
+
+/**
+ * Middleware resolving the client once, before anything reads it (mounted right after the security headers).
+ * The first request whose trusted proxy names another origin than PUBLIC_URL is logged once as a warning.
+ */
+export function clientAddress(trust: TrustProxy, publicUrl: string, log: Logger): MiddlewareHandler<AppEnv> {
+  let warned = false;
+  return async (c, next) => {
+    const client = requestClient(c, trust);
+    if (!warned && client.viaProxy) {
+      const warning = forwardedOriginWarning(publicUrl, client);
+      if (warning !== undefined) {
+        warned = true;
+        log.warn(warning, { publicUrl });
+      }
+    }
+    await next();
+  };
+}
+
+/** The client key of a request: its client's address (see clientKey), or "in-process" for requests made without a socket. */
 export function clientOf(c: Context): string {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  const address = incoming?.socket.remoteAddress;
+  const address = requestClient(c).address;
   return address === undefined ? "in-process" : clientKey(address);
+}
+
+/** The client's address (after TRUST_PROXY), or "in-process" for requests made without a socket. */
+export function clientAddressOf(c: Context): string {
+  return requestClient(c).address ?? "in-process";
 }

@@ -23,6 +23,8 @@ export function requestContext(log: Logger): MiddlewareHandler<AppEnv> {
         path: c.req.path,
         status: c.res.status,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
+        // The client after TRUST_PROXY (the proxy's own address when nobody is trusted).
+        ...(c.get("client")?.address !== undefined ? { client: c.get("client")?.address } : {}),
         ...(principal !== undefined ? { workspaceId: principal.workspaceId, lane: principal.kind } : {}),
       });
     }

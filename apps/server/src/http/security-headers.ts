@@ -1,10 +1,9 @@
 // The headers a security review asks of every answer, set in one place after the route has answered, so a
 // new route gets them without remembering to. Routes may set their own Cache-Control or Referrer-Policy
 // first (a route knows best what may be cached); the middleware only fills in what is missing.
-import type { IncomingMessage } from "node:http";
-import type { TLSSocket } from "node:tls";
 import type { Context, MiddlewareHandler } from "hono";
 import { contentSecurityPolicy, cspHeaderName, DEFAULT_CSP, type CspSettings } from "./content-security-policy.js";
+import { requestClient } from "./client-address.js";
 import type { AppEnv } from "./env.js";
 
 /** What the headers depend on. */
@@ -30,10 +29,12 @@ const TOKEN_PAGES = /^\/(?:verify-email|reset-password|invites)(?:\/|$)/;
 /** Paths whose answers are API data for the caller alone. */
 const API = /^\/(?:api|hubs)(?:\/|$)/;
 
-/** Whether the request reached this process over TLS. No proxy header is read: one could be forged (see client-address.ts). */
+/**
+ * Whether the client reached us over TLS: the connection is TLS, or a proxy trusted by TRUST_PROXY says the client
+ * used https (X-Forwarded-Proto, Forwarded proto=). An untrusted peer's headers are not read (see client-address.ts).
+ */
 export function arrivedOverTls(c: Context): boolean {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return (incoming?.socket as TLSSocket | undefined)?.encrypted === true;
+  return requestClient(c).proto === "https";
 }
 
 /**

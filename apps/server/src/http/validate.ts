@@ -3,6 +3,7 @@ import type { Env, MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import { NotFoundError, ValidationError, type FieldErrors } from "../errors.js";
 import { isUuid } from "../ids.js";
+import type { RequestLimits } from "../config-limits.js";
 import { MAX_JSON_DEPTH, tooDeep } from "../json-depth.js";
 
 /** Turns valibot issues into `errors` (field path → messages) with readable messages. */
@@ -80,8 +81,10 @@ export function jsonBody<S extends v.GenericSchema>(
     if (value === undefined || typeof value !== "object" || value === null || Array.isArray(value)) {
       throw ValidationError.field("body", "The request body must be a JSON object.");
     }
-    const deep = tooDeep(value, MAX_JSON_DEPTH);
-    if (deep !== undefined) throw ValidationError.field(deep, `${deep} is nested more than ${MAX_JSON_DEPTH} levels deep (the limit for a request body).`);
+    // JSON_MAX_DEPTH, set on the context by the app (config-limits.ts); the default without one.
+    const maxDepth = (c.var as { limits?: RequestLimits }).limits?.jsonDepth ?? MAX_JSON_DEPTH;
+    const deep = tooDeep(value, maxDepth);
+    if (deep !== undefined) throw ValidationError.field(deep, `${deep} is nested more than ${maxDepth} levels deep (the limit for a request body).`);
     before?.(value as Record<string, unknown>);
     c.req.addValidatedData("json", parseOrThrow(schema, value, "body") as object);
     await next();

@@ -1,82 +1,76 @@
-// Failed logins counted in Redis, so the limit holds across instances: per address a sorted set of failure
-// times (Redis' clock), trimmed to the window by the same script that reads it. Same rule as LoginThrottle;
-// while Redis is unreachable each instance counts on its own.
-import { createHash } from "node:crypto";
+// The login throttle's buckets on Redis (REDIS_URL): one hash per group (an email's per-address buckets live in
+// one hash, so a password reset forgets them with one DEL), each bucket two fields, changed by one Lua script on
+// Redis' clock, so every instance draws on the same tokens. A group expires once all its buckets would be full.
+// While Redis is unreachable each instance counts in its own memory, and says so once per outage.
 import type { Logger } from "../log.js";
-import { LoginThrottle, type LoginAttempts } from "../services/login-throttle.js";
+import { MemoryLoginBuckets, type BucketRule, type LoginBuckets } from "../services/login-buckets.js";
 import type { RedisHandle } from "./client.js";
 
-const NOW = "local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)";
-
-// ARGV limit, window ms. Returns seconds to wait, or 0 when the address may try now.
-const RETRY_AFTER = `${NOW}
-local limit = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-local n = redis.call('ZCARD', KEYS[1])
-if n < limit then return 0 end
-local oldest = tonumber(redis.call('ZRANGE', KEYS[1], n - limit, n - limit, 'WITHSCORES')[2])
-return math.max(1, math.ceil((oldest + window - now) / 1000))
+// KEYS[1] the group; ARGV member, capacity, refill ms, mode ('take' or 'give').
+// Returns 0 when a take is granted (or for a give), else the milliseconds until one token is back.
+const BUCKET = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local member = ARGV[1]
+local capacity = tonumber(ARGV[2])
+local refill = tonumber(ARGV[3])
+local b = redis.call('HMGET', KEYS[1], member .. ':t', member .. ':a')
+local tokens = tonumber(b[1]) or capacity
+local at = tonumber(b[2]) or now
+if now > at then tokens = math.min(capacity, tokens + (now - at) / refill) end
+local wait = 0
+if ARGV[4] == 'give' then
+  tokens = math.min(capacity, tokens + 1)
+elseif tokens >= 1 then
+  tokens = tokens - 1
+else
+  wait = math.ceil((1 - tokens) * refill)
+end
+redis.call('HSET', KEYS[1], member .. ':t', tostring(tokens), member .. ':a', tostring(math.max(now, at)))
+local ttl = math.ceil((capacity - tokens) * refill) + 1000
+if redis.call('PTTL', KEYS[1]) < ttl then redis.call('PEXPIRE', KEYS[1], ttl) end
+return wait
 `;
 
-// ARGV window ms, a unique member. Records one failure now.
-const FAIL = `${NOW}
-redis.call('ZADD', KEYS[1], now, ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[1])
-return 1
-`;
-
-/** The login throttle on Redis, with an in-memory insurance throttle. */
-export class RedisLoginThrottle implements LoginAttempts {
-  private readonly insurance: LoginThrottle;
-  private counter = 0;
+/** Buckets on Redis, with in-memory insurance. */
+export class RedisLoginBuckets implements LoginBuckets {
+  private readonly insurance = new MemoryLoginBuckets();
+  private down = false;
 
   constructor(
     private readonly redis: RedisHandle,
     private readonly log: Logger,
-    private readonly limit = 10,
-    private readonly windowMs = 15 * 60_000,
-  ) {
-    this.insurance = new LoginThrottle(limit, windowMs);
+  ) {}
+
+  async take(group: string, member: string, rule: BucketRule): Promise<number | undefined> {
+    const wait = await this.shared(() => this.redis.client.eval(BUCKET, 1, this.key(group), member, rule.capacity, rule.refillMs, "take") as Promise<number>);
+    if (wait === undefined) return this.insurance.take(group, member, rule);
+    return wait === 0 ? undefined : Math.max(1, Math.ceil(wait / 1000));
   }
 
-  /** Seconds until the address may try again, or undefined. */
-  async retryAfter(email: string): Promise<number | undefined> {
-    const wait = await this.shared(() => this.redis.client.eval(RETRY_AFTER, 1, this.key(email), this.limit, this.windowMs) as Promise<number>);
-    if (wait === undefined) return this.insurance.retryAfter(email);
-    return wait === 0 ? undefined : wait;
+  async give(group: string, member: string, rule: BucketRule): Promise<void> {
+    const done = await this.shared(() => this.redis.client.eval(BUCKET, 1, this.key(group), member, rule.capacity, rule.refillMs, "give"));
+    if (done === undefined) await this.insurance.give(group, member, rule);
   }
 
-  /**
-   * The per-client bucket stays per instance: it guards this instance's hashing threads, and a flooder spread over
-   * instances meets each instance's bucket.
-   */
-  takeClientAttempt(client: string): number | undefined {
-    return this.insurance.takeClientAttempt(client);
+  async reset(group: string, member?: string): Promise<void> {
+    await this.insurance.reset(group, member);
+    await this.shared(() => (member === undefined ? this.redis.client.del(this.key(group)) : this.redis.client.hdel(this.key(group), `${member}:t`, `${member}:a`)));
   }
 
-  /** Records a failed attempt (locally too, so an outage starts from what this instance saw). */
-  async fail(email: string): Promise<void> {
-    this.insurance.fail(email);
-    await this.shared(() => this.redis.client.eval(FAIL, 1, this.key(email), this.windowMs, `${process.pid}:${++this.counter}:${Math.random()}`));
-  }
-
-  /** Forgets the address's failures. */
-  async clear(email: string): Promise<void> {
-    this.insurance.clear(email);
-    await this.shared(() => this.redis.client.del(this.key(email)));
-  }
-
-  // Addresses are hashed: keys name no one.
-  private key(email: string): string {
-    return `${this.redis.prefix}login:${createHash("sha256").update(email).digest("hex")}`;
+  // Groups are already hashes of emails and addresses (services/login-throttle.ts): keys name no one.
+  private key(group: string): string {
+    return `${this.redis.prefix}login:${group}`;
   }
 
   private async shared<T>(command: () => Promise<T>): Promise<T | undefined> {
     try {
-      return await command();
+      const result = await command();
+      this.down = false;
+      return result;
     } catch (err) {
-      this.log.warn("login throttle: Redis unreachable, counting per instance", { error: String(err) });
+      if (!this.down) this.log.warn("login throttle: Redis unreachable, counting per instance", { error: String(err) });
+      this.down = true;
       return undefined;
     }
   }

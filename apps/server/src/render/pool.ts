@@ -9,6 +9,7 @@
 // server whose renders never time out or get abandoned would pay for nothing. With `spare: "always"` it starts
 // as soon as the others are warm. Either way it starts after the others are ready rather than with them, so it
 // never competes with them (or with the server's start-up) for the cores.
+import type { LayoutLimits } from "@docsvc/layout";
 import { Worker, type TransferListItem } from "node:worker_threads";
 import { RenderAbortedError, RenderBudgetError, RenderQueueFullError } from "./budget.js";
 import { FairQueue, type Priority } from "./fair-queue.js";
@@ -30,6 +31,8 @@ export interface PoolOptions {
   readonly queueMax: number;
   /** When the warm spare starts: once the workers are warm (`always`) or after the first stopped worker (default). */
   readonly spare?: SpareMode;
+  /** Pages and band instances per render (RENDER_MAX_PAGES, RENDER_MAX_INSTANCES), handed to each worker at start. */
+  readonly layoutLimits?: LayoutLimits;
 }
 
 /** When the pool's warm spare worker starts (RENDER_SPARE_WORKER). */
@@ -176,6 +179,7 @@ export class RenderPool {
 
   private spawn(spare: boolean): Slot {
     const worker = new Worker(new URL(this.options.file), {
+      workerData: { layoutLimits: this.options.layoutLimits },
       resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb, maxYoungGenerationSizeMb: RENDER_YOUNG_GENERATION_MB },
     });
     const slot: Slot = { worker, spare, ready: false, retired: false, job: undefined, timer: undefined, fault: undefined };

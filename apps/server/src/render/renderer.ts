@@ -1,4 +1,5 @@
 // The render service the rest of the server sees: jobs go through the fair pool (./pool.ts) to ./worker.
+import type { LayoutLimits } from "@docsvc/layout";
 import { availableParallelism } from "node:os";
 import { RENDER_DEFAULTS } from "./budget.js";
 import type { Priority } from "./fair-queue.js";
@@ -66,6 +67,8 @@ export interface RendererOptions {
   readonly heapMb?: number;
   /** When the warm spare worker starts (RENDER_SPARE_WORKER); default on demand. */
   readonly spare?: SpareMode;
+  /** Pages and band instances per render (RENDER_MAX_PAGES, RENDER_MAX_INSTANCES); default the layout's caps. */
+  readonly layoutLimits?: LayoutLimits;
 }
 
 // Compiled, the worker is ./worker.js. Under tsx (tests, development) this file is .ts, and worker threads
@@ -82,6 +85,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     heapMb: options.heapMb ?? RENDER_DEFAULTS.heapMb,
     queueMax: options.queueMax ?? RENDER_DEFAULTS.queueMax,
     ...(options.spare !== undefined ? { spare: options.spare } : {}),
+    ...(options.layoutLimits !== undefined ? { layoutLimits: options.layoutLimits } : {}),
   });
   const run = (kind: JobKind, task: unknown, job: JobOptions = {}, budget = timeoutMs, transfer?: readonly TransferListItem[]): Promise<unknown> =>
     pool.run({

@@ -1,9 +1,9 @@
 // A render worker thread: parses templates (cached per template version) and calls renderPdf.
 // Everything CPU-heavy happens here so the main thread's event loop keeps serving requests.
-import { compileHtml, HtmlLimitError, importHtml as importHtmlDocument, LayoutLimitError, parseDocument, type CompiledHtml, type Diagnostic, type Stamp, type TemplateDocument } from "@docsvc/layout";
+import { compileHtml, HtmlLimitError, importHtml as importHtmlDocument, LayoutLimitError, parseDocument, type CompiledHtml, type Diagnostic, type LayoutLimits, type Stamp, type TemplateDocument } from "@docsvc/layout";
 import type { ProtectOptions } from "@docsvc/pdf";
 import { readFile } from "node:fs/promises";
-import { parentPort, type MessagePort } from "node:worker_threads";
+import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { countPdfPages } from "./pages.js";
 import type {
   BaseRef, ContentErrors, FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeRowsHelpTask, MergeRowsTask, MergeTask,
@@ -18,6 +18,8 @@ const CACHE_LIMIT = 200;
 
 // Imported dynamically so that a worker whose PDF backend fails to load still validates templates.
 const pdfModule = import("@docsvc/pdf");
+/** RENDER_MAX_PAGES and RENDER_MAX_INSTANCES, as the pool handed them over (absent: the layout's own caps). */
+const layoutLimits = (workerData as { layoutLimits?: LayoutLimits } | null)?.layoutLimits;
 
 // Load the designer fonts and render one small page while the thread starts, not during its first request: a
 // fresh worker (the pool's spare, a replacement) then answers its first job as fast as any other.
@@ -140,6 +142,7 @@ export async function merge(task: MergeTask): Promise<MergeTaskResult> {
     ...(task.forms === true ? { forms: true } : {}),
     ...(task.protect !== undefined ? { protect: task.protect } : {}),
     ...(task.stamps !== undefined ? { stamps: task.stamps } : {}),
+    ...(layoutLimits !== undefined ? { limits: layoutLimits } : {}),
     ...(await baseOptions(task.base)),
   }));
   if ("errors" in report) return { ok: false, errors: report.errors };
@@ -216,9 +219,10 @@ export async function mergeRowsHelp(task: MergeRowsHelpTask): Promise<{ ok: true
 }
 
 // Assigned one by one, not spread (see render() on spreads that add properties).
-type RenderOptionsOf = { theme?: RenderTask["theme"]; title?: string; now?: Date; forms?: boolean; flatten?: boolean; protect?: ProtectOptions; stamps?: readonly Stamp[] };
+type RenderOptionsOf = { theme?: RenderTask["theme"]; title?: string; now?: Date; forms?: boolean; flatten?: boolean; protect?: ProtectOptions; stamps?: readonly Stamp[]; limits?: LayoutLimits };
 function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms" | "flatten" | "protect" | "stamps">): RenderOptionsOf {
   const options: RenderOptionsOf = {};
+  if (layoutLimits !== undefined) options.limits = layoutLimits;
   if (task.theme !== undefined) options.theme = task.theme;
   if (task.title !== undefined) options.title = task.title;
   if (task.now !== undefined) options.now = new Date(task.now);

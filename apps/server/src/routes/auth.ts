@@ -1,7 +1,7 @@
 // /api/auth: accounts and sessions (sign-in through providers: routes/oauth.ts).
 import { Hono } from "hono";
 import { bearerToken, sessionAuth } from "../http/auth.js";
-import { clientOf } from "../http/client-address.js";
+import { clientAddressOf } from "../http/client-address.js";
 import type { AppEnv } from "../http/env.js";
 import { jsonBody, uuidParam } from "../http/validate.js";
 import { UnauthorizedError } from "../errors.js";
@@ -27,7 +27,7 @@ export function authRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   app.post("/login", jsonBody(LoginBody), async (c) => {
     const { email, password } = c.req.valid("json");
-    const issued = await accounts.login(deps, email, password, clientOf(c));
+    const issued = await accounts.login(deps, email, password, clientAddressOf(c));
     setRefreshCookie(c, deps, issued.refreshToken);
     return c.json(issued.response);
   });

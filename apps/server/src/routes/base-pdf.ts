@@ -5,7 +5,8 @@ import { PayloadTooLargeError, ValidationError } from "../errors.js";
 import { sessionAuth } from "../http/auth.js";
 import type { AppEnv } from "../http/env.js";
 import { uuidParam } from "../http/validate.js";
-import { BASE_PDF_LIMIT, basePdfPage, getBasePdf, removeBasePdf, uploadBasePdf } from "../services/base-pdf.js";
+import { limitsOf } from "../config-limits.js";
+import { basePdfPage, getBasePdf, removeBasePdf, uploadBasePdf } from "../services/base-pdf.js";
 import type { ServiceDeps } from "../services/deps.js";
 
 /** Base-PDF routes, mounted at /api/templates. */
@@ -14,7 +15,8 @@ export function basePdfRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const session = sessionAuth(deps);
   const id = uuidParam("id", "Template");
   // The multipart envelope adds a little to the file; the file's own size is checked again exactly.
-  const limit = bodyLimit({ maxSize: BASE_PDF_LIMIT + 64 * 1024, onError: () => { throw new PayloadTooLargeError(BASE_PDF_LIMIT); } });
+  const maxBytes = limitsOf(deps.config).basePdfBytes;
+  const limit = bodyLimit({ maxSize: maxBytes + 64 * 1024, onError: () => { throw new PayloadTooLargeError(maxBytes); } });
 
   app.post("/:id/base-pdf", session, id, limit, async (c) => {
     const form = await c.req.parseBody().catch(() => {

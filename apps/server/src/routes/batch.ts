@@ -1,5 +1,6 @@
 // /api/templates/{id}/render-batch…: batch rendering (Beta), either lane. Submissions are rate limited like
 // renders (one token each) and may carry an Idempotency-Key; status, list, result and the CSV template are reads.
+import { limitsOf } from "../config-limits.js";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { renderAuth } from "../http/auth.js";
 import type { AppEnv } from "../http/env.js";
@@ -79,7 +80,7 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
     const { webhookUrl, ...fields } = parseOrThrow(BatchUploadFields, Object.fromEntries(["output", "fileNamePattern", "emailColumn", "webhookUrl"].map((k) => [k, typeof form[k] === "string" ? form[k] || null : undefined])), "body");
     const webhook = webhookUrl === null || webhookUrl === undefined ? undefined : parseOrThrow(WebhookField, { url: webhookUrl }, "webhookUrl");
     const sign = signFormField(form["sign"]);
-    const rows = await readSpreadsheet(file.name, new Uint8Array(await file.arrayBuffer()));
+    const rows = await readSpreadsheet(file.name, new Uint8Array(await file.arrayBuffer()), limitsOf(deps.config));
     checkRowCount(rows.length, "file");
     return submitted(c, await submitBatch(deps, c.get("principal"), c.req.param("id"), { rows, ...fields, theme: undefined, sign, webhook }, key));
   });

@@ -95,27 +95,32 @@ export async function signIn(deps: ServiceDeps, user: UserRow): Promise<IssuedSe
   return startSession(deps, user, membership);
 }
 
-/** Checks email and password (throttled per address and per client) and starts a session in the last-used workspace. */
+/** What a refused login says, per bucket (services/login-throttle.ts). */
+const REFUSED = {
+  email: "Too many failed logins for this address; try again later.",
+  pair: "Too many failed logins for this address from your network address; try again later.",
+  address: "Too many logins from your network address; try again later.",
+} as const;
+
+/**
+ * Checks email and password (throttled per email, per address and email, and per address: see LoginThrottle) and
+ * starts a session in the last-used workspace. `client` is the client's address after TRUST_PROXY.
+ */
 export async function login(deps: ServiceDeps, emailInput: string, password: string, client: string): Promise<IssuedSession> {
   const email = normaliseEmail(emailInput);
-  const wait = await deps.loginThrottle.retryAfter(email);
-  if (wait !== undefined) {
+  const attempt = await deps.loginThrottle.begin(client, email);
+  if (attempt.refused !== undefined) {
     deps.metrics.rateLimitRejections.inc({ limit: "login" });
-    throw new TooManyRequestsError("Too many failed logins for this address; try again later.", wait);
-  }
-  const clientWait = deps.loginThrottle.takeClientAttempt(client);
-  if (clientWait !== undefined) {
-    deps.metrics.rateLimitRejections.inc({ limit: "login" });
-    throw new TooManyRequestsError("Too many logins from your network address; try again later.", clientWait);
+    throw new TooManyRequestsError(REFUSED[attempt.refused], attempt.retryAfter);
   }
   const user = await findUserByEmail(deps.db, email);
   // A user without a password costs the same time as a wrong one: timing reveals neither case.
   const ok = user && hasPassword(user.password_hash) ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);
   if (!user || !ok) {
-    await deps.loginThrottle.fail(email);
+    await attempt.failed();
     throw new UnauthorizedError("Email or password is incorrect.");
   }
-  await deps.loginThrottle.clear(email);
+  await attempt.succeeded();
   return signIn(deps, user);
 }
 

@@ -12,18 +12,21 @@ import { HttpError, NotFoundError, PayloadTooLargeError, ValidationError } from 
 import type { BaseRef } from "../render/protocol.js";
 import { nowIso } from "../time.js";
 import { runIsolated } from "../uploads/isolated.js";
-import type { BaseInspection } from "../base-pdf/inspect.js";
+import type { BaseInspection, InspectCaps } from "../base-pdf/inspect.js";
+import { LIMIT_DEFAULTS, limitsOf, type RequestLimits } from "../config-limits.js";
 import type { ServiceDeps } from "./deps.js";
 import { requireRole } from "./workspaces.js";
 
-/** Uploads larger than this answer 413. */
-export const BASE_PDF_LIMIT = 20 * 1024 * 1024;
+/** Uploads larger than this answer 413 (the default of BASE_PDF_MAX_BYTES). */
+export const BASE_PDF_LIMIT = LIMIT_DEFAULTS.basePdfBytes;
 
 
 const INSPECT_WORKER = new URL("../base-pdf/inspect-worker.js", import.meta.url);
 
-async function inspect(bytes: Uint8Array, timeMs: number): Promise<{ pages: readonly { width: number; height: number }[]; pngs: readonly Uint8Array[] }> {
-  const outcome = await runIsolated<BaseInspection>(INSPECT_WORKER, { bytes }, [], { ...BASE_PDF_BUDGET, timeMs });
+async function inspect(bytes: Uint8Array, timeMs: number, limits: RequestLimits): Promise<{ pages: readonly { width: number; height: number }[]; pngs: readonly Uint8Array[] }> {
+  const caps: InspectCaps = { pages: limits.basePdfPages, operators: limits.basePdfOperators };
+  const heapMb = limits.basePdfHeapMb;
+  const outcome = await runIsolated<BaseInspection>(INSPECT_WORKER, { bytes, caps }, [], { ...BASE_PDF_BUDGET, timeMs, heapMb });
   switch (outcome.kind) {
     case "done":
       if (outcome.value.ok) return outcome.value;
@@ -32,7 +35,7 @@ async function inspect(bytes: Uint8Array, timeMs: number): Promise<{ pages: read
     case "timeout":
       throw new HttpError(413, `The PDF is too large or complex to inspect within ${timeMs / 1000} s.`);
     case "memory":
-      throw new HttpError(413, `The PDF needs more than ${BASE_PDF_BUDGET.heapMb} MB of memory to inspect.`);
+      throw new HttpError(413, `The PDF needs more than ${heapMb} MB of memory to inspect.`);
     case "crashed":
       throw outcome.error;
   }
@@ -65,8 +68,9 @@ async function editableTemplate(deps: ServiceDeps, principal: SessionPrincipal, 
 /** Checks, rasterises and stores a template's base PDF (replacing any earlier one). */
 export async function uploadBasePdf(deps: ServiceDeps, principal: SessionPrincipal, templateId: string, fileName: string, bytes: Uint8Array): Promise<BasePdfView> {
   await editableTemplate(deps, principal, templateId);
-  if (bytes.byteLength > BASE_PDF_LIMIT) throw new PayloadTooLargeError(BASE_PDF_LIMIT);
-  const inspected = await inspect(bytes, deps.config.basePdfInspectMs);
+  const maxBytes = limitsOf(deps.config).basePdfBytes;
+  if (bytes.byteLength > maxBytes) throw new PayloadTooLargeError(maxBytes);
+  const inspected = await inspect(bytes, deps.config.basePdfInspectMs, limitsOf(deps.config));
   const hash = basePdfHash(bytes);
   const row: BasePdfRow = {
     template_id: templateId,

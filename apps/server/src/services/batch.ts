@@ -10,7 +10,8 @@ import type { BatchOutput, BatchStatus } from "../db/schema.js";
 import { findTemplate, type TemplateRow } from "../db/templates.js";
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from "../errors.js";
 import { uuidv7 } from "../ids.js";
-import { MAX_JSON_DEPTH, tooDeep } from "../json-depth.js";
+import { limitsOf } from "../config-limits.js";
+import { tooDeep } from "../json-depth.js";
 import { DEFAULT_FILE_NAME_PATTERN, resultKey } from "../jobs/batch-files.js";
 import { batchReport, type BatchReport } from "../jobs/batch-report.js";
 import { QueueUnavailableError } from "../jobs/batch-queue.js";
@@ -107,8 +108,9 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
   checkRowCount(input.rows.length, "rows");
   if (input.webhook) await checkWebhookAllowed(deps, principal, "webhook");
   // JSON bodies were checked whole; rows from a spreadsheet nest by their dotted column names.
-  if (tooDeep({ rows: input.rows }, MAX_JSON_DEPTH) !== undefined) {
-    throw ValidationError.field("rows", `rows are nested more than ${MAX_JSON_DEPTH} levels deep (the limit for a request body).`);
+  const maxDepth = limitsOf(deps.config).jsonDepth;
+  if (tooDeep({ rows: input.rows }, maxDepth) !== undefined) {
+    throw ValidationError.field("rows", `rows are nested more than ${maxDepth} levels deep (the limit for a request body).`);
   }
   // A job that could not be signed is refused now, not after every row was rendered.
   if (input.sign) await deps.signer.check(principal.workspaceId, input.sign);

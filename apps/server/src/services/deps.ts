@@ -10,7 +10,7 @@ import type { Logger } from "../log.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { Metrics } from "../metrics/metrics.js";
 import type { Lookups } from "../cache/lookups.js";
-import type { LoginAttempts } from "./login-throttle.js";
+import type { LoginThrottle } from "./login-throttle.js";
 import type { Meter } from "./meter.js";
 import type { OAuthProviders } from "./oauth/providers.js";
 import type { PlanTable } from "./plans.js";
@@ -36,7 +36,7 @@ export interface WebhookServices {
 /** What the use cases need from the outside world; built once in createApp. */
 export interface ServiceDeps {
   readonly db: Db;
-  readonly config: Pick<Config, "publicUrl" | "adminEmails" | "dataDir" | "defaultPlan" | "basePdfInspectMs" | "jwtSecret" | "certificateKey">;
+  readonly config: Pick<Config, "publicUrl" | "adminEmails" | "dataDir" | "defaultPlan" | "basePdfInspectMs" | "jwtSecret" | "certificateKey" | "limits">;
   readonly mailer: Mailer;
   /** Base PDFs, rasters and batch files (the filesystem, the database or S3). */
   readonly blobs: BlobStore;
@@ -49,7 +49,7 @@ export interface ServiceDeps {
   readonly checkTokens: CheckTokenStore;
   /** refine-band's daily counts (the database, or Redis with REDIS_URL). */
   readonly refineCounter: RefineCounter;
-  readonly loginThrottle: LoginAttempts;
+  readonly loginThrottle: LoginThrottle;
   /** Who is viewing what (the database, or Redis with REDIS_URL). */
   readonly presence: PresenceStore;
   readonly meter: Meter;

@@ -1,86 +1,110 @@
-/**
- * Login throttles, kept in memory (one process serves everything; a restart forgets the counts, which only
- * ever loosens a limit for a moment):
- * - per address: after `limit` failures within `windowMs`, further attempts answer 429 until the oldest
- *   failure leaves the window;
- * - per client (its network address, see http/client-address.ts): every attempt, failed or not, takes a token
- *   from a bucket of `clientBurst` that refills one token every `clientRefillMs`. A flood with random addresses
- *   slows the flooder, while the hashing threads stay free for everyone else.
- */
-export class LoginThrottle implements LoginAttempts {
-  private readonly failures = new Map<string, number[]>();
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+// The login throttle, shaped so a shared address (an office behind one NAT, a CI host, everyone behind a proxy
+// that TRUST_PROXY does not name) cannot be locked out by one of its users:
+// - failures per (address, email): `pairFailures` (10 per 15 min), 429 for that pair only;
+// - failures per email, from anywhere: `emailFailures` (50 per 15 min), so guessing one account from many
+//   addresses is bounded too, without letting a stranger lock the owner out with ten wrong passwords;
+// - logins per address: `addressLogins`, a generous bucket (300 at once, 5 per second after) that only
+//   successful logins keep: a failure gives its token back, so a flood of wrong passwords from an address
+//   does not stop its other users from signing in;
+// - `trusted` addresses (LOGIN_TRUSTED_CIDRS: an office, a CI runner) skip both per-address buckets.
+// Each bucket's token is taken before the password is checked and given back when the outcome does not count
+// against it, so a thousand concurrent guesses cannot all slip past a check made before any of them failed.
+// The buckets live in a LoginBuckets store: the database or Redis, shared by every instance, kept over restarts.
+import { createHash } from "node:crypto";
+import { clientKey } from "../http/client-address.js";
+import { NOBODY, type AddressList } from "../http/address-list.js";
+import type { BucketRule, LoginBuckets } from "./login-buckets.js";
 
-  constructor(
-    private readonly limit = 10,
-    private readonly windowMs = 15 * 60_000,
-    private readonly clock: () => number = Date.now,
-    private readonly clientBurst = 30,
-    private readonly clientRefillMs = 2000,
-  ) {}
-
-  /** Seconds until the address may try again, or undefined when it may try now. */
-  retryAfter(email: string): number | undefined {
-    const recent = this.recent(email);
-    if (recent.length < this.limit) return undefined;
-    const oldest = recent[recent.length - this.limit] ?? this.clock();
-    return Math.max(1, Math.ceil((oldest + this.windowMs - this.clock()) / 1000));
-  }
-
-  /** Takes one attempt from the client's bucket: undefined when it may try now, else seconds until it may. */
-  takeClientAttempt(client: string): number | undefined {
-    const now = this.clock();
-    const bucket = this.clientBucket(client, now);
-    if (bucket.tokens < 1) return Math.max(1, Math.ceil(((1 - bucket.tokens) * this.clientRefillMs) / 1000));
-    bucket.tokens -= 1;
-    return undefined;
-  }
-
-  /** Records a failed attempt. */
-  fail(email: string): void {
-    const recent = this.recent(email);
-    recent.push(this.clock());
-    this.failures.set(email, recent);
-    if (this.failures.size > 10_000) this.prune();
-  }
-
-  /** Forgets the address's failures (after a successful login or a password reset). */
-  clear(email: string): void {
-    this.failures.delete(email);
-  }
-
-  private clientBucket(client: string, now: number): { tokens: number; at: number } {
-    const bucket = this.buckets.get(client) ?? { tokens: this.clientBurst, at: now };
-    bucket.tokens = Math.min(this.clientBurst, bucket.tokens + (now - bucket.at) / this.clientRefillMs);
-    bucket.at = now;
-    this.buckets.set(client, bucket);
-    // A full bucket is the same as none: drop those when the map grows.
-    if (this.buckets.size > 10_000) {
-      for (const [key, b] of this.buckets) if (b.tokens + (now - b.at) / this.clientRefillMs >= this.clientBurst) this.buckets.delete(key);
-    }
-    return bucket;
-  }
-
-  private recent(email: string): number[] {
-    const since = this.clock() - this.windowMs;
-    return (this.failures.get(email) ?? []).filter((t) => t > since);
-  }
-
-  private prune(): void {
-    for (const email of [...this.failures.keys()]) {
-      if (this.recent(email).length === 0) this.failures.delete(email);
-    }
-  }
+/** The throttle's settings (LOGIN_* variables, parsed in config.ts). */
+export interface LoginSettings {
+  readonly pairFailures: BucketRule;
+  readonly emailFailures: BucketRule;
+  readonly addressLogins: BucketRule;
+  readonly trusted: AddressList;
 }
 
-/** Failed-login counting per address: LoginThrottle in memory, or one shared by every instance (redis/). */
-export interface LoginAttempts {
-  /** Seconds until the address may try again, or undefined when it may try now. */
-  retryAfter(email: string): number | undefined | Promise<number | undefined>;
-  /** Takes one attempt from the client's bucket: undefined when it may try now, else seconds until it may. */
-  takeClientAttempt(client: string): number | undefined;
-  /** Records a failed attempt. */
-  fail(email: string): void | Promise<void>;
-  /** Forgets the address's failures. */
-  clear(email: string): void | Promise<void>;
+/** Failures refill over this window: N failures per window, then one more each window/N. */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/** The defaults (docs/limits.md). */
+export const LOGIN_DEFAULTS: LoginSettings = {
+  pairFailures: { capacity: 10, refillMs: LOGIN_FAILURE_WINDOW_MS / 10 },
+  emailFailures: { capacity: 50, refillMs: LOGIN_FAILURE_WINDOW_MS / 50 },
+  addressLogins: { capacity: 300, refillMs: 200 },
+  trusted: NOBODY,
+};
+
+/** Which bucket refused, and for how many seconds. */
+export interface LoginRefusal {
+  readonly refused: "pair" | "email" | "address";
+  readonly retryAfter: number;
+}
+
+/** An admitted attempt: report its outcome once. */
+export interface LoginAttempt {
+  readonly refused?: undefined;
+  failed(): Promise<void>;
+  succeeded(): Promise<void>;
+}
+
+const hash = (text: string): string => createHash("sha256").update(text).digest("hex").slice(0, 32);
+
+/** The throttle; `buckets` decides where counts live. */
+export class LoginThrottle {
+  constructor(
+    private readonly buckets: LoginBuckets,
+    private readonly settings: LoginSettings = LOGIN_DEFAULTS,
+  ) {}
+
+  /**
+   * Admits a login attempt by `email` (normalised) from `address` (the client after TRUST_PROXY, or "in-process"),
+   * or says which bucket is empty. Keys name no one: emails and addresses are hashed.
+   */
+  async begin(address: string, email: string): Promise<LoginAttempt | LoginRefusal> {
+    const { pairFailures, emailFailures, addressLogins } = this.settings;
+    const trusted = this.settings.trusted.matches(address);
+    const emailGroup = `email:${hash(email)}`;
+    const pairGroup = `pair:${hash(email)}`;
+    const member = hash(clientKey(address));
+    const addressGroup = `address:${member}`;
+    // In order, each given back when a later one refuses.
+    const steps: { refused: LoginRefusal["refused"]; group: string; member: string; rule: BucketRule }[] = [
+      { refused: "email", group: emailGroup, member: "", rule: emailFailures },
+      ...(trusted ? [] : [
+        { refused: "pair" as const, group: pairGroup, member, rule: pairFailures },
+        { refused: "address" as const, group: addressGroup, member: "", rule: addressLogins },
+      ]),
+    ];
+    const taken: typeof steps = [];
+    for (const step of steps) {
+      const wait = await this.buckets.take(step.group, step.member, step.rule);
+      if (wait !== undefined) {
+        await Promise.all(taken.map((t) => this.buckets.give(t.group, t.member, t.rule)));
+        return { refused: step.refused, retryAfter: wait };
+      }
+      taken.push(step);
+    }
+    const giveBack = (kinds: readonly LoginRefusal["refused"][]) =>
+      Promise.all(taken.filter((t) => kinds.includes(t.refused)).map((t) => this.buckets.give(t.group, t.member, t.rule)));
+    let reported = false;
+    return {
+      // A failure counts against the email and the pair, not the address's bucket of logins.
+      failed: async () => {
+        if (reported) return;
+        reported = true;
+        await giveBack(["address"]);
+      },
+      // A success proves the password: this pair starts afresh and the email's token comes back.
+      succeeded: async () => {
+        if (reported) return;
+        reported = true;
+        await Promise.all([giveBack(["email"]), trusted ? Promise.resolve() : this.buckets.reset(pairGroup, member)]);
+      },
+    };
+  }
+
+  /** Forgets an email's failures from everywhere (after a password reset, which proves the address). */
+  async clear(email: string): Promise<void> {
+    await Promise.all([this.buckets.reset(`email:${hash(email)}`), this.buckets.reset(`pair:${hash(email)}`)]);
+  }
 }

@@ -3,7 +3,7 @@
 import { CsvError, parse } from "csv-parse";
 import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { SHEET_LIMITS, sheetTooLarge, unreadable } from "./limits.js";
+import { sheetTooLarge, unreadable } from "./limits.js";
 import type { TableCollector } from "./table.js";
 
 const SLICE = 64 * 1024;
@@ -14,7 +14,7 @@ function* slices(bytes: Uint8Array): Generator<Buffer> {
 
 /** Reads CSV bytes into `table`. */
 export async function readCsv(bytes: Uint8Array, table: TableCollector): Promise<void> {
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: SHEET_LIMITS.textChars });
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: table.caps.textChars });
   const sink = new Writable({
     objectMode: true,
     write(record: string[], _encoding, done) {
@@ -29,7 +29,7 @@ export async function readCsv(bytes: Uint8Array, table: TableCollector): Promise
   try {
     await pipeline(Readable.from(slices(bytes)), parser, sink);
   } catch (err) {
-    if (err instanceof CsvError && err.code === "CSV_MAX_RECORD_SIZE") throw sheetTooLarge(`a record longer than ${SHEET_LIMITS.textChars / 2 ** 20} MB`);
+    if (err instanceof CsvError && err.code === "CSV_MAX_RECORD_SIZE") throw sheetTooLarge(`a record longer than ${table.caps.textChars / 2 ** 20} MB`);
     if (err instanceof CsvError) throw unreadable(`The CSV file could not be read: ${err.message}`);
     throw err;
   }

@@ -20,6 +20,13 @@ export const SHEET_LIMITS = {
   heapMb: 128,
 } as const;
 
+/** The caps an owner can set (UPLOAD_MAX_CELLS, UPLOAD_MAX_TEXT_MB, UPLOAD_MAX_XML_MB; config-limits.ts). */
+export interface SheetCaps {
+  readonly cells: number;
+  readonly textChars: number;
+  readonly xmlChars: number;
+}
+
 /** 400: the file has more data rows than a batch takes. */
 export function tooManyRows(): ValidationError {
   const n = SHEET_LIMITS.rows.toLocaleString("en-US");

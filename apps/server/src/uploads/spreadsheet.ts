@@ -2,7 +2,8 @@
 // file that needs more time or memory than allowed ends its thread, never the process.
 import { HttpError } from "../errors.js";
 import { runIsolated } from "./isolated.js";
-import { SHEET_LIMITS, sheetTooLarge, unreadable } from "./limits.js";
+import { LIMIT_DEFAULTS, type RequestLimits } from "../config-limits.js";
+import { sheetTooLarge, unreadable } from "./limits.js";
 import type { SheetAnswer, SheetJob } from "./sheet-worker.js";
 
 const WORKER = new URL("./sheet-worker.js", import.meta.url);
@@ -14,20 +15,21 @@ export function sheetKind(fileName: string): SheetJob["kind"] | undefined {
 }
 
 /** Reads the rows of a `.csv` or `.xlsx` upload; 400 or 413 (with the cap it passed) when refused. */
-export async function readSheetRows(kind: SheetJob["kind"], bytes: Uint8Array): Promise<Record<string, unknown>[]> {
+export async function readSheetRows(kind: SheetJob["kind"], bytes: Uint8Array, limits: RequestLimits = LIMIT_DEFAULTS): Promise<Record<string, unknown>[]> {
   // Handed over, not copied: the thread owns the bytes from here.
   const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
-  const job: SheetJob = { kind, bytes: own };
-  const outcome = await runIsolated<SheetAnswer>(WORKER, job, [own.buffer as ArrayBuffer], SHEET_LIMITS);
+  const job: SheetJob = { kind, bytes: own, caps: { cells: limits.uploadCells, textChars: limits.uploadTextChars, xmlChars: limits.uploadXmlChars } };
+  const budget = { timeMs: limits.uploadTimeMs, heapMb: limits.uploadHeapMb };
+  const outcome = await runIsolated<SheetAnswer>(WORKER, job, [own.buffer as ArrayBuffer], budget);
   switch (outcome.kind) {
     case "done":
       if (outcome.value.ok) return outcome.value.rows;
       if (outcome.value.status === 400) throw unreadable(outcome.value.detail);
       throw new HttpError(outcome.value.status, outcome.value.detail);
     case "timeout":
-      throw sheetTooLarge(`reading it takes longer than ${SHEET_LIMITS.timeMs / 1000} s`);
+      throw sheetTooLarge(`reading it takes longer than ${budget.timeMs / 1000} s`);
     case "memory":
-      throw sheetTooLarge(`reading it needs more than ${SHEET_LIMITS.heapMb} MB of memory`);
+      throw sheetTooLarge(`reading it needs more than ${budget.heapMb} MB of memory`);
     case "crashed":
       throw outcome.error;
   }

@@ -2,7 +2,7 @@
 // builds a nested object). The collector counts rows, cells and text as records arrive, so a reader stops
 // at the first cap instead of holding the whole file.
 import { ValidationError } from "../errors.js";
-import { SHEET_LIMITS, sheetTooLarge, tooManyRows } from "./limits.js";
+import { SHEET_LIMITS, sheetTooLarge, tooManyRows, type SheetCaps } from "./limits.js";
 
 /** One cell as read: CSV values are strings; XLSX numbers stay numbers, dates become ISO strings. */
 export type Cell = string | number | boolean | null;
@@ -50,6 +50,8 @@ function rowsFromTable(header: readonly Cell[], records: readonly (readonly Cell
 
 /** Collects a header and data records under SHEET_LIMITS; throws the refusal at the first cap passed. */
 export class TableCollector {
+  constructor(readonly caps: SheetCaps = SHEET_LIMITS) {}
+
   private header: Cell[] | undefined;
   private readonly records: Cell[][] = [];
   private cells = 0;
@@ -68,13 +70,13 @@ export class TableCollector {
   /** Counts cells held (shared strings count too). */
   countCells(n: number): void {
     this.cells += n;
-    if (this.cells > SHEET_LIMITS.cells) throw sheetTooLarge(`more than ${SHEET_LIMITS.cells.toLocaleString("en-US")} cells`);
+    if (this.cells > this.caps.cells) throw sheetTooLarge(`more than ${this.caps.cells.toLocaleString("en-US")} cells`);
   }
 
   /** Counts characters of text held. */
   countText(n: number): void {
     this.text += n;
-    if (this.text > SHEET_LIMITS.textChars) throw sheetTooLarge(`more than ${SHEET_LIMITS.textChars / 2 ** 20} MB of cell text`);
+    if (this.text > this.caps.textChars) throw sheetTooLarge(`more than ${this.caps.textChars / 2 ** 20} MB of cell text`);
   }
 
   /** The rows, built from what was collected. */

@@ -228,7 +228,7 @@ export async function readXlsx(bytes: Uint8Array, table: TableCollector): Promis
   } catch {
     throw unreadable("The XLSX file could not be read.");
   }
-  const budget = new XmlBudget();
+  const budget = new XmlBudget(table.caps.xmlChars);
   const workbookPart = ofType(await relationships(zip, "", budget), "officeDocument")?.target ?? "xl/workbook.xml";
   const rels = await relationships(zip, workbookPart, budget);
   const { sheetRelId, date1904 } = await workbookInfo(zip, workbookPart, budget);

@@ -10,10 +10,12 @@ import { SHEET_LIMITS, sheetTooLarge, unreadable } from "./limits.js";
 export class XmlBudget {
   private used = 0;
 
+  constructor(private readonly maxChars: number = SHEET_LIMITS.xmlChars) {}
+
   /** Counts `n` more characters; throws the 413 past the cap. */
   spend(n: number): void {
     this.used += n;
-    if (this.used > SHEET_LIMITS.xmlChars) throw sheetTooLarge(`it expands to more than ${SHEET_LIMITS.xmlChars / 2 ** 20} MB of XML`);
+    if (this.used > this.maxChars) throw sheetTooLarge(`it expands to more than ${this.maxChars / 2 ** 20} MB of XML`);
   }
 }
 

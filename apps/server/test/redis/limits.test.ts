@@ -5,7 +5,8 @@ import { createHash } from "node:crypto";
 import { after, describe, test } from "node:test";
 import { createLogger } from "../../src/log.js";
 import { connectRedis, type RedisHandle } from "../../src/redis/client.js";
-import { RedisLoginThrottle } from "../../src/redis/login-throttle.js";
+import { RedisLoginBuckets } from "../../src/redis/login-throttle.js";
+import { LOGIN_DEFAULTS, LoginThrottle } from "../../src/services/login-throttle.js";
 import { leaseSize, RedisRateLimiter, takeScript } from "../../src/redis/rate-limiter.js";
 import type { PlanLimits } from "../../src/services/plans.js";
 import { TEST_REDIS_URL, redisUnavailable, testPrefix } from "../helpers/redis.js";
@@ -76,18 +77,21 @@ describe("on Redis", { skip }, () => {
     assert.ok(ok >= 200 - 2 * 4, `${ok} admitted`);
   });
 
-  test("the login throttle counts failures across instances; a success through either clears them", async () => {
-    const [a, b] = [new RedisLoginThrottle(await instance(), silent, 3), new RedisLoginThrottle(await instance(), silent, 3)];
+  test("the login buckets are shared across instances; a success through either starts the pair afresh", async () => {
+    const settings = { ...LOGIN_DEFAULTS, pairFailures: { capacity: 3, refillMs: 5 * 60_000 } };
+    const [a, b] = [new LoginThrottle(new RedisLoginBuckets(await instance(), silent), settings), new LoginThrottle(new RedisLoginBuckets(await instance(), silent), settings)];
     const email = `t-${keys.prefix}@example.test`;
-    assert.equal(await a.retryAfter(email), undefined);
-    await a.fail(email);
-    await b.fail(email);
-    assert.equal(await b.retryAfter(email), undefined);
-    await a.fail(email);
-    const wait = await b.retryAfter(email);
-    assert.ok(wait !== undefined && wait > 14 * 60 && wait <= 15 * 60, String(wait));
+    for (const throttle of [a, b, a]) {
+      const attempt = await throttle.begin("192.0.2.7", email);
+      assert.equal(attempt.refused, undefined);
+      if (attempt.refused === undefined) await attempt.failed();
+    }
+    const refused = await b.begin("192.0.2.7", email);
+    assert.equal(refused.refused, "pair");
+    assert.ok(refused.refused !== undefined && refused.retryAfter > 4 * 60 && refused.retryAfter <= 5 * 60, JSON.stringify(refused));
+    assert.equal((await a.begin("192.0.2.8", email)).refused, undefined, "another address is not refused");
     await b.clear(email);
-    assert.equal(await a.retryAfter(email), undefined);
+    assert.equal((await a.begin("192.0.2.7", email)).refused, undefined, "a password reset forgets the email's buckets");
   });
 });
 
@@ -101,8 +105,12 @@ test("with Redis unreachable, limits fall back to this instance (same burst) wit
   for (let i = 0; i < 7; i++) results.push(await limiter.take("ws-down", LIMITS));
   assert.equal(results.filter((r) => r.ok).length, LIMITS.renderBurst);
   assert.equal(lines.filter((l) => l.includes("render limits: Redis unreachable")).length, 1);
-  const throttle = new RedisLoginThrottle(handle, log, 2);
-  await throttle.fail("x@example.test");
-  await throttle.fail("x@example.test");
-  assert.ok((await throttle.retryAfter("x@example.test")) !== undefined);
+  const throttle = new LoginThrottle(new RedisLoginBuckets(handle, log), { ...LOGIN_DEFAULTS, pairFailures: { capacity: 2, refillMs: 60_000 } });
+  for (let i = 0; i < 2; i++) {
+    const attempt = await throttle.begin("192.0.2.9", "x@example.test");
+    assert.equal(attempt.refused, undefined);
+    if (attempt.refused === undefined) await attempt.failed();
+  }
+  assert.equal((await throttle.begin("192.0.2.9", "x@example.test")).refused, "pair");
+  assert.equal(lines.filter((l) => l.includes("login throttle: Redis unreachable")).length, 1);
 });

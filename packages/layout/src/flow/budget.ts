@@ -7,6 +7,12 @@ export const MAX_PAGES = 10_000;
 /** Band instances and table rows one layout may produce, together. */
 export const MAX_ROWS = 100_000;
 
+/** Tighter or looser caps for one layout (a server's RENDER_MAX_PAGES, RENDER_MAX_INSTANCES); absent: the constants above. */
+export interface LayoutLimits {
+  readonly maxPages?: number;
+  readonly maxRows?: number;
+}
+
 /** Thrown when a layout passes one of its caps; the message names the cap and what passed it. */
 export class LayoutLimitError extends Error {
   constructor(message: string) {
@@ -19,20 +25,22 @@ export class LayoutLimitError extends Error {
 export class RowBudget {
   private used = 0;
 
+  constructor(private readonly max: number = MAX_ROWS) {}
+
   /** Counts `count` more rows made by `what` (e.g. `band 'Items' (bands[3])`); throws past MAX_ROWS. */
   take(count: number, what: string): void {
     this.used += count;
-    if (this.used > MAX_ROWS) {
+    if (this.used > this.max) {
       throw new LayoutLimitError(
-        `The render would lay out more than ${MAX_ROWS.toLocaleString("en-US")} band instances and table rows (the limit per render); ${what} passed it.`,
+        `The render would lay out more than ${this.max.toLocaleString("en-US")} band instances and table rows (the limit per render); ${what} passed it.`,
       );
     }
   }
 }
 
 /** Throws when a layout already has more than MAX_PAGES pages. */
-export function checkPageCount(pages: number): void {
-  if (pages > MAX_PAGES) {
-    throw new LayoutLimitError(`The render would produce more than ${MAX_PAGES.toLocaleString("en-US")} pages (the limit per render).`);
+export function checkPageCount(pages: number, max: number = MAX_PAGES): void {
+  if (pages > max) {
+    throw new LayoutLimitError(`The render would produce more than ${max.toLocaleString("en-US")} pages (the limit per render).`);
   }
 }

@@ -12,7 +12,7 @@ export interface Pagination {
 /** Splits the flow into page bodies of height `body` (`firstBody` on the first page: HTML's `@page :first` margins). Always terminates: a refusal at the top of an empty
  * page (content that cannot fit anywhere) places the rest as it is on one page. Throws LayoutLimitError
  * past MAX_PAGES, as soon as the page after the last allowed one is cut. */
-export function paginate(flow: Block, body: number, firstBody: number = body): Pagination {
+export function paginate(flow: Block, body: number, firstBody: number = body, maxPages?: number): Pagination {
   const pages: (Block | null)[] = [];
   let rest: Block | null = flow;
   let overflowed = false;
@@ -25,7 +25,7 @@ export function paginate(flow: Block, body: number, firstBody: number = body): P
       break;
     }
     pages.push(fits);
-    checkPageCount(pages.length);
+    checkPageCount(pages.length, maxPages);
     rest = next;
   }
   if (pages.length === 0) pages.push(null);

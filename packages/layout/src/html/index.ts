@@ -49,7 +49,7 @@ export function layoutHtml(template: string | CompiledHtml, data: unknown, optio
   const flow = new BoxBlock(plainDecoration(contentWidth, null), laid?.block ?? null, 0, { dx: 0, dy: 0, absolutes, avoidBreak: false, valign: 0, pageBody: geometry.body });
   // 5. paginate with the band flow's loop; 6. finalize with page numbers
   const first = setup.firstMargins ? pageGeometry(setup.size, setup.firstMargins, 0, 0, diagnostics) : geometry;
-  const { pages: bodies, overflowed } = paginate(flow, geometry.body, first.body);
+  const { pages: bodies, overflowed } = paginate(flow, geometry.body, first.body, options.limits?.maxPages);
   if (overflowed) diagnostics.add("layout.overflow", "some content cannot fit any page and overflows its page body", "html");
   const finished = finalizeHtmlPages(bodies, geometry, setup, ctx, first);
   // 7. the render's stamps (an HTML template has no document-level list)
