@@ -71,9 +71,10 @@ export { shapeCacheStats } from "./text/shape.js";
 export { LayoutLimitError, MAX_PAGES, MAX_ROWS } from "./flow/budget.js";
 export { MAX_IMAGE_PIXELS } from "./elements/image-store.js";
 export {
-  GeneratedPageSize, GeneratedCrop, GeneratedColumn, GeneratedElement, GeneratedBand, GeneratedField, GeneratedBandTemplate,
+  GeneratedPageSize, GeneratedCrop, GeneratedColumn, GeneratedChartSeries, GeneratedElement, GeneratedBand, GeneratedField, GeneratedBandTemplate,
 } from "./generated/wire.js";
 export { fromGenerated, toGenerated, pageSizeFromGenerated } from "./generated/convert.js";
+export { fieldNamesOf, uniqueFieldName, uniqueFieldNames, validFieldName } from "./generated/field-names.js";
 export type { CompiledHtml } from "./html/index.js";
 export { compileHtml, layoutHtml, importHtml, htmlDataPaths } from "./html/entry.js";
 export type { HtmlDataPaths } from "./html/data-paths.js";
