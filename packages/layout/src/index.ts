@@ -3,7 +3,7 @@ export type {
   Colour, PageOrientation, PageSizeSpec, Margins, Brand, DocumentFonts, SchemaFieldType, SchemaField,
   TextRole, TextAlign, VerticalAlign, TextOverflow, NumericStyle, Border, TextStyleKeys, TextElement, ImageFit, ImageElement,
   ColumnAlign, TableColumn, TableElement, LineElement, RectElement, EllipseElement, BarcodeFormat, BarcodeElement,
-  MarkdownElement, IconElement, FieldElement, FieldKind, Element, ElementType, BandKind, Band, TemplateDocument, Theme,
+  MarkdownElement, IconElement, ChartType, FieldElement, FieldKind, Element, ElementType, BandKind, Band, TemplateDocument, Theme,
 } from "./model/types.js";
 export { DOCUMENT_VERSION, ELEMENT_TYPES, BAND_KINDS, FIELD_KINDS } from "./model/types.js";
 export type {
