@@ -74,7 +74,7 @@ export {
   GeneratedPageSize, GeneratedCrop, GeneratedColumn, GeneratedChartSeries, GeneratedElement, GeneratedBand, GeneratedField, GeneratedBandTemplate,
 } from "./generated/wire.js";
 export { fromGenerated, toGenerated, pageSizeFromGenerated } from "./generated/convert.js";
-export { fieldNamesOf, uniqueFieldName, uniqueFieldNames, validFieldName } from "./generated/field-names.js";
+export { fieldNamesOf, uniqueFieldNames } from "./generated/field-names.js";
 export type { CompiledHtml } from "./html/index.js";
 export { compileHtml, layoutHtml, importHtml, htmlDataPaths } from "./html/entry.js";
 export type { HtmlDataPaths } from "./html/data-paths.js";
