@@ -3,7 +3,7 @@ export type {
   Colour, PageOrientation, PageSizeSpec, Margins, Brand, DocumentFonts, SchemaFieldType, SchemaField,
   TextRole, TextAlign, VerticalAlign, TextOverflow, NumericStyle, Border, TextStyleKeys, TextElement, ImageFit, ImageElement,
   ColumnAlign, TableColumn, TableElement, LineElement, RectElement, EllipseElement, BarcodeFormat, BarcodeElement,
-  MarkdownElement, IconElement, FieldElement, FieldKind, Element, ElementType, BandKind, Band, TemplateDocument, Theme,
+  MarkdownElement, IconElement, ChartType, FieldElement, FieldKind, Element, ElementType, BandKind, Band, TemplateDocument, Theme,
   Stamp, TextStamp, ImageStamp, StampPosition, StampPages,
 } from "./model/types.js";
 export { DOCUMENT_VERSION, ELEMENT_TYPES, BAND_KINDS, FIELD_KINDS } from "./model/types.js";
@@ -73,9 +73,10 @@ export { shapeCacheStats } from "./text/shape.js";
 export { LayoutLimitError, MAX_PAGES, MAX_ROWS, type LayoutLimits } from "./flow/budget.js";
 export { MAX_IMAGE_PIXELS } from "./elements/image-store.js";
 export {
-  GeneratedPageSize, GeneratedCrop, GeneratedColumn, GeneratedElement, GeneratedBand, GeneratedField, GeneratedBandTemplate,
+  GeneratedPageSize, GeneratedCrop, GeneratedColumn, GeneratedChartSeries, GeneratedElement, GeneratedBand, GeneratedField, GeneratedBandTemplate,
 } from "./generated/wire.js";
 export { fromGenerated, toGenerated, pageSizeFromGenerated } from "./generated/convert.js";
+export { fieldNamesOf, uniqueFieldNames } from "./generated/field-names.js";
 export type { CompiledHtml } from "./html/index.js";
 export { compileHtml, layoutHtml, importHtml, htmlDataPaths } from "./html/entry.js";
 export type { HtmlDataPaths } from "./html/data-paths.js";

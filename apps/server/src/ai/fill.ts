@@ -28,6 +28,8 @@ function misfit(elements: readonly GeneratedElement[], width: number): string | 
   for (const [i, e] of elements.entries()) {
     if (e.x < -slack || e.x + e.width > width + slack) return `elements[${i}] (${e.type}) spans x ${e.x}–${e.x + e.width}, outside the band's 0–${width} pt`;
     if (e.type === "table" && (!e.bindingField || !e.columns?.length)) return `elements[${i}] is a table without bindingField and columns`;
+    if (e.type === "chart" && (!e.bindingField || !e.series?.length)) return `elements[${i}] is a chart without bindingField and series`;
+    if (e.type === "field" && (e.kind === "radio" || e.kind === "dropdown") && !e.options?.length) return `elements[${i}] is a ${e.kind} field without options`;
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
 // POST /api/ai/revise-document after the checks: pass 1 decides which bands change, pass 2 refills only
 // those. Unchanged bands go back exactly as the client sent them (the raw JSON objects, not re-serialised).
-import { pageSizeFromGenerated, type GeneratedBandTemplate, type GeneratedElement } from "@docsvc/layout";
+import { fieldNamesOf, pageSizeFromGenerated, uniqueFieldNames, type GeneratedBandTemplate, type GeneratedElement } from "@docsvc/layout";
 import type { ImagePart, TextPart } from "ai";
 import type { Principal } from "../auth/principal.js";
 import { askJson } from "./ask.js";
@@ -43,6 +43,16 @@ function forModel(document: GeneratedBandTemplate): string {
 function restorePictures(before: readonly GeneratedElement[], after: GeneratedElement[]): GeneratedElement[] {
   const sources = new Map(before.filter((e) => e.id && e.src).map((e) => [e.id as string, e.src as string]));
   return after.map((e) => (e.type === "image" && (e.src === PICTURE || !e.src) && e.id && sources.has(e.id) ? { ...e, src: sources.get(e.id) ?? null } : e));
+}
+
+/** Renames form fields of the refilled bands whose names another band uses (kept bands first, then document order). */
+function uniqueFields(document: GeneratedBandTemplate, replaced: Map<string, RawObject>): void {
+  const filled = document.bands.filter((b) => replaced.get(b.id)?.["failed"] === false);
+  const taken = fieldNamesOf(document.bands.filter((b) => !filled.includes(b)));
+  for (const band of filled) {
+    const raw = replaced.get(band.id) ?? {};
+    replaced.set(band.id, { ...raw, elements: uniqueFieldNames(raw["elements"] as GeneratedElement[], taken) });
+  }
 }
 
 async function requestText(input: ReviseInput): Promise<string> {
@@ -125,6 +135,7 @@ export async function runRevision(ctx: AiContext, ai: AiModel, principal: Princi
       return;
     }
     credit?.commit(performance.now() - started);
+    uniqueFields(document, replaced);
     const bands = input.raw.bands.map((raw, i) => replaced.get(document.bands[i]?.id ?? "") ?? raw);
     send("done", { bandsTotal, bandsCompleted, template: { ...input.raw, bands } });
   } finally {

@@ -1,7 +1,7 @@
 // The two single-call endpoints: refine-band (one band changed as asked; daily limit, not a generation) and
 // the legacy generate-template (one pass, a flat element list on A4; one generation credit).
 import type { GeneratedBandTemplate, GeneratedElement, GeneratedField } from "@docsvc/layout";
-import { pageSizeFromGenerated } from "@docsvc/layout";
+import { fieldNamesOf, pageSizeFromGenerated, uniqueFieldNames } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
 import { HttpError, ValidationError } from "../errors.js";
 import { askJson } from "./ask.js";
@@ -42,7 +42,9 @@ export async function refineBand(ctx: AiContext, ai: AiModel, principal: Princip
     throw new HttpError(502, UNUSABLE);
   }
   const known = new Set(body.document.schema.map((f) => f.key));
-  return { bandId: band.id, elements: answer.value.elements, newFields: answer.value.newFields.filter((f) => !known.has(f.key)) };
+  // A form field the model adds under a name another band's field has is renamed: names are unique in a document.
+  const taken = fieldNamesOf(body.document.bands.filter((b) => b !== band));
+  return { bandId: band.id, elements: uniqueFieldNames(answer.value.elements, taken), newFields: answer.value.newFields.filter((f) => !known.has(f.key)) };
 }
 
 /** The legacy single pass: a suggested name and a flat element list (pictures cut from the reference). */

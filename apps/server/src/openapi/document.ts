@@ -1,7 +1,7 @@
 // The OpenAPI 3.1.1 document, generated from the operation table and the valibot schemas.
 import { toJsonSchemaDefs, type JsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
-import { GeneratedBand, GeneratedBandTemplate, GeneratedColumn, GeneratedCrop, GeneratedElement, GeneratedField, GeneratedPageSize } from "@docsvc/layout";
+import { GeneratedBand, GeneratedBandTemplate, GeneratedChartSeries, GeneratedColumn, GeneratedCrop, GeneratedElement, GeneratedField, GeneratedPageSize } from "@docsvc/layout";
 import * as ai from "../schemas/ai.js";
 import * as auth from "../schemas/auth.js";
 import * as batch from "../schemas/batch.js";
@@ -107,6 +107,7 @@ const COMPONENTS: Record<string, AnySchema> = {
   GeneratedBand,
   GeneratedElement,
   GeneratedColumn,
+  GeneratedChartSeries,
   GeneratedField,
   GeneratedCrop,
   GeneratedPageSize,

@@ -1,9 +1,12 @@
 // Between the AI wire shape and the stored document (version 4): fromGenerated makes a draft renderable at
 // once (ids made unique, numbers made finite, unknown values dropped), toGenerated sends a document back to
-// the model for revision. Element keys the wire lacks (opacity, borders, …) are not carried.
+// the model for revision. Element keys the wire lacks (borders, padding, …) are not carried; charts and form
+// fields go both ways with every key they have.
+import { isDocumentColour } from "../brand/colour.js";
 import { findPageSizePreset } from "../model/page-sizes.js";
 import { BAND_KINDS, DOCUMENT_VERSION, type Band, type BandKind, type Element, type PageSizeSpec, type SchemaField, type TemplateDocument } from "../model/types.js";
-import type { GeneratedBand, GeneratedBandTemplate, GeneratedColumn, GeneratedElement, GeneratedField, GeneratedPageSize } from "./wire.js";
+import { uniqueFieldNames } from "./field-names.js";
+import type { GeneratedBand, GeneratedBandTemplate, GeneratedChartSeries, GeneratedColumn, GeneratedElement, GeneratedField, GeneratedPageSize } from "./wire.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Loose = Record<string, unknown>;
@@ -21,12 +24,76 @@ function defined(source: Loose, keys: readonly string[]): Loose {
 const TEXT_KEYS = ["role", "color", "bg", "align", "fontFamily", "fontSize", "fontWeight", "italic", "lineHeight"];
 const SHAPE_KEYS = ["fill", "stroke", "strokeWidth"];
 const TABLE_KEYS = ["fontSize", "fontFamily", "color", "headerHeight", "rowHeight", "headerBg", "headerColor", "stripeBg", "borderColor"];
+const CHART_KEYS = ["chartType", "categoryKey", "series", "xAxisTitle", "yAxisTitle", "valueFormat", "categoryFormat", "legend", "dataLabels", "gridLines", "colors"];
+const FIELD_KEYS = ["kind", "required", "readOnly", "options", "maxLength", "label"];
+const COMMON_KEYS = ["visibleIf", "opacity", "rotation"];
+
+/** Copies the keys holding a colour the model may use (anything else would make the document invalid). */
+function colours(source: Loose, keys: readonly string[]): Loose {
+  const out: Loose = {};
+  for (const key of keys) if (isDocumentColour(source[key])) out[key] = source[key];
+  return out;
+}
+
+const positiveSize = (value: number | null | undefined): Loose => (typeof value === "number" && Number.isFinite(value) && value > 0 ? { fontSize: value } : {});
+
+/** The keys every element type has: visibleIf, opacity (kept within 0–1), rotation. */
+function commonKeys(e: GeneratedElement): Loose {
+  return {
+    ...(typeof e.visibleIf === "string" ? { visibleIf: e.visibleIf } : {}),
+    ...(typeof e.opacity === "number" && Number.isFinite(e.opacity) ? { opacity: Math.min(1, Math.max(0, e.opacity)) } : {}),
+    ...(typeof e.rotation === "number" && Number.isFinite(e.rotation) ? { rotation: e.rotation } : {}),
+  };
+}
+
+function chartSeries(s: GeneratedChartSeries): Loose {
+  return { valueKey: s.valueKey, ...(typeof s.label === "string" ? { label: s.label } : {}), ...colours(s as Loose, ["color"]) };
+}
+
+/** A chart needs rows and at least one series to draw (like a table its columns); otherwise it is dropped. */
+function chart(e: GeneratedElement, box: Loose): Loose | undefined {
+  if (!e.bindingField || !e.series?.length) return undefined;
+  const colors = e.colors?.filter((c) => isDocumentColour(c));
+  return {
+    ...box,
+    chartType: e.chartType ?? "bar",
+    bindingField: e.bindingField,
+    series: e.series.map(chartSeries),
+    ...defined(e as Loose, ["categoryKey", "xAxisTitle", "yAxisTitle", "valueFormat", "categoryFormat", "legend", "dataLabels", "gridLines", "fontFamily"]),
+    ...positiveSize(e.fontSize),
+    ...colours(e as Loose, ["color"]),
+    ...(colors?.length ? { colors } : {}),
+  };
+}
+
+/** A form field; its name was made valid and unique beforehand. A choice field without choices is dropped. */
+function formField(e: GeneratedElement, box: Loose): Loose | undefined {
+  const kind = e.kind ?? "text";
+  const options = e.options ? [...new Set(e.options)].slice(0, 200) : undefined;
+  if ((kind === "radio" || kind === "dropdown") && !options?.length) return undefined;
+  return {
+    ...box,
+    kind,
+    name: e.name ?? "field",
+    ...(typeof e.text === "string" ? { value: e.text } : {}),
+    ...(options ? { options } : {}),
+    ...defined(e as Loose, ["required", "readOnly", "label"]),
+    ...positiveSize(e.fontSize),
+    ...colours(e as Loose, ["color", "bg", "borderColor"]),
+    ...(typeof e.maxLength === "number" && e.maxLength > 0 ? { maxLength: e.maxLength } : {}),
+  };
+}
 
 function column(c: GeneratedColumn): Loose {
   return { key: c.key, header: c.header, width: size(c.width), ...defined(c as Loose, ["align", "format"]) };
 }
 
 function element(e: GeneratedElement, id: string): Element | undefined {
+  const typed = typedElement(e, id);
+  return typed && ({ ...typed, ...commonKeys(e) } as Element);
+}
+
+function typedElement(e: GeneratedElement, id: string): Element | undefined {
   const box = { id, type: e.type, x: finite(e.x, 0), y: finite(e.y, 0), width: size(e.width), height: size(e.height) };
   const raw = e as unknown as Loose;
   switch (e.type) {
@@ -47,6 +114,10 @@ function element(e: GeneratedElement, id: string): Element | undefined {
       return { ...box, format: e.format ?? "qr", value: e.text ?? "", ...defined(raw, ["color"]) } as Element;
     case "icon":
       return { ...box, ...defined(raw, ["name", "color"]) } as Element;
+    case "chart":
+      return chart(e, box) as Element | undefined;
+    case "field":
+      return formField(e, box) as Element | undefined;
     default:
       return undefined;
   }
@@ -89,12 +160,13 @@ export function fromGenerated(template: GeneratedBandTemplate): TemplateDocument
     set.add(id);
     return id;
   };
+  const fieldNames = new Set<string>();
   const renamed = new Map<string, string>();
   const bands: Mutable<Band>[] = template.bands.map((b: GeneratedBand, i) => {
     const id = unique(bandIds, b.id, `band-${i + 1}`);
     if (!renamed.has(b.id)) renamed.set(b.id, id);
     const kind: BandKind = (BAND_KINDS as readonly string[]).includes(b.kind) ? b.kind : "detail";
-    const elements = (b.elements ?? []).flatMap((e, j) => element(e, unique(elementIds, e.id, `${id}-e${j + 1}`)) ?? []);
+    const elements = uniqueFieldNames(b.elements ?? [], fieldNames).flatMap((e, j) => element(e, unique(elementIds, e.id, `${id}-e${j + 1}`)) ?? []);
     return {
       id,
       kind,
@@ -125,10 +197,11 @@ export function fromGenerated(template: GeneratedBandTemplate): TemplateDocument
 
 function elementToGenerated(e: Element): GeneratedElement {
   const raw = e as unknown as Loose;
-  const keys = ["role", "color", "bg", "fill", "stroke", "strokeWidth", "align", "bindingField", "fontFamily", "fontSize", "fontWeight", "italic", "lineHeight", "format", "name", "src", ...TABLE_KEYS];
+  const keys = ["role", "color", "bg", "fill", "stroke", "strokeWidth", "align", "bindingField", "fontFamily", "fontSize", "fontWeight", "italic", "lineHeight", "format", "name", "src", ...TABLE_KEYS, ...CHART_KEYS, ...FIELD_KEYS, ...COMMON_KEYS];
   const out = { id: e.id, type: e.type, x: e.x, y: e.y, width: e.width, height: e.height, ...defined(raw, keys) } as Loose;
   if (e.type === "text" || e.type === "markdown") out["text"] = e.text;
   if (e.type === "barcode") out["text"] = e.value;
+  if (e.type === "field" && e.value !== undefined) out["text"] = e.value;
   if (e.type === "table") out["columns"] = e.columns.map((c) => ({ key: c.key, header: c.header, width: c.width, align: c.align ?? "start", ...(c.format ? { format: c.format } : {}) }));
   return out as GeneratedElement;
 }

@@ -2,7 +2,7 @@
 // model answers and what a client sends, produces the JSON schema sent to the model, and describes the
 // OpenAPI bodies. Optional keys are nullable because models write `null` where they mean "not set".
 import * as v from "valibot";
-import { BAND_KINDS, ELEMENT_TYPES } from "../model/types.js";
+import { BAND_KINDS, CHART_TYPES, ELEMENT_TYPES, FIELD_KINDS } from "../model/types.js";
 
 const nullableString = v.nullish(v.string());
 const nullableNumber = v.nullish(v.number());
@@ -33,6 +33,13 @@ export const GeneratedColumn = v.object({
   format: v.nullish(v.pipe(v.string(), v.description('A token pipe applied to every cell, e.g. number:"#,##0.00".'))),
 });
 
+/** One series of a chart element. */
+export const GeneratedChartSeries = v.object({
+  valueKey: v.pipe(v.string(), v.description("The number each row gives this series (a path inside the row).")),
+  label: v.nullish(v.pipe(v.string(), v.description("Its name in the legend (tokens allowed); default the key."))),
+  color: nullableString,
+});
+
 /** One element of a band; coordinates in points, relative to the band's top-left corner. */
 export const GeneratedElement = v.object({
   id: nullableString,
@@ -41,7 +48,7 @@ export const GeneratedElement = v.object({
   y: v.number(),
   width: v.number(),
   height: v.number(),
-  text: v.nullish(v.pipe(v.string(), v.description("Text with {{tokens}} (text, markdown); the value of a barcode."))),
+  text: v.nullish(v.pipe(v.string(), v.description("Text with {{tokens}} (text, markdown); the value of a barcode; a form field's default value."))),
   role: v.nullish(v.pipe(v.string(), v.description("title, heading, subheading, body, label or caption."))),
   color: v.nullish(v.pipe(v.string(), v.description("#rrggbb or a brand slot (@primary, @accent, @onPrimary, @onAccent)."))),
   bg: nullableString,
@@ -49,7 +56,7 @@ export const GeneratedElement = v.object({
   stroke: nullableString,
   strokeWidth: nullableNumber,
   align: v.nullish(v.pipe(v.string(), v.description("left, center, right, justify, start or end."))),
-  bindingField: v.nullish(v.pipe(v.string(), v.description("The array a table repeats over, or an image field."))),
+  bindingField: v.nullish(v.pipe(v.string(), v.description("The array a table repeats over or a chart draws, or an image field."))),
   fontFamily: nullableString,
   fontSize: nullableNumber,
   fontWeight: v.nullish(v.pipe(v.number(), v.integer())),
@@ -63,9 +70,31 @@ export const GeneratedElement = v.object({
   stripeBg: nullableString,
   borderColor: nullableString,
   format: v.nullish(v.pipe(v.string(), v.description("Barcode symbology: qr, code128, code39, ean13, ean8, upca, itf14, datamatrix, pdf417."))),
-  name: v.nullish(v.pipe(v.string(), v.description("An icon's name from the built-in set."))),
+  name: v.nullish(v.pipe(v.string(), v.description("An icon's name from the built-in set; a form field's name (letters, digits, _ and -; unique in the document)."))),
   src: v.nullish(v.pipe(v.string(), v.description("An image's data: URL (cut from the reference by the server)."))),
   crop: v.nullish(GeneratedCrop),
+  visibleIf: v.nullish(v.pipe(v.string(), v.description("A token expression; the element prints only when it is truthy."))),
+  opacity: v.nullish(v.pipe(v.number(), v.description("0 to 1."))),
+  rotation: v.nullish(v.pipe(v.number(), v.description("Degrees clockwise about the box's centre."))),
+  // chart (packages/layout/docs/charts.md)
+  chartType: v.nullish(v.picklist(CHART_TYPES)),
+  categoryKey: v.nullish(v.pipe(v.string(), v.description("A chart row's category label (scatter: its x value)."))),
+  series: v.nullish(v.array(GeneratedChartSeries)),
+  xAxisTitle: nullableString,
+  yAxisTitle: nullableString,
+  valueFormat: v.nullish(v.pipe(v.string(), v.description('A token pipe for the values of a chart, e.g. number:"#,##0".'))),
+  categoryFormat: v.nullish(v.pipe(v.string(), v.description('A token pipe for the categories of a chart, e.g. date:"MMM".'))),
+  legend: v.nullish(v.picklist(["auto", "none", "top", "bottom", "right"])),
+  dataLabels: nullableBoolean,
+  gridLines: nullableBoolean,
+  colors: v.nullish(v.pipe(v.array(v.string()), v.description("Pie and donut slice colours, in row order."))),
+  // form field (packages/layout/docs/forms.md)
+  kind: v.nullish(v.picklist(FIELD_KINDS)),
+  required: nullableBoolean,
+  readOnly: nullableBoolean,
+  options: v.nullish(v.pipe(v.array(v.string()), v.description("The choices of a dropdown or radio field, each different."))),
+  maxLength: v.nullish(v.pipe(v.number(), v.integer())),
+  label: v.nullish(v.pipe(v.string(), v.description("A form field's tooltip and accessible name."))),
 });
 
 /** A numeric height; a numeric string is accepted too (models write "40"). */
@@ -116,6 +145,7 @@ export const GeneratedBandTemplate = v.object({
 export type GeneratedPageSize = v.InferOutput<typeof GeneratedPageSize>;
 export type GeneratedCrop = v.InferOutput<typeof GeneratedCrop>;
 export type GeneratedColumn = v.InferOutput<typeof GeneratedColumn>;
+export type GeneratedChartSeries = v.InferOutput<typeof GeneratedChartSeries>;
 export type GeneratedElement = v.InferOutput<typeof GeneratedElement>;
 export type GeneratedBand = v.InferOutput<typeof GeneratedBand>;
 /** A data schema field as the wire carries it. */
