@@ -60,6 +60,10 @@ describe("the designer by keyboard (Chromium)", () => {
     await a.page.goto(`${stack.url}/templates/${templateId}/design`);
     await a.page.locator('[data-testid="designer-status"][data-status="online"]').waitFor({ state: "attached" });
     await a.page.getByTestId("element-title").waitFor();
+    // The preview settles first: while it renders, its controls and diagnostics come and go after the canvas in tab
+    // order, and a Tab that lands on one being replaced leaves the focus on <body> (seen once in a loaded CI run).
+    await a.page.locator('[data-testid="designer-preview"][data-status="done"]').waitFor({ timeout: 60_000 });
+    await a.page.locator('[data-testid="preview-figure"][data-drawn]').waitFor({ timeout: 60_000 });
   });
 
   after(async () => {
