@@ -82,3 +82,5 @@ export { compileHtml, layoutHtml, importHtml, htmlDataPaths } from "./html/entry
 export type { HtmlDataPaths } from "./html/data-paths.js";
 export { HtmlLimitError, MAX_DEPTH as HTML_MAX_DEPTH, MAX_ELEMENTS as HTML_MAX_ELEMENTS } from "./html/limits.js";
 export type { ImportHtmlOptions, ImportHtmlResult } from "./html/import/import-html.js";
+// E-invoices: CII XML from the template data through the document's einvoice mapping.
+export { EINVOICE_FORMATS, EINVOICE_PROFILES, HEADER_TERMS, LINE_TERMS, type EinvoiceFormat, type EinvoiceProfile, type EinvoiceRequest, type EinvoiceMapping, type LineMapping, type MappingSource, type TemplateEinvoice, einvoiceRequestSchema, templateEinvoiceSchema, parseEinvoiceSpec, EinvoiceError, buildEinvoice, einvoiceRequest, type BuiltEinvoice, type Invoice, type InvoiceLine, type VatBreakdown, GUIDELINES, XRECHNUNG_GUIDELINE, facturxXmpFragment, conformanceLevel, FACTURX_XMP_NAMESPACE, UNIT_CODES, CURRENCY_CODES } from "./einvoice/index.js";

@@ -5,6 +5,7 @@ import { BAND_KINDS, DOCUMENT_VERSION, type SchemaField, type TemplateDocument }
 import { CUSTOM_PAGE_MAX, CUSTOM_PAGE_MIN } from "./page-sizes.js";
 import { elementSchema } from "./schema-elements.js";
 import { stampsSchema } from "./schema-stamps.js";
+import { templateEinvoiceSchema } from "../einvoice/schema.js";
 import { array, boolean, entries, hexColour, nonEmptyString, nonNegative, number, object, oneOf, plainObject, range, shown, string } from "./schema-primitives.js";
 
 const orientation = v.optional(oneOf(["portrait", "landscape"]));
@@ -80,6 +81,8 @@ const documentObject = object(
     bands: array(band),
     schema: array(schemaField),
     stamps: v.optional(stampsSchema),
+    // The e-invoice mapping (docs/einvoicing.md): business terms → data paths, plus a default format/profile.
+    einvoice: v.optional(templateEinvoiceSchema),
   },
   "a document object",
 );

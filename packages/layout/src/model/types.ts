@@ -1,5 +1,6 @@
 // The template document (stored content, version 4), as ../shared/docs/document-model.md defines it.
 // Every node is readonly; element and band unions are keyed by `type` / `kind`.
+import type { TemplateEinvoice } from "../einvoice/types.js";
 
 /** The only document version this engine accepts. */
 export const DOCUMENT_VERSION = 4;
@@ -349,6 +350,8 @@ export interface TemplateDocument {
   readonly schema: readonly SchemaField[];
   /** Stamps and watermarks drawn on the pages over or under the content, each chosen by the data (docs/model.md). */
   readonly stamps?: readonly Stamp[];
+  /** The e-invoice mapping and default format/profile (docs/einvoicing.md). */
+  readonly einvoice?: TemplateEinvoice;
 }
 
 // ---------------------------------------------------------------- stamps
