@@ -13,3 +13,5 @@ export { type RenderClock } from "./clock.js";
 export { RenderResources, clearResourceCaches, resourceCacheStats, RASTER_CACHE_BYTES, SVG_CACHE_CHARS } from "./resources/resources.js";
 export { protectPdf, protectProblem, type ProtectOptions } from "./protect/protect.js";
 export { PERMISSIONS, type Permission } from "./protect/permissions.js";
+export { renderEinvoice } from "./einvoice/build.js";
+export { embedEinvoice, type EmbeddableEinvoice } from "./einvoice/embed.js";

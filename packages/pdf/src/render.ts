@@ -12,7 +12,10 @@ import {
   type FontRegistry,
   type TemplateDocument,
   type Theme,
+  type BuiltEinvoice,
+  type EinvoiceRequest,
 } from "@docsvc/layout";
+import { renderEinvoice } from "./einvoice/build.js";
 import { loadDesignerFonts } from "./fonts/load.js";
 import type { BaseLayer } from "./base/background.js";
 import { loadBasePdf } from "./base/base-pdf.js";
@@ -51,6 +54,12 @@ export interface RenderOptions {
   readonly protect?: ProtectOptions;
   /** Caps on pages and band instances plus table rows (default: the layout's MAX_PAGES, MAX_ROWS). */
   readonly limits?: LayoutLimits;
+  /**
+   * An e-invoice embedded in the PDF (`{format:"factur-x", profile:"en16931"}`; docs/einvoicing.md), built from
+   * the data through the template's `einvoice.mapping`; `false` turns off the template's default. A data error
+   * throws EinvoiceError (naming the EN 16931 rule) before any layout work.
+   */
+  readonly einvoice?: EinvoiceRequest | false;
 }
 
 /** A finished render: the PDF, its page count and the content problems met on the way. */
@@ -58,6 +67,8 @@ export interface RenderReport {
   readonly pdf: Uint8Array;
   readonly pageCount: number;
   readonly diagnostics: readonly Diagnostic[];
+  /** The embedded e-invoice (its XML, file name, and the XMP fragment announcing it), when one was made. */
+  readonly einvoice?: BuiltEinvoice;
 }
 
 /** Thrown when the template content is not a valid version-4 document; `errors` maps JSON paths to messages. */
@@ -103,7 +114,15 @@ export async function renderDocument(
 ): Promise<RenderReport> {
   // 1. model: parse and validate the template (cached per distinct content)
   const layout = templateLayout(content);
-  return renderLayout((layoutOptions) => layout(data, layoutOptions), options);
+  // 1c. the e-invoice, when asked for: from the data, before any layout (a broken invoice fails fast)
+  const einvoice = renderEinvoice(reportDocument(content), data, options.einvoice);
+  return renderLayout((layoutOptions) => layout(data, layoutOptions), options, einvoice);
+}
+
+/** The parsed report document of a template, undefined for HTML (already parsed by templateLayout: cached). */
+export function reportDocument(content: TemplateContent): TemplateDocument | undefined {
+  if (typeof content !== "string" && "sheet" in content) return undefined;
+  return parseTemplateContent(content);
 }
 
 /** Renders an HTML template (text, or compiled once with compileHtml) with its data into a PDF plus a report. */
@@ -116,14 +135,14 @@ export async function renderHtml(
 }
 
 // The steps every front end shares once its content is parsed: fonts, layout, resources, base layer, paint.
-async function renderLayout(layoutWith: (options: LayoutOptions) => LayoutResult, options: RenderOptions): Promise<RenderReport> {
+async function renderLayout(layoutWith: (options: LayoutOptions) => LayoutResult, options: RenderOptions, einvoice?: BuiltEinvoice): Promise<RenderReport> {
   const { layout, base, diagnostics, now } = await laidOut(layoutWith, options);
-  // 5. paint: translate the items into PDF operators
-  const painted = await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}), ...(options.flatten === true ? { flatten: true } : {}) });
+  // 5. paint: translate the items into PDF operators (the e-invoice XML embedded as an associated file)
+  const painted = await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}), ...(options.flatten === true ? { flatten: true } : {}), ...(einvoice ? { einvoice } : {}) });
   // 6. protect: encrypted last, over the finished bytes
   const pdf = await protectedPdf(painted, options);
   if (options.diagnostics) diagnostics.forEach(options.diagnostics);
-  return { pdf, pageCount: layout.pages.length, diagnostics };
+  return { pdf, pageCount: layout.pages.length, diagnostics, ...(einvoice ? { einvoice } : {}) };
 }
 
 /** A document laid out and its base layer loaded: everything a render does before painting. */

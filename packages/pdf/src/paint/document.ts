@@ -18,6 +18,7 @@ import { shadingDictionary, shadingKey } from "./shading.js";
 import { FaceSubset } from "./subset.js";
 import { renderNow, type RenderClock } from "../clock.js";
 import { paintText } from "./text.js";
+import { embedEinvoice, type EmbeddableEinvoice } from "../einvoice/embed.js";
 
 /** Options of one paint; fix `now` to get byte-identical output for the same layout. */
 export interface PaintOptions {
@@ -31,13 +32,16 @@ export interface PaintOptions {
   readonly deferContents?: ContentDeflate;
   /** Form fields drawn as plain content, with no interactive form (/AcroForm). */
   readonly flatten?: boolean;
+  /** An e-invoice XML embedded as an associated file (../einvoice/embed.ts). */
+  readonly einvoice?: EmbeddableEinvoice;
 }
 
 /** Paints laid-out pages into PDF bytes: fonts embedded as subsets, images once, links for safe URLs. */
 export async function paintPdf(layout: LayoutResult, options: PaintOptions = {}): Promise<Uint8Array> {
+  const now = renderNow(options.now);
   const writer = new PdfWriter({
     title: options.title,
-    now: renderNow(options.now),
+    now,
     language: layout.language,
     direction: layout.direction,
     ...(options.deferContents !== undefined ? { deferContents: options.deferContents } : {}),
@@ -52,6 +56,7 @@ export async function paintPdf(layout: LayoutResult, options: PaintOptions = {})
   // 3. pages, then the font subsets; 4. trailer
   painter.paintPages(layout.pages);
   painter.finishForm();
+  if (options.einvoice !== undefined) embedEinvoice(writer, options.einvoice, now);
   return writer.end();
 }
 

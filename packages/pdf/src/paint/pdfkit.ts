@@ -137,6 +137,19 @@ interface PdfKitDocument {
   link(x: number, y: number, w: number, h: number, url: string): unknown;
   flushPages(): void;
   end(): void;
+  file(src: Uint8Array, options: EmbeddedFileOptions): PdfRef;
+}
+
+/** pdfkit's `file()` options: the embedded file stream's /Subtype and /Params, its file specification's keys. */
+export interface EmbeddedFileOptions {
+  readonly name: string;
+  /** MIME type (`text/xml`), written as the stream's /Subtype. */
+  readonly type?: string;
+  readonly description?: string;
+  /** /AFRelationship of the file specification (PDF 2.0, PDF/A-3): `Alternative`, `Data`, `Source`… */
+  readonly relationship?: string;
+  readonly creationDate?: Date;
+  readonly modifiedDate?: Date;
 }
 
 /** Document-level settings: everything that must be fixed for byte-identical output. */
@@ -412,6 +425,15 @@ export class PdfWriter {
   acroForm(data: Record<string, unknown>): void {
     this.doc._root.data.AcroForm = this.doc.ref(data);
     (this.doc as unknown as { _acroform: object })._acroform = { fonts: {}, defaultFont: true };
+  }
+
+  /**
+   * Embeds a file: an /EmbeddedFile stream (with /Params dates, size and checksum), its /Filespec listed in the
+   * catalog's /AF and in /Names /EmbeddedFiles. pdfkit does all of it (`file()`); the options are copied because
+   * pdfkit writes defaults into the object it is given.
+   */
+  embedFile(bytes: Uint8Array, options: EmbeddedFileOptions): PdfRef {
+    return this.doc.file(bytes, { ...options });
   }
 
   /** Writes the trailer; `finished` resolves once pdfkit has flushed every object. */
