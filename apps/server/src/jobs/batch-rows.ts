@@ -1,4 +1,5 @@
 // One batch row through the render pool: what counts as a failed row, and the row's email.
+import { storedEinvoice } from "../schemas/einvoice.js";
 import { storedFormOptions } from "../schemas/forms.js";
 import { editorModeOf } from "../services/content.js";
 import type { Diagnostic, Stamp, Theme } from "@docsvc/layout";
@@ -56,13 +57,15 @@ export async function renderRow(renderer: Renderer, job: BatchJobRow, look: RowL
   try {
     // The cache key names the job: every row shares the parsed snapshot.
     // Batch priority: interactive renders go first; rows obey the same budget as any render.
-    const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), data, title: job.template_name, now: undefined, ...look, ...storedFormOptions(job.form_options) };
+    const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), data, title: job.template_name, now: undefined, ...look, ...storedFormOptions(job.form_options), ...storedEinvoice(job.form_options) };
     const options = { workspaceId: job.workspace_id, priority: "batch" } as const;
     result = await renderer.render(keepsLayouts(renderer, job) ? { ...task, keepLayout: { paint: job.email_column !== null } } : task, options);
   } catch (err) {
     if (err instanceof RenderBudgetError) return { kind: "failed", reason: err.message, diagnostics: [] };
     return { kind: "failed", reason: `The render failed: ${err instanceof Error ? err.message : String(err)}`, diagnostics: [] };
   }
+  // A row whose data cannot make its e-invoice fails alone, naming the EN 16931 rule.
+  if (!result.ok && result.einvoice !== undefined) return { kind: "failed", reason: `The e-invoice cannot be built from this row: ${result.einvoice.message}`, diagnostics: [] };
   if (!result.ok) {
     const first = Object.entries(result.errors)[0];
     return { kind: "invalid", detail: `The template content is invalid${first ? ` (${first[0] || "$"}: ${first[1].join("; ")})` : ""}.` };

@@ -1,6 +1,7 @@
 // Runs the renders queued by POST /api/render/async: each due job is claimed (the claim expires, so a job an
 // instance took before dying is run by another, or by this one after a restart), rendered in the worker pool at
 // batch priority, its PDF stored like a batch result (kept 24 hours), and its webhook event queued.
+import type { EinvoiceRequest } from "@docsvc/layout";
 import type { Theme } from "@docsvc/layout";
 import type { BlobStore } from "../blobs/store.js";
 import type { Db } from "../db/database.js";
@@ -26,6 +27,8 @@ export interface RenderJobRequest {
   readonly baseTemplateId: string | undefined;
   /** The stored template's `<id>@<updatedAt>`, so the worker's document cache serves it. */
   readonly cacheKey: string | null;
+  /** The e-invoice to embed (docs/einvoicing.md); stored with the request, so no column of its own. */
+  readonly einvoice?: EinvoiceRequest | false;
 }
 
 /** The PDFs of asynchronous renders are kept this long, like batch results. */
@@ -96,11 +99,11 @@ export class RenderJobRunner {
     try {
       const base = request.baseTemplateId === undefined ? undefined : await baseRefFor(db, blobs, job.workspace_id, request.baseTemplateId);
       const result = await renderer.render(
-        { cacheKey: request.cacheKey, content: request.content, editorMode: request.editorMode, data: request.data, theme: request.theme, title: request.title, now: undefined, base },
+        { cacheKey: request.cacheKey, content: request.content, editorMode: request.editorMode, data: request.data, theme: request.theme, title: request.title, now: undefined, base, ...(request.einvoice !== undefined ? { einvoice: request.einvoice } : {}) },
         { workspaceId: job.workspace_id, priority: "batch" },
       );
       if (!result.ok) {
-        error = "The template content is not a valid document.";
+        error = result.einvoice !== undefined ? `The e-invoice cannot be built from this data: ${result.einvoice.message}` : "The template content is not a valid document.";
       } else {
         await blobs.put(renderResultKey(job.id), result.pdf);
         pages = result.pages;

@@ -1,6 +1,7 @@
 // The messages between the main thread and the render workers. Plain data only (structured clone).
 import type { Diagnostic, Stamp, Theme } from "@docsvc/layout";
 import type { ProtectOptions } from "@docsvc/pdf";
+import type { EinvoiceRequest } from "@docsvc/layout";
 import type { MessagePort } from "node:worker_threads";
 
 /** One render, as the worker receives it. */
@@ -22,6 +23,8 @@ export interface RenderTask {
   readonly protect?: ProtectOptions | undefined;
   /** The render's stamps (validated on the main thread), after a report's own. */
   readonly stamps?: readonly Stamp[] | undefined;
+  /** The e-invoice to embed (RenderOptions.einvoice); false: not even the template's default. */
+  readonly einvoice?: EinvoiceRequest | false | undefined;
   /**
    * A merged batch's row: also answer the row's encoded layout (painted into the merged PDF by a `mergeRows`
    * job, so the row is laid out once), and skip painting the row's own PDF unless `paint` is set (the row is
@@ -127,7 +130,12 @@ export type RenderTaskResult =
       /** With `keepLayout`: the row's encoded layout (moved, not copied, like the PDF). */
       readonly layout?: Uint8Array;
     }
-  | { readonly ok: false; readonly errors: ContentErrors };
+  | {
+      readonly ok: false;
+      readonly errors: ContentErrors;
+      /** The data breaks an EN 16931 rule the e-invoice needs (a 422 naming `rule`; `errors.einvoice` says it too). */
+      readonly einvoice?: { readonly rule: string; readonly message: string };
+    };
 
 /** What a validate task answers. */
 export type ValidateTaskResult = { readonly ok: true } | { readonly ok: false; readonly errors: ContentErrors };

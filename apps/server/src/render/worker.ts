@@ -1,6 +1,6 @@
 // A render worker thread: parses templates (cached per template version) and calls renderPdf.
 // Everything CPU-heavy happens here so the main thread's event loop keeps serving requests.
-import { compileHtml, HtmlLimitError, importHtml as importHtmlDocument, LayoutLimitError, parseDocument, type CompiledHtml, type Diagnostic, type LayoutLimits, type Stamp, type TemplateDocument } from "@docsvc/layout";
+import { compileHtml, EinvoiceError, HtmlLimitError, importHtml as importHtmlDocument, LayoutLimitError, parseDocument, type CompiledHtml, type Diagnostic, type EinvoiceRequest, type LayoutLimits, type Stamp, type TemplateDocument } from "@docsvc/layout";
 import type { ProtectOptions } from "@docsvc/pdf";
 import { readFile } from "node:fs/promises";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
@@ -119,7 +119,8 @@ export async function render(task: RenderTask): Promise<RenderTaskResult> {
   // Object.assign rather than object spreads: on Node 20 (V8 11) a spread followed by a property the source lacks
   // makes a new hidden class on every call, allocated in the old generation (garbage until the next full GC).
   const options = Object.assign(renderOptions(task), { diagnostics: (d: Diagnostic) => diagnostics.push(d) }, await baseOptions(task.base));
-  const bytes = await tooLarge(pdf.renderPdf(doc.document, task.data, options));
+  const bytes = await einvoiceProblem(tooLarge(pdf.renderPdf(doc.document, task.data, options)));
+  if ("einvoice" in bytes) return { ok: false, errors: { einvoice: [bytes.einvoice.message] }, einvoice: bytes.einvoice };
   if ("errors" in bytes) return { ok: false, errors: bytes.errors };
   const own = ownBuffer(bytes);
   return { ok: true, pdf: own, pages: countPdfPages(own), diagnostics };
@@ -219,8 +220,8 @@ export async function mergeRowsHelp(task: MergeRowsHelpTask): Promise<{ ok: true
 }
 
 // Assigned one by one, not spread (see render() on spreads that add properties).
-type RenderOptionsOf = { theme?: RenderTask["theme"]; title?: string; now?: Date; forms?: boolean; flatten?: boolean; protect?: ProtectOptions; stamps?: readonly Stamp[]; limits?: LayoutLimits };
-function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms" | "flatten" | "protect" | "stamps">): RenderOptionsOf {
+type RenderOptionsOf = { theme?: RenderTask["theme"]; title?: string; now?: Date; forms?: boolean; flatten?: boolean; protect?: ProtectOptions; stamps?: readonly Stamp[]; limits?: LayoutLimits; einvoice?: EinvoiceRequest | false };
+function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms" | "flatten" | "protect" | "stamps" | "einvoice">): RenderOptionsOf {
   const options: RenderOptionsOf = {};
   if (layoutLimits !== undefined) options.limits = layoutLimits;
   if (task.theme !== undefined) options.theme = task.theme;
@@ -230,7 +231,18 @@ function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms
   if (task.flatten === true) options.flatten = true;
   if (task.protect !== undefined) options.protect = task.protect;
   if (task.stamps !== undefined) options.stamps = task.stamps;
+  if (task.einvoice !== undefined) options.einvoice = task.einvoice;
   return options;
+}
+
+/** An e-invoice the data cannot make (EinvoiceError, thrown before layout) is the caller's data problem: a 422. */
+async function einvoiceProblem<T>(work: Promise<T>): Promise<T | { einvoice: { rule: string; message: string } }> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof EinvoiceError) return { einvoice: { rule: error.rule, message: error.message } };
+    throw error;
+  }
 }
 
 /** Rasterises page 1 of any PDF (an AI reference, a rendered draft); a PDF that cannot be drawn is refused. */

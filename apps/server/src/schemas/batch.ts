@@ -1,4 +1,5 @@
 // Request bodies of the batch endpoints.
+import { EinvoiceField } from "./einvoice.js";
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
 import { SignField } from "./sign.js";
@@ -38,6 +39,7 @@ export const CreateBatchJsonBody = v.object({
   flatten: FlattenField,
   protect: ProtectField,
   stamps: StampsField,
+  einvoice: EinvoiceField,
   webhook: WebhookField,
 });
 

@@ -5,6 +5,7 @@ import { DataField } from "./render.js";
 import { SignField } from "./sign.js";
 import { FlattenField, FormsField } from "./forms.js";
 import { ProtectField } from "./protect.js";
+import { EinvoiceField } from "./einvoice.js";
 import { StampsField } from "./stamps.js";
 
 export const SendTemplateEmailBody = v.object({
@@ -18,5 +19,6 @@ export const SendTemplateEmailBody = v.object({
   forms: FormsField,
   flatten: FlattenField,
   protect: ProtectField,
+  einvoice: EinvoiceField,
   stamps: StampsField,
 });

@@ -1,4 +1,5 @@
 // Webhook and asynchronous render wire shapes: request bodies and answers (validation and the OpenAPI document).
+import { EinvoiceField } from "./einvoice.js";
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
 import { DataField } from "./render.js";
@@ -33,6 +34,7 @@ export const RenderAsyncBody = v.object({
   data: DataField,
   theme: v.optional(ThemeField),
   webhook: WebhookField,
+  einvoice: EinvoiceField,
 });
 
 /** An asynchronous render as answered (202 on submission, 200 on GET). */

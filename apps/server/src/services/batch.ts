@@ -1,5 +1,6 @@
 // Batch rendering: submission (everything validated before anything is stored), status, the job list and
 // the result download. Jobs reach a worker through the batch queue (src/jobs/batch-queue.ts).
+import type { EinvoiceOption } from "../schemas/einvoice.js";
 import type { Theme } from "@docsvc/layout";
 import type { ProtectOptions } from "@docsvc/pdf";
 import { batchProtectKey, sealProtect } from "../jobs/batch-protect.js";
@@ -39,6 +40,8 @@ export interface BatchInput {
   readonly protect?: ProtectOptions | undefined;
   /** Stamps on every row's pages (validated by StampsField). */
   readonly stamps?: readonly unknown[] | undefined;
+  /** Every row's PDF carries its own e-invoice built from its row (zip output only). */
+  readonly einvoice?: EinvoiceOption | undefined;
   /** Told when the job finishes (batch.completed / batch.failed). */
   readonly webhook?: { readonly url: string } | null | undefined;
 }
@@ -106,6 +109,8 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
   if (template === undefined) throw new NotFoundError("Template");
   requireBatchRole(principal);
   checkRowCount(input.rows.length, "rows");
+  // One invoice XML per PDF: a merged PDF of many rows has no single invoice to carry.
+  if (input.einvoice && input.output === "merged") throw ValidationError.field("einvoice", "einvoice needs output zip: each row's PDF carries the invoice of its row, and a merged PDF has no single invoice.");
   if (input.webhook) await checkWebhookAllowed(deps, principal, "webhook");
   // JSON bodies were checked whole; rows from a spreadsheet nest by their dotted column names.
   const maxDepth = limitsOf(deps.config).jsonDepth;
@@ -132,6 +137,12 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
   return { jobId: id, replayed: false };
 }
 
+/** The form options and the e-invoice option as the job's `form_options` JSON (null when neither is set). */
+function storedRenderOptions(input: BatchInput): string | null {
+  const options = { ...formOptions(input), ...(input.einvoice !== undefined ? { einvoice: input.einvoice } : {}) };
+  return Object.keys(options).length === 0 ? null : JSON.stringify(options);
+}
+
 async function storeAndQueue(deps: ServiceDeps, principal: Principal, template: TemplateRow, input: BatchInput, rows: string, id: string, now: number): Promise<void> {
   await insertJob(deps.db, {
     id,
@@ -143,7 +154,7 @@ async function storeAndQueue(deps: ServiceDeps, principal: Principal, template: 
     rows,
     theme: input.theme === undefined ? null : JSON.stringify(input.theme),
     sign: input.sign ? JSON.stringify(input.sign) : null,
-    form_options: Object.keys(formOptions(input)).length === 0 ? null : JSON.stringify(formOptions(input)),
+    form_options: storedRenderOptions(input),
     protect: input.protect === undefined ? null : sealProtect(input.protect, batchProtectKey(deps.config.jwtSecret), id),
     stamps: input.stamps === undefined ? null : JSON.stringify(input.stamps),
     output: input.output ?? "zip",

@@ -1,5 +1,6 @@
 // Asynchronous renders: POST /api/render/async validates and queues (202), the runner (src/jobs/render-jobs.ts)
 // renders, GET …/jobs/{id} answers the job and GET …/pdf the stored PDF once completed, for 24 hours.
+import type { EinvoiceOption } from "../schemas/einvoice.js";
 import type { Principal } from "../auth/principal.js";
 import type { BlobReader } from "../blobs/store.js";
 import { findRenderJob, insertRenderJob, type RenderJobRow } from "../db/render-jobs.js";
@@ -15,6 +16,7 @@ import { requireRole } from "./workspaces.js";
 
 /** A submission, validated by RenderAsyncBody. */
 export interface RenderAsyncInput {
+  readonly einvoice?: EinvoiceOption | undefined;
   readonly templateId?: string | null | undefined;
   readonly content?: string | null | undefined;
   readonly editorMode?: EditorMode | null | undefined;
@@ -68,7 +70,7 @@ export async function submitRenderJob(deps: ServiceDeps, principal: Principal, i
     const template = await deps.lookups.template(principal.workspaceId, input.templateId as string);
     if (template === undefined) throw new NotFoundError("Template");
     templateId = template.id;
-    request = { content: template.content, editorMode: editorModeOf(template.editor_mode), data: input.data, theme, title: template.name, baseTemplateId: template.id, cacheKey: `${template.id}@${template.updated_at}` };
+    request = { content: template.content, editorMode: editorModeOf(template.editor_mode), data: input.data, theme, title: template.name, baseTemplateId: template.id, cacheKey: `${template.id}@${template.updated_at}`, ...(input.einvoice !== undefined ? { einvoice: input.einvoice } : {}) };
   } else {
     const content = input.content as string;
     let baseTemplateId: string | undefined;
@@ -77,7 +79,7 @@ export async function submitRenderJob(deps: ServiceDeps, principal: Principal, i
       if ((await deps.lookups.basePdf(principal.workspaceId, input.baseTemplateId)) === undefined) throw new NotFoundError("Base PDF of the base template");
       baseTemplateId = input.baseTemplateId;
     }
-    request = { content, editorMode: input.editorMode ?? inlineEditorMode(content), data: input.data, theme, title: undefined, baseTemplateId, cacheKey: null };
+    request = { content, editorMode: input.editorMode ?? inlineEditorMode(content), data: input.data, theme, title: undefined, baseTemplateId, cacheKey: null, ...(input.einvoice !== undefined ? { einvoice: input.einvoice } : {}) };
   }
   const now = clockNow();
   const row: RenderJobRow = {

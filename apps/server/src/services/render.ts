@@ -2,7 +2,7 @@
 // then the worker pool, then metering.
 import { validateTheme, type Diagnostic, type Stamp, type Theme } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
-import { NotFoundError, TooManyRequestsError, ValidationError } from "../errors.js";
+import { HttpError, NotFoundError, TooManyRequestsError, ValidationError } from "../errors.js";
 import type { ProtectOptions } from "@docsvc/pdf";
 import type { RenderTask, RenderTaskResult } from "../render/protocol.js";
 import { baseRefOf } from "./base-pdf.js";
@@ -11,6 +11,7 @@ import { editorModeOf, inlineEditorMode, invalidContent, type EditorMode } from 
 import { renderFailure } from "./render-failure.js";
 import type { ServiceDeps } from "./deps.js";
 import type { SignInput } from "../schemas/sign.js";
+import type { EinvoiceOption } from "../schemas/einvoice.js";
 
 /** A finished render, ready to send. */
 export interface RenderedPdf {
@@ -48,7 +49,7 @@ export async function renderStoredTemplate(
   deps: ServiceDeps,
   principal: Principal,
   templateId: string,
-  body: { readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined; readonly stamps?: readonly unknown[] | undefined; readonly sign?: SignInput | null | undefined } & FormOptions,
+  body: { readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined; readonly stamps?: readonly unknown[] | undefined; readonly sign?: SignInput | null | undefined; readonly einvoice?: EinvoiceOption | undefined } & FormOptions,
   /** The request's: aborted when the client goes away, which cancels the render. */
   signal?: AbortSignal,
   /** `?diagnostics=json`: `sign` is checked (404, 503) but the PDF nobody receives is not signed. */
@@ -71,6 +72,7 @@ export async function renderStoredTemplate(
     ...formOptions(body),
     ...(body.protect !== undefined ? { protect: body.protect } : {}),
     ...(body.stamps !== undefined ? { stamps: body.stamps as readonly Stamp[] } : {}),
+    ...(body.einvoice !== undefined ? { einvoice: body.einvoice } : {}),
   }, signal, diagnosticsOnly ? undefined : body.sign);
 }
 
@@ -78,7 +80,7 @@ export async function renderStoredTemplate(
 export async function renderInline(
   deps: ServiceDeps,
   principal: Principal,
-  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined; readonly stamps?: readonly unknown[] | undefined; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined; readonly sign?: SignInput | null | undefined } & FormOptions,
+  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined; readonly stamps?: readonly unknown[] | undefined; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined; readonly sign?: SignInput | null | undefined; readonly einvoice?: EinvoiceOption | undefined } & FormOptions,
   signal?: AbortSignal,
   /** As in renderStoredTemplate. */
   diagnosticsOnly = false,
@@ -92,7 +94,7 @@ export async function renderInline(
     base = await baseRefOf(deps.blobs, await deps.lookups.basePdf(principal.workspaceId, body.baseTemplateId));
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
-  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base, ...formOptions(body), ...(body.protect !== undefined ? { protect: body.protect } : {}), ...(body.stamps !== undefined ? { stamps: body.stamps as readonly Stamp[] } : {}) }, signal, diagnosticsOnly ? undefined : body.sign);
+  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base, ...formOptions(body), ...(body.protect !== undefined ? { protect: body.protect } : {}), ...(body.stamps !== undefined ? { stamps: body.stamps as readonly Stamp[] } : {}), ...(body.einvoice !== undefined ? { einvoice: body.einvoice } : {}) }, signal, diagnosticsOnly ? undefined : body.sign);
 }
 
 /** The PDF signed as `sign` asks (PAdES; the worker signs, see DocumentSigner); unchanged without `sign`. */
@@ -111,7 +113,7 @@ async function run(deps: ServiceDeps, principal: Principal, templateId: string |
   } catch (error) {
     throw renderFailure(error);
   }
-  if (!result.ok) throw invalidContent(result.errors);
+  if (!result.ok) throw result.einvoice !== undefined ? einvoiceFailure(result.einvoice) : invalidContent(result.errors);
   // Signed before metering: a render whose signature fails (a box off the page, no timestamp) is not metered.
   const pdf = await signed(deps, principal, result.pdf, sign, signal);
   deps.meter.record({
@@ -132,6 +134,11 @@ async function run(deps: ServiceDeps, principal: Principal, templateId: string |
     pages: result.pages,
     diagnostics: result.diagnostics,
   };
+}
+
+/** 422: the data cannot make the e-invoice asked for; the detail and `errors.einvoice` name the EN 16931 rule. */
+export function einvoiceFailure(problem: { readonly rule: string; readonly message: string }): HttpError {
+  return new HttpError(422, `The e-invoice cannot be built from this data: ${problem.message}`, { einvoice: [problem.message] });
 }
 
 /** A file name stem from a template name: letters, digits, dashes and underscores, at most 100. */

@@ -1,4 +1,5 @@
 // Send by email: render a stored template (metered like any render) and mail the PDF as an attachment.
+import type { EinvoiceOption } from "../schemas/einvoice.js";
 import type { ProtectOptions } from "@docsvc/pdf";
 import type { SessionPrincipal } from "../auth/principal.js";
 import { findTemplate } from "../db/templates.js";
@@ -25,6 +26,8 @@ export interface SendEmailInput {
   readonly protect?: ProtectOptions | undefined;
   /** Stamps on the attachment's pages (validated by StampsField). */
   readonly stamps?: readonly unknown[] | undefined;
+  /** The attachment carries this e-invoice (docs/einvoicing.md). */
+  readonly einvoice?: EinvoiceOption | undefined;
 }
 
 /** The attachment name: the caller's (unsafe characters replaced, `.pdf` ensured) or the template's. */
@@ -48,7 +51,7 @@ export async function sendTemplateEmail(
   if (template === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
   checkTheme(input.theme);
-  const rendered = await renderStoredTemplate(deps, principal, templateId, { data: input.data, theme: input.theme, sign: input.sign, ...formOptions(input), protect: input.protect, stamps: input.stamps });
+  const rendered = await renderStoredTemplate(deps, principal, templateId, { data: input.data, theme: input.theme, sign: input.sign, ...formOptions(input), protect: input.protect, stamps: input.stamps, einvoice: input.einvoice });
   const fileName = attachmentName(input.fileName, rendered.title ? `${rendered.title.replace(/[/\\:*?"<>|\u0000-\u001f]+/g, "-")}.pdf` : rendered.fileName);
   // Background delivery like every email: the mail server's answer never fails (or delays) the request.
   deps.mailer.dispatch(
