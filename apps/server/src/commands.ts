@@ -2,7 +2,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { compileHtml, flattenErrors, importHtml, parseDocument, parseStamps, validateTheme, type Diagnostic } from "@docsvc/layout";
+import { compileHtml, EinvoiceError, flattenErrors, importHtml, parseDocument, parseEinvoiceSpec, parseStamps, validateTheme, type Diagnostic } from "@docsvc/layout";
 import { ConfigError } from "./config-error.js";
 import { inlineEditorMode } from "./services/content.js";
 // Each command loads only what it runs: `render` and `validate` never import the server (HTTP, database,
@@ -16,11 +16,14 @@ const USAGE = `Usage:
                                                  REDIS_URL it takes them from the BullMQ queue)
   docsvc validate <template.json>                check a template document; prints one problem per line
   docsvc render <template.json|page.html> <data.json> [-o out.pdf] [--theme JSON] [--now ISO] [--forms] [--flatten]
-                [--protect JSON|@file] [--stamps JSON|@file]
+                [--protect JSON|@file] [--stamps JSON|@file] [--einvoice FORMAT[:PROFILE]]
                                                  render a PDF (-o - writes to stdout); --forms: HTML inputs become
                                                  form fields; --flatten: fields drawn as content; --protect encrypts it
                                                  ({"ownerPassword": …}; @file reads it from a file, off the process list);
-                                                 --stamps: a stamps list as the report model's (also for HTML)
+                                                 --stamps: a stamps list as the report model's (also for HTML);
+                                                 --einvoice factur-x|zugferd|xrechnung[:minimum|basic-wl|basic|en16931|
+                                                 extended] embeds the EN 16931 invoice built through the template's
+                                                 einvoice.mapping (a broken rule: exit 1 naming it)
   docsvc import-html <page.html> [-o template.json] [--css file.css] [--data data.json]
                                                  convert HTML into a report template document (-o - writes to stdout);
                                                  --data: sample data that sizes the table columns as the HTML
@@ -71,7 +74,7 @@ async function render(args: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, forms: { type: "boolean" }, flatten: { type: "boolean" }, protect: { type: "string" }, stamps: { type: "string" } },
+    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, forms: { type: "boolean" }, flatten: { type: "boolean" }, protect: { type: "string" }, stamps: { type: "string" }, einvoice: { type: "string" } },
   });
   const [templateFile, dataFile] = positionals;
   if (templateFile === undefined || dataFile === undefined || positionals.length > 2) return usage();
@@ -110,7 +113,13 @@ async function render(args: readonly string[]): Promise<number> {
     for (const line of flattenErrors(stamps.errors)) process.stderr.write(`${line}\n`);
     return 1;
   }
+  const einvoice = values.einvoice === undefined ? undefined : parseEinvoiceSpec(values.einvoice);
+  if (values.einvoice !== undefined && einvoice === undefined) {
+    process.stderr.write(`--einvoice must be factur-x, zugferd or xrechnung, optionally with :minimum, :basic-wl, :basic, :en16931 or :extended; got '${values.einvoice}'.\n`);
+    return 1;
+  }
   const pdf = await renderPdf(parsed.document, data, {
+    ...(einvoice !== undefined ? { einvoice } : {}),
     ...(stamps !== undefined ? { stamps: stamps.stamps } : {}),
     ...(protect !== undefined ? { protect: protect as import("@docsvc/pdf").ProtectOptions } : {}),
     ...(theme !== undefined ? { theme: theme.theme } : {}),
@@ -119,7 +128,15 @@ async function render(args: readonly string[]): Promise<number> {
     ...(values.flatten === true ? { flatten: true } : {}),
     title: stem,
     diagnostics: (d: Diagnostic) => process.stderr.write(`${d.path}: ${d.message} [${d.code}]\n`),
+  }).catch((error: unknown) => {
+    // Data that cannot make the e-invoice: the rule it breaks, not a stack trace.
+    if (error instanceof EinvoiceError) return error;
+    throw error;
   });
+  if (pdf instanceof EinvoiceError) {
+    process.stderr.write(`e-invoice: ${pdf.message}\n`);
+    return 1;
+  }
   const output = values.output ?? `${stem}.pdf`;
   if (output === "-") process.stdout.write(pdf);
   else {
