@@ -119,4 +119,13 @@ describe("einvoice", async () => {
     const pdf = await t.call("GET", `/api/render/jobs/${id}/pdf`, { token: owner.token });
     assert.match((await attachment(pdf.bytes, "factur-x.xml")) ?? "", /#conformant#urn:factur-x\.eu:1p0:extended/);
   });
+
+  test("OpenAPI lists einvoice on every render body, with its formats and profiles", async () => {
+    const doc = (await t.call("GET", "/openapi/v1.json")).body as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+    const text = JSON.stringify(doc.components.schemas["Einvoice"]);
+    for (const word of ["factur-x", "zugferd", "xrechnung", "minimum", "basic-wl", "basic", "en16931", "extended"]) assert.ok(text.includes(`"${word}"`), word);
+    for (const body of ["RenderTemplateBody", "RenderInlineBody", "RenderAsyncBody", "SendTemplateEmailBody", "CreateBatchJsonBody"]) {
+      assert.deepEqual(doc.components.schemas[body]?.properties?.["einvoice"], { $ref: "#/components/schemas/Einvoice" }, body);
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { RoleCheck, ThemeField } from "../schemas/common.js";
 import * as render from "../schemas/render.js";
 import { ProtectField } from "../schemas/protect.js";
 import { StampsField } from "../schemas/stamps.js";
+import { EinvoiceField } from "../schemas/einvoice.js";
 import * as responses from "../schemas/responses.js";
 import * as templates from "../schemas/templates.js";
 import * as sendEmail from "../schemas/send-email.js";
@@ -55,6 +56,7 @@ const COMPONENTS: Record<string, AnySchema> = {
   Theme: responses.Theme,
   Protect: ProtectField,
   Stamps: StampsField,
+  Einvoice: EinvoiceField,
   Ok: responses.Ok,
   User: responses.User,
   Workspace: responses.Workspace,
