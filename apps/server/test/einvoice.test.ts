@@ -120,6 +120,18 @@ describe("einvoice", async () => {
     assert.match((await attachment(pdf.bytes, "factur-x.xml")) ?? "", /#conformant#urn:factur-x\.eu:1p0:extended/);
   });
 
+  test("send-email: the attached PDF carries the invoice; a broken rule is a 422 and no mail", { skip }, async () => {
+    const res = await t.call("POST", `/api/templates/${templateId}/send-email`, { token: owner.token, body: { to: "ap@example.test", data, einvoice: { format: "factur-x", profile: "en16931" } } });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const mail = await t.smtp.waitFor((m) => m.to.includes("ap@example.test"));
+    const part = mail.raw.split(/Content-Disposition: attachment[^\n]*\n(?:[^\n]*\n)*?\r?\n/)[1] ?? "";
+    const pdf = new Uint8Array(Buffer.from(part.split(/\r?\n--/)[0]!.replace(/\s+/g, ""), "base64"));
+    assert.match((await attachment(pdf, "factur-x.xml")) ?? "", /<ram:ID>INV-2024-00020<\/ram:ID>/);
+    const refused = await t.call("POST", `/api/templates/${templateId}/send-email`, { token: owner.token, body: { to: "never@example.test", data: { ...data, currency: "XXY" }, einvoice: { format: "factur-x" } } });
+    assertProblem(refused, 422);
+    assert.match(String(refused.body.detail), /BR-CL-04/);
+  });
+
   test("OpenAPI lists einvoice on every render body, with its formats and profiles", async () => {
     const doc = (await t.call("GET", "/openapi/v1.json")).body as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
     const text = JSON.stringify(doc.components.schemas["Einvoice"]);
