@@ -115,7 +115,7 @@ export async function renderDocument(
   // 1. model: parse and validate the template (cached per distinct content)
   const layout = templateLayout(content);
   // 1c. the e-invoice, when asked for: from the data, before any layout (a broken invoice fails fast)
-  const einvoice = renderEinvoice(reportDocument(content), data, options.einvoice);
+  const einvoice = renderEinvoice(reportDocument(content), data, options.einvoice, options.limits);
   return renderLayout((layoutOptions) => layout(data, layoutOptions), options, einvoice);
 }
 

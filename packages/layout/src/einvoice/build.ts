@@ -31,15 +31,15 @@ export function einvoiceRequest(template: TemplateEinvoice | undefined, request:
   return { format, profile: profile ?? "en16931" };
 }
 
-/** Builds the e-invoice from data; throws EinvoiceError naming the EN 16931 rule the data breaks. */
-export function buildEinvoice(mapping: EinvoiceMapping | undefined, data: unknown, request: EinvoiceRequest): BuiltEinvoice {
+/** Builds the e-invoice from data; throws EinvoiceError naming the EN 16931 rule the data breaks, LayoutLimitError past `maxLines`. */
+export function buildEinvoice(mapping: EinvoiceMapping | undefined, data: unknown, request: EinvoiceRequest, limits: { readonly maxLines?: number } = {}): BuiltEinvoice {
   if (mapping === undefined) throw new EinvoiceError("mapping", "the template has no einvoice.mapping: an e-invoice is built from the data through it (docs/einvoicing.md)");
   // XRechnung has one level, EN 16931 (its CIUS); asking for another is a contradiction, not a hint.
   const profile = request.format === "xrechnung" ? "en16931" : (request.profile ?? "en16931");
   if (request.format === "xrechnung" && request.profile !== undefined && request.profile !== "en16931") {
     throw new EinvoiceError("profile", `xrechnung has a single profile (en16931); got ${request.profile}`);
   }
-  const invoice = computeInvoice(resolveInvoice(mapping, data), request.format, profile);
+  const invoice = computeInvoice(resolveInvoice(mapping, data, limits.maxLines), request.format, profile);
   const fileName = request.format === "xrechnung" ? "xrechnung.xml" : "factur-x.xml";
   return { format: request.format, profile, fileName, xml: ciiXml(invoice, request.format, profile), xmp: facturxXmpFragment(fileName, request.format, profile), invoice };
 }

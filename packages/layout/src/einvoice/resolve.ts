@@ -3,6 +3,7 @@
 import { parsePath, type PathSegment } from "../tokens/path.js";
 import { toDecimal, shiftDecimal, type Decimal } from "../tokens/decimal.js";
 import { EinvoiceError } from "./error.js";
+import { LayoutLimitError, MAX_ROWS } from "../flow/budget.js";
 import type { EinvoiceMapping, HeaderTerm, LineTerm, MappingSource } from "./types.js";
 
 /** A seller or buyer as the mapping gives it. */
@@ -60,7 +61,7 @@ export interface InvoiceValues {
 }
 
 /** Reads every mapped business term from the data. */
-export function resolveInvoice(mapping: EinvoiceMapping, data: unknown): InvoiceValues {
+export function resolveInvoice(mapping: EinvoiceMapping, data: unknown, maxLines = MAX_ROWS): InvoiceValues {
   const h = (term: HeaderTerm): unknown => read(mapping[term], data, undefined);
   const text = (term: HeaderTerm): string | undefined => asText(h(term));
   const num = (term: HeaderTerm): Decimal | undefined => asDecimal(h(term), term, mapping[term]);
@@ -89,13 +90,15 @@ export function resolveInvoice(mapping: EinvoiceMapping, data: unknown): Invoice
     remittance: text("BT-83"),
     iban: compact(text("BT-84")),
     printed: prune({ lineTotal: num("BT-106"), taxBasis: num("BT-109"), taxTotal: num("BT-110"), grandTotal: num("BT-112"), paid: num("BT-113"), due: num("BT-115") }),
-    ...(lines !== undefined ? { lines: resolveLines(lines, data) } : {}),
+    ...(lines !== undefined ? { lines: resolveLines(lines, data, maxLines) } : {}),
   };
 }
 
-function resolveLines(mapping: NonNullable<EinvoiceMapping["BG-25"]>, data: unknown): LineValues[] {
+function resolveLines(mapping: NonNullable<EinvoiceMapping["BG-25"]>, data: unknown, maxLines: number): LineValues[] {
   const rows = read(mapping.rows, data, undefined);
   if (!Array.isArray(rows)) throw new EinvoiceError("BR-16", `the lines' rows path '${mapping.rows}' is not an array in the data`, "BG-25");
+  // Bounded like the table rows the same data prints (the layout's row cap, RENDER_MAX_INSTANCES on the server).
+  if (rows.length > maxLines) throw new LayoutLimitError(`The e-invoice has more than ${maxLines.toLocaleString("en-US")} lines (${rows.length.toLocaleString("en-US")}).`);
   return rows.map((row: unknown, i) => {
     const scope = { row, index: i };
     const get = (term: LineTerm): unknown => read(mapping[term], data, scope);

@@ -119,3 +119,9 @@ test("the Factur-X XMP fragment is well-formed XMP with the fx properties of the
   assert.match(x.einvoice!.xmp, /<fx:ConformanceLevel>XRECHNUNG<\/fx:ConformanceLevel>/);
   assert.match(x.einvoice!.xmp, /<fx:DocumentFileName>xrechnung\.xml<\/fx:DocumentFileName>/);
 });
+
+test("the invoice's lines are bounded like the table rows (the layout's row cap): past it, a LayoutLimitError", async () => {
+  const { LayoutLimitError } = await import("@docsvc/layout");
+  const data = JSON.parse(await fixtureText("invoice-20.data.json")) as { items: unknown[] };
+  await assert.rejects(renderDocument(await fixtureText("invoice.template.json"), data, { einvoice: { format: "factur-x" }, limits: { maxRows: 10 } }), (e: unknown) => e instanceof LayoutLimitError && /more than 10 lines \(20\)/.test(e.message));
+});
