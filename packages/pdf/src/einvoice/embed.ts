@@ -8,8 +8,8 @@
 import type { BuiltEinvoice } from "@docsvc/layout";
 import type { PdfWriter } from "../paint/pdfkit.js";
 
-/** What the painter needs of a built e-invoice. */
-export type EmbeddableEinvoice = Pick<BuiltEinvoice, "fileName" | "xml" | "format" | "profile">;
+/** What the painter needs of a built e-invoice (`xmp`: for the PDF/A XMP packet's extensions, wired at merge). */
+export type EmbeddableEinvoice = Pick<BuiltEinvoice, "fileName" | "xml" | "format" | "profile" | "xmp">;
 
 const DESCRIPTIONS: Readonly<Record<BuiltEinvoice["format"], string>> = {
   "factur-x": "Factur-X invoice (EN 16931, UN/CEFACT CII D16B)",
