@@ -2,6 +2,8 @@
 // indirect objects, image decoding, link annotations and the document trailer. @types/pdfkit describes the
 // high-level drawing API (and an older release), so the few internals used here get narrow local types and
 // a single cast each.
+import { createHash } from "node:crypto";
+import { deflateSync } from "node:zlib";
 import PDFDocument from "pdfkit";
 import { DeferredContents, type ContentDeflate } from "./deferred-contents.js";
 
@@ -137,14 +139,14 @@ interface PdfKitDocument {
   link(x: number, y: number, w: number, h: number, url: string): unknown;
   flushPages(): void;
   end(): void;
-  file(src: Uint8Array, options: EmbeddedFileOptions): PdfRef;
+  addNamedEmbeddedFile(name: string, ref: PdfRef): void;
 }
 
-/** pdfkit's `file()` options: the embedded file stream's /Subtype and /Params, its file specification's keys. */
+/** An embedded file's stream /Subtype and /Params, and its file specification's keys. */
 export interface EmbeddedFileOptions {
   readonly name: string;
   /** MIME type (`text/xml`), written as the stream's /Subtype. */
-  readonly type?: string;
+  readonly type: string;
   readonly description?: string;
   /** /AFRelationship of the file specification (PDF 2.0, PDF/A-3): `Alternative`, `Data`, `Source`… */
   readonly relationship?: string;
@@ -261,6 +263,11 @@ class RawSyntax {
   toString(): string {
     return this.text;
   }
+}
+
+/** A PDF name (`/text#2Fxml`): characters outside `!`–`~`, and the delimiters, written as `#xx`. */
+export function pdfName(value: string): string {
+  return "/" + [...new TextEncoder().encode(value)].map((b) => (b < 0x21 || b > 0x7e || "#%()<>[]{}/".includes(String.fromCharCode(b)) ? `#${b.toString(16).toUpperCase().padStart(2, "0")}` : String.fromCharCode(b))).join("");
 }
 
 /** A numeric array's PDF syntax as pdfkit writes it (numbers rounded to 6 decimals), to be built once and reused. */
@@ -428,12 +435,28 @@ export class PdfWriter {
   }
 
   /**
-   * Embeds a file: an /EmbeddedFile stream (with /Params dates, size and checksum), its /Filespec listed in the
-   * catalog's /AF and in /Names /EmbeddedFiles. pdfkit does all of it (`file()`); the options are copied because
-   * pdfkit writes defaults into the object it is given.
+   * Embeds a file: an /EmbeddedFile stream (deflated, with /Params dates, size and MD5 checksum), its /Filespec
+   * listed in the catalog's /AF and in /Names /EmbeddedFiles. Written here rather than with pdfkit's `file()`,
+   * which hashes in JavaScript (milliseconds for an invoice's XML, more than the rest of the paint) and writes the
+   * checksum as hex text where PDF wants the 16 bytes.
    */
   embedFile(bytes: Uint8Array, options: EmbeddedFileOptions): PdfRef {
-    return this.doc.file(bytes, { ...options });
+    const checksum = createHash("md5").update(bytes).digest("hex");
+    const params: Record<string, unknown> = { Size: bytes.byteLength, CheckSum: pdfRaw(`<${checksum}>`) };
+    if (options.creationDate !== undefined) params.CreationDate = options.creationDate;
+    if (options.modifiedDate !== undefined) params.ModDate = options.modifiedDate;
+    // A Filter set up front: pdfkit does not deflate the stream again.
+    const stream = this.doc.ref({ Type: "EmbeddedFile", Subtype: pdfRaw(pdfName(options.type)), Params: params, Filter: "FlateDecode" });
+    stream.end(deflateSync(bytes));
+    const spec: Record<string, unknown> = { Type: "Filespec", F: pdfString(options.name), UF: pdfString(options.name), EF: { F: stream, UF: stream } };
+    if (options.relationship !== undefined) spec.AFRelationship = options.relationship;
+    if (options.description !== undefined) spec.Desc = pdfString(options.description);
+    const filespec = this.doc.ref(spec);
+    filespec.end();
+    this.doc.addNamedEmbeddedFile(options.name, filespec);
+    const catalog = this.doc._root.data;
+    catalog.AF = [...((catalog.AF as PdfRef[] | undefined) ?? []), filespec];
+    return filespec;
   }
 
   /** Writes the trailer; `finished` resolves once pdfkit has flushed every object. */
