@@ -177,3 +177,15 @@ test("the template's mapping is validated: an unknown business term is a documen
   const good = parseDocument(doc({ "BT-1": "n", "BT-3": { value: "380" }, "BG-25": { rows: "items", "BT-152": { path: "rate", fraction: true } } }));
   assert.ok(good.ok, JSON.stringify(!good.ok && good.errors));
 });
+
+test("free text from the data is escaped (& < > quotes) and characters XML cannot carry are dropped: still valid", { skip: await xmllintMissing }, async () => {
+  const { mapping, data } = await invoice();
+  const seller = { ...(data.seller as Record<string, unknown>), name: 'Smith & Sons <"Ltd"> \u0001\uFFFF' };
+  const items = (data.items as Record<string, unknown>[]).map((item, i) => (i === 0 ? { ...item, description: "Bolts </ram:Name><evil/> & nuts\ud800" } : item));
+  const built = buildEinvoice(mapping, { ...data, seller, items }, { format: "factur-x" });
+  const result = await validateCii(built.xml);
+  assert.equal(result.code, 0, result.stderr);
+  const doc = parseXml(built.xml);
+  assert.equal(doc.getElementsByTagName("ram:Name")[0]?.textContent, "Bolts </ram:Name><evil/> & nuts");
+  assert.ok([...doc.getElementsByTagName("ram:Name")].some((e) => e.textContent === 'Smith & Sons <"Ltd"> '));
+});
