@@ -5,7 +5,7 @@ import { decimalToString, type Decimal } from "../tokens/decimal.js";
 import { CURRENCY_CODES, PAYMENT_MEANS, TYPE_CODES, UNIT_CODES, VAT_CATEGORIES } from "./codes.js";
 import { EinvoiceError } from "./error.js";
 import { add, compare, money, multiply, percentFactor, subtract, ZERO } from "./money.js";
-import type { InvoiceValues, LineValues, PartyValues } from "./resolve.js";
+import type { InvoiceValues, LineValues, PartyValues, PrintedBreakdown } from "./resolve.js";
 import type { EinvoiceFormat, EinvoiceProfile } from "./types.js";
 
 /** One line, complete: its net amount computed when the data has none. */
@@ -71,6 +71,7 @@ export function computeInvoice(values: InvoiceValues, format: EinvoiceFormat, pr
       throw mismatch("BR-CO-10", "BT-106", "the sum of invoice line net amounts (BT-106) must equal the sum of the lines' net amounts (BT-131)", printed.lineTotal, lineTotal);
     }
     breakdown = vatBreakdown(lines);
+    if (values.printedBreakdown !== undefined) checkPrintedBreakdown(values.printedBreakdown, breakdown);
   } else {
     // MINIMUM without lines: the printed totals are all there is.
     lineTotal = need(printed.lineTotal ?? printed.taxBasis, "BR-13", "BT-109", "the total without VAT");
@@ -103,7 +104,7 @@ export function computeInvoice(values: InvoiceValues, format: EinvoiceFormat, pr
     throw new EinvoiceError("BR-S-02", "an invoice with standard-rated (S) lines needs the seller's VAT identifier (BT-31)", "BT-31");
   }
 
-  const { lines: _lines, printed: _printed, ...rest } = values;
+  const { lines: _lines, printed: _printed, printedBreakdown: _printedBreakdown, ...rest } = values;
   return {
     ...rest,
     number,
@@ -145,6 +146,25 @@ function vatBreakdown(lines: readonly InvoiceLine[]): VatBreakdown[] {
   }
   // BT-117 = BT-116 × BT-119 / 100, rounded to cents (BR-S-09 and its siblings; zero for the exempt categories).
   return [...groups.values()].map((g) => ({ ...g, tax: g.rate ? money(multiply(g.basis, percentFactor(g.rate))) : ZERO }));
+}
+
+// BR-S-08 / BR-S-09 (and their siblings per category): each printed breakdown entry is the computed one.
+function checkPrintedBreakdown(printed: readonly PrintedBreakdown[], computed: readonly VatBreakdown[]): void {
+  const same = (p: PrintedBreakdown, c: VatBreakdown) => (p.category ?? "S") === c.category && compare(p.rate ?? ZERO, c.rate ?? ZERO) === 0;
+  const label = (category: string, rate: Decimal | undefined) => `category ${category}${rate ? ` at ${decimalToString(rate)} %` : ""}`;
+  for (const p of printed) {
+    const category = p.category ?? "S";
+    const c = computed.find((entry) => same(p, entry));
+    if (c === undefined) throw new EinvoiceError(`BR-${category}-08`, `the document prints a VAT breakdown for ${label(category, p.rate)} that no line has`, "BT-116");
+    if (p.basis !== undefined && compare(p.basis, c.basis) !== 0) {
+      throw mismatch(`BR-${category}-08`, "BT-116", `the taxable amount of ${label(category, c.rate)} (BT-116) must equal the sum of its lines' net amounts`, p.basis, c.basis);
+    }
+    if (p.tax !== undefined && compare(p.tax, c.tax) !== 0) {
+      throw mismatch(`BR-${category}-09`, "BT-117", `the VAT amount of ${label(category, c.rate)} (BT-117) must equal its taxable amount × the rate, rounded`, p.tax, c.tax);
+    }
+  }
+  const missing = computed.find((c) => !printed.some((p) => same(p, c)));
+  if (missing !== undefined) throw new EinvoiceError(`BR-${missing.category}-08`, `the lines have ${label(missing.category, missing.rate)} but the document prints no VAT breakdown for it`, "BG-23");
 }
 
 function checkParty(party: PartyValues, role: "seller" | "buyer", full: boolean): void {

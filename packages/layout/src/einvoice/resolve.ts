@@ -4,7 +4,7 @@ import { parsePath, type PathSegment } from "../tokens/path.js";
 import { toDecimal, shiftDecimal, type Decimal } from "../tokens/decimal.js";
 import { EinvoiceError } from "./error.js";
 import { LayoutLimitError, MAX_ROWS } from "../flow/budget.js";
-import type { EinvoiceMapping, HeaderTerm, LineTerm, MappingSource } from "./types.js";
+import { BREAKDOWN_TERMS, type EinvoiceMapping, type HeaderTerm, type LineTerm, type MappingSource } from "./types.js";
 
 /** A seller or buyer as the mapping gives it. */
 export interface PartyValues {
@@ -58,6 +58,16 @@ export interface InvoiceValues {
   readonly printed: { readonly lineTotal?: Decimal; readonly taxBasis?: Decimal; readonly taxTotal?: Decimal; readonly grandTotal?: Decimal; readonly paid?: Decimal; readonly due?: Decimal };
   /** Undefined when the mapping has no BG-25 (MINIMUM and BASIC WL need none). */
   readonly lines?: readonly LineValues[];
+  /** The VAT breakdown the document prints (BG-23), when mapped. */
+  readonly printedBreakdown?: readonly PrintedBreakdown[];
+}
+
+export interface PrintedBreakdown {
+  readonly position: number;
+  readonly basis?: Decimal;
+  readonly tax?: Decimal;
+  readonly category?: string;
+  readonly rate?: Decimal;
 }
 
 /** Reads every mapped business term from the data. */
@@ -91,7 +101,20 @@ export function resolveInvoice(mapping: EinvoiceMapping, data: unknown, maxLines
     iban: compact(text("BT-84")),
     printed: prune({ lineTotal: num("BT-106"), taxBasis: num("BT-109"), taxTotal: num("BT-110"), grandTotal: num("BT-112"), paid: num("BT-113"), due: num("BT-115") }),
     ...(lines !== undefined ? { lines: resolveLines(lines, data, maxLines) } : {}),
+    ...(mapping["BG-23"] !== undefined ? { printedBreakdown: resolveBreakdown(mapping["BG-23"], data, maxLines) } : {}),
   };
+}
+
+function resolveBreakdown(mapping: NonNullable<EinvoiceMapping["BG-23"]>, data: unknown, maxRows: number): PrintedBreakdown[] {
+  const rows = read(mapping.rows, data, undefined);
+  if (!Array.isArray(rows)) throw new EinvoiceError("BR-CO-18", `the VAT breakdown's rows path '${mapping.rows}' is not an array in the data`, "BG-23");
+  if (rows.length > maxRows) throw new LayoutLimitError(`The e-invoice's VAT breakdown has more than ${maxRows.toLocaleString("en-US")} entries.`);
+  return rows.map((row: unknown, i) => {
+    const scope = { row, index: i };
+    const get = (term: (typeof BREAKDOWN_TERMS)[number]): unknown => read(mapping[term], data, scope);
+    const num = (term: (typeof BREAKDOWN_TERMS)[number]): Decimal | undefined => asDecimal(get(term), `${term} of VAT breakdown ${i + 1}`, mapping[term]);
+    return prune({ position: i + 1, basis: num("BT-116"), tax: num("BT-117"), category: asText(get("BT-118"))?.toUpperCase(), rate: num("BT-119") }) as PrintedBreakdown;
+  });
 }
 
 function resolveLines(mapping: NonNullable<EinvoiceMapping["BG-25"]>, data: unknown, maxLines: number): LineValues[] {

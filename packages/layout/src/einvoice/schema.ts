@@ -1,6 +1,6 @@
 // valibot schemas of the e-invoice request (shared by every render body of the server) and of the template key.
 import * as v from "valibot";
-import { EINVOICE_FORMATS, EINVOICE_PROFILES, HEADER_TERMS, LINE_TERMS, type EinvoiceRequest, type MappingSource, type TemplateEinvoice } from "./types.js";
+import { BREAKDOWN_TERMS, EINVOICE_FORMATS, EINVOICE_PROFILES, HEADER_TERMS, LINE_TERMS, type EinvoiceRequest, type MappingSource, type TemplateEinvoice } from "./types.js";
 
 const format = v.picklist(EINVOICE_FORMATS, `format must be one of ${EINVOICE_FORMATS.join(", ")}`);
 const profile = v.picklist(EINVOICE_PROFILES, `profile must be one of ${EINVOICE_PROFILES.join(", ")}`);
@@ -35,8 +35,11 @@ const headerEntries = Object.fromEntries(HEADER_TERMS.map((term) => [term, v.opt
 // Strict: a business term the builder does not know (`BT-999`, `bt-1`) is an error at save, not silently dropped.
 const lines = v.strictObject({ rows: path, ...lineEntries }, (issue) =>
   issue.expected === "never" ? `unknown line business term; known: rows, ${LINE_TERMS.join(", ")}` : "BG-25 must be an object with rows and line business terms");
-const mapping = v.strictObject({ ...headerEntries, "BG-25": v.optional(lines) }, (issue) =>
-  issue.expected === "never" ? `unknown business term; known: ${HEADER_TERMS.join(", ")}, BG-25` : "mapping must be an object of business terms");
+const breakdownEntries = Object.fromEntries(BREAKDOWN_TERMS.map((term) => [term, v.optional(source)])) as Record<(typeof BREAKDOWN_TERMS)[number], v.OptionalSchema<typeof source, undefined>>;
+const breakdown = v.strictObject({ rows: path, ...breakdownEntries }, (issue) =>
+  issue.expected === "never" ? `unknown VAT breakdown business term; known: rows, ${BREAKDOWN_TERMS.join(", ")}` : "BG-23 must be an object with rows and VAT breakdown business terms");
+const mapping = v.strictObject({ ...headerEntries, "BG-25": v.optional(lines), "BG-23": v.optional(breakdown) }, (issue) =>
+  issue.expected === "never" ? `unknown business term; known: ${HEADER_TERMS.join(", ")}, BG-23, BG-25` : "mapping must be an object of business terms");
 
 /** The template document's `einvoice` key. */
 export const templateEinvoiceSchema: v.GenericSchema<unknown, TemplateEinvoice> = v.strictObject(

@@ -36,11 +36,18 @@ export type HeaderTerm = (typeof HEADER_TERMS)[number];
 export const LINE_TERMS = ["BT-126", "BT-127", "BT-129", "BT-130", "BT-131", "BT-146", "BT-151", "BT-152", "BT-153", "BT-154", "BT-155"] as const;
 export type LineTerm = (typeof LINE_TERMS)[number];
 
+/** The VAT breakdown (BG-23) a document prints, checked against the one computed from the lines. */
+export const BREAKDOWN_TERMS = ["BT-116", "BT-117", "BT-118", "BT-119"] as const;
+export type BreakdownTerm = (typeof BREAKDOWN_TERMS)[number];
+
+/** A printed VAT breakdown: `rows` is the data path of its array, the other keys BG-23 terms. */
+export type BreakdownMapping = { readonly rows: string } & { readonly [T in BreakdownTerm]?: MappingSource };
+
 /** The lines: `rows` is the data path of the array, the other keys line terms. */
 export type LineMapping = { readonly rows: string } & { readonly [T in LineTerm]?: MappingSource };
 
 /** The template's `einvoice.mapping`. */
-export type EinvoiceMapping = { readonly [T in HeaderTerm]?: MappingSource } & { readonly "BG-25"?: LineMapping };
+export type EinvoiceMapping = { readonly [T in HeaderTerm]?: MappingSource } & { readonly "BG-25"?: LineMapping; readonly "BG-23"?: BreakdownMapping };
 
 /** The template document's `einvoice` key: the mapping, plus an optional default format and profile. */
 export interface TemplateEinvoice {

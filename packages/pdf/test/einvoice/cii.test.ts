@@ -189,3 +189,38 @@ test("free text from the data is escaped (& < > quotes) and characters XML canno
   assert.equal(doc.getElementsByTagName("ram:Name")[0]?.textContent, "Bolts </ram:Name><evil/> & nuts");
   assert.ok([...doc.getElementsByTagName("ram:Name")].some((e) => e.textContent === 'Smith & Sons <"Ltd"> '));
 });
+
+test("a printed VAT breakdown (BG-23) of two rates is checked per category and rate: BR-S-08 and BR-S-09", async () => {
+  const { mapping, data } = await invoice();
+  // Two rates: even lines at 19 %, odd lines at 7 %.
+  const items = (data.items as { amount: number }[]).map((item, i) => ({ ...item, rate: i % 2 === 0 ? 19 : 7 }));
+  const cents = (n: number) => Math.round(n * 100);
+  const base19 = items.filter((it) => it.rate === 19).reduce((s, it) => s + cents(it.amount), 0);
+  const base7 = items.filter((it) => it.rate === 7).reduce((s, it) => s + cents(it.amount), 0);
+  const tax19 = Math.round(base19 * 0.19);
+  const tax7 = Math.round(base7 * 0.07);
+  const vat = [{ rate: 19, basis: base19 / 100, tax: tax19 / 100 }, { rate: 7, basis: base7 / 100, tax: tax7 / 100 }];
+  const twoRates = {
+    ...mapping,
+    "BG-25": { ...mapping["BG-25"]!, "BT-152": "rate" },
+    "BG-23": { rows: "vat", "BT-116": "basis", "BT-117": "tax", "BT-118": { value: "S" }, "BT-119": "rate" },
+  } as EinvoiceMapping;
+  const good = { ...data, items, vat, tax: (tax19 + tax7) / 100, total: (base19 + base7 + tax19 + tax7) / 100 };
+  const doc = parseXml(buildEinvoice(twoRates, good, { format: "factur-x" }).xml);
+  assert.deepEqual(brokenRules(doc), []);
+  const settlement = doc.getElementsByTagName("ram:ApplicableHeaderTradeSettlement")[0]!;
+  assert.equal(settlement.getElementsByTagName("ram:ApplicableTradeTax").length, 2);
+  const rule = (change: Partial<typeof good>) => {
+    try {
+      buildEinvoice(twoRates, { ...good, ...change }, { format: "factur-x" });
+    } catch (error) {
+      assert.ok(error instanceof EinvoiceError);
+      return error.rule;
+    }
+    return "built";
+  };
+  assert.equal(rule({ vat: [{ ...vat[0]!, basis: vat[0]!.basis + 1 }, vat[1]!] }), "BR-S-08");
+  assert.equal(rule({ vat: [vat[0]!, { ...vat[1]!, tax: vat[1]!.tax + 0.01 }] }), "BR-S-09");
+  assert.equal(rule({ vat: [vat[0]!] }), "BR-S-08");
+  assert.equal(rule({ vat: [...vat, { rate: 5, basis: 0, tax: 0 }] }), "BR-S-08");
+});
