@@ -78,7 +78,7 @@ describe("einvoice", async () => {
     const missing = await t.call("POST", "/api/render", { token: owner.token, body: { content, data: { ...data, buyer: { name: "" } }, einvoice: { format: "factur-x" } } });
     assertProblem(missing, 422);
     assert.match(String(missing.body.detail), /BR-07/);
-    for (const einvoice of [{ format: "ubl" }, { format: "factur-x", profile: "comfort" }, { format: "factur-x", extra: 1 }, "factur-x"]) {
+    for (const einvoice of [{ format: "ubl" }, { format: "factur-x", profile: "comfort" }, { format: "factur-x", extra: 1 }, "factur-x", { format: "xrechnung", profile: "basic" }]) {
       const bad = await t.call("POST", `/api/templates/${templateId}/render`, { token: owner.token, body: { data, einvoice } });
       assertProblem(bad, 400);
       assert.match(JSON.stringify(bad.body), /einvoice/);

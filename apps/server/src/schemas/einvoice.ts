@@ -17,6 +17,8 @@ export const EinvoiceField = v.optional(
       ],
       'einvoice must be an object like {"format":"factur-x","profile":"en16931"}, or false.',
     ),
+    // XRechnung has one level: asking for another is a contradiction, refused here rather than at render time.
+    v.check((value) => value === false || value.format !== "xrechnung" || value.profile === undefined || value.profile === "en16931", "einvoice.profile: xrechnung has only the en16931 profile."),
     v.description("Embed an EN 16931 e-invoice (UN/CEFACT CII D16B XML) built from the data through the template's einvoice.mapping; false turns off the template's default. Data that breaks an EN 16931 rule (a total that does not add up, an unknown unit code, a missing party) is a 422 naming the rule."),
   ),
 );
