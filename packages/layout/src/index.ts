@@ -6,7 +6,7 @@ export type {
   MarkdownElement, IconElement, ChartType, FieldElement, FieldKind, Element, ElementType, BandKind, Band, TemplateDocument, Theme,
   Stamp, TextStamp, ImageStamp, StampPosition, StampPages,
 } from "./model/types.js";
-export { DOCUMENT_VERSION, ELEMENT_TYPES, BAND_KINDS, FIELD_KINDS } from "./model/types.js";
+export { DOCUMENT_VERSION, ELEMENT_TYPES, BAND_KINDS, FIELD_KINDS, DOCUMENT_PDF_STANDARDS, type DocumentPdfStandard } from "./model/types.js";
 export type {
   FrameColour, FrameGradient, Matrix, PositionedGlyph, TextRunItem, ShapeGeometry, ShapeStroke, ShapeItem, ImageItem, LinkItem,
   GroupItem, FrameItem, Page, FrameImage, FieldItem, FieldWidget, FormFieldType,

@@ -349,7 +349,13 @@ export interface TemplateDocument {
   readonly schema: readonly SchemaField[];
   /** Stamps and watermarks drawn on the pages over or under the content, each chosen by the data (docs/model.md). */
   readonly stamps?: readonly Stamp[];
+  /** Standards every PDF of this template declares unless a render asks otherwise (docs/archiving.md). */
+  readonly pdfStandards?: readonly DocumentPdfStandard[];
 }
+
+/** The standards a document may declare: one PDF/A level (b: visual, u: plus Unicode text) and/or PDF/UA-1. */
+export const DOCUMENT_PDF_STANDARDS = ["a-2b", "a-2u", "a-3b", "a-3u", "ua-1"] as const;
+export type DocumentPdfStandard = (typeof DOCUMENT_PDF_STANDARDS)[number];
 
 // ---------------------------------------------------------------- stamps
 

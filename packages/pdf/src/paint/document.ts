@@ -18,6 +18,9 @@ import { shadingDictionary, shadingKey } from "./shading.js";
 import { FaceSubset } from "./subset.js";
 import { renderNow, type RenderClock } from "../clock.js";
 import { paintText } from "./text.js";
+import { archiveStandard } from "../standards/levels.js";
+import { assertLayoutConforms } from "../standards/conform.js";
+import { standardsTitle, writeStandards, type StandardsPlan } from "../standards/write.js";
 
 /** Options of one paint; fix `now` to get byte-identical output for the same layout. */
 export interface PaintOptions {
@@ -31,16 +34,22 @@ export interface PaintOptions {
   readonly deferContents?: ContentDeflate;
   /** Form fields drawn as plain content, with no interactive form (/AcroForm). */
   readonly flatten?: boolean;
+  /** PDF/A and PDF/UA declarations (../standards/write.ts): XMP, output intent, link appearances. */
+  readonly standards?: StandardsPlan;
 }
 
 /** Paints laid-out pages into PDF bytes: fonts embedded as subsets, images once, links for safe URLs. */
 export async function paintPdf(layout: LayoutResult, options: PaintOptions = {}): Promise<Uint8Array> {
+  const standards = options.standards;
+  // Content no PDF/A level accepts fails the render here, before anything is written.
+  if (standards !== undefined) assertLayoutConforms(layout.pages, standards.standards);
   const writer = new PdfWriter({
-    title: options.title,
+    title: standardsTitle(options.title, standards?.standards),
     now: renderNow(options.now),
     language: layout.language,
     direction: layout.direction,
     ...(options.deferContents !== undefined ? { deferContents: options.deferContents } : {}),
+    ...(standards !== undefined && archiveStandard(standards.standards) !== undefined ? { linkAppearances: true } : {}),
   });
   const painter = new DocumentPainter(writer, layout, options.flatten === true);
   // 1. collect: every face's glyphs (so CIDs are canonical) and the images in use
@@ -52,6 +61,7 @@ export async function paintPdf(layout: LayoutResult, options: PaintOptions = {})
   // 3. pages, then the font subsets; 4. trailer
   painter.paintPages(layout.pages);
   painter.finishForm();
+  if (standards !== undefined) writeStandards(writer, standards, layout.language);
   return writer.end();
 }
 
