@@ -15,3 +15,4 @@ export { protectPdf, protectProblem, type ProtectOptions } from "./protect/prote
 export { PERMISSIONS, type Permission } from "./protect/permissions.js";
 export { PDF_STANDARDS, StandardsError, pdfStandardsProblem, parsePdfStandards, standardLabel, standardsWithProtectProblem, type PdfStandard, type ArchiveLevel } from "./standards/levels.js";
 export { buildXmp, xmlEscape, xmpDate, type XmpFields } from "./standards/xmp.js";
+export { checkPdf, CHECK_DEFAULTS, QpdfError, type CheckOptions, type CheckReport, type CheckFinding } from "./check/check.js";
