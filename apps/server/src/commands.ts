@@ -8,6 +8,7 @@ import { inlineEditorMode } from "./services/content.js";
 // Each command loads only what it runs: `render` and `validate` never import the server (HTTP, database,
 // AI SDKs, S3, Redis), and `serve` pays for it once it starts. ADMIN_USAGE is a string of its own for the same reason.
 import { ADMIN_USAGE } from "./admin-usage.js";
+import { CHECK_PDF_USAGE, checkPdfCommand } from "./check-pdf-command.js";
 
 const USAGE = `Usage:
   docsvc serve [--no-worker]                     start the HTTP service (configured by environment variables);
@@ -16,12 +17,14 @@ const USAGE = `Usage:
                                                  REDIS_URL it takes them from the BullMQ queue)
   docsvc validate <template.json>                check a template document; prints one problem per line
   docsvc render <template.json|page.html> <data.json> [-o out.pdf] [--theme JSON] [--now ISO] [--forms] [--flatten]
-                [--protect JSON|@file] [--stamps JSON|@file]
+                [--protect JSON|@file] [--stamps JSON|@file] [--pdf-standard a-3b,ua-1]
                                                  render a PDF (-o - writes to stdout); --forms: HTML inputs become
                                                  form fields; --flatten: fields drawn as content; --protect encrypts it
                                                  ({"ownerPassword": …}; @file reads it from a file, off the process list);
-                                                 --stamps: a stamps list as the report model's (also for HTML)
-  docsvc import-html <page.html> [-o template.json] [--css file.css] [--data data.json]
+                                                 --stamps: a stamps list as the report model's (also for HTML);
+                                                 --pdf-standard: PDF/A level and/or ua-1 (exit code 3 when the
+                                                 document cannot conform, naming the rule)
+${CHECK_PDF_USAGE}  docsvc import-html <page.html> [-o template.json] [--css file.css] [--data data.json]
                                                  convert HTML into a report template document (-o - writes to stdout);
                                                  --data: sample data that sizes the table columns as the HTML
                                                  rendered with it does
@@ -71,7 +74,7 @@ async function render(args: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, forms: { type: "boolean" }, flatten: { type: "boolean" }, protect: { type: "string" }, stamps: { type: "string" } },
+    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, forms: { type: "boolean" }, flatten: { type: "boolean" }, protect: { type: "string" }, stamps: { type: "string" }, "pdf-standard": { type: "string" } },
   });
   const [templateFile, dataFile] = positionals;
   if (templateFile === undefined || dataFile === undefined || positionals.length > 2) return usage();
@@ -98,11 +101,23 @@ async function render(args: readonly string[]): Promise<number> {
   // The template file's name without its extensions: the PDF's title and its default file name.
   const stem = basename(templateFile).replace(/(\.template)?\.(json|html?)$/i, "");
   // Loaded on demand: `serve` and `validate` need no PDF backend.
-  const { renderPdf, protectProblem } = await import("@docsvc/pdf");
+  const { renderPdf, protectProblem, parsePdfStandards, standardsWithProtectProblem, StandardsError } = await import("@docsvc/pdf");
   const protect: unknown = values.protect === undefined ? undefined : JSON.parse(values.protect.startsWith("@") ? await readFile(values.protect.slice(1), "utf8") : values.protect);
   const problem = protect === undefined ? undefined : protectProblem(protect);
   if (problem !== undefined) {
     process.stderr.write(`${problem}\n`);
+    return 1;
+  }
+  let pdfStandards: import("@docsvc/pdf").PdfStandard[] | undefined;
+  try {
+    pdfStandards = values["pdf-standard"] === undefined ? undefined : parsePdfStandards(values["pdf-standard"]);
+  } catch (error) {
+    process.stderr.write(`--pdf-standard: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const standardsProblem = standardsWithProtectProblem(pdfStandards, protect);
+  if (standardsProblem !== undefined) {
+    process.stderr.write(`${standardsProblem}\n`);
     return 1;
   }
   const stamps = values.stamps === undefined ? undefined : parseStamps(JSON.parse(values.stamps.startsWith("@") ? await readFile(values.stamps.slice(1), "utf8") : values.stamps) as unknown);
@@ -110,7 +125,8 @@ async function render(args: readonly string[]): Promise<number> {
     for (const line of flattenErrors(stamps.errors)) process.stderr.write(`${line}\n`);
     return 1;
   }
-  const pdf = await renderPdf(parsed.document, data, {
+  const rendering = renderPdf(parsed.document, data, {
+    ...(pdfStandards !== undefined ? { pdfStandards } : {}),
     ...(stamps !== undefined ? { stamps: stamps.stamps } : {}),
     ...(protect !== undefined ? { protect: protect as import("@docsvc/pdf").ProtectOptions } : {}),
     ...(theme !== undefined ? { theme: theme.theme } : {}),
@@ -120,6 +136,17 @@ async function render(args: readonly string[]): Promise<number> {
     title: stem,
     diagnostics: (d: Diagnostic) => process.stderr.write(`${d.path}: ${d.message} [${d.code}]\n`),
   });
+  let pdf: Uint8Array;
+  try {
+    pdf = await rendering;
+  } catch (error) {
+    // The document cannot conform to a requested standard: the rule is the message; exit code 3.
+    if (error instanceof StandardsError) {
+      process.stderr.write(`${error.message}\n`);
+      return 3;
+    }
+    throw error;
+  }
   const output = values.output ?? `${stem}.pdf`;
   if (output === "-") process.stdout.write(pdf);
   else {
@@ -183,6 +210,8 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     case "import-html":
       return importHtmlCommand(rest);
+    case "check-pdf":
+      return checkPdfCommand(rest);
     case "help":
     case "--help":
     case "-h":

@@ -2,6 +2,7 @@
 // instance took before dying is run by another, or by this one after a restart), rendered in the worker pool at
 // batch priority, its PDF stored like a batch result (kept 24 hours), and its webhook event queued.
 import type { Theme } from "@docsvc/layout";
+import type { PdfStandard } from "@docsvc/pdf";
 import type { BlobStore } from "../blobs/store.js";
 import type { Db } from "../db/database.js";
 import { claimRenderJob, dueRenderJobs, finishRenderJob, type RenderJobRow } from "../db/render-jobs.js";
@@ -26,6 +27,8 @@ export interface RenderJobRequest {
   readonly baseTemplateId: string | undefined;
   /** The stored template's `<id>@<updatedAt>`, so the worker's document cache serves it. */
   readonly cacheKey: string | null;
+  /** The render's pdfStandards (absent in requests queued before the option existed). */
+  readonly pdfStandards?: readonly PdfStandard[];
 }
 
 /** The PDFs of asynchronous renders are kept this long, like batch results. */
@@ -96,11 +99,12 @@ export class RenderJobRunner {
     try {
       const base = request.baseTemplateId === undefined ? undefined : await baseRefFor(db, blobs, job.workspace_id, request.baseTemplateId);
       const result = await renderer.render(
-        { cacheKey: request.cacheKey, content: request.content, editorMode: request.editorMode, data: request.data, theme: request.theme, title: request.title, now: undefined, base },
+        { cacheKey: request.cacheKey, content: request.content, editorMode: request.editorMode, data: request.data, theme: request.theme, title: request.title, now: undefined, base, ...(request.pdfStandards !== undefined ? { pdfStandards: request.pdfStandards } : {}) },
         { workspaceId: job.workspace_id, priority: "batch" },
       );
       if (!result.ok) {
-        error = "The template content is not a valid document.";
+        const standards = result.errors["pdfStandards"];
+        error = standards !== undefined ? standards.join(" ") : "The template content is not a valid document.";
       } else {
         await blobs.put(renderResultKey(job.id), result.pdf);
         pages = result.pages;

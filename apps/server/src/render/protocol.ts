@@ -1,6 +1,6 @@
 // The messages between the main thread and the render workers. Plain data only (structured clone).
 import type { Diagnostic, Stamp, Theme } from "@docsvc/layout";
-import type { ProtectOptions } from "@docsvc/pdf";
+import type { PdfStandard, ProtectOptions } from "@docsvc/pdf";
 import type { MessagePort } from "node:worker_threads";
 
 /** One render, as the worker receives it. */
@@ -32,6 +32,8 @@ export interface RenderTask {
   readonly forms?: boolean;
   /** Form fields drawn as content, no AcroForm (RenderOptions.flatten). */
   readonly flatten?: boolean;
+  /** PDF/A and PDF/UA (validated on the main thread; RenderOptions.pdfStandards). */
+  readonly pdfStandards?: readonly PdfStandard[] | undefined;
 }
 
 /** A stored base PDF as a render needs it: read by the worker from DATA_DIR (cached per hash). */

@@ -1,7 +1,7 @@
 // A render worker thread: parses templates (cached per template version) and calls renderPdf.
 // Everything CPU-heavy happens here so the main thread's event loop keeps serving requests.
 import { compileHtml, HtmlLimitError, importHtml as importHtmlDocument, LayoutLimitError, parseDocument, type CompiledHtml, type Diagnostic, type LayoutLimits, type Stamp, type TemplateDocument } from "@docsvc/layout";
-import type { ProtectOptions } from "@docsvc/pdf";
+import type { PdfStandard, ProtectOptions } from "@docsvc/pdf";
 import { readFile } from "node:fs/promises";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { countPdfPages } from "./pages.js";
@@ -100,6 +100,9 @@ async function tooLarge<T>(work: Promise<T>): Promise<T | { errors: ContentError
     return await work;
   } catch (error) {
     if (error instanceof HtmlLimitError) return { errors: { content: [error.message] } };
+    // A document that cannot conform to its standards, or a template's own pdfStandards with protect: a 400
+    // naming the rule (the class is @docsvc/pdf's, loaded lazily: known by name).
+    if (error instanceof Error && (error.name === "StandardsError" || (error instanceof TypeError && error.message.startsWith("pdfStandards")))) return { errors: { pdfStandards: [error.message] } };
     throw error;
   }
 }
@@ -219,8 +222,8 @@ export async function mergeRowsHelp(task: MergeRowsHelpTask): Promise<{ ok: true
 }
 
 // Assigned one by one, not spread (see render() on spreads that add properties).
-type RenderOptionsOf = { theme?: RenderTask["theme"]; title?: string; now?: Date; forms?: boolean; flatten?: boolean; protect?: ProtectOptions; stamps?: readonly Stamp[]; limits?: LayoutLimits };
-function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms" | "flatten" | "protect" | "stamps">): RenderOptionsOf {
+type RenderOptionsOf = { theme?: RenderTask["theme"]; title?: string; now?: Date; forms?: boolean; flatten?: boolean; protect?: ProtectOptions; stamps?: readonly Stamp[]; limits?: LayoutLimits; pdfStandards?: readonly PdfStandard[] };
+function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms" | "flatten" | "protect" | "stamps" | "pdfStandards">): RenderOptionsOf {
   const options: RenderOptionsOf = {};
   if (layoutLimits !== undefined) options.limits = layoutLimits;
   if (task.theme !== undefined) options.theme = task.theme;
@@ -230,6 +233,7 @@ function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms
   if (task.flatten === true) options.flatten = true;
   if (task.protect !== undefined) options.protect = task.protect;
   if (task.stamps !== undefined) options.stamps = task.stamps;
+  if (task.pdfStandards !== undefined) options.pdfStandards = task.pdfStandards;
   return options;
 }
 

@@ -5,6 +5,7 @@ import { SignField } from "./sign.js";
 import { FlattenField, FormsField } from "./forms.js";
 import { ProtectField } from "./protect.js";
 import { StampsField } from "./stamps.js";
+import { PdfStandardsField } from "./pdf-standards.js";
 
 /**
  * The render data: a JSON object. (valibot's record would accept an array, turning it into an object,
@@ -23,6 +24,7 @@ export const RenderTemplateBody = v.object({
   flatten: FlattenField,
   protect: ProtectField,
   stamps: StampsField,
+  pdfStandards: PdfStandardsField,
 });
 
 export const RenderInlineBody = v.object({
@@ -38,6 +40,7 @@ export const RenderInlineBody = v.object({
   flatten: FlattenField,
   protect: ProtectField,
   stamps: StampsField,
+  pdfStandards: PdfStandardsField,
 });
 
 

@@ -6,6 +6,7 @@ import { SignField } from "./sign.js";
 import { FlattenField, FormsField } from "./forms.js";
 import { ProtectField } from "./protect.js";
 import { StampsField } from "./stamps.js";
+import { PdfStandardsField } from "./pdf-standards.js";
 
 export const SendTemplateEmailBody = v.object({
   to: EmailField,
@@ -19,4 +20,5 @@ export const SendTemplateEmailBody = v.object({
   flatten: FlattenField,
   protect: ProtectField,
   stamps: StampsField,
+  pdfStandards: PdfStandardsField,
 });

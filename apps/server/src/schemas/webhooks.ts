@@ -1,4 +1,5 @@
 // Webhook and asynchronous render wire shapes: request bodies and answers (validation and the OpenAPI document).
+import { PdfStandardsField } from "./pdf-standards.js";
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
 import { DataField } from "./render.js";
@@ -32,6 +33,7 @@ export const RenderAsyncBody = v.object({
   baseTemplateId: v.nullish(v.pipe(v.string("baseTemplateId must be a UUID."), v.uuid("baseTemplateId must be a UUID."))),
   data: DataField,
   theme: v.optional(ThemeField),
+  pdfStandards: PdfStandardsField,
   webhook: WebhookField,
 });
 

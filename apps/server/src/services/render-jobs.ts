@@ -1,6 +1,7 @@
 // Asynchronous renders: POST /api/render/async validates and queues (202), the runner (src/jobs/render-jobs.ts)
 // renders, GET …/jobs/{id} answers the job and GET …/pdf the stored PDF once completed, for 24 hours.
 import type { Principal } from "../auth/principal.js";
+import type { PdfStandard } from "@docsvc/pdf";
 import type { BlobReader } from "../blobs/store.js";
 import { findRenderJob, insertRenderJob, type RenderJobRow } from "../db/render-jobs.js";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
@@ -21,6 +22,7 @@ export interface RenderAsyncInput {
   readonly baseTemplateId?: string | null | undefined;
   readonly data: Record<string, unknown>;
   readonly theme?: unknown;
+  readonly pdfStandards?: readonly PdfStandard[] | undefined;
   readonly webhook?: { readonly url: string } | null | undefined;
 }
 
@@ -68,7 +70,7 @@ export async function submitRenderJob(deps: ServiceDeps, principal: Principal, i
     const template = await deps.lookups.template(principal.workspaceId, input.templateId as string);
     if (template === undefined) throw new NotFoundError("Template");
     templateId = template.id;
-    request = { content: template.content, editorMode: editorModeOf(template.editor_mode), data: input.data, theme, title: template.name, baseTemplateId: template.id, cacheKey: `${template.id}@${template.updated_at}` };
+    request = { content: template.content, editorMode: editorModeOf(template.editor_mode), data: input.data, theme, title: template.name, baseTemplateId: template.id, cacheKey: `${template.id}@${template.updated_at}`, ...(input.pdfStandards !== undefined ? { pdfStandards: input.pdfStandards } : {}) };
   } else {
     const content = input.content as string;
     let baseTemplateId: string | undefined;
@@ -77,7 +79,7 @@ export async function submitRenderJob(deps: ServiceDeps, principal: Principal, i
       if ((await deps.lookups.basePdf(principal.workspaceId, input.baseTemplateId)) === undefined) throw new NotFoundError("Base PDF of the base template");
       baseTemplateId = input.baseTemplateId;
     }
-    request = { content, editorMode: input.editorMode ?? inlineEditorMode(content), data: input.data, theme, title: undefined, baseTemplateId, cacheKey: null };
+    request = { content, editorMode: input.editorMode ?? inlineEditorMode(content), data: input.data, theme, title: undefined, baseTemplateId, cacheKey: null, ...(input.pdfStandards !== undefined ? { pdfStandards: input.pdfStandards } : {}) };
   }
   const now = clockNow();
   const row: RenderJobRow = {
