@@ -25,6 +25,27 @@ export class PdfModel {
     }
   }
 
+  /**
+   * Every dictionary, nested ones included (an ExtGState inside a page's /Resources, an action inside an
+   * annotation), with the object that holds it; bounded in depth and count.
+   */
+  *allDicts(limit = 1_000_000): Generator<[string, Dict]> {
+    let count = 0;
+    const stack: [string, unknown, number][] = [];
+    for (const [ref, dict] of this.dicts()) stack.push([ref, dict, 0]);
+    while (stack.length > 0 && count < limit) {
+      const [ref, value, depth] = stack.pop()!;
+      if (depth > 32 || value === null || typeof value !== "object") continue;
+      if (Array.isArray(value)) {
+        for (const item of value) if (item !== null && typeof item === "object") stack.push([ref, item, depth + 1]);
+        continue;
+      }
+      count++;
+      yield [ref, value as Dict];
+      for (const item of Object.values(value)) if (item !== null && typeof item === "object") stack.push([ref, item, depth + 1]);
+    }
+  }
+
   /** A value with references followed (up to a few hops: a reference to a reference). */
   resolve(value: unknown): unknown {
     for (let hop = 0; hop < 8 && typeof value === "string" && REF.test(value); hop++) {

@@ -14,7 +14,7 @@ export function annotationRules(ctx: CheckContext): CheckFinding[] {
   if (archive === undefined) return [];
   const { model } = ctx;
   const bad = { type: [] as string[], noFlags: [] as string[], flags: [] as string[], noAppearance: [] as string[], appearanceKeys: [] as string[], actions: [] as string[] };
-  for (const [ref, dict] of model.dicts()) {
+  for (const [ref, dict] of model.allDicts()) {
     const subtype = model.name(dict["/Subtype"]);
     const isAnnot = model.name(dict["/Type"]) === "Annot" || (dict["/Rect"] !== undefined && subtype !== undefined && dict["/Type"] === undefined && dict["/P"] !== undefined);
     if (isAnnot && subtype !== undefined) {

@@ -59,7 +59,7 @@ export function outputIntentRules(ctx: CheckContext): CheckFinding[] {
     const fits = space !== undefined && (name === "DeviceGray" || (name === "DeviceRGB" && space === "RGB") || (name === "DeviceCMYK" && space === "CMYK"));
     if (!fits) (misuse[name] ??= []).push(ref);
   };
-  for (const [ref, dict] of model.dicts()) {
+  for (const [ref, dict] of model.allDicts()) {
     const cs = dict["/ColorSpace"];
     const name = model.name(cs);
     if (name === "DeviceRGB" || name === "DeviceCMYK" || name === "DeviceGray") use(name, ref);

@@ -11,7 +11,7 @@ export function transparencyRules(ctx: CheckContext): CheckFinding[] {
   const { model } = ctx;
   const transparent: string[] = [];
   const badBlend: string[] = [];
-  for (const [ref, dict] of model.dicts()) {
+  for (const [ref, dict] of model.allDicts()) {
     const ca = model.number(dict["/ca"]);
     const CA = model.number(dict["/CA"]);
     const smask = dict["/SMask"];
