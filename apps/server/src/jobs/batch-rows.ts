@@ -1,4 +1,5 @@
 // One batch row through the render pool: what counts as a failed row, and the row's email.
+import type { PdfStandard } from "@docsvc/pdf";
 import { storedFormOptions } from "../schemas/forms.js";
 import { editorModeOf } from "../services/content.js";
 import type { Diagnostic, Stamp, Theme } from "@docsvc/layout";
@@ -47,6 +48,8 @@ export interface RowLook {
   readonly base: BaseRef | undefined;
   readonly protect?: ProtectOptions;
   readonly stamps?: readonly Stamp[];
+  /** PDF/A and PDF/UA of every row's PDF (RenderOptions.pdfStandards). */
+  readonly pdfStandards?: readonly PdfStandard[];
 }
 
 export async function renderRow(renderer: Renderer, job: BatchJobRow, look: RowLook, data: unknown): Promise<RowOutcome> {

@@ -4,6 +4,7 @@ import { ThemeField } from "./common.js";
 import { SignField } from "./sign.js";
 import { FlattenField, FormsField } from "./forms.js";
 import { ProtectField } from "./protect.js";
+import { PdfStandardsField } from "./pdf-standards.js";
 import { StampsField } from "./stamps.js";
 import { WebhookField } from "./webhooks.js";
 
@@ -38,6 +39,7 @@ export const CreateBatchJsonBody = v.object({
   flatten: FlattenField,
   protect: ProtectField,
   stamps: StampsField,
+  pdfStandards: PdfStandardsField,
   webhook: WebhookField,
 });
 

@@ -23,6 +23,8 @@ import type { ServiceDeps } from "./deps.js";
 import { claimKey, releaseKey, submissionHash } from "./batch-idempotency.js";
 import { requireRole } from "./workspaces.js";
 import type { SignInput } from "../schemas/sign.js";
+import type { PdfStandard } from "@docsvc/pdf";
+import { checkStandardsWithProtect } from "../schemas/pdf-standards.js";
 import { checkWebhookAllowed } from "./webhooks.js";
 
 /** A submission, validated. */
@@ -39,6 +41,8 @@ export interface BatchInput {
   readonly protect?: ProtectOptions | undefined;
   /** Stamps on every row's pages (validated by StampsField). */
   readonly stamps?: readonly unknown[] | undefined;
+  /** PDF/A and PDF/UA for every row's PDF (not merged output yet). */
+  readonly pdfStandards?: readonly PdfStandard[] | undefined;
   /** Told when the job finishes (batch.completed / batch.failed). */
   readonly webhook?: { readonly url: string } | null | undefined;
 }
@@ -107,6 +111,10 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
   requireBatchRole(principal);
   checkRowCount(input.rows.length, "rows");
   if (input.webhook) await checkWebhookAllowed(deps, principal, "webhook");
+  checkStandardsWithProtect(input.pdfStandards, input.protect);
+  if (input.pdfStandards !== undefined && input.pdfStandards.length > 0 && input.output === "merged") {
+    throw ValidationError.field("pdfStandards", "pdfStandards is not available for merged output yet: ask for output zip (each row's PDF declares the standards).");
+  }
   // JSON bodies were checked whole; rows from a spreadsheet nest by their dotted column names.
   const maxDepth = limitsOf(deps.config).jsonDepth;
   if (tooDeep({ rows: input.rows }, maxDepth) !== undefined) {
@@ -146,6 +154,7 @@ async function storeAndQueue(deps: ServiceDeps, principal: Principal, template: 
     form_options: Object.keys(formOptions(input)).length === 0 ? null : JSON.stringify(formOptions(input)),
     protect: input.protect === undefined ? null : sealProtect(input.protect, batchProtectKey(deps.config.jwtSecret), id),
     stamps: input.stamps === undefined ? null : JSON.stringify(input.stamps),
+    pdf_standards: input.pdfStandards === undefined ? null : JSON.stringify(input.pdfStandards),
     output: input.output ?? "zip",
     file_name_pattern: input.fileNamePattern?.trim() || DEFAULT_FILE_NAME_PATTERN,
     email_column: input.emailColumn?.trim() || null,
