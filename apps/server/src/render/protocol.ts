@@ -73,6 +73,8 @@ export interface MergeTask {
   readonly protect?: ProtectOptions | undefined;
   /** As in RenderTask: every row's pages stamped. */
   readonly stamps?: readonly Stamp[] | undefined;
+  /** As in RenderTask: the merged PDF declares and follows them (default: the template's own). */
+  readonly pdfStandards?: readonly PdfStandard[] | undefined;
 }
 
 /**

@@ -145,6 +145,7 @@ export async function merge(task: MergeTask): Promise<MergeTaskResult> {
     ...(task.forms === true ? { forms: true } : {}),
     ...(task.protect !== undefined ? { protect: task.protect } : {}),
     ...(task.stamps !== undefined ? { stamps: task.stamps } : {}),
+    ...(task.pdfStandards !== undefined ? { pdfStandards: task.pdfStandards } : {}),
     ...(layoutLimits !== undefined ? { limits: layoutLimits } : {}),
     ...(await baseOptions(task.base)),
   }));
@@ -170,6 +171,9 @@ async function mergeThrough(task: MergeRowsTask): Promise<MergeTaskResult> {
   }
   const pdf = await pdfModule;
   const options = { ...renderOptions(task), ...(await baseOptions(task.base)) };
+  // The template's own standards when the job names none (paintMergedRows sees layouts, not the template).
+  const templateStandards = options.pdfStandards === undefined ? pdf.templatePdfStandards(doc.document) : undefined;
+  if (templateStandards !== undefined) options.pdfStandards = templateStandards;
   // Rows without a kept layout are laid out here once and kept for the second pass (rare: see MergeRowsTask).
   const laidOutHere = new Map<number, Uint8Array>();
   const read = rowReader(task.port, async (index, data) => {

@@ -112,9 +112,6 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
   checkRowCount(input.rows.length, "rows");
   if (input.webhook) await checkWebhookAllowed(deps, principal, "webhook");
   checkStandardsWithProtect(input.pdfStandards, input.protect);
-  if (input.pdfStandards !== undefined && input.pdfStandards.length > 0 && input.output === "merged") {
-    throw ValidationError.field("pdfStandards", "pdfStandards is not available for merged output yet: ask for output zip (each row's PDF declares the standards).");
-  }
   // JSON bodies were checked whole; rows from a spreadsheet nest by their dotted column names.
   const maxDepth = limitsOf(deps.config).jsonDepth;
   if (tooDeep({ rows: input.rows }, maxDepth) !== undefined) {

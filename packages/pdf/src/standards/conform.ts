@@ -14,11 +14,23 @@ function unmappable(text: string): string | undefined {
   return undefined;
 }
 
+/** Throws a StandardsError when one painted glyph (id, its text, in `face`) breaks `archive` (a PDF/A standard). */
+export function assertGlyphConforms(archive: PdfStandard, id: number, text: string, face: string, runText: string): void {
+  // Marks (text "") are painted as outlines, never through the font: they carry no code to map.
+  if (text === "") return;
+  if (id === 0) {
+    throw new StandardsError(archive, "6.2.11.8-1", `the text "${runText}" shows the .notdef glyph (no glyph for "${text}" in ${face}); pick a font that has it or remove the character`);
+  }
+  const bad = archive.endsWith("u") ? unmappable(text) : undefined;
+  if (bad !== undefined) {
+    throw new StandardsError(archive, "6.2.11.7.2-1", `the text "${runText}" has a glyph whose Unicode value is U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}, which level u does not allow`);
+  }
+}
+
 /** Throws a StandardsError for the first text glyph the requested PDF/A level forbids. */
 export function assertLayoutConforms(pages: readonly Page[], standards: readonly PdfStandard[]): void {
   const archive = archiveStandard(standards);
   if (archive === undefined) return;
-  const unicode = archive.endsWith("u");
   const visit = (items: readonly FrameItem[]): void => {
     for (const item of items) {
       if (item.kind === "group") visit(item.items);
@@ -26,17 +38,7 @@ export function assertLayoutConforms(pages: readonly Page[], standards: readonly
         visit([flattenField(item)]);
         for (const widget of item.widgets) visit([...widget.on, ...(widget.off ?? [])]);
       } else if (item.kind === "text") {
-        for (const glyph of item.glyphs) {
-          // Marks (text "") are painted as outlines, never through the font: they carry no code to map.
-          if (glyph.text === "") continue;
-          if (glyph.id === 0) {
-            throw new StandardsError(archive, "6.2.11.8-1", `the text "${item.text}" shows the .notdef glyph (no glyph for "${glyph.text}" in ${item.face}); pick a font that has it or remove the character`);
-          }
-          const bad = unicode ? unmappable(glyph.text) : undefined;
-          if (bad !== undefined) {
-            throw new StandardsError(archive, "6.2.11.7.2-1", `the text "${item.text}" has a glyph whose Unicode value is U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}, which level u does not allow`);
-          }
-        }
+        for (const glyph of item.glyphs) assertGlyphConforms(archive, glyph.id, glyph.text, item.face, item.text);
       }
     }
   };

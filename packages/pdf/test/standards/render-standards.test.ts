@@ -204,3 +204,20 @@ describe("pdfStandards: the template's default and the errors", async () => {
     assert.ok((await renderPdf(template("x"), {}, { pdfStandards: ["ua-1"], protect: { ownerPassword: "o" } })).length > 0);
   });
 });
+
+describe("pdfStandards: merged output", async () => {
+  const skip = await qpdfMissing;
+  const { renderMerged } = await import("../../src/index.js");
+
+  test("renderMerged declares and follows the standards (option or the template's own), and refuses .notdef", { skip }, async () => {
+    const rows = [{}, {}, {}];
+    const merged = await renderMerged(template("Row text"), rows, { now: FIXED_NOW, title: "Merged", pdfStandards: ["a-3u", "ua-1"] });
+    assert.equal(merged.pageCount, 3);
+    const report = await checkPdf(merged.pdf);
+    assert.deepEqual(report.standards, ["a-3u", "ua-1"]);
+    assert.deepEqual(report.findings.filter((f) => f.standard !== "ua-1"), []);
+    const byDefault = await renderMerged(template("Row text", { pdfStandards: ["a-2b"] }), rows, { now: FIXED_NOW, title: "Merged" });
+    assert.deepEqual(await checkPdf(byDefault.pdf), { standards: ["a-2b"], source: "declared", findings: [] });
+    await assert.rejects(renderMerged(template("a\u0378b"), rows, { pdfStandards: ["a-2b"] }), (error: unknown) => error instanceof StandardsError && error.rule === "6.2.11.8-1");
+  });
+});
