@@ -67,6 +67,9 @@ export async function renderRow(renderer: Renderer, job: BatchJobRow, look: RowL
     return { kind: "failed", reason: `The render failed: ${err instanceof Error ? err.message : String(err)}`, diagnostics: [] };
   }
   if (!result.ok) {
+    // This row's text cannot conform to the job's pdfStandards (a character no font has): the row fails, not the job.
+    const standards = result.errors["pdfStandards"];
+    if (standards !== undefined) return { kind: "failed", reason: standards.join(" "), diagnostics: [] };
     const first = Object.entries(result.errors)[0];
     return { kind: "invalid", detail: `The template content is invalid${first ? ` (${first[0] || "$"}: ${first[1].join("; ")})` : ""}.` };
   }

@@ -232,7 +232,7 @@ export class BatchRunner {
       const merged = await this.merge(job, ok, rows, look).catch((err: unknown) => {
         throw err instanceof RenderBudgetError ? new JobFailure(err.message) : err;
       });
-      if (!merged.ok) throw new JobFailure("The template content is invalid.");
+      if (!merged.ok) throw new JobFailure(merged.errors["pdfStandards"]?.join(" ") ?? "The template content is invalid.");
       // A merged PDF is signed once, as a whole.
       const request = this.signRequest(job);
       const pdf = request === undefined ? merged.pdf : await this.signer().sign(job.workspace_id, merged.pdf, request, { priority: "batch" }).catch((err: unknown) => {

@@ -64,6 +64,16 @@ describe("batch pdfStandards", async () => {
     assert.deepEqual(await checkPdf(pdf), { standards: ["a-3b"], source: "declared", findings: [] });
   });
 
+  test("a row whose text cannot conform fails on its own, naming the rule; the other rows are rendered", { skip }, async () => {
+    const id = await createTemplate(t, owner.token, PAGED_TEMPLATE);
+    const rows = [{ name: "Ada", lines: [{ text: "fine" }] }, { name: "B\u0378b", lines: [{ text: "x" }] }];
+    const res = await t.call("POST", `/api/templates/${id}/render-batch`, { token: owner.token, body: { rows, output: "zip", fileNamePattern: "row", emailColumn: null, pdfStandards: ["a-2b"] } });
+    const job = await waitForJob(t, owner.token, id, res.body.jobId as string);
+    assert.deepEqual([job.status, job.completed, job.failed], ["completed", 1, 1], JSON.stringify(job));
+    const zip = await JSZip.loadAsync((await t.call("GET", `/api/templates/${id}/render-batch/jobs/${res.body.jobId}/result`, { token: owner.token })).bytes);
+    assert.match(await zip.file("report.json")!.async("string"), /PDF\/A-2b rule 6\.2\.11\.8-1/);
+  });
+
   test("protect with a PDF/A level, or two levels, are 400s naming why", async () => {
     const id = await createTemplate(t, owner.token, PAGED_TEMPLATE);
     const rows = [{ name: "Ada", lines: [{ text: "a" }] }];
