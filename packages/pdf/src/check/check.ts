@@ -10,6 +10,7 @@ import { annotationRules } from "./rules/annotations.js";
 import { embeddedFileRules } from "./rules/embedded.js";
 import { fileRules } from "./rules/file.js";
 import { fontRules } from "./rules/fonts.js";
+import { imageRules } from "./rules/images.js";
 import { metadataRules } from "./rules/metadata.js";
 import { outputIntentRules } from "./rules/output-intent.js";
 import { transparencyRules } from "./rules/transparency.js";
@@ -35,7 +36,7 @@ export interface CheckReport {
 /** Defaults of the qpdf bounds (the server passes its configured limits). */
 export const CHECK_DEFAULTS: QpdfLimits = { timeoutMs: 10_000, maxJsonBytes: 32 * 1024 * 1024 };
 
-const FAMILIES: readonly RuleFamily[] = [fileRules, metadataRules, outputIntentRules, fontRules, transparencyRules, annotationRules, embeddedFileRules, uaRules];
+const FAMILIES: readonly RuleFamily[] = [fileRules, metadataRules, outputIntentRules, fontRules, imageRules, transparencyRules, annotationRules, embeddedFileRules, uaRules];
 
 /** The standards an XMP packet declares (pdfaid part 2/3 with B/U; A levels map to U, the closest we check). */
 function declared(xmp: ReturnType<typeof readXmp>): PdfStandard[] {

@@ -179,6 +179,26 @@ describe("checkPdf", async () => {
     for (const rule of ["7.1-10", "7.1-11", "7.1-12", "7.2-34"]) assert.ok(untagged.includes(`ua-1 ${rule}`), rule);
   });
 
+  test("images: a PNG with an alpha channel keeps its soft mask under PDF/A-2 (allowed); interpolation and alternates are found", { skip }, async () => {
+    const sharp = (await import("sharp")).default;
+    const rgba = await sharp({ create: { width: 4, height: 4, channels: 4, background: { r: 20, g: 120, b: 200, alpha: 0.4 } } }).png().toBuffer();
+    const content = JSON.stringify({
+      version: 4,
+      pageSize: { id: "custom", width: 120, height: 80 },
+      margins: { top: 10, right: 10, bottom: 10, left: 10 },
+      bands: [{ id: "h", kind: "report-header", height: 40, elements: [{ id: "i", type: "image", x: 0, y: 0, width: 40, height: 40, src: `data:image/png;base64,${rgba.toString("base64")}` }] }],
+      schema: [],
+    });
+    const pdf = await renderPdf(content, {}, { now: FIXED_NOW, title: "Alpha", pdfStandards: ["a-2b"] });
+    assert.match(Buffer.from(pdf).toString("latin1"), /\/SMask \d+ 0 R/, "the alpha channel is a soft mask");
+    assert.deepEqual((await checkPdf(pdf)).findings, []);
+    const broken = await foreignPdf((d) => {
+      d.context.register(d.context.stream(new Uint8Array([255, 0, 0]), { Type: "XObject", Subtype: "Image", Width: 1, Height: 1, ColorSpace: "DeviceRGB", BitsPerComponent: 8, Interpolate: true, Alternates: [] }));
+    });
+    const found = rules(await checkPdf(broken, { standards: ["a-2b"] }));
+    assert.ok(found.includes("a-2b 6.2.8-1") && found.includes("a-2b 6.2.8-3"), found.join());
+  });
+
   test("standards are validated; a file qpdf cannot read is a QpdfError", async () => {
     await assert.rejects(checkPdf(a2b, { standards: ["a-2b", "a-3b"] as PdfStandard[] }), /one PDF\/A level only/);
     if (skip === undefined) await assert.rejects(checkPdf(new TextEncoder().encode("not a pdf at all")), { name: "QpdfError" });
