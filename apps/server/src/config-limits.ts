@@ -63,7 +63,7 @@ export const LIMIT_DEFAULTS: RequestLimits = {
   hubBufferedBytes: 2 * MAX_MESSAGE_BYTES,
   checkPdfBytes: 20 * MB,
   checkPdfTimeMs: 10_000,
-  checkPdfJsonMb: 32,
+  checkPdfJsonMb: 8,
   checkPdfConcurrency: 2,
 };
 
