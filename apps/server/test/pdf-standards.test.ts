@@ -8,7 +8,7 @@ import { skipUnlessCi } from "./helpers/ci.js";
 import { SMALL_TEMPLATE } from "./helpers/fixtures.js";
 import { startTestApp, type TestApp, type TestUser } from "./helpers/harness.js";
 import { checkPdfFile } from "../src/services/check-pdf.js";
-import { LIMIT_DEFAULTS } from "../src/config-limits.js";
+import { LIMIT_DEFAULTS, parseLimitConfig } from "../src/config-limits.js";
 
 const qpdfMissing = new Promise<string | undefined>((resolve) => execFile("qpdf", ["--version"], (error) => resolve(error ? "qpdf is not installed (apt-get install qpdf)" : undefined)));
 
@@ -141,6 +141,22 @@ describe("POST /api/tools/check-pdf", async () => {
     assert.equal(garbage.status, 422);
     assert.match(String(garbage.body.detail), /cannot be checked/);
     assert.equal((await t.call("POST", "/api/tools/check-pdf", { body: new Uint8Array([1]) })).status, 401);
+  });
+
+  test("CHECK_PDF_MAX_BYTES set by the environment bounds the route (413 naming the limit); bad values stop start-up", { skip }, async () => {
+    const tight = await startTestApp({ config: parseLimitConfig({ CHECK_PDF_MAX_BYTES: "2048", CHECK_PDF_TIMEOUT_MS: "5000", CHECK_PDF_MAX_JSON_MB: "2", CHECK_PDF_CONCURRENCY: "1" }) });
+    try {
+      const user = await tight.signup();
+      const pdf = (await t.call("POST", "/api/render", { token: owner.token, body: { content: "<p>x</p>", data: {} } })).bytes;
+      assert.ok(pdf.byteLength > 2048);
+      const res = await tight.call("POST", "/api/tools/check-pdf", { token: user.token, body: pdf });
+      assert.equal(res.status, 413);
+      assert.match(String(res.body.detail), /limit of 2048 bytes/);
+    } finally {
+      await tight.close();
+    }
+    assert.throws(() => parseLimitConfig({ CHECK_PDF_CONCURRENCY: "0" }), /CHECK_PDF_CONCURRENCY must be a whole number of at least 1/);
+    assert.throws(() => parseLimitConfig({ CHECK_PDF_MAX_BYTES: "big" }), /CHECK_PDF_MAX_BYTES/);
   });
 
   test("bounded: over CHECK_PDF_MAX_BYTES is 413, over CHECK_PDF_CONCURRENCY checks at once is 503", { skip }, async () => {
