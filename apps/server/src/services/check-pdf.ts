@@ -2,7 +2,7 @@
 // configured limits (size, qpdf time and output, checks at once), its failures mapped to HTTP answers.
 import { checkPdf, parsePdfStandards, QpdfError, type CheckReport, type PdfStandard } from "@docsvc/pdf";
 import type { RequestLimits } from "../config-limits.js";
-import { HttpError, PayloadTooLargeError, ServiceUnavailableError, UnprocessableError, ValidationError } from "../errors.js";
+import { PayloadTooLargeError, ServiceUnavailableError, UnprocessableError, ValidationError } from "../errors.js";
 
 /** `?standards=a-3b,ua-1` read (400 naming the problem), or undefined when absent or empty. */
 export function standardsQuery(raw: string | undefined): PdfStandard[] | undefined {
@@ -35,7 +35,6 @@ export async function checkPdfFile(limits: Pick<RequestLimits, "checkPdfBytes" |
       if (error.reason === "missing") throw new ServiceUnavailableError(`PDF checks need qpdf on the server: ${error.message}.`);
       throw new UnprocessableError(`The PDF cannot be checked: ${error.message}.`);
     }
-    if (error instanceof HttpError) throw error;
     throw error;
   } finally {
     running--;
