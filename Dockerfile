@@ -32,6 +32,8 @@ ENV NODE_ENV=production \
     PORT=8080 \
     PATH=/opt/docsvc/bin:$PATH
 COPY --from=install /opt/docsvc /opt/docsvc
+# qpdf reads the PDFs of `check-pdf` (POST /api/tools/check-pdf, docs/archiving.md) in a child process.
+RUN apt-get update && apt-get install -y --no-install-recommends qpdf && rm -rf /var/lib/apt/lists/*
 RUN groupadd --system --gid 10001 docsvc \
  && useradd --system --uid 10001 --gid docsvc --home-dir /data --shell /usr/sbin/nologin docsvc \
  && mkdir -p /data && chown docsvc:docsvc /data

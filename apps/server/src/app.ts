@@ -24,6 +24,7 @@ import { aiRoutes, type AiRouteOptions } from "./routes/ai.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { authRoutes } from "./routes/auth.js";
 import { basePdfRoutes } from "./routes/base-pdf.js";
+import { checkPdfRoutes } from "./routes/check-pdf.js";
 import { batchRoutes } from "./routes/batch.js";
 import { certificateRoutes } from "./routes/certificates.js";
 import { commentRoutes } from "./routes/comments.js";
@@ -174,8 +175,8 @@ export function createApp(options: AppOptions): CreatedApp {
       throw new PayloadTooLargeError(JSON_BODY_LIMIT);
     },
   });
-  // The AI uploads (a 25 MB PDF beside a 25 MB draft) set their own limits per route.
-  app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/ai/") && c.req.method === "POST" && c.req.path !== "/api/ai/refine-band" ? next() : jsonLimit(c, next)));
+  // The AI uploads (a 25 MB PDF beside a 25 MB draft) and the PDF checker (CHECK_PDF_MAX_BYTES) set their own limits per route.
+  app.use("/api/*", (c, next) => ((c.req.path.startsWith("/api/ai/") && c.req.method === "POST" && c.req.path !== "/api/ai/refine-band") || c.req.path === "/api/tools/check-pdf" ? next() : jsonLimit(c, next)));
 
   app.route("/health", healthRoutes(deps));
   app.route("/metrics", metricsRoutes(metrics, config.metricsToken));
@@ -189,6 +190,7 @@ export function createApp(options: AppOptions): CreatedApp {
   app.route("/api/usage", usageRoutes(deps));
   app.route("/api/webhooks", webhookRoutes(deps));
   app.route("/api/render", renderJobRoutes(deps));
+  app.route("/api/tools", checkPdfRoutes(deps));
   app.route("/api/admin", adminRoutes(deps));
   app.route("/api", renderRoutes(deps));
   app.route("/api/templates", templateRoutes(deps));

@@ -8,6 +8,7 @@ import { inlineEditorMode } from "./services/content.js";
 // Each command loads only what it runs: `render` and `validate` never import the server (HTTP, database,
 // AI SDKs, S3, Redis), and `serve` pays for it once it starts. ADMIN_USAGE is a string of its own for the same reason.
 import { ADMIN_USAGE } from "./admin-usage.js";
+import { CHECK_PDF_USAGE, checkPdfCommand } from "./check-pdf-command.js";
 
 const USAGE = `Usage:
   docsvc serve [--no-worker]                     start the HTTP service (configured by environment variables);
@@ -16,7 +17,7 @@ const USAGE = `Usage:
                                                  REDIS_URL it takes them from the BullMQ queue)
   docsvc validate <template.json>                check a template document; prints one problem per line
   docsvc render <template.json|page.html> <data.json> [-o out.pdf] [--theme JSON] [--now ISO] [--forms] [--flatten]
-                [--protect JSON|@file] [--stamps JSON|@file] [--einvoice FORMAT[:PROFILE]]
+                [--protect JSON|@file] [--stamps JSON|@file] [--pdf-standard a-3b,ua-1] [--einvoice FORMAT[:PROFILE]]
                                                  render a PDF (-o - writes to stdout); --forms: HTML inputs become
                                                  form fields; --flatten: fields drawn as content; --protect encrypts it
                                                  ({"ownerPassword": …}; @file reads it from a file, off the process list);
@@ -24,7 +25,9 @@ const USAGE = `Usage:
                                                  --einvoice factur-x|zugferd|xrechnung[:minimum|basic-wl|basic|en16931|
                                                  extended] embeds the EN 16931 invoice built through the template's
                                                  einvoice.mapping (a broken rule: exit 1 naming it)
-  docsvc import-html <page.html> [-o template.json] [--css file.css] [--data data.json]
+                                                 --pdf-standard: PDF/A level and/or ua-1 (exit code 3 when the
+                                                 document cannot conform, naming the rule)
+${CHECK_PDF_USAGE}  docsvc import-html <page.html> [-o template.json] [--css file.css] [--data data.json]
                                                  convert HTML into a report template document (-o - writes to stdout);
                                                  --data: sample data that sizes the table columns as the HTML
                                                  rendered with it does
@@ -74,7 +77,7 @@ async function render(args: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, forms: { type: "boolean" }, flatten: { type: "boolean" }, protect: { type: "string" }, stamps: { type: "string" }, einvoice: { type: "string" } },
+    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, forms: { type: "boolean" }, flatten: { type: "boolean" }, protect: { type: "string" }, stamps: { type: "string" }, einvoice: { type: "string" }, "pdf-standard": { type: "string" } },
   });
   const [templateFile, dataFile] = positionals;
   if (templateFile === undefined || dataFile === undefined || positionals.length > 2) return usage();
@@ -101,11 +104,23 @@ async function render(args: readonly string[]): Promise<number> {
   // The template file's name without its extensions: the PDF's title and its default file name.
   const stem = basename(templateFile).replace(/(\.template)?\.(json|html?)$/i, "");
   // Loaded on demand: `serve` and `validate` need no PDF backend.
-  const { renderPdf, protectProblem } = await import("@docsvc/pdf");
+  const { renderPdf, protectProblem, parsePdfStandards, standardsWithProtectProblem, StandardsError } = await import("@docsvc/pdf");
   const protect: unknown = values.protect === undefined ? undefined : JSON.parse(values.protect.startsWith("@") ? await readFile(values.protect.slice(1), "utf8") : values.protect);
   const problem = protect === undefined ? undefined : protectProblem(protect);
   if (problem !== undefined) {
     process.stderr.write(`${problem}\n`);
+    return 1;
+  }
+  let pdfStandards: import("@docsvc/pdf").PdfStandard[] | undefined;
+  try {
+    pdfStandards = values["pdf-standard"] === undefined ? undefined : parsePdfStandards(values["pdf-standard"]);
+  } catch (error) {
+    process.stderr.write(`--pdf-standard: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const standardsProblem = standardsWithProtectProblem(pdfStandards, protect);
+  if (standardsProblem !== undefined) {
+    process.stderr.write(`${standardsProblem}\n`);
     return 1;
   }
   const stamps = values.stamps === undefined ? undefined : parseStamps(JSON.parse(values.stamps.startsWith("@") ? await readFile(values.stamps.slice(1), "utf8") : values.stamps) as unknown);
@@ -118,8 +133,9 @@ async function render(args: readonly string[]): Promise<number> {
     process.stderr.write(`--einvoice must be factur-x, zugferd or xrechnung, optionally with :minimum, :basic-wl, :basic, :en16931 or :extended; got '${values.einvoice}'.\n`);
     return 1;
   }
-  const pdf = await renderPdf(parsed.document, data, {
+  const rendering = renderPdf(parsed.document, data, {
     ...(einvoice !== undefined ? { einvoice } : {}),
+    ...(pdfStandards !== undefined ? { pdfStandards } : {}),
     ...(stamps !== undefined ? { stamps: stamps.stamps } : {}),
     ...(protect !== undefined ? { protect: protect as import("@docsvc/pdf").ProtectOptions } : {}),
     ...(theme !== undefined ? { theme: theme.theme } : {}),
@@ -128,14 +144,22 @@ async function render(args: readonly string[]): Promise<number> {
     ...(values.flatten === true ? { flatten: true } : {}),
     title: stem,
     diagnostics: (d: Diagnostic) => process.stderr.write(`${d.path}: ${d.message} [${d.code}]\n`),
-  }).catch((error: unknown) => {
-    // Data that cannot make the e-invoice: the rule it breaks, not a stack trace.
-    if (error instanceof EinvoiceError) return error;
-    throw error;
   });
-  if (pdf instanceof EinvoiceError) {
-    process.stderr.write(`e-invoice: ${pdf.message}\n`);
-    return 1;
+  let pdf: Uint8Array;
+  try {
+    pdf = await rendering;
+  } catch (error) {
+    // Data that cannot make the e-invoice: the rule it breaks, not a stack trace; exit code 1.
+    if (error instanceof EinvoiceError) {
+      process.stderr.write(`e-invoice: ${error.message}\n`);
+      return 1;
+    }
+    // The document cannot conform to a requested standard: the rule is the message; exit code 3.
+    if (error instanceof StandardsError) {
+      process.stderr.write(`${error.message}\n`);
+      return 3;
+    }
+    throw error;
   }
   const output = values.output ?? `${stem}.pdf`;
   if (output === "-") process.stdout.write(pdf);
@@ -200,6 +224,8 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     case "import-html":
       return importHtmlCommand(rest);
+    case "check-pdf":
+      return checkPdfCommand(rest);
     case "help":
     case "--help":
     case "-h":

@@ -37,6 +37,14 @@ export interface RequestLimits {
   readonly hubMessageBytes: number;
   /** HUB_MAX_BUFFERED_BYTES: bytes one hub connection may hold (reassembling plus queued). */
   readonly hubBufferedBytes: number;
+  /** CHECK_PDF_MAX_BYTES: size of a PDF sent to POST /api/tools/check-pdf. */
+  readonly checkPdfBytes: number;
+  /** CHECK_PDF_TIMEOUT_MS: time of each qpdf run reading it. */
+  readonly checkPdfTimeMs: number;
+  /** CHECK_PDF_MAX_JSON_MB: qpdf's description of its objects (bounds the objects checked and the memory). */
+  readonly checkPdfJsonMb: number;
+  /** CHECK_PDF_CONCURRENCY: checks running at once in this instance (each one a qpdf process). */
+  readonly checkPdfConcurrency: number;
 }
 
 /** The defaults: the values of the limits table (the constants where each limit is checked). */
@@ -53,6 +61,10 @@ export const LIMIT_DEFAULTS: RequestLimits = {
   uploadHeapMb: SHEET_LIMITS.heapMb,
   hubMessageBytes: MAX_MESSAGE_BYTES,
   hubBufferedBytes: 2 * MAX_MESSAGE_BYTES,
+  checkPdfBytes: 20 * MB,
+  checkPdfTimeMs: 10_000,
+  checkPdfJsonMb: 8,
+  checkPdfConcurrency: 2,
 };
 
 /** What this module parses, as Config fields. */
@@ -89,6 +101,10 @@ export function parseLimitConfig(env: Env): LimitConfig {
       uploadHeapMb: int("UPLOAD_READ_HEAP_MB", LIMIT_DEFAULTS.uploadHeapMb, 32),
       hubMessageBytes: int("HUB_MAX_MESSAGE_BYTES", LIMIT_DEFAULTS.hubMessageBytes, 64 * 1024),
       hubBufferedBytes: int("HUB_MAX_BUFFERED_BYTES", LIMIT_DEFAULTS.hubBufferedBytes, 64 * 1024),
+      checkPdfBytes: int("CHECK_PDF_MAX_BYTES", LIMIT_DEFAULTS.checkPdfBytes, 1024),
+      checkPdfTimeMs: int("CHECK_PDF_TIMEOUT_MS", LIMIT_DEFAULTS.checkPdfTimeMs, 100),
+      checkPdfJsonMb: int("CHECK_PDF_MAX_JSON_MB", LIMIT_DEFAULTS.checkPdfJsonMb, 1),
+      checkPdfConcurrency: int("CHECK_PDF_CONCURRENCY", LIMIT_DEFAULTS.checkPdfConcurrency, 1),
     },
   };
 }

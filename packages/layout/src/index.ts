@@ -6,7 +6,7 @@ export type {
   MarkdownElement, IconElement, ChartType, FieldElement, FieldKind, Element, ElementType, BandKind, Band, TemplateDocument, Theme,
   Stamp, TextStamp, ImageStamp, StampPosition, StampPages,
 } from "./model/types.js";
-export { DOCUMENT_VERSION, ELEMENT_TYPES, BAND_KINDS, FIELD_KINDS } from "./model/types.js";
+export { DOCUMENT_VERSION, ELEMENT_TYPES, BAND_KINDS, FIELD_KINDS, DOCUMENT_PDF_STANDARDS, type DocumentPdfStandard } from "./model/types.js";
 export type {
   FrameColour, FrameGradient, Matrix, PositionedGlyph, TextRunItem, ShapeGeometry, ShapeStroke, ShapeItem, ImageItem, LinkItem,
   GroupItem, FrameItem, Page, FrameImage, FieldItem, FieldWidget, FormFieldType,
@@ -83,4 +83,4 @@ export type { HtmlDataPaths } from "./html/data-paths.js";
 export { HtmlLimitError, MAX_DEPTH as HTML_MAX_DEPTH, MAX_ELEMENTS as HTML_MAX_ELEMENTS } from "./html/limits.js";
 export type { ImportHtmlOptions, ImportHtmlResult } from "./html/import/import-html.js";
 // E-invoices: CII XML from the template data through the document's einvoice mapping.
-export { EINVOICE_FORMATS, EINVOICE_PROFILES, HEADER_TERMS, LINE_TERMS, BREAKDOWN_TERMS, type BreakdownMapping, type EinvoiceFormat, type EinvoiceProfile, type EinvoiceRequest, type EinvoiceMapping, type LineMapping, type MappingSource, type TemplateEinvoice, einvoiceRequestSchema, templateEinvoiceSchema, parseEinvoiceSpec, EinvoiceError, buildEinvoice, einvoiceRequest, type BuiltEinvoice, type Invoice, type InvoiceLine, type VatBreakdown, GUIDELINES, XRECHNUNG_GUIDELINE, facturxXmpFragment, conformanceLevel, FACTURX_XMP_NAMESPACE, UNIT_CODES, CURRENCY_CODES } from "./einvoice/index.js";
+export { EINVOICE_FORMATS, EINVOICE_PROFILES, HEADER_TERMS, LINE_TERMS, BREAKDOWN_TERMS, type BreakdownMapping, type EinvoiceFormat, type EinvoiceProfile, type EinvoiceRequest, type EinvoiceMapping, type LineMapping, type MappingSource, type TemplateEinvoice, einvoiceRequestSchema, templateEinvoiceSchema, parseEinvoiceSpec, EinvoiceError, buildEinvoice, einvoiceRequest, type BuiltEinvoice, type Invoice, type InvoiceLine, type VatBreakdown, GUIDELINES, XRECHNUNG_GUIDELINE, facturxXmpFragment, facturxXmpProperties, facturxXmpSchema, conformanceLevel, FACTURX_XMP_NAMESPACE, UNIT_CODES, CURRENCY_CODES } from "./einvoice/index.js";

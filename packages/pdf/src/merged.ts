@@ -5,7 +5,7 @@ import { renderNow } from "./clock.js";
 import { loadDesignerFonts } from "./fonts/load.js";
 import { encodeRowLayout } from "./rows/codec.js";
 import { paintMergedRows } from "./rows/paint-rows.js";
-import { baseLayer, templateLayout, type RenderOptions, type TemplateContent } from "./render.js";
+import { baseLayer, templateLayout, templatePdfStandards, type RenderOptions, type TemplateContent } from "./render.js";
 import { RenderResources } from "./resources/resources.js";
 
 /** A merged render: the PDF, its pages, each row's page count (in row order) and every row's diagnostics. */
@@ -47,6 +47,6 @@ export async function renderMerged(
   // Painted as a batch's merged PDF is (./rows/paint-rows.ts), so the same rows give the same bytes; the first
   // row's language and direction are the document's (every row shares the template).
   const encoded = layouts.map((layout) => encodeRowLayout(layout));
-  const { pdf } = await paintMergedRows({ count: encoded.length, read: (i) => Promise.resolve(encoded[i]!) }, { ...options, fonts, now });
+  const { pdf } = await paintMergedRows({ count: encoded.length, read: (i) => Promise.resolve(encoded[i]!) }, { ...options, fonts, now, ...(options.pdfStandards === undefined && templatePdfStandards(content) !== undefined ? { pdfStandards: templatePdfStandards(content)! } : {}) });
   return { pdf, pageCount: rowPages.reduce((a, b) => a + b, 0), rowPages, diagnostics };
 }

@@ -16,6 +16,7 @@ import {
   type EinvoiceRequest,
 } from "@docsvc/layout";
 import { renderEinvoice } from "./einvoice/build.js";
+import { einvoiceStandards } from "./einvoice/standards.js";
 import { loadDesignerFonts } from "./fonts/load.js";
 import type { BaseLayer } from "./base/background.js";
 import { loadBasePdf } from "./base/base-pdf.js";
@@ -24,6 +25,8 @@ import { RenderResources } from "./resources/resources.js";
 import { renderNow, type RenderClock } from "./clock.js";
 import { WeightedLru } from "./resources/lru.js";
 import { protectPdf, type ProtectOptions } from "./protect/protect.js";
+import { pdfStandardsProblem, standardsWithProtectProblem, type PdfStandard } from "./standards/levels.js";
+import { standardsPlan, type StandardsPlan } from "./standards/write.js";
 
 /** Options of one render; every key is optional. */
 export interface RenderOptions {
@@ -60,6 +63,16 @@ export interface RenderOptions {
    * throws EinvoiceError (naming the EN 16931 rule) before any layout work.
    */
   readonly einvoice?: EinvoiceRequest | false;
+  /**
+   * Standards the PDF declares and follows (docs/archiving.md): one PDF/A level (`a-2b`, `a-2u`, `a-3b`, `a-3u`)
+   * and/or `ua-1`. A document that cannot conform throws a StandardsError naming the rule; a PDF/A level with
+   * `protect` is a TypeError before any work. Default: the template's own `pdfStandards`, else none.
+   */
+  readonly pdfStandards?: readonly PdfStandard[];
+  /** Extra XMP rdf:Description fragments (e.g. Factur-X's `fx:` properties); see the package README. */
+  readonly xmpExtensions?: readonly string[];
+  /** PDF/A extension schema entries (`<rdf:li rdf:parseType="Resource">…`) describing the extensions' schemas. */
+  readonly xmpExtensionSchemas?: readonly string[];
 }
 
 /** A finished render: the PDF, its page count and the content problems met on the way. */
@@ -106,6 +119,12 @@ export function templateLayout(content: TemplateContent): (data: unknown, option
   return (data, options) => layoutDocument(document, data, options);
 }
 
+/** The standards a report template declares itself (`pdfStandards` document key); HTML templates declare none. */
+export function templatePdfStandards(content: TemplateContent): readonly PdfStandard[] | undefined {
+  if (typeof content !== "string" && "sheet" in content) return undefined;
+  return parseTemplateContent(content).pdfStandards;
+}
+
 /** Renders a template (report JSON text, a parsed document or compiled HTML) with its data into a PDF plus a report. */
 export async function renderDocument(
   content: TemplateContent,
@@ -116,7 +135,7 @@ export async function renderDocument(
   const layout = templateLayout(content);
   // 1c. the e-invoice, when asked for: from the data, before any layout (a broken invoice fails fast)
   const einvoice = renderEinvoice(reportDocument(content), data, options.einvoice, options.limits);
-  return renderLayout((layoutOptions) => layout(data, layoutOptions), options, einvoice);
+  return renderLayout((layoutOptions) => layout(data, layoutOptions), options, templatePdfStandards(content), einvoice);
 }
 
 /** The parsed report document of a template, undefined for HTML (already parsed by templateLayout: cached). */
@@ -135,14 +154,30 @@ export async function renderHtml(
 }
 
 // The steps every front end shares once its content is parsed: fonts, layout, resources, base layer, paint.
-async function renderLayout(layoutWith: (options: LayoutOptions) => LayoutResult, options: RenderOptions, einvoice?: BuiltEinvoice): Promise<RenderReport> {
+async function renderLayout(layoutWith: (options: LayoutOptions) => LayoutResult, options: RenderOptions, templateStandards?: readonly PdfStandard[], einvoice?: BuiltEinvoice): Promise<RenderReport> {
+  // An e-invoice makes the file PDF/A-3 with the Factur-X XMP extension (einvoice/standards.ts).
+  const standards = einvoice === undefined
+    ? await renderStandards(options, templateStandards)
+    : await renderStandards({ ...einvoiceStandards(options, templateStandards, einvoice), protect: options.protect });
   const { layout, base, diagnostics, now } = await laidOut(layoutWith, options);
   // 5. paint: translate the items into PDF operators (the e-invoice XML embedded as an associated file)
-  const painted = await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}), ...(options.flatten === true ? { flatten: true } : {}), ...(einvoice ? { einvoice } : {}) });
+  const painted = await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}), ...(options.flatten === true ? { flatten: true } : {}), ...(einvoice ? { einvoice } : {}), ...(standards !== undefined ? { standards } : {}) });
   // 6. protect: encrypted last, over the finished bytes
   const pdf = await protectedPdf(painted, options);
   if (options.diagnostics) diagnostics.forEach(options.diagnostics);
   return { pdf, pageCount: layout.pages.length, diagnostics, ...(einvoice ? { einvoice } : {}) };
+}
+
+/**
+ * The standards plan of a render: the options' `pdfStandards`, else the template's own; checked before any work
+ * (an unknown level, two PDF/A levels, or a PDF/A level with `protect`, are TypeErrors).
+ */
+export async function renderStandards(options: Pick<RenderOptions, "pdfStandards" | "xmpExtensions" | "xmpExtensionSchemas" | "protect">, templateStandards?: readonly PdfStandard[]): Promise<StandardsPlan | undefined> {
+  const pdfStandards = options.pdfStandards ?? templateStandards;
+  if (pdfStandards === undefined) return undefined;
+  const problem = pdfStandardsProblem(pdfStandards) ?? standardsWithProtectProblem(pdfStandards, options.protect);
+  if (problem !== undefined) throw new TypeError(problem);
+  return standardsPlan({ ...options, pdfStandards });
 }
 
 /** A document laid out and its base layer loaded: everything a render does before painting. */

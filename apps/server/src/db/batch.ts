@@ -3,8 +3,8 @@ import type { Db } from "./database.js";
 import type { BatchJobsTable, BatchRowsTable, BatchStatus } from "./schema.js";
 
 /** A job with its submission; `editor_mode` lives in batch_inputs with the content. */
-export type BatchJobRow = BatchJobsTable & { readonly editor_mode: string; readonly form_options?: string | null; readonly protect?: string | null; readonly stamps?: string | null; readonly sign?: string | null };
-export type BatchJobSummaryRow = Omit<BatchJobRow, "content" | "rows" | "theme" | "editor_mode" | "form_options" | "protect" | "stamps" | "sign">;
+export type BatchJobRow = BatchJobsTable & { readonly editor_mode: string; readonly form_options?: string | null; readonly protect?: string | null; readonly stamps?: string | null; readonly sign?: string | null; readonly pdf_standards?: string | null };
+export type BatchJobSummaryRow = Omit<BatchJobRow, "content" | "rows" | "theme" | "editor_mode" | "form_options" | "protect" | "stamps" | "sign" | "pdf_standards">;
 export type BatchRowResult = BatchRowsTable;
 
 const SUMMARY = [
@@ -15,9 +15,9 @@ const SUMMARY = [
 /** Inserts a job and its submission (content snapshot, rows, theme) in one transaction. */
 export async function insertJob(db: Db, row: BatchJobRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const { editor_mode, form_options, protect, stamps, sign, ...job } = row;
+    const { editor_mode, form_options, protect, stamps, sign, pdf_standards, ...job } = row;
     await trx.insertInto("batch_jobs").values({ ...job, content: "", rows: "[]", theme: null }).execute();
-    await trx.insertInto("batch_inputs").values({ job_id: row.id, content: row.content, editor_mode, rows: row.rows, theme: row.theme, form_options: form_options ?? null, protect: protect ?? null, stamps: stamps ?? null, sign: sign ?? null }).execute();
+    await trx.insertInto("batch_inputs").values({ job_id: row.id, content: row.content, editor_mode, rows: row.rows, theme: row.theme, form_options: form_options ?? null, protect: protect ?? null, stamps: stamps ?? null, sign: sign ?? null, pdf_standards: pdf_standards ?? null }).execute();
   });
 }
 
@@ -86,9 +86,9 @@ export async function openJob(db: Db, id: string): Promise<BatchJobRow | undefin
 }
 
 async function withInput(db: Db, job: BatchJobSummaryRow): Promise<BatchJobRow> {
-  const input = await db.selectFrom("batch_inputs").select(["content", "editor_mode", "rows", "theme", "form_options", "protect", "stamps", "sign"]).where("job_id", "=", job.id).executeTakeFirst();
+  const input = await db.selectFrom("batch_inputs").select(["content", "editor_mode", "rows", "theme", "form_options", "protect", "stamps", "sign", "pdf_standards"]).where("job_id", "=", job.id).executeTakeFirst();
   // A job without its submission cannot run; it is handed over empty and fails as invalid content.
-  return { ...job, content: input?.content ?? "", editor_mode: input?.editor_mode ?? "report", rows: input?.rows ?? "[]", theme: input?.theme ?? null, form_options: input?.form_options ?? null, protect: input?.protect ?? null, stamps: input?.stamps ?? null, sign: input?.sign ?? null };
+  return { ...job, content: input?.content ?? "", editor_mode: input?.editor_mode ?? "report", rows: input?.rows ?? "[]", theme: input?.theme ?? null, form_options: input?.form_options ?? null, protect: input?.protect ?? null, stamps: input?.stamps ?? null, sign: input?.sign ?? null, pdf_standards: input?.pdf_standards ?? null };
 }
 
 /** Sets a job's status (and, when finishing, its finish and expiry times or error). */

@@ -17,6 +17,7 @@ import * as certificates from "./migrations/2026-11-29T06-00-certificates.js";
 import * as batchFormOptions from "./migrations/2026-11-29T06-00-batch-form-options.js";
 import * as sharedState from "./migrations/2026-11-29T06-10-shared-state.js";
 import * as batchProtect from "./migrations/2026-11-29T06-00-batch-protect.js";
+import * as batchPdfStandards from "./migrations/2026-11-29T07-03-batch-pdf-standards.js";
 import * as webhooks from "./migrations/2026-11-29T06-20-webhooks.js";
 import * as loginBuckets from "./migrations/2026-11-29T06-30-login-buckets.js";
 
@@ -43,6 +44,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-29T06-00-batch-protect": batchProtect,
   "2026-11-29T06-20-webhooks": webhooks,
   "2026-11-29T06-30-login-buckets": loginBuckets,
+  "2026-11-29T07-03-batch-pdf-standards": batchPdfStandards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

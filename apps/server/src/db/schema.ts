@@ -197,6 +197,8 @@ export interface BatchInputsTable {
   protect: string | null;
   /** The `stamps` render option as JSON text; null: none. */
   stamps: string | null;
+  /** The `pdfStandards` render option as JSON text; null: none (2026-11-29T07-03 migration). */
+  pdf_standards: string | null;
 }
 
 export interface BasePdfsTable {

@@ -1,5 +1,6 @@
 // One batch row through the render pool: what counts as a failed row, and the row's email.
 import { storedEinvoice } from "../schemas/einvoice.js";
+import type { PdfStandard } from "@docsvc/pdf";
 import { storedFormOptions } from "../schemas/forms.js";
 import { editorModeOf } from "../services/content.js";
 import type { Diagnostic, Stamp, Theme } from "@docsvc/layout";
@@ -48,6 +49,8 @@ export interface RowLook {
   readonly base: BaseRef | undefined;
   readonly protect?: ProtectOptions;
   readonly stamps?: readonly Stamp[];
+  /** PDF/A and PDF/UA of every row's PDF (RenderOptions.pdfStandards). */
+  readonly pdfStandards?: readonly PdfStandard[];
 }
 
 export async function renderRow(renderer: Renderer, job: BatchJobRow, look: RowLook, data: unknown): Promise<RowOutcome> {
@@ -67,6 +70,9 @@ export async function renderRow(renderer: Renderer, job: BatchJobRow, look: RowL
   // A row whose data cannot make its e-invoice fails alone, naming the EN 16931 rule.
   if (!result.ok && result.einvoice !== undefined) return { kind: "failed", reason: `The e-invoice cannot be built from this row: ${result.einvoice.message}`, diagnostics: [] };
   if (!result.ok) {
+    // This row's text cannot conform to the job's pdfStandards (a character no font has): the row fails, not the job.
+    const standards = result.errors["pdfStandards"];
+    if (standards !== undefined) return { kind: "failed", reason: standards.join(" "), diagnostics: [] };
     const first = Object.entries(result.errors)[0];
     return { kind: "invalid", detail: `The template content is invalid${first ? ` (${first[0] || "$"}: ${first[1].join("; ")})` : ""}.` };
   }

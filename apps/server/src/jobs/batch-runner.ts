@@ -1,6 +1,7 @@
 // Runs one batch job to its end, whichever queue handed it over (the database poll or BullMQ). Attempted rows are
 // recorded a pack at a time (./batch-packs.ts: their files in one blob, then one transaction), so a job interrupted
 // by a restart, a crash or a stop resumes at the unrecorded rows and no row reaches the result twice.
+import type { PdfStandard } from "@docsvc/pdf";
 import { storedFormOptions } from "../schemas/forms.js";
 import { editorModeOf } from "../services/content.js";
 import type { Stamp, Theme } from "@docsvc/layout";
@@ -131,7 +132,8 @@ export class BatchRunner {
     const done = new Set((await rowResults(db, job.id)).map((r) => r.idx));
     // The template's base PDF as it is when the job (re)starts.
     const base = await baseRefFor(db, blobs, job.workspace_id, job.template_id);
-    const look: RowLook = { theme, base, ...(protect !== undefined ? { protect } : {}), ...(stamps !== undefined ? { stamps } : {}) };
+    const pdfStandards = job.pdf_standards === null || job.pdf_standards === undefined ? undefined : (JSON.parse(job.pdf_standards) as PdfStandard[]);
+    const look: RowLook = { theme, base, ...(protect !== undefined ? { protect } : {}), ...(stamps !== undefined ? { stamps } : {}), ...(pdfStandards !== undefined ? { pdfStandards } : {}) };
     const todo = rows.map((_, i) => i).filter((i) => !done.has(i));
     let next = 0;
     let aborted = false;
@@ -230,7 +232,7 @@ export class BatchRunner {
       const merged = await this.merge(job, ok, rows, look).catch((err: unknown) => {
         throw err instanceof RenderBudgetError ? new JobFailure(err.message) : err;
       });
-      if (!merged.ok) throw new JobFailure("The template content is invalid.");
+      if (!merged.ok) throw new JobFailure(merged.errors["pdfStandards"]?.join(" ") ?? "The template content is invalid.");
       // A merged PDF is signed once, as a whole.
       const request = this.signRequest(job);
       const pdf = request === undefined ? merged.pdf : await this.signer().sign(job.workspace_id, merged.pdf, request, { priority: "batch" }).catch((err: unknown) => {

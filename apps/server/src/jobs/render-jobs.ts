@@ -3,6 +3,7 @@
 // batch priority, its PDF stored like a batch result (kept 24 hours), and its webhook event queued.
 import type { EinvoiceRequest } from "@docsvc/layout";
 import type { Theme } from "@docsvc/layout";
+import type { PdfStandard } from "@docsvc/pdf";
 import type { BlobStore } from "../blobs/store.js";
 import type { Db } from "../db/database.js";
 import { claimRenderJob, dueRenderJobs, finishRenderJob, type RenderJobRow } from "../db/render-jobs.js";
@@ -29,6 +30,8 @@ export interface RenderJobRequest {
   readonly cacheKey: string | null;
   /** The e-invoice to embed (docs/einvoicing.md); stored with the request, so no column of its own. */
   readonly einvoice?: EinvoiceRequest | false;
+  /** The render's pdfStandards (absent in requests queued before the option existed). */
+  readonly pdfStandards?: readonly PdfStandard[];
 }
 
 /** The PDFs of asynchronous renders are kept this long, like batch results. */
@@ -99,11 +102,14 @@ export class RenderJobRunner {
     try {
       const base = request.baseTemplateId === undefined ? undefined : await baseRefFor(db, blobs, job.workspace_id, request.baseTemplateId);
       const result = await renderer.render(
-        { cacheKey: request.cacheKey, content: request.content, editorMode: request.editorMode, data: request.data, theme: request.theme, title: request.title, now: undefined, base, ...(request.einvoice !== undefined ? { einvoice: request.einvoice } : {}) },
+        { cacheKey: request.cacheKey, content: request.content, editorMode: request.editorMode, data: request.data, theme: request.theme, title: request.title, now: undefined, base, ...(request.einvoice !== undefined ? { einvoice: request.einvoice } : {}), ...(request.pdfStandards !== undefined ? { pdfStandards: request.pdfStandards } : {}) },
         { workspaceId: job.workspace_id, priority: "batch" },
       );
       if (!result.ok) {
-        error = result.einvoice !== undefined ? `The e-invoice cannot be built from this data: ${result.einvoice.message}` : "The template content is not a valid document.";
+        const standards = result.errors["pdfStandards"];
+        error = result.einvoice !== undefined
+          ? `The e-invoice cannot be built from this data: ${result.einvoice.message}`
+          : standards !== undefined ? standards.join(" ") : "The template content is not a valid document.";
       } else {
         await blobs.put(renderResultKey(job.id), result.pdf);
         pages = result.pages;

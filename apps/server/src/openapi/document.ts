@@ -11,6 +11,7 @@ import * as render from "../schemas/render.js";
 import { ProtectField } from "../schemas/protect.js";
 import { StampsField } from "../schemas/stamps.js";
 import { EinvoiceField } from "../schemas/einvoice.js";
+import { PdfStandardsField } from "../schemas/pdf-standards.js";
 import * as responses from "../schemas/responses.js";
 import * as templates from "../schemas/templates.js";
 import * as sendEmail from "../schemas/send-email.js";
@@ -57,6 +58,8 @@ const COMPONENTS: Record<string, AnySchema> = {
   Protect: ProtectField,
   Stamps: StampsField,
   Einvoice: EinvoiceField,
+  PdfStandards: PdfStandardsField,
+  CheckPdfReport: responses.CheckPdfReport,
   Ok: responses.Ok,
   User: responses.User,
   Workspace: responses.Workspace,
@@ -185,7 +188,7 @@ function problem(status: number): Json {
 function operation(op: OperationSpec): Json {
   const statuses = new Set<number>(op.errors ?? []);
   if (op.lane !== "public") statuses.add(401);
-  if (op.body !== undefined || op.multipart !== undefined) [400, 413].forEach((s) => statuses.add(s));
+  if (op.body !== undefined || op.multipart !== undefined || op.pdfBody === true) [400, 413].forEach((s) => statuses.add(s));
   statuses.add(500);
   const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "").map((name) => ({
     name,
@@ -242,6 +245,7 @@ function operation(op: OperationSpec): Json {
     ...(params.length + query.length + headers.length + cookie.length + rangeParams.length > 0 ? { parameters: [...params, ...query, ...headers, ...cookie, ...rangeParams] } : {}),
     ...(op.body !== undefined ? { requestBody: { required: op.bodyOptional !== true, content: { "application/json": { schema: ref(op.body) } } } } : {}),
     ...(op.multipart !== undefined ? { requestBody: { required: true, content: { "multipart/form-data": { schema: ref(op.multipart) } } } } : {}),
+    ...(op.pdfBody === true ? { requestBody: { required: true, content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } } } } : {}),
     responses: {
       ["redirect" in op.success ? "302" : String(op.status ?? 200)]: success,
       ...ranged,

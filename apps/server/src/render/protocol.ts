@@ -1,7 +1,7 @@
 // The messages between the main thread and the render workers. Plain data only (structured clone).
 import type { Diagnostic, Stamp, Theme } from "@docsvc/layout";
-import type { ProtectOptions } from "@docsvc/pdf";
 import type { EinvoiceRequest } from "@docsvc/layout";
+import type { PdfStandard, ProtectOptions } from "@docsvc/pdf";
 import type { MessagePort } from "node:worker_threads";
 
 /** One render, as the worker receives it. */
@@ -35,6 +35,8 @@ export interface RenderTask {
   readonly forms?: boolean;
   /** Form fields drawn as content, no AcroForm (RenderOptions.flatten). */
   readonly flatten?: boolean;
+  /** PDF/A and PDF/UA (validated on the main thread; RenderOptions.pdfStandards). */
+  readonly pdfStandards?: readonly PdfStandard[] | undefined;
 }
 
 /** A stored base PDF as a render needs it: read by the worker from DATA_DIR (cached per hash). */
@@ -74,6 +76,8 @@ export interface MergeTask {
   readonly protect?: ProtectOptions | undefined;
   /** As in RenderTask: every row's pages stamped. */
   readonly stamps?: readonly Stamp[] | undefined;
+  /** As in RenderTask: the merged PDF declares and follows them (default: the template's own). */
+  readonly pdfStandards?: readonly PdfStandard[] | undefined;
 }
 
 /**

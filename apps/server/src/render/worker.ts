@@ -1,7 +1,7 @@
 // A render worker thread: parses templates (cached per template version) and calls renderPdf.
 // Everything CPU-heavy happens here so the main thread's event loop keeps serving requests.
 import { compileHtml, EinvoiceError, HtmlLimitError, importHtml as importHtmlDocument, LayoutLimitError, parseDocument, type CompiledHtml, type Diagnostic, type EinvoiceRequest, type LayoutLimits, type Stamp, type TemplateDocument } from "@docsvc/layout";
-import type { ProtectOptions } from "@docsvc/pdf";
+import type { PdfStandard, ProtectOptions } from "@docsvc/pdf";
 import { readFile } from "node:fs/promises";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { countPdfPages } from "./pages.js";
@@ -100,6 +100,9 @@ async function tooLarge<T>(work: Promise<T>): Promise<T | { errors: ContentError
     return await work;
   } catch (error) {
     if (error instanceof HtmlLimitError) return { errors: { content: [error.message] } };
+    // A document that cannot conform to its standards, or a template's own pdfStandards with protect: a 400
+    // naming the rule (the class is @docsvc/pdf's, loaded lazily: known by name).
+    if (error instanceof Error && (error.name === "StandardsError" || (error instanceof TypeError && error.message.startsWith("pdfStandards")))) return { errors: { pdfStandards: [error.message] } };
     throw error;
   }
 }
@@ -143,6 +146,7 @@ export async function merge(task: MergeTask): Promise<MergeTaskResult> {
     ...(task.forms === true ? { forms: true } : {}),
     ...(task.protect !== undefined ? { protect: task.protect } : {}),
     ...(task.stamps !== undefined ? { stamps: task.stamps } : {}),
+    ...(task.pdfStandards !== undefined ? { pdfStandards: task.pdfStandards } : {}),
     ...(layoutLimits !== undefined ? { limits: layoutLimits } : {}),
     ...(await baseOptions(task.base)),
   }));
@@ -168,6 +172,9 @@ async function mergeThrough(task: MergeRowsTask): Promise<MergeTaskResult> {
   }
   const pdf = await pdfModule;
   const options = { ...renderOptions(task), ...(await baseOptions(task.base)) };
+  // The template's own standards when the job names none (paintMergedRows sees layouts, not the template).
+  const templateStandards = options.pdfStandards === undefined ? pdf.templatePdfStandards(doc.document) : undefined;
+  if (templateStandards !== undefined) options.pdfStandards = templateStandards;
   // Rows without a kept layout are laid out here once and kept for the second pass (rare: see MergeRowsTask).
   const laidOutHere = new Map<number, Uint8Array>();
   const read = rowReader(task.port, async (index, data) => {
@@ -220,8 +227,8 @@ export async function mergeRowsHelp(task: MergeRowsHelpTask): Promise<{ ok: true
 }
 
 // Assigned one by one, not spread (see render() on spreads that add properties).
-type RenderOptionsOf = { theme?: RenderTask["theme"]; title?: string; now?: Date; forms?: boolean; flatten?: boolean; protect?: ProtectOptions; stamps?: readonly Stamp[]; limits?: LayoutLimits; einvoice?: EinvoiceRequest | false };
-function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms" | "flatten" | "protect" | "stamps" | "einvoice">): RenderOptionsOf {
+type RenderOptionsOf = { theme?: RenderTask["theme"]; title?: string; now?: Date; forms?: boolean; flatten?: boolean; protect?: ProtectOptions; stamps?: readonly Stamp[]; limits?: LayoutLimits; einvoice?: EinvoiceRequest | false; pdfStandards?: readonly PdfStandard[] };
+function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms" | "flatten" | "protect" | "stamps" | "einvoice" | "pdfStandards">): RenderOptionsOf {
   const options: RenderOptionsOf = {};
   if (layoutLimits !== undefined) options.limits = layoutLimits;
   if (task.theme !== undefined) options.theme = task.theme;
@@ -232,6 +239,7 @@ function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms
   if (task.protect !== undefined) options.protect = task.protect;
   if (task.stamps !== undefined) options.stamps = task.stamps;
   if (task.einvoice !== undefined) options.einvoice = task.einvoice;
+  if (task.pdfStandards !== undefined) options.pdfStandards = task.pdfStandards;
   return options;
 }
 

@@ -75,6 +75,7 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
     if (form["theme"] !== undefined) throw ValidationError.field("theme", "The upload endpoint takes no theme; send rows as JSON to theme a batch.");
     if (form["protect"] !== undefined) throw ValidationError.field("protect", "The upload endpoint takes no protect option; send rows as JSON to protect a batch's PDFs.");
     if (form["stamps"] !== undefined) throw ValidationError.field("stamps", "The upload endpoint takes no stamps option; send rows as JSON to stamp a batch's PDFs.");
+    if (form["pdfStandards"] !== undefined) throw ValidationError.field("pdfStandards", "The upload endpoint takes no pdfStandards option; send rows as JSON for PDF/A or PDF/UA rows.");
     const file = form["file"];
     if (!(file instanceof File)) throw ValidationError.field("file", "file is required: a .csv or .xlsx spreadsheet in the multipart field 'file'.");
     const { webhookUrl, ...fields } = parseOrThrow(BatchUploadFields, Object.fromEntries(["output", "fileNamePattern", "emailColumn", "webhookUrl"].map((k) => [k, typeof form[k] === "string" ? form[k] || null : undefined])), "body");

@@ -5,6 +5,7 @@ import { ThemeField } from "./common.js";
 import { SignField } from "./sign.js";
 import { FlattenField, FormsField } from "./forms.js";
 import { ProtectField } from "./protect.js";
+import { PdfStandardsField } from "./pdf-standards.js";
 import { StampsField } from "./stamps.js";
 import { WebhookField } from "./webhooks.js";
 
@@ -40,6 +41,7 @@ export const CreateBatchJsonBody = v.object({
   protect: ProtectField,
   stamps: StampsField,
   einvoice: EinvoiceField,
+  pdfStandards: PdfStandardsField,
   webhook: WebhookField,
 });
 

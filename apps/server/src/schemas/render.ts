@@ -6,6 +6,7 @@ import { FlattenField, FormsField } from "./forms.js";
 import { ProtectField } from "./protect.js";
 import { StampsField } from "./stamps.js";
 import { EinvoiceField } from "./einvoice.js";
+import { PdfStandardsField } from "./pdf-standards.js";
 
 /**
  * The render data: a JSON object. (valibot's record would accept an array, turning it into an object,
@@ -25,6 +26,7 @@ export const RenderTemplateBody = v.object({
   protect: ProtectField,
   stamps: StampsField,
   einvoice: EinvoiceField,
+  pdfStandards: PdfStandardsField,
 });
 
 export const RenderInlineBody = v.object({
@@ -41,6 +43,7 @@ export const RenderInlineBody = v.object({
   protect: ProtectField,
   stamps: StampsField,
   einvoice: EinvoiceField,
+  pdfStandards: PdfStandardsField,
 });
 
 

@@ -226,3 +226,16 @@ export const BasePdf = v.object({
 
 /** The base-PDF upload form, for the OpenAPI document. */
 export const BasePdfUploadForm = v.object({ file: v.pipe(v.string(), v.description("The PDF (binary), at most 20 MB.")) });
+
+/** POST /api/tools/check-pdf: the rules of the checked standards the PDF breaks. */
+export const CheckPdfReport = v.object({
+  standards: v.pipe(v.array(v.string()), v.description("The standards checked (a-2b, a-2u, a-3b, a-3u, ua-1).")),
+  source: v.pipe(v.picklist(["requested", "declared"]), v.description("requested: from ?standards=; declared: from the file's XMP metadata.")),
+  findings: v.array(v.object({
+    standard: v.string(),
+    rule: v.pipe(v.string(), v.description("Clause and test, in veraPDF's style (6.2.11.4.1-1).")),
+    message: v.string(),
+    objects: v.optional(v.pipe(v.array(v.string()), v.description("Up to 10 objects (\"12 0 R\") where the rule fails."))),
+  })),
+  passed: v.pipe(v.boolean(), v.description("No rule checked here fails (not a certificate: some rules, such as those on content streams, are not checked).")),
+});

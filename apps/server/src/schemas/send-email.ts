@@ -7,6 +7,7 @@ import { FlattenField, FormsField } from "./forms.js";
 import { ProtectField } from "./protect.js";
 import { EinvoiceField } from "./einvoice.js";
 import { StampsField } from "./stamps.js";
+import { PdfStandardsField } from "./pdf-standards.js";
 
 export const SendTemplateEmailBody = v.object({
   to: EmailField,
@@ -21,4 +22,5 @@ export const SendTemplateEmailBody = v.object({
   protect: ProtectField,
   einvoice: EinvoiceField,
   stamps: StampsField,
+  pdfStandards: PdfStandardsField,
 });

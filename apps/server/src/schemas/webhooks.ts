@@ -1,5 +1,6 @@
 // Webhook and asynchronous render wire shapes: request bodies and answers (validation and the OpenAPI document).
 import { EinvoiceField } from "./einvoice.js";
+import { PdfStandardsField } from "./pdf-standards.js";
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
 import { DataField } from "./render.js";
@@ -33,6 +34,7 @@ export const RenderAsyncBody = v.object({
   baseTemplateId: v.nullish(v.pipe(v.string("baseTemplateId must be a UUID."), v.uuid("baseTemplateId must be a UUID."))),
   data: DataField,
   theme: v.optional(ThemeField),
+  pdfStandards: PdfStandardsField,
   webhook: WebhookField,
   einvoice: EinvoiceField,
 });

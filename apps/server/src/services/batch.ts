@@ -24,6 +24,8 @@ import type { ServiceDeps } from "./deps.js";
 import { claimKey, releaseKey, submissionHash } from "./batch-idempotency.js";
 import { requireRole } from "./workspaces.js";
 import type { SignInput } from "../schemas/sign.js";
+import type { PdfStandard } from "@docsvc/pdf";
+import { checkStandardsWithProtect } from "../schemas/pdf-standards.js";
 import { checkWebhookAllowed } from "./webhooks.js";
 
 /** A submission, validated. */
@@ -42,6 +44,8 @@ export interface BatchInput {
   readonly stamps?: readonly unknown[] | undefined;
   /** Every row's PDF carries its own e-invoice built from its row (zip output only). */
   readonly einvoice?: EinvoiceOption | undefined;
+  /** PDF/A and PDF/UA for every row's PDF (not merged output yet). */
+  readonly pdfStandards?: readonly PdfStandard[] | undefined;
   /** Told when the job finishes (batch.completed / batch.failed). */
   readonly webhook?: { readonly url: string } | null | undefined;
 }
@@ -112,6 +116,7 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
   // One invoice XML per PDF: a merged PDF of many rows has no single invoice to carry.
   if (input.einvoice && input.output === "merged") throw ValidationError.field("einvoice", "einvoice needs output zip: each row's PDF carries the invoice of its row, and a merged PDF has no single invoice.");
   if (input.webhook) await checkWebhookAllowed(deps, principal, "webhook");
+  checkStandardsWithProtect(input.pdfStandards, input.protect);
   // JSON bodies were checked whole; rows from a spreadsheet nest by their dotted column names.
   const maxDepth = limitsOf(deps.config).jsonDepth;
   if (tooDeep({ rows: input.rows }, maxDepth) !== undefined) {
@@ -157,6 +162,7 @@ async function storeAndQueue(deps: ServiceDeps, principal: Principal, template: 
     form_options: storedRenderOptions(input),
     protect: input.protect === undefined ? null : sealProtect(input.protect, batchProtectKey(deps.config.jwtSecret), id),
     stamps: input.stamps === undefined ? null : JSON.stringify(input.stamps),
+    pdf_standards: input.pdfStandards === undefined ? null : JSON.stringify(input.pdfStandards),
     output: input.output ?? "zip",
     file_name_pattern: input.fileNamePattern?.trim() || DEFAULT_FILE_NAME_PATTERN,
     email_column: input.emailColumn?.trim() || null,

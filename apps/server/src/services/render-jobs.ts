@@ -2,6 +2,7 @@
 // renders, GET …/jobs/{id} answers the job and GET …/pdf the stored PDF once completed, for 24 hours.
 import type { EinvoiceOption } from "../schemas/einvoice.js";
 import type { Principal } from "../auth/principal.js";
+import type { PdfStandard } from "@docsvc/pdf";
 import type { BlobReader } from "../blobs/store.js";
 import { findRenderJob, insertRenderJob, type RenderJobRow } from "../db/render-jobs.js";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
@@ -23,6 +24,7 @@ export interface RenderAsyncInput {
   readonly baseTemplateId?: string | null | undefined;
   readonly data: Record<string, unknown>;
   readonly theme?: unknown;
+  readonly pdfStandards?: readonly PdfStandard[] | undefined;
   readonly webhook?: { readonly url: string } | null | undefined;
 }
 
@@ -70,7 +72,7 @@ export async function submitRenderJob(deps: ServiceDeps, principal: Principal, i
     const template = await deps.lookups.template(principal.workspaceId, input.templateId as string);
     if (template === undefined) throw new NotFoundError("Template");
     templateId = template.id;
-    request = { content: template.content, editorMode: editorModeOf(template.editor_mode), data: input.data, theme, title: template.name, baseTemplateId: template.id, cacheKey: `${template.id}@${template.updated_at}`, ...(input.einvoice !== undefined ? { einvoice: input.einvoice } : {}) };
+    request = { content: template.content, editorMode: editorModeOf(template.editor_mode), data: input.data, theme, title: template.name, baseTemplateId: template.id, cacheKey: `${template.id}@${template.updated_at}`, ...(input.einvoice !== undefined ? { einvoice: input.einvoice } : {}), ...(input.pdfStandards !== undefined ? { pdfStandards: input.pdfStandards } : {}) };
   } else {
     const content = input.content as string;
     let baseTemplateId: string | undefined;
@@ -79,7 +81,7 @@ export async function submitRenderJob(deps: ServiceDeps, principal: Principal, i
       if ((await deps.lookups.basePdf(principal.workspaceId, input.baseTemplateId)) === undefined) throw new NotFoundError("Base PDF of the base template");
       baseTemplateId = input.baseTemplateId;
     }
-    request = { content, editorMode: input.editorMode ?? inlineEditorMode(content), data: input.data, theme, title: undefined, baseTemplateId, cacheKey: null, ...(input.einvoice !== undefined ? { einvoice: input.einvoice } : {}) };
+    request = { content, editorMode: input.editorMode ?? inlineEditorMode(content), data: input.data, theme, title: undefined, baseTemplateId, cacheKey: null, ...(input.einvoice !== undefined ? { einvoice: input.einvoice } : {}), ...(input.pdfStandards !== undefined ? { pdfStandards: input.pdfStandards } : {}) };
   }
   const now = clockNow();
   const row: RenderJobRow = {

@@ -3,7 +3,8 @@
 import { validateTheme, type Diagnostic, type Stamp, type Theme } from "@docsvc/layout";
 import type { Principal } from "../auth/principal.js";
 import { HttpError, NotFoundError, TooManyRequestsError, ValidationError } from "../errors.js";
-import type { ProtectOptions } from "@docsvc/pdf";
+import type { PdfStandard, ProtectOptions } from "@docsvc/pdf";
+import { checkStandardsWithProtect } from "../schemas/pdf-standards.js";
 import type { RenderTask, RenderTaskResult } from "../render/protocol.js";
 import { baseRefOf } from "./base-pdf.js";
 import { formOptions, type FormOptions } from "../schemas/forms.js";
@@ -49,13 +50,14 @@ export async function renderStoredTemplate(
   deps: ServiceDeps,
   principal: Principal,
   templateId: string,
-  body: { readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined; readonly stamps?: readonly unknown[] | undefined; readonly sign?: SignInput | null | undefined; readonly einvoice?: EinvoiceOption | undefined } & FormOptions,
+  body: { readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined; readonly stamps?: readonly unknown[] | undefined; readonly sign?: SignInput | null | undefined; readonly einvoice?: EinvoiceOption | undefined; readonly pdfStandards?: readonly PdfStandard[] | undefined } & FormOptions,
   /** The request's: aborted when the client goes away, which cancels the render. */
   signal?: AbortSignal,
   /** `?diagnostics=json`: `sign` is checked (404, 503) but the PDF nobody receives is not signed. */
   diagnosticsOnly = false,
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
+  checkStandardsWithProtect(body.pdfStandards, body.protect);
   if (body.sign) await deps.signer.check(principal.workspaceId, body.sign);
   // Both reads at once: the base PDF row is keyed by the template id the caller named.
   const [template, baseRow] = await Promise.all([deps.lookups.template(principal.workspaceId, templateId), deps.lookups.basePdf(principal.workspaceId, templateId)]);
@@ -73,6 +75,7 @@ export async function renderStoredTemplate(
     ...(body.protect !== undefined ? { protect: body.protect } : {}),
     ...(body.stamps !== undefined ? { stamps: body.stamps as readonly Stamp[] } : {}),
     ...(body.einvoice !== undefined ? { einvoice: body.einvoice } : {}),
+    ...(body.pdfStandards !== undefined ? { pdfStandards: body.pdfStandards } : {}),
   }, signal, diagnosticsOnly ? undefined : body.sign);
 }
 
@@ -80,12 +83,13 @@ export async function renderStoredTemplate(
 export async function renderInline(
   deps: ServiceDeps,
   principal: Principal,
-  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined; readonly stamps?: readonly unknown[] | undefined; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined; readonly sign?: SignInput | null | undefined; readonly einvoice?: EinvoiceOption | undefined } & FormOptions,
+  body: { readonly content: string; readonly data: unknown; readonly theme?: unknown; readonly protect?: ProtectOptions | undefined; readonly stamps?: readonly unknown[] | undefined; readonly baseTemplateId?: string | null | undefined; readonly editorMode?: EditorMode | null | undefined; readonly sign?: SignInput | null | undefined; readonly einvoice?: EinvoiceOption | undefined; readonly pdfStandards?: readonly PdfStandard[] | undefined } & FormOptions,
   signal?: AbortSignal,
   /** As in renderStoredTemplate. */
   diagnosticsOnly = false,
 ): Promise<RenderedPdf> {
   const theme = checkTheme(body.theme);
+  checkStandardsWithProtect(body.pdfStandards, body.protect);
   if (body.sign) await deps.signer.check(principal.workspaceId, body.sign);
   let base;
   if (body.baseTemplateId !== undefined && body.baseTemplateId !== null) {
@@ -94,7 +98,7 @@ export async function renderInline(
     base = await baseRefOf(deps.blobs, await deps.lookups.basePdf(principal.workspaceId, body.baseTemplateId));
     if (base === undefined) throw new NotFoundError("Base PDF of the base template");
   }
-  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base, ...formOptions(body), ...(body.protect !== undefined ? { protect: body.protect } : {}), ...(body.stamps !== undefined ? { stamps: body.stamps as readonly Stamp[] } : {}), ...(body.einvoice !== undefined ? { einvoice: body.einvoice } : {}) }, signal, diagnosticsOnly ? undefined : body.sign);
+  return run(deps, principal, null, { cacheKey: null, content: body.content, editorMode: body.editorMode ?? inlineEditorMode(body.content), data: body.data, theme, title: undefined, now: undefined, base, ...formOptions(body), ...(body.protect !== undefined ? { protect: body.protect } : {}), ...(body.stamps !== undefined ? { stamps: body.stamps as readonly Stamp[] } : {}), ...(body.einvoice !== undefined ? { einvoice: body.einvoice } : {}), ...(body.pdfStandards !== undefined ? { pdfStandards: body.pdfStandards } : {}) }, signal, diagnosticsOnly ? undefined : body.sign);
 }
 
 /** The PDF signed as `sign` asks (PAdES; the worker signs, see DocumentSigner); unchanged without `sign`. */
@@ -113,7 +117,12 @@ async function run(deps: ServiceDeps, principal: Principal, templateId: string |
   } catch (error) {
     throw renderFailure(error);
   }
-  if (!result.ok) throw result.einvoice !== undefined ? einvoiceFailure(result.einvoice) : invalidContent(result.errors);
+  if (!result.ok && result.einvoice !== undefined) throw einvoiceFailure(result.einvoice);
+  if (!result.ok) {
+    // A document that cannot conform to its pdfStandards: the 400 names the rule, not the template's validity.
+    const standards = result.errors["pdfStandards"];
+    throw standards !== undefined ? ValidationError.field("pdfStandards", standards.join(" ")) : invalidContent(result.errors);
+  }
   // Signed before metering: a render whose signature fails (a box off the page, no timestamp) is not metered.
   const pdf = await signed(deps, principal, result.pdf, sign, signal);
   deps.meter.record({

@@ -28,6 +28,7 @@ export interface SendEmailInput {
   readonly stamps?: readonly unknown[] | undefined;
   /** The attachment carries this e-invoice (docs/einvoicing.md). */
   readonly einvoice?: EinvoiceOption | undefined;
+  readonly pdfStandards?: readonly import("@docsvc/pdf").PdfStandard[] | undefined;
 }
 
 /** The attachment name: the caller's (unsafe characters replaced, `.pdf` ensured) or the template's. */
@@ -51,7 +52,7 @@ export async function sendTemplateEmail(
   if (template === undefined) throw new NotFoundError("Template");
   requireRole(principal, "Owner", "Editor");
   checkTheme(input.theme);
-  const rendered = await renderStoredTemplate(deps, principal, templateId, { data: input.data, theme: input.theme, sign: input.sign, ...formOptions(input), protect: input.protect, stamps: input.stamps, einvoice: input.einvoice });
+  const rendered = await renderStoredTemplate(deps, principal, templateId, { data: input.data, theme: input.theme, sign: input.sign, ...formOptions(input), protect: input.protect, stamps: input.stamps, einvoice: input.einvoice, pdfStandards: input.pdfStandards });
   const fileName = attachmentName(input.fileName, rendered.title ? `${rendered.title.replace(/[/\\:*?"<>|\u0000-\u001f]+/g, "-")}.pdf` : rendered.fileName);
   // Background delivery like every email: the mail server's answer never fails (or delays) the request.
   deps.mailer.dispatch(

@@ -167,8 +167,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     const headers: Record<string, string> = { ...c.headers };
     if (c.token) headers["Authorization"] = `Bearer ${c.token}`;
     if (c.apiKey) headers["X-Api-Key"] = c.apiKey;
-    let body: string | undefined;
-    if (c.body !== undefined) {
+    let body: string | Uint8Array | undefined;
+    if (c.body instanceof Uint8Array) body = c.body; // raw bytes (a PDF to check), sent as they are
+    else if (c.body !== undefined) {
       body = typeof c.body === "string" ? c.body : JSON.stringify(c.body);
       headers["Content-Type"] ??= "application/json";
     }

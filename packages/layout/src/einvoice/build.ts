@@ -4,7 +4,7 @@ import { computeInvoice, type Invoice } from "./compute.js";
 import { EinvoiceError } from "./error.js";
 import { resolveInvoice } from "./resolve.js";
 import type { EinvoiceFormat, EinvoiceMapping, EinvoiceProfile, EinvoiceRequest, TemplateEinvoice } from "./types.js";
-import { facturxXmpFragment } from "./xmp.js";
+import { facturxXmpFragment, facturxXmpProperties, facturxXmpSchema } from "./xmp.js";
 
 /** What the PDF embeds: the XML, the name it is embedded under, and the XMP fragment that announces it. */
 export interface BuiltEinvoice {
@@ -13,8 +13,11 @@ export interface BuiltEinvoice {
   /** `factur-x.xml` (Factur-X, and ZUGFeRD since 2.1) or `xrechnung.xml`. */
   readonly fileName: string;
   readonly xml: string;
-  /** The Factur-X XMP extension (rdf:Description elements) for the document's XMP packet. */
+  /** The Factur-X XMP extension as one standalone fragment (properties and their PDF/A schema description). */
   readonly xmp: string;
+  /** The same in the two parts the PDF/A packet builder takes: the `fx:` rdf:Description and the schema's rdf:li. */
+  readonly xmpProperties: string;
+  readonly xmpSchema: string;
   readonly invoice: Invoice;
 }
 
@@ -41,5 +44,5 @@ export function buildEinvoice(mapping: EinvoiceMapping | undefined, data: unknow
   }
   const invoice = computeInvoice(resolveInvoice(mapping, data, limits.maxLines), request.format, profile);
   const fileName = request.format === "xrechnung" ? "xrechnung.xml" : "factur-x.xml";
-  return { format: request.format, profile, fileName, xml: ciiXml(invoice, request.format, profile), xmp: facturxXmpFragment(fileName, request.format, profile), invoice };
+  return { format: request.format, profile, fileName, xml: ciiXml(invoice, request.format, profile), xmp: facturxXmpFragment(fileName, request.format, profile), xmpProperties: facturxXmpProperties(fileName, request.format, profile), xmpSchema: facturxXmpSchema(), invoice };
 }

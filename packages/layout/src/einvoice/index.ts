@@ -5,5 +5,5 @@ export { EinvoiceError } from "./error.js";
 export { buildEinvoice, einvoiceRequest, type BuiltEinvoice } from "./build.js";
 export { type Invoice, type InvoiceLine, type VatBreakdown } from "./compute.js";
 export { GUIDELINES, XRECHNUNG_GUIDELINE } from "./cii.js";
-export { facturxXmpFragment, conformanceLevel, FACTURX_XMP_NAMESPACE } from "./xmp.js";
+export { facturxXmpFragment, facturxXmpProperties, facturxXmpSchema, conformanceLevel, FACTURX_XMP_NAMESPACE } from "./xmp.js";
 export { UNIT_CODES, CURRENCY_CODES } from "./codes.js";

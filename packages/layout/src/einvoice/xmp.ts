@@ -11,25 +11,33 @@ export function conformanceLevel(format: EinvoiceFormat, profile: EinvoiceProfil
   return { minimum: "MINIMUM", "basic-wl": "BASIC WL", basic: "BASIC", en16931: "EN 16931", extended: "EXTENDED" }[profile];
 }
 
-/** The rdf:Description elements of the fx schema and its PDF/A extension declaration. */
-export function facturxXmpFragment(fileName: string, format: EinvoiceFormat, profile: EinvoiceProfile): string {
-  const property = (name: string, description: string): string => `
+function property(name: string, description: string): string {
+  return `
           <rdf:li rdf:parseType="Resource">
             <pdfaProperty:name>${name}</pdfaProperty:name>
             <pdfaProperty:valueType>Text</pdfaProperty:valueType>
             <pdfaProperty:category>external</pdfaProperty:category>
             <pdfaProperty:description>${description}</pdfaProperty:description>
           </rdf:li>`;
+}
+
+/** The `fx:` properties: one rdf:Description for the packet's rdf:RDF. */
+export function facturxXmpProperties(fileName: string, format: EinvoiceFormat, profile: EinvoiceProfile): string {
   return `<rdf:Description rdf:about="" xmlns:fx="${FACTURX_XMP_NAMESPACE}">
   <fx:DocumentType>INVOICE</fx:DocumentType>
   <fx:DocumentFileName>${fileName}</fx:DocumentFileName>
   <fx:Version>1.0</fx:Version>
   <fx:ConformanceLevel>${conformanceLevel(format, profile)}</fx:ConformanceLevel>
-</rdf:Description>
-<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
-  <pdfaExtension:schemas>
-    <rdf:Bag>
-      <rdf:li rdf:parseType="Resource">
+</rdf:Description>`;
+}
+
+/**
+ * The fx schema's PDF/A extension description: one `rdf:li` of the packet's single `pdfaExtension:schemas` bag
+ * (a second bag would repeat the property, which XMP forbids; the PDF/A builder merges every schema into one and
+ * declares the pdfaSchema and pdfaProperty prefixes).
+ */
+export function facturxXmpSchema(): string {
+  return `<rdf:li rdf:parseType="Resource">
         <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
         <pdfaSchema:namespaceURI>${FACTURX_XMP_NAMESPACE}</pdfaSchema:namespaceURI>
         <pdfaSchema:prefix>fx</pdfaSchema:prefix>
@@ -37,7 +45,16 @@ export function facturxXmpFragment(fileName: string, format: EinvoiceFormat, pro
           <rdf:Seq>${property("DocumentFileName", "The name of the embedded XML document")}${property("DocumentType", "The type of the hybrid document in capital letters, e.g. INVOICE or ORDER")}${property("Version", "The actual version of the standard applying to the embedded XML document")}${property("ConformanceLevel", "The conformance level of the embedded XML document")}
           </rdf:Seq>
         </pdfaSchema:property>
-      </rdf:li>
+      </rdf:li>`;
+}
+
+/** The properties and their extension declaration together, as a standalone fragment (for readers and tests). */
+export function facturxXmpFragment(fileName: string, format: EinvoiceFormat, profile: EinvoiceProfile): string {
+  return `${facturxXmpProperties(fileName, format, profile)}
+<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
+  <pdfaExtension:schemas>
+    <rdf:Bag>
+      ${facturxXmpSchema()}
     </rdf:Bag>
   </pdfaExtension:schemas>
 </rdf:Description>`;

@@ -1,7 +1,7 @@
 // The document schema (version 4). Structure, types, enumerations and ranges live here; rules that
 // relate one band to another live in references.ts, margins against the page in margins.ts.
 import * as v from "valibot";
-import { BAND_KINDS, DOCUMENT_VERSION, type SchemaField, type TemplateDocument } from "./types.js";
+import { BAND_KINDS, DOCUMENT_PDF_STANDARDS, DOCUMENT_VERSION, type SchemaField, type TemplateDocument } from "./types.js";
 import { CUSTOM_PAGE_MAX, CUSTOM_PAGE_MIN } from "./page-sizes.js";
 import { elementSchema } from "./schema-elements.js";
 import { stampsSchema } from "./schema-stamps.js";
@@ -67,6 +67,15 @@ const band = object({
 // accepted and dropped, so `direction` in a parsed document is only ever `rtl`.
 const direction = v.optional(v.picklist(["rtl", "ltr"], (issue) => `expected 'rtl' (or 'ltr', the default); got ${shown(issue.input)}`));
 
+// One PDF/A level at most: a file carries a single pdfaid identification; ua-1 combines with any.
+const pdfStandards = v.optional(
+  v.pipe(
+    array(oneOf(DOCUMENT_PDF_STANDARDS)),
+    v.check((list) => new Set(list).size === list.length, "lists a standard twice"),
+    v.check((list) => list.filter((item) => item !== "ua-1").length <= 1, "holds one PDF/A level at most (a-2b, a-2u, a-3b or a-3u)"),
+  ),
+);
+
 const documentObject = object(
   {
     version: v.literal(DOCUMENT_VERSION, "this service reads version 4"),
@@ -83,6 +92,7 @@ const documentObject = object(
     stamps: v.optional(stampsSchema),
     // The e-invoice mapping (docs/einvoicing.md): business terms → data paths, plus a default format/profile.
     einvoice: v.optional(templateEinvoiceSchema),
+    pdfStandards,
   },
   "a document object",
 );

@@ -352,7 +352,13 @@ export interface TemplateDocument {
   readonly stamps?: readonly Stamp[];
   /** The e-invoice mapping and default format/profile (docs/einvoicing.md). */
   readonly einvoice?: TemplateEinvoice;
+  /** Standards every PDF of this template declares unless a render asks otherwise (docs/archiving.md). */
+  readonly pdfStandards?: readonly DocumentPdfStandard[];
 }
+
+/** The standards a document may declare: one PDF/A level (b: visual, u: plus Unicode text) and/or PDF/UA-1. */
+export const DOCUMENT_PDF_STANDARDS = ["a-2b", "a-2u", "a-3b", "a-3u", "ua-1"] as const;
+export type DocumentPdfStandard = (typeof DOCUMENT_PDF_STANDARDS)[number];
 
 // ---------------------------------------------------------------- stamps
 

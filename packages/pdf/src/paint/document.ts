@@ -19,6 +19,9 @@ import { FaceSubset } from "./subset.js";
 import { renderNow, type RenderClock } from "../clock.js";
 import { paintText } from "./text.js";
 import { embedEinvoice, type EmbeddableEinvoice } from "../einvoice/embed.js";
+import { archiveStandard } from "../standards/levels.js";
+import { assertLayoutConforms } from "../standards/conform.js";
+import { standardsTitle, writeStandards, type StandardsPlan } from "../standards/write.js";
 
 /** Options of one paint; fix `now` to get byte-identical output for the same layout. */
 export interface PaintOptions {
@@ -34,17 +37,23 @@ export interface PaintOptions {
   readonly flatten?: boolean;
   /** An e-invoice XML embedded as an associated file (../einvoice/embed.ts). */
   readonly einvoice?: EmbeddableEinvoice;
+  /** PDF/A and PDF/UA declarations (../standards/write.ts): XMP, output intent, link appearances. */
+  readonly standards?: StandardsPlan;
 }
 
 /** Paints laid-out pages into PDF bytes: fonts embedded as subsets, images once, links for safe URLs. */
 export async function paintPdf(layout: LayoutResult, options: PaintOptions = {}): Promise<Uint8Array> {
   const now = renderNow(options.now);
+  const standards = options.standards;
+  // Content no PDF/A level accepts fails the render here, before anything is written.
+  if (standards !== undefined) assertLayoutConforms(layout.pages, standards.standards);
   const writer = new PdfWriter({
-    title: options.title,
+    title: standardsTitle(options.title, standards?.standards),
     now,
     language: layout.language,
     direction: layout.direction,
     ...(options.deferContents !== undefined ? { deferContents: options.deferContents } : {}),
+    ...(standards !== undefined && archiveStandard(standards.standards) !== undefined ? { linkAppearances: true } : {}),
   });
   const painter = new DocumentPainter(writer, layout, options.flatten === true);
   // 1. collect: every face's glyphs (so CIDs are canonical) and the images in use
@@ -57,6 +66,7 @@ export async function paintPdf(layout: LayoutResult, options: PaintOptions = {})
   painter.paintPages(layout.pages);
   painter.finishForm();
   if (options.einvoice !== undefined) embedEinvoice(writer, options.einvoice, now);
+  if (standards !== undefined) writeStandards(writer, standards, layout.language);
   return writer.end();
 }
 

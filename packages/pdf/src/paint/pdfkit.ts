@@ -127,6 +127,10 @@ export interface PdfPage {
 
 interface PdfKitDocument {
   version: number;
+  /** The file identifier (both /ID entries): an MD5 of the Info dictionary, made in the constructor. */
+  readonly _id: Uint8Array;
+  /** The Info dictionary's entries, written at `end()`. */
+  readonly info: Record<string, unknown>;
   /** The catalog; its `data` is written at `end()`. */
   readonly _root: { readonly data: Record<string, unknown> };
   readonly page: PdfPage;
@@ -136,7 +140,7 @@ interface PdfKitDocument {
   push(chunk: Uint8Array | null): boolean;
   read(): Uint8Array | null;
   path(d: string): unknown;
-  link(x: number, y: number, w: number, h: number, url: string): unknown;
+  link(x: number, y: number, w: number, h: number, url: string, options?: Record<string, unknown>): unknown;
   flushPages(): void;
   end(): void;
   addNamedEmbeddedFile(name: string, ref: PdfRef): void;
@@ -167,6 +171,8 @@ export interface DocumentSettings {
    * (./deferred-contents.ts): for documents of many pages, where the painting thread is the bottleneck.
    */
   readonly deferContents?: ContentDeflate;
+  /** Link annotations get an (empty) normal appearance: PDF/A-2 and A-3 want one on every annotation (6.3.3). */
+  readonly linkAppearances?: boolean;
 }
 
 /** A PDF string object (pdfkit writes JS `String` objects as `(…)` and primitive strings as `/Names`). */
@@ -313,6 +319,8 @@ export class PdfWriter {
   private readonly doc: PdfKitDocument;
   readonly finished: Promise<Uint8Array>;
   private readonly deferred: DeferredContents | undefined;
+  private readonly linkAppearances: boolean;
+  private emptyAppearance: PdfRef | undefined;
 
   constructor(settings: DocumentSettings) {
     const info: Record<string, unknown> = {
@@ -345,6 +353,30 @@ export class PdfWriter {
     // pdfkit writes (ends) the catalog's ViewerPreferences object itself at `end()`.
     if (settings.direction === "rtl") this.doc._root.data.ViewerPreferences = this.doc.ref({ Direction: "R2L" });
     this.deferred = settings.deferContents === undefined ? undefined : new DeferredContents(settings.deferContents);
+    this.linkAppearances = settings.linkAppearances === true;
+  }
+
+  /** The catalog's entries, written at `end()` (the standards' /Metadata, /OutputIntents; ../standards/write.ts). */
+  get catalog(): Record<string, unknown> {
+    return this.doc._root.data;
+  }
+
+  /** The file identifier, the first (and second) entry of the trailer's /ID. */
+  get fileId(): Uint8Array {
+    return this.doc._id;
+  }
+
+  /** The Info dictionary's entries (Title, Producer, Creator, CreationDate, ModDate). */
+  get info(): Readonly<Record<string, unknown>> {
+    return this.doc.info;
+  }
+
+  /** Writes a stream object with `bytes` as they are, never deflated (an XMP packet stays findable by byte scanners). */
+  rawStream(data: Record<string, unknown>, bytes: Uint8Array): PdfRef {
+    const ref = this.doc.ref(data);
+    (ref as unknown as { compress: boolean }).compress = false;
+    ref.end(bytes);
+    return ref;
   }
 
   /** The current page (valid after the first `addPage`). */
@@ -421,7 +453,17 @@ export class PdfWriter {
 
   /** Adds a URI link annotation; the rectangle is in page space (y down). */
   link(x: number, y: number, width: number, height: number, url: string): void {
-    this.doc.link(x, y, width, height, url);
+    if (!this.linkAppearances) {
+      this.doc.link(x, y, width, height, url);
+      return;
+    }
+    // pdfkit writes the annotation at once: its appearance goes in with the options. An empty form keeps the
+    // link invisible, as it is without one.
+    if (this.emptyAppearance === undefined) {
+      this.emptyAppearance = this.doc.ref({ Type: "XObject", Subtype: "Form", BBox: [0, 0, 0, 0], Resources: {} });
+      this.emptyAppearance.end("");
+    }
+    this.doc.link(x, y, width, height, url, { AP: { N: this.emptyAppearance } });
   }
 
   /**

@@ -21,7 +21,10 @@ import { DocumentPainter } from "../paint/document.js";
 import { PdfWriter } from "../paint/pdfkit.js";
 import type { ContentDeflate } from "../paint/deferred-contents.js";
 import type { BaseLayer } from "../base/background.js";
-import { baseLayer, protectedPdf, type RenderOptions } from "../render.js";
+import { baseLayer, protectedPdf, renderStandards, type RenderOptions } from "../render.js";
+import { archiveStandard } from "../standards/levels.js";
+import { assertGlyphConforms } from "../standards/conform.js";
+import { standardsTitle, writeStandards, type StandardsPlan } from "../standards/write.js";
 import { EncodedRow } from "./codec.js";
 import { PartAssembler } from "./assemble.js";
 import { unpackChunk, type FromHelper, type MergePeer, type ToHelper } from "./helper.js";
@@ -81,11 +84,13 @@ export async function paintMergedRows(
 ): Promise<MergedRowsReport> {
   try {
     if (source.count === 0) throw new Error("A merged document needs at least one row.");
+    // PDF/A and PDF/UA: checked before any work (the caller resolves a template's own default into the options).
+    const standards = await renderStandards(options);
     const base = await baseLayer(options);
     // Behind a base PDF, contents are deflated as pdfkit deflates them (deferred-contents.ts needs that).
     const deflater = new DeflateThread(base.layer === undefined ? CONTENT_LEVEL : undefined);
     try {
-      const report = base.layer === undefined ? await paintInParts(source, options, deflater, helper) : await paintBehindBase(source, options, deflater, base.layer);
+      const report = base.layer === undefined ? await paintInParts(source, options, deflater, helper, standards) : await paintBehindBase(source, options, deflater, base.layer, standards);
       // The merged PDF encrypted as a whole (its rows were painted in the clear into one document).
       return options.protect === undefined ? report : { ...report, pdf: await protectedPdf(report.pdf, options) };
     } finally {
@@ -107,11 +112,15 @@ interface Collected {
   readonly writer: PdfWriter;
   readonly document: DocumentPainter;
   readonly rowPages: number[];
+  /** The first row's language: the document's. */
+  readonly language: string | undefined;
 }
 
 // 1. collect, from the runs alone (no page is rebuilt): what DocumentPainter.collectPages does for pages. The
 //    first row names the document's language and direction (every row shares the template).
-async function collect(source: MergedRowSource, options: Omit<RenderOptions, "diagnostics">, deferContents: ContentDeflate | undefined): Promise<Collected> {
+async function collect(source: MergedRowSource, options: Omit<RenderOptions, "diagnostics">, deferContents: ContentDeflate | undefined, standards: StandardsPlan | undefined): Promise<Collected> {
+  const archive = standards === undefined ? undefined : archiveStandard(standards.standards);
+  let language: string | undefined;
   const fonts = options.fonts ?? (await loadDesignerFonts());
   const faces = new Map<string, FontFace>();
   const images = new Map<string, FrameImage>();
@@ -121,7 +130,8 @@ async function collect(source: MergedRowSource, options: Omit<RenderOptions, "di
   await eachRow(source, (row, index) => {
     const { header } = row;
     if (index === 0) {
-      writer = new PdfWriter({ title: options.title, now: renderNow(options.now), language: header.language, direction: header.direction, ...(deferContents !== undefined ? { deferContents } : {}) });
+      writer = new PdfWriter({ title: standardsTitle(options.title, standards?.standards), now: renderNow(options.now), language: header.language, direction: header.direction, ...(deferContents !== undefined ? { deferContents } : {}), ...(archive !== undefined ? { linkAppearances: true } : {}) });
+      language = header.language;
       painter = new DocumentPainter(writer, { faces, images });
     }
     const document = painter!;
@@ -141,6 +151,10 @@ async function collect(source: MergedRowSource, options: Omit<RenderOptions, "di
       for (let i = row.runStarts[r]!, end = i + count; i < end; i++) {
         const length = row.textLengths[i]!;
         if (length === 0 || subset.knows(row.ids[i]!, header.texts, starts[i]!, length)) continue;
+        if (archive !== undefined) {
+          const text = header.texts.slice(starts[i], starts[i + 1]);
+          assertGlyphConforms(archive, row.ids[i]!, text, header.faces[row.runFaces[r]!]!, text);
+        }
         subset.use(row.ids[i]!, header.texts.slice(starts[i], starts[i + 1]));
       }
     }
@@ -149,15 +163,15 @@ async function collect(source: MergedRowSource, options: Omit<RenderOptions, "di
   if (painter === undefined || writer === undefined) throw new Error("A merged document needs at least one row.");
   painter.seal();
   await painter.prepareImages();
-  return { writer, document: painter, rowPages };
+  return { writer, document: painter, rowPages, language };
 }
 
-async function paintInParts(source: MergedRowSource, options: Omit<RenderOptions, "diagnostics">, deflater: DeflateThread, helper: MergePeer | undefined): Promise<MergedRowsReport> {
+async function paintInParts(source: MergedRowSource, options: Omit<RenderOptions, "diagnostics">, deflater: DeflateThread, helper: MergePeer | undefined, standards: StandardsPlan | undefined): Promise<MergedRowsReport> {
   const chunks = Math.ceil(source.count / CHUNK_ROWS);
   const rowsOf = (chunk: number): [number, number] => [chunk * CHUNK_ROWS, Math.min(source.count, (chunk + 1) * CHUNK_ROWS)];
   // Listening from the start: a helper that says it runs and then goes away during the first pass is known gone.
   const help = helper === undefined ? undefined : new HelperChunks(helper, chunks, rowsOf);
-  const { writer, document, rowPages } = await collect(source, options, undefined);
+  const { writer, document, rowPages, language } = await collect(source, options, undefined, standards);
   // The names every part paints with; images and fonts are this document's objects from here on.
   const images = document.embedImages();
   const subsets = document.subsets();
@@ -219,6 +233,7 @@ async function paintInParts(source: MergedRowSource, options: Omit<RenderOptions
   }
   document.embedFonts();
   const pageCount = rowPages.reduce((a, b) => a + b, 0);
+  if (standards !== undefined) writeStandards(writer, standards, language);
   return { pdf: await writer.end(), pageCount, rowPages };
 }
 
@@ -306,9 +321,9 @@ class HelperChunks {
 }
 
 // Behind a base PDF: the pages painted into this document one by one (as a single render paints them).
-async function paintBehindBase(source: MergedRowSource, options: Omit<RenderOptions, "diagnostics">, deflater: DeflateThread, layer: BaseLayer): Promise<MergedRowsReport> {
+async function paintBehindBase(source: MergedRowSource, options: Omit<RenderOptions, "diagnostics">, deflater: DeflateThread, layer: BaseLayer, standards: StandardsPlan | undefined): Promise<MergedRowsReport> {
   // Page contents are deflated on another thread while the next rows are painted (paint/deferred-contents.ts).
-  const { writer, document, rowPages } = await collect(source, options, deflater.deflate);
+  const { writer, document, rowPages, language } = await collect(source, options, deflater.deflate, standards);
   const pageCount = rowPages.reduce((a, b) => a + b, 0);
   // Each row starts again at the base PDF's first page.
   const pageIndexes = rowPages.flatMap((count) => Array.from({ length: count }, (_, i) => i));
@@ -321,5 +336,6 @@ async function paintBehindBase(source: MergedRowSource, options: Omit<RenderOpti
     await writer.settleContents(DEFLATES_AHEAD);
   });
   document.embedFonts();
+  if (standards !== undefined) writeStandards(writer, standards, language);
   return { pdf: await writer.end(), pageCount, rowPages };
 }

@@ -19,6 +19,7 @@ import * as certificates from "./2026-11-29T06-00-certificates.js";
 import * as batchFormOptions from "./2026-11-29T06-00-batch-form-options.js";
 import * as sharedState from "./2026-11-29T06-10-shared-state.js";
 import * as batchProtect from "./2026-11-29T06-00-batch-protect.js";
+import * as batchPdfStandards from "./2026-11-29T07-03-batch-pdf-standards.js";
 import * as webhooks from "./2026-11-29T06-20-webhooks.js";
 import * as loginBuckets from "./2026-11-29T06-30-login-buckets.js";
 
@@ -43,4 +44,5 @@ export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-29T06-00-batch-protect": batchProtect,
   "2026-11-29T06-20-webhooks": webhooks,
   "2026-11-29T06-30-login-buckets": loginBuckets,
+  "2026-11-29T07-03-batch-pdf-standards": batchPdfStandards,
 };
