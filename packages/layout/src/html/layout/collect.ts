@@ -15,7 +15,8 @@ export type FlowItem =
   | { readonly kind: "inline"; readonly pieces: readonly InlinePiece[] }
   | { readonly kind: "atomic"; readonly elements: readonly HtmlElement[] }
   | { readonly kind: "block"; readonly element: HtmlElement }
-  | { readonly kind: "absolute"; readonly element: HtmlElement };
+  | { readonly kind: "absolute"; readonly element: HtmlElement }
+  | { readonly kind: "float"; readonly element: HtmlElement };
 
 const BLOCK_LEVEL = new Set(["block", "list-item", "flex", "table", "table-caption", "table-row", "table-row-group", "table-header-group", "table-footer-group", "table-cell"]);
 
@@ -31,7 +32,7 @@ function isAtomic(el: HtmlElement, style: ComputedStyle): boolean {
 
 /** True for an image or inline SVG that is an inline-level box (it flows in a line of text as one object). */
 function isInlineObject(el: HtmlElement, style: ComputedStyle, ctx: HtmlContext): boolean {
-  return (el.tag === "img" || el.tag === "svg" || isFormControl(el, ctx)) && (style.display === "inline-block" || style.display === "inline") && style.position !== "absolute";
+  return (el.tag === "img" || el.tag === "svg" || isFormControl(el, ctx)) && (style.display === "inline-block" || style.display === "inline") && style.position !== "absolute" && style.position !== "fixed" && style.float === "none";
 }
 
 /**
@@ -44,7 +45,12 @@ type Entry = { readonly piece: InlinePiece; readonly nested: boolean } | { reado
 export function flowItems(parent: HtmlElement, ctx: HtmlContext): FlowItem[] {
   const items: FlowItem[] = [];
   let run: Entry[] = [];
+  // Floats met in a run of inline content go before the run's paragraph: they float at the top of the lines
+  // around them (exact for a float in a paragraph's first line, the usual case: a price floated right).
+  let runFloats: FlowItem[] = [];
   const flush = (): void => {
+    items.push(...runFloats);
+    runFloats = [];
     if (run.length > 0) items.push(...runItems(run));
     run = [];
   };
@@ -56,8 +62,13 @@ export function flowItems(parent: HtmlElement, ctx: HtmlContext): FlowItem[] {
     }
     const style = styleOf(ctx, child);
     if (style.display === "none" || child.tag === "col" || child.tag === "colgroup") continue;
-    if (style.position === "absolute") {
+    if (style.position === "absolute" || style.position === "fixed") {
       items.push({ kind: "absolute", element: child });
+      continue;
+    }
+    if (style.float !== "none") {
+      if (run.length > 0) runFloats.push({ kind: "float", element: child });
+      else items.push({ kind: "float", element: child });
       continue;
     }
     if (isInlineObject(child, style, ctx)) {

@@ -16,6 +16,7 @@ import { markerOf } from "./marker.js";
 import { maxContent } from "./measure.js";
 import { replacedBlock } from "./replaced.js";
 import { chartFigureBlock, isChartFigure } from "./chart.js";
+import { clearance, FloatLayer, insetAt, placeFloat, shiftExclusion, type Exclusion, type PlacedFloat } from "./float.js";
 import { layoutTable } from "./table.js";
 
 /** A laid-out block-level box with what its parent's flow needs to know. */
@@ -44,7 +45,7 @@ interface FlowResult {
  * border-box width (flex items, table cells); absolutely positioned descendants go to `sink` unless the
  * box is positioned itself.
  */
-export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, sink: Absolute[], borderWidth?: number): Laid | null {
+export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, sink: Absolute[], borderWidth?: number, exclusion?: Exclusion): Laid | null {
   const style = styleOf(ctx, el);
   if (style.display === "none") return null;
   const edges = edgesOf(style, cb);
@@ -53,7 +54,7 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   const specified = sizeOf(style.width, cb);
   const width = borderWidth ?? (specified !== undefined
     ? borderBoxWidth(style, specified, il + ir, cb)
-    : el.tag === "img" || el.tag === "svg" || isFormControl(el, ctx) || style.display === "inline-block" || style.display === "table" || style.position === "absolute"
+    : el.tag === "img" || el.tag === "svg" || isFormControl(el, ctx) || style.display === "inline-block" || style.display === "table" || style.position === "absolute" || style.position === "fixed" || style.float !== "none"
       ? Math.min(cb - marginX(edges), borderBoxWidth(style, maxContent(el, ctx) - il - ir, il + ir, cb))
       : borderBoxWidth(style, Math.max(0, cb - marginX(edges) - il - ir), il + ir, cb));
   // Auto horizontal margins centre (both) or push (one) a box narrower than its containing block.
@@ -80,7 +81,9 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   } else if (style.display === "flex") content = layoutFlex(el, style, contentWidth, ctx, absolutes);
   else if (style.display === "table") content = layoutTable(el, style, contentWidth, ctx, absolutes);
   else {
-    const flow = layoutFlow(el, contentWidth, ctx, absolutes);
+    // Floats outside reach into this box's content by what its margin, border and padding do not cover.
+    const inner = exclusion && shiftExclusion(exclusion, ml + il, cb - ml - width + ir, it);
+    const flow = layoutFlow(el, contentWidth, ctx, absolutes, inner);
     content = flow.block;
     // A first child's top margin collapses through a box with no top border or padding (and likewise at the
     // bottom for an auto height), as in CSS; otherwise it stays inside as space.
@@ -119,49 +122,100 @@ function withGaps(content: Block | null, lead: number, trail: number, ctx: HtmlC
   return StackBlock.of(children, { keepTogether: false, pageBody: ctx.pageBody, repeat: [] });
 }
 
-/** The normal flow of an element's children in a content box `width` points wide. */
-export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sink: Absolute[]): FlowResult {
+/**
+ * The normal flow of an element's children in a content box `width` points wide; `outer` is the space floats
+ * of ancestors take from it (in its coordinates).
+ */
+export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sink: Absolute[], outer?: Exclusion): FlowResult {
   const children: StackChild[] = [];
   let pending = 0;
   let lead: number | undefined;
   let breakNext = false;
-  const push = (block: Block, marginTop: number, marginBottom: number, breakBefore: boolean): void => {
-    if (lead === undefined) lead = marginTop;
+  // The height stacked so far (without the pending bottom margin), and the floats of this flow.
+  let y = 0;
+  let bands: Exclusion | undefined = outer;
+  const floats: PlacedFloat[] = [];
+  const push = (block: Block, marginTop: number, marginBottom: number, breakBefore: boolean, clearTo?: number): void => {
+    if (lead === undefined && clearTo === undefined) lead = marginTop;
     else {
-      const gap = collapse(pending, marginTop);
+      lead ??= 0;
+      let gap = collapse(pending, marginTop);
+      // Clearance: the box's border edge goes below the floats it clears (its margin is then inside the gap).
+      if (clearTo !== undefined && y + gap < clearTo) gap = clearTo - y;
       if (gap > 0) children.push({ block: new GapBlock(gap), role: "row", breakBefore: false });
+      y += gap;
     }
     children.push({ block, role: "row", breakBefore: breakBefore || breakNext });
     breakNext = false;
     pending = marginBottom;
+    y += block.height;
   };
   for (const item of flowItems(el, ctx)) {
-    const laid = layoutFlowItem(item, el, width, ctx, sink);
+    if (item.kind === "float") {
+      const laid = layoutBlockBox(item.element, ctx, width, sink);
+      if (!laid) continue;
+      const style = styleOf(ctx, item.element);
+      const [, mr] = edgesOf(style, width).margin.map((m) => (Number.isNaN(m) ? 0 : m)) as [number, number];
+      const w = laid.marginLeft + laid.width + mr;
+      const h = Math.max(0, laid.marginTop) + laid.block.height + Math.max(0, laid.marginBottom);
+      let top = children.length === 0 ? 0 : y + pending;
+      if (style.clear !== "none") top = Math.max(top, clearance(bands, style.clear));
+      const at = placeFloat(bands, style.float === "right" ? "right" : "left", width, w, h, top);
+      floats.push({ block: laid.block, x: at.x, y: at.y, dy: Math.max(0, laid.marginTop), height: h });
+      bands = [...(bands ?? []), at.band];
+      continue;
+    }
+    const style = item.kind === "block" ? styleOf(ctx, item.element) : undefined;
+    const marginTop = style ? (edgesOf(style, width).margin[0] ?? 0) : 0;
+    const clearTo = style && style.clear !== "none" && bands ? clearance(bands, style.clear) : undefined;
+    // Where this item's border box will start: its exclusion is the floats from there down.
+    const top = lead === undefined ? 0 : Math.max(y + collapse(pending, Number.isNaN(marginTop) ? 0 : marginTop), clearTo ?? 0);
+    const laid = layoutFlowItem(item, el, width, ctx, sink, bands && shiftExclusion(bands, 0, 0, top));
     if (!laid) continue;
-    push(laid.block, laid.marginTop, laid.marginBottom, laid.breakBefore);
+    push(laid.block, laid.marginTop, laid.marginBottom, laid.breakBefore, clearTo !== undefined && clearTo > 0 ? clearTo : undefined);
     breakNext = laid.breakAfter;
   }
-  if (children.length === 0) return { block: null, lead: 0, trail: 0 };
+  if (children.length === 0 && floats.length === 0) return { block: null, lead: 0, trail: 0 };
   const only = children.length === 1 ? (children[0] as StackChild) : undefined;
-  const block = only && !only.breakBefore ? only.block : StackBlock.of(children, { keepTogether: false, pageBody: ctx.pageBody, repeat: [] });
+  const stack = children.length === 0 ? null : only && !only.breakBefore ? only.block : StackBlock.of(children, { keepTogether: false, pageBody: ctx.pageBody, repeat: [] });
+  const block = floats.length > 0 ? new FloatLayer(stack, floats) : stack;
   return { block, lead: lead ?? 0, trail: pending };
 }
 
-/** Lays out one item of a block container's flow (null for whitespace and absolute boxes, which go to `sink`). */
-export function layoutFlowItem(item: FlowItem, parent: HtmlElement, width: number, ctx: HtmlContext, sink: Absolute[]): Laid | null {
+/** Lays out one item of a block container's flow (null for whitespace, absolute boxes and floats, which go elsewhere). */
+export function layoutFlowItem(item: FlowItem, parent: HtmlElement, width: number, ctx: HtmlContext, sink: Absolute[], exclusion?: Exclusion): Laid | null {
   switch (item.kind) {
     case "inline": {
-      const block = paragraphBlock(item.pieces, styleOf(ctx, parent), width, ctx, parent.path, (el) => inlineObject(el, ctx, width, sink));
+      const block = paragraphBlock(item.pieces, styleOf(ctx, parent), width, ctx, parent.path, (el) => inlineObject(el, ctx, width, sink), exclusion);
       return block ? { block, box: null, marginLeft: 0, width, marginTop: 0, marginBottom: 0, breakBefore: false, breakAfter: false } : null;
     }
-    case "atomic":
-      return { block: atomicRow(item.elements, parent, width, ctx, sink), box: null, marginLeft: 0, width, marginTop: 0, marginBottom: 0, breakBefore: false, breakAfter: false };
-    case "block":
-      return layoutBlockBox(item.element, ctx, width, sink);
+    case "atomic": {
+      // A row of inline boxes beside a float is narrowed (not wrapped line by line: a simplification).
+      const inset = insetAt(exclusion, 0, 1);
+      const row = atomicRow(item.elements, parent, Math.max(0, width - inset.left - inset.right), ctx, sink);
+      return { block: inset.left > 0 ? new ShiftBlock(row, inset.left) : row, box: null, marginLeft: 0, width, marginTop: 0, marginBottom: 0, breakBefore: false, breakAfter: false };
+    }
+    case "block": {
+      const style = styleOf(ctx, item.element);
+      const inset = insetAt(exclusion, 0, 1);
+      if ((inset.left > 0 || inset.right > 0) && ownsFormatting(item.element, style)) {
+        // A box with its own formatting context does not go under a float: it is narrowed beside it.
+        const laid = layoutBlockBox(item.element, ctx, Math.max(0, width - inset.left - inset.right), sink);
+        return laid && inset.left > 0 ? { ...laid, block: new ShiftBlock(laid.block, inset.left), marginLeft: laid.marginLeft + inset.left } : laid;
+      }
+      return layoutBlockBox(item.element, ctx, width, sink, undefined, exclusion);
+    }
     case "absolute":
       positionAbsolute(item.element, ctx, width, sink);
       return null;
+    case "float":
+      return null;
   }
+}
+
+/** Boxes that establish a formatting context of their own (CSS 2 §9.4.1), which floats do not intrude into. */
+function ownsFormatting(el: HtmlElement, style: ReturnType<typeof styleOf>): boolean {
+  return style.display !== "block" && style.display !== "list-item" || style.overflowHidden || el.tag === "img" || el.tag === "svg";
 }
 
 /**
