@@ -5,6 +5,7 @@
 import { EPSILON, type Block, type PageNumbers, type Split } from "../../elements/block.js";
 import type { FrameItem } from "../../frame/types.js";
 import type { Absolute } from "./context.js";
+import { placeAbsolutes, stackingOrder } from "./positioned.js";
 
 /** The painted and spacing parts of a box. */
 export interface BoxDecoration {
@@ -38,6 +39,12 @@ export interface BoxExtras {
   readonly valign: number;
   /** Height of an empty page body. */
   readonly pageBody: number;
+  /** The height absolutes are placed in when it is not the box's own (the root: the first page's area). */
+  readonly containingHeight?: number;
+  /** `overflow: hidden`: content and absolutes are clipped to the padding box. */
+  readonly clip?: boolean;
+  /** The box is as tall as its content height says, whatever its content (overflow: hidden with a height). */
+  readonly exact?: boolean;
 }
 
 /** A box: decoration around a content block. */
@@ -53,7 +60,7 @@ export class BoxBlock implements Block {
     private readonly extras: BoxExtras,
   ) {
     // Indexed reads, not destructuring: a box is made per cell and row, and destructuring allocates.
-    this.height = deco.insets[0] + Math.max(contentHeight, content?.height ?? 0) + deco.insets[2];
+    this.height = deco.insets[0] + (extras.exact ? contentHeight : Math.max(contentHeight, content?.height ?? 0)) + deco.insets[2];
     this.breaks = content?.breaks === true;
   }
 
@@ -74,6 +81,8 @@ export class BoxBlock implements Block {
     if (this.height <= available + EPSILON && !this.breaks) return { fits: this, rest: null };
     const { pageBody, avoidBreak } = this.extras;
     if (avoidBreak && !atTop && !this.breaks && this.height <= pageBody + EPSILON) return { fits: null, rest: this };
+    // A clipped box of a set height is not split: it moves on whole (or, at a page's top, overflows it).
+    if (this.extras.exact) return atTop ? { fits: this, rest: null } : { fits: null, rest: this };
     if (!this.content) return { fits: null, rest: this };
     const part = this.content.split(available - this.deco.insets[0] - this.deco.insets[2], atTop);
     if (!part.fits) return { fits: null, rest: this };
@@ -97,23 +106,28 @@ export class BoxBlock implements Block {
       out.push({ kind: "shape", geometry: { type: "rect", x, y, width: deco.width, height: h, ...(deco.radius > 0 ? { radius: deco.radius } : {}) }, fill: deco.background });
     }
     drawBorders(out, deco, x, y, h);
+    const bw = deco.borderWidth;
+    const paddingBox = { x: x + bw[3], y: y + bw[0], width: deco.width - bw[1] - bw[3], height: (this.extras.containingHeight ?? h) - bw[0] - bw[2] };
+    const { below, above } = this.extras.absolutes.length === 0 ? NO_LAYERS : stackingOrder(this.extras.absolutes);
+    // overflow: hidden draws what is inside the padding box through a clip of it.
+    const inside: FrameItem[] = this.extras.clip ? [] : out;
+    placeAbsolutes(inside, below, paddingBox, page);
     const top = deco.insets[0];
     const left = deco.insets[3];
     const inner = Math.max(this.contentHeight, this.content?.height ?? 0);
     const offset = this.content ? (inner - this.content.height) * this.extras.valign : 0;
-    this.content?.place(out, x + left, y + top + offset, page);
+    this.content?.place(inside, x + left, y + top + offset, page);
     const marker = this.extras.marker;
     if (marker) marker.block.place(out, x + left + marker.x, y + top + offset, page);
-    if (this.extras.absolutes.length === 0) return;
-    const bw = deco.borderWidth;
-    const paddingBox = { x: x + bw[3], y: y + bw[0], width: deco.width - bw[1] - bw[3], height: h - bw[0] - bw[2] };
-    for (const a of this.extras.absolutes) {
-      const ax = a.left !== undefined ? paddingBox.x + a.left : a.right !== undefined ? paddingBox.x + paddingBox.width - a.right - a.width : paddingBox.x;
-      const ay = a.top !== undefined ? paddingBox.y + a.top : a.bottom !== undefined ? paddingBox.y + paddingBox.height - a.bottom - a.block.height : paddingBox.y;
-      a.block.place(out, ax, ay, page);
+    placeAbsolutes(inside, above, paddingBox, page);
+    if (this.extras.clip && inside.length > 0) {
+      const radius = Math.max(0, deco.radius - Math.max(...bw));
+      out.push({ kind: "group", clip: { ...paddingBox, height: h - bw[0] - bw[2], ...(radius > 0 ? { radius } : {}) }, items: inside });
     }
   }
 }
+
+const NO_LAYERS = { below: [], above: [] } as const;
 
 function drawBorders(out: FrameItem[], deco: BoxDecoration, x: number, y: number, h: number): void {
   const bw = deco.borderWidth;

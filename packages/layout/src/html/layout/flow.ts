@@ -16,6 +16,7 @@ import { markerOf } from "./marker.js";
 import { maxContent } from "./measure.js";
 import { replacedBlock } from "./replaced.js";
 import { chartFigureBlock, isChartFigure } from "./chart.js";
+import { EffectsBlock, effectsOf } from "./effects.js";
 import { clearance, FloatLayer, insetAt, placeFloat, shiftExclusion, type Exclusion, type PlacedFloat } from "./float.js";
 import { layoutTable } from "./table.js";
 
@@ -65,6 +66,7 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   mt = Number.isNaN(mt) ? 0 : mt;
   mb = Number.isNaN(mb) ? 0 : mb;
   const positioned = style.position !== "static";
+  const effects = effectsOf(style, ctx, el.path);
   const absolutes: Absolute[] = positioned ? [] : sink;
   const contentWidth = Math.max(0, width - il - ir);
   const specifiedHeight = sizeOf(style.height, ctx.pageBody);
@@ -87,7 +89,7 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
     content = flow.block;
     // A first child's top margin collapses through a box with no top border or padding (and likewise at the
     // bottom for an auto height), as in CSS; otherwise it stays inside as space.
-    const through = style.display === "block" || style.display === "list-item";
+    const through = (style.display === "block" || style.display === "list-item") && !ownsContext(style);
     if (through && it === 0 && el.tag !== "html") mt = collapse(mt, flow.lead);
     else lead = flow.lead;
     if (through && ib === 0 && specifiedHeight === undefined && el.tag !== "html") mb = collapse(mb, flow.trail);
@@ -98,16 +100,25 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   if (specifiedHeight !== undefined) contentHeight = Math.max(0, style.borderBox ? specifiedHeight - it - ib : specifiedHeight);
   contentHeight = Math.max(contentHeight, resolveLength(style.minHeight, ctx.pageBody) - (style.borderBox ? it + ib : 0));
   const marker = style.display === "list-item" ? markerOf(el, style, ctx) : undefined;
+  const dx = style.position === "relative" ? relativeOffset(sizeOf(style.inset[3], cb), sizeOf(style.inset[1], cb)) : 0;
+  const dy = style.position === "relative" ? relativeOffset(sizeOf(style.inset[0], cb), sizeOf(style.inset[2], cb)) : 0;
   const box = new BoxBlock(decorationOf(style, edges, width), content, contentHeight, {
-    dx: style.position === "relative" ? relativeOffset(sizeOf(style.inset[3], cb), sizeOf(style.inset[1], cb)) : 0,
-    dy: style.position === "relative" ? relativeOffset(sizeOf(style.inset[0], cb), sizeOf(style.inset[2], cb)) : 0,
+    dx,
+    dy,
     ...(marker ? { marker } : {}),
     absolutes: positioned ? absolutes : [],
     avoidBreak: style.avoidBreakInside,
     valign: 0,
     pageBody: ctx.pageBody,
+    ...(style.overflowHidden ? { clip: true, ...(specifiedHeight !== undefined ? { exact: true } : {}) } : {}),
   });
-  return { block: ml !== 0 ? new ShiftBlock(box, ml) : box, box, marginLeft: ml, width, marginTop: mt, marginBottom: mb, breakBefore: style.breakBefore, breakAfter: style.breakAfter };
+  const painted = effects ? new EffectsBlock(box, effects, width, dx, dy) : box;
+  return { block: ml !== 0 ? new ShiftBlock(painted, ml) : painted, box, marginLeft: ml, width, marginTop: mt, marginBottom: mb, breakBefore: style.breakBefore, breakAfter: style.breakAfter };
+}
+
+/** Floats, absolutes and clipping boxes make a formatting context of their own: margins do not collapse through them. */
+function ownsContext(style: ReturnType<typeof styleOf>): boolean {
+  return style.overflowHidden || style.float !== "none" || style.position === "absolute" || style.position === "fixed";
 }
 
 function relativeOffset(start: number | undefined, end: number | undefined): number {
@@ -236,7 +247,8 @@ export function positionAbsolute(el: HtmlElement, ctx: HtmlContext, width: numbe
   const laid = layoutBlockBox(el, ctx, width, sink);
   if (!laid) return;
   const at = (i: number): number | undefined => sizeOf(style.inset[i] ?? "auto", width);
-  sink.push({ block: laid.block, width: laid.width, left: at(3), top: at(0), right: at(1), bottom: at(2) });
+  const to = style.position === "fixed" && ctx.fixed ? ctx.fixed : sink;
+  to.push({ block: laid.block, width: laid.width, left: at(3), top: at(0), right: at(1), bottom: at(2), ...(style.zIndex !== undefined ? { z: style.zIndex } : {}) });
 }
 
 // Atomic inline boxes (images, inline blocks) left to right, wrapping at the content width; each line is
