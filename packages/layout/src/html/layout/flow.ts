@@ -244,9 +244,15 @@ function inlineObject(el: HtmlElement, ctx: HtmlContext, width: number, sink: Ab
 /** Lays out an absolutely positioned box and hands it to its containing block (`sink`) with its offsets. */
 export function positionAbsolute(el: HtmlElement, ctx: HtmlContext, width: number, sink: Absolute[]): void {
   const style = styleOf(ctx, el);
-  const laid = layoutBlockBox(el, ctx, width, sink);
-  if (!laid) return;
   const at = (i: number): number | undefined => sizeOf(style.inset[i] ?? "auto", width);
+  // Both left and right with an auto width: the box fills the space between them (CSS 2 §10.3.7).
+  const left = at(3);
+  const right = at(1);
+  const stretch = style.width === "auto" && left !== undefined && right !== undefined && el.tag !== "img" && el.tag !== "svg"
+    ? Math.max(0, width - left - right - marginX(edgesOf(style, width)))
+    : undefined;
+  const laid = layoutBlockBox(el, ctx, width, sink, stretch);
+  if (!laid) return;
   const to = style.position === "fixed" && ctx.fixed ? ctx.fixed : sink;
   to.push({ block: laid.block, width: laid.width, left: at(3), top: at(0), right: at(1), bottom: at(2), ...(style.zIndex !== undefined ? { z: style.zIndex } : {}) });
 }
