@@ -80,6 +80,9 @@ export interface ComputedStyle {
   readonly transform: string | undefined;
   readonly transformOrigin: string | undefined;
   readonly opacity: number;
+  /** `box-shadow` and `text-shadow` as written (layout/shadow.ts reads them); text-shadow inherits. */
+  readonly boxShadow: string | undefined;
+  readonly textShadow: string | undefined;
 }
 
 /**
@@ -92,7 +95,7 @@ export const LANG_ATTRIBUTE = "\u0000lang";
 export const INHERITED = new Set([
   "color", "font-family", "font-size", "font-weight", "font-style", "line-height", "text-align", "letter-spacing", "word-spacing",
   "text-transform", "white-space", "direction", "list-style-type", "orphans", "widows",
-  "border-collapse", "border-spacing", "text-decoration", "text-decoration-line", "hyphens",
+  "border-collapse", "border-spacing", "text-decoration", "text-decoration-line", "hyphens", "text-shadow",
 ]);
 
 /** Properties the converter reads (anything else is reported once per selector). */
@@ -104,7 +107,7 @@ export const SUPPORTED = new Set([
   "box-sizing", "flex-direction", "flex-wrap", "justify-content", "align-items", "align-self", "flex-grow",
   "flex-shrink", "flex-basis", "row-gap", "column-gap", "vertical-align", "break-before", "break-after",
   "break-inside", "object-fit",
-  "float", "clear", "z-index", "overflow", "overflow-x", "overflow-y", "clip-path", "transform", "transform-origin", "opacity",
+  "float", "clear", "z-index", "overflow", "overflow-x", "overflow-y", "clip-path", "transform", "transform-origin", "opacity", "box-shadow",
   // Accepted with no effect on a PDF page: colour adjustment for print, bidi isolation (the text engine
   // resolves bidi per paragraph itself).
   "print-color-adjust", "-webkit-print-color-adjust", "color-adjust", "unicode-bidi",
@@ -209,6 +212,8 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     transform: noneToUndefined(get("transform")),
     transformOrigin: get("transform-origin"),
     opacity: opacity(get("opacity")),
+    boxShadow: noneToUndefined(get("box-shadow")),
+    textShadow: inherits("text-shadow") ? p.textShadow : noneToUndefined(get("text-shadow")),
   };
 }
 
@@ -297,5 +302,5 @@ export const INITIAL: ComputedStyle = {
   shrink: 1, basis: "auto", rowGap: ZERO, columnGap: ZERO, listStyleType: "disc", breakBefore: false, breakAfter: false,
   avoidBreakInside: false, orphans: 2, widows: 2, borderCollapse: false, borderSpacing: 0, objectFit: "fill",
   hyphens: "manual", lang: undefined, float: "none", clear: "none", zIndex: undefined, overflowHidden: false,
-  clipPath: undefined, transform: undefined, transformOrigin: undefined, opacity: 1,
+  clipPath: undefined, transform: undefined, transformOrigin: undefined, opacity: 1, boxShadow: undefined, textShadow: undefined,
 };

@@ -145,3 +145,33 @@ describe("clipping, transforms and opacity", () => {
     assert.deepEqual(groups(result.pages[0]?.items ?? []), []);
   });
 });
+
+describe("borders and shadows", () => {
+  test("a double border is two lines a third of its width each, inner ones meeting at the corners", () => {
+    const items = layout(`<div style="border: 6pt double #ff0000; height: 20pt"></div>`).pages[0]?.items ?? [];
+    const lines = flat(items).filter((i): i is ShapeItem => i.kind === "shape" && i.stroke?.color === "#ff0000");
+    assert.equal(lines.length, 8);
+    assert.ok(lines.every((l) => l.stroke?.width === 2));
+    const top = lines.filter((l) => l.geometry.type === "line" && l.geometry.y1 === l.geometry.y2 && l.geometry.y1 < 30).map((l) => l.geometry);
+    assert.deepEqual(top, [{ type: "line", x1: 20, y1: 21, x2: 277.64, y2: 21 }, { type: "line", x1: 24, y1: 25, x2: 273.64, y2: 25 }]);
+  });
+
+  test("box-shadow is drawn under the box, moved by its offsets; a blur is layers whose alphas add up", () => {
+    const items = layout(`<div style="width: 50pt; height: 20pt; background: #ffffff; box-shadow: 3pt 4pt 0 #ff0000, 0 0 6pt 1pt rgba(0, 0, 255, 0.5)"></div>`).pages[0]?.items ?? [];
+    const [blur, sharp, box] = items;
+    assert.equal(box?.kind === "shape" && box.fill, "#ffffff");
+    assert.ok(sharp?.kind === "group" && sharp.opacity === undefined);
+    assert.deepEqual(sharp.items[0]?.kind === "shape" && sharp.items[0].geometry, { type: "rect", x: 23, y: 24, width: 50, height: 20 });
+    assert.ok(blur?.kind === "group" && blur.opacity !== undefined && blur.items.length === 4);
+    assert.ok(Math.abs(1 - Math.pow(1 - blur.opacity, blur.items.length) - 0.5) < 1e-9);
+  });
+
+  test("text-shadow draws a moved copy of the text in its colour under it", () => {
+    const items = layout(`<p style="text-shadow: 1pt 2pt #ff0000">Shadow</p>`).pages[0]?.items ?? [];
+    const all = flat(items).filter((i): i is TextRunItem => i.kind === "text");
+    assert.equal(all.length, 2);
+    const [shadow, text] = all as [TextRunItem, TextRunItem];
+    assert.equal(shadow.color, "#ff0000");
+    assert.deepEqual([shadow.x - text.x, shadow.y - text.y], [1, 2]);
+  });
+});

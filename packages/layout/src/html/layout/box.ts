@@ -6,6 +6,8 @@ import { EPSILON, type Block, type PageNumbers, type Split } from "../../element
 import type { FrameItem } from "../../frame/types.js";
 import type { Absolute } from "./context.js";
 import { placeAbsolutes, stackingOrder } from "./positioned.js";
+import { drawDoubleSides, isDouble } from "./border-double.js";
+import { drawBoxShadows, type Shadow } from "./shadow.js";
 
 /** The painted and spacing parts of a box. */
 export interface BoxDecoration {
@@ -45,6 +47,8 @@ export interface BoxExtras {
   readonly clip?: boolean;
   /** The box is as tall as its content height says, whatever its content (overflow: hidden with a height). */
   readonly exact?: boolean;
+  /** `box-shadow`, drawn under the background (shadow.ts). */
+  readonly shadows?: readonly Shadow[];
 }
 
 /** A box: decoration around a content block. */
@@ -102,6 +106,7 @@ export class BoxBlock implements Block {
     const y = y0 + this.extras.dy;
     const { deco } = this;
     const h = this.height;
+    if (this.extras.shadows) drawBoxShadows(out, this.extras.shadows, x, y, deco.width, h, deco.radius);
     if (deco.background) {
       out.push({ kind: "shape", geometry: { type: "rect", x, y, width: deco.width, height: h, ...(deco.radius > 0 ? { radius: deco.radius } : {}) }, fill: deco.background });
     }
@@ -137,16 +142,22 @@ function drawBorders(out: FrameItem[], deco: BoxDecoration, x: number, y: number
   const l = bw[3];
   if (t + r + b + l <= 0) return;
   const w = deco.width;
-  if (deco.radius > 0 && t === r && r === b && b === l && allSame(deco.borderColor) && allSame(deco.borderStyle)) {
+  // Double sides two lines each (border-double.ts); the other sides as below.
+  const double = deco.borderStyle.includes("double") ? [isDouble(deco, 0), isDouble(deco, 1), isDouble(deco, 2), isDouble(deco, 3)] : undefined;
+  if (double?.some(Boolean)) {
+    drawDoubleSides(out, deco, x, y, h);
+    if (double.every(Boolean)) return;
+  }
+  if (deco.radius > 0 && t === r && r === b && b === l && allSame(deco.borderColor) && allSame(deco.borderStyle) && !double?.some(Boolean)) {
     out.push({ kind: "shape", geometry: { type: "rect", x: x + t / 2, y: y + t / 2, width: w - t, height: h - t, radius: deco.radius }, stroke: strokeOf(deco, 0) });
     return;
   }
   // Each side a line along the middle of its border, from outer corner to outer corner.
   const strokes = sideStrokes(deco);
-  if (t > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + t / 2, x2: x + w, y2: y + t / 2 }, stroke: strokes[0] });
-  if (r > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x + w - r / 2, y1: y, x2: x + w - r / 2, y2: y + h }, stroke: strokes[1] });
-  if (b > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + h - b / 2, x2: x + w, y2: y + h - b / 2 }, stroke: strokes[2] });
-  if (l > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x + l / 2, y1: y, x2: x + l / 2, y2: y + h }, stroke: strokes[3] });
+  if (t > 0 && !double?.[0]) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + t / 2, x2: x + w, y2: y + t / 2 }, stroke: strokes[0] });
+  if (r > 0 && !double?.[1]) out.push({ kind: "shape", geometry: { type: "line", x1: x + w - r / 2, y1: y, x2: x + w - r / 2, y2: y + h }, stroke: strokes[1] });
+  if (b > 0 && !double?.[2]) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + h - b / 2, x2: x + w, y2: y + h - b / 2 }, stroke: strokes[2] });
+  if (l > 0 && !double?.[3]) out.push({ kind: "shape", geometry: { type: "line", x1: x + l / 2, y1: y, x2: x + l / 2, y2: y + h }, stroke: strokes[3] });
 }
 
 type Stroke = ReturnType<typeof strokeOf>;

@@ -17,6 +17,7 @@ import { maxContent } from "./measure.js";
 import { replacedBlock } from "./replaced.js";
 import { chartFigureBlock, isChartFigure } from "./chart.js";
 import { EffectsBlock, effectsOf } from "./effects.js";
+import { shadowsOf } from "./shadow.js";
 import { clearance, FloatLayer, insetAt, placeFloat, shiftExclusion, type Exclusion, type PlacedFloat } from "./float.js";
 import { layoutTable } from "./table.js";
 
@@ -67,6 +68,7 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   mb = Number.isNaN(mb) ? 0 : mb;
   const positioned = style.position !== "static";
   const effects = effectsOf(style, ctx, el.path);
+  const shadows = shadowsOf(style.boxShadow, style.size, ctx, el.path, "box-shadow");
   const absolutes: Absolute[] = positioned ? [] : sink;
   const contentWidth = Math.max(0, width - il - ir);
   const specifiedHeight = sizeOf(style.height, ctx.pageBody);
@@ -110,6 +112,7 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
     avoidBreak: style.avoidBreakInside,
     valign: 0,
     pageBody: ctx.pageBody,
+    ...(shadows ? { shadows } : {}),
     ...(style.overflowHidden ? { clip: true, ...(specifiedHeight !== undefined ? { exact: true } : {}) } : {}),
   });
   const painted = effects ? new EffectsBlock(box, effects, width, dx, dy) : box;

@@ -16,6 +16,7 @@ import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { familyOf, type HtmlContext } from "./context.js";
 import { insetAt, type Exclusion } from "./float.js";
+import { shadowsOf, textShadowItems, type Shadow } from "./shadow.js";
 
 /** A run of text with the style of the inline element it sits in. */
 export interface InlinePiece {
@@ -108,7 +109,8 @@ export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedSt
         return hit;
       }
     : undefined;
-  return ParagraphBlock.of({ layout, relayout, orphans: block.orphans, widows: block.widows, objects: boxes, ...(beside ? { offset: beside.offset } : {}) });
+  const shadows = shadowsOf(block.textShadow, block.size, ctx, path, "text-shadow");
+  return ParagraphBlock.of({ layout, relayout, orphans: block.orphans, widows: block.widows, objects: boxes, ...(beside ? { offset: beside.offset } : {}), ...(shadows ? { shadows } : {}) });
 }
 
 /** The width and left offset of each line of a paragraph beside floats, lines `lineHeight` apart. */
@@ -242,6 +244,8 @@ interface ParagraphSource {
   readonly objects: readonly ObjectBox[];
   /** How far line `i` starts right of the paragraph's left edge (lines beside a left float). */
   readonly offset?: (line: number) => number;
+  /** The block's `text-shadow`: copies of each line's runs under them. */
+  readonly shadows?: readonly Shadow[];
 }
 
 /** Lines `from`..`to` of a laid-out paragraph. */
@@ -300,7 +304,10 @@ export class ParagraphBlock implements Block {
     for (let i = this.from; i < Math.min(this.to, layout.lines.length); i++) {
       const line = layout.lines[i] as RichLayout["lines"][number];
       const lx = offset ? x + offset(i) : x;
-      for (const item of line.items) out.push(moveItem(item, lx, dy));
+      if (this.source.shadows) {
+        const moved = line.items.map((item) => moveItem(item, lx, dy));
+        out.push(...textShadowItems(moved, this.source.shadows), ...moved);
+      } else for (const item of line.items) out.push(moveItem(item, lx, dy));
       for (const o of line.objects ?? []) {
         const box = this.source.objects[o.id];
         box?.block?.place(out, lx + o.x + box.dx, dy + o.y + box.dy, page);
