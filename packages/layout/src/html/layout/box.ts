@@ -111,18 +111,24 @@ export class BoxBlock implements Block {
       out.push({ kind: "shape", geometry: { type: "rect", x, y, width: deco.width, height: h, ...(deco.radius > 0 ? { radius: deco.radius } : {}) }, fill: deco.background });
     }
     drawBorders(out, deco, x, y, h);
-    const bw = deco.borderWidth;
-    const paddingBox = { x: x + bw[3], y: y + bw[0], width: deco.width - bw[1] - bw[3], height: (this.extras.containingHeight ?? h) - bw[0] - bw[2] };
-    const { below, above } = this.extras.absolutes.length === 0 ? NO_LAYERS : stackingOrder(this.extras.absolutes);
-    // overflow: hidden draws what is inside the padding box through a clip of it.
-    const inside: FrameItem[] = this.extras.clip ? [] : out;
-    placeAbsolutes(inside, below, paddingBox, page);
     const top = deco.insets[0];
     const left = deco.insets[3];
     const inner = Math.max(this.contentHeight, this.content?.height ?? 0);
     const offset = this.content ? (inner - this.content.height) * this.extras.valign : 0;
-    this.content?.place(inside, x + left, y + top + offset, page);
     const marker = this.extras.marker;
+    if (this.extras.absolutes.length === 0 && !this.extras.clip) {
+      // The usual box (every table cell): content and marker only, nothing allocated.
+      this.content?.place(out, x + left, y + top + offset, page);
+      if (marker) marker.block.place(out, x + left + marker.x, y + top + offset, page);
+      return;
+    }
+    const bw = deco.borderWidth;
+    const paddingBox = { x: x + bw[3], y: y + bw[0], width: deco.width - bw[1] - bw[3], height: (this.extras.containingHeight ?? h) - bw[0] - bw[2] };
+    const { below, above } = stackingOrder(this.extras.absolutes);
+    // overflow: hidden draws what is inside the padding box through a clip of it.
+    const inside: FrameItem[] = this.extras.clip ? [] : out;
+    placeAbsolutes(inside, below, paddingBox, page);
+    this.content?.place(inside, x + left, y + top + offset, page);
     if (marker) marker.block.place(out, x + left + marker.x, y + top + offset, page);
     placeAbsolutes(inside, above, paddingBox, page);
     if (this.extras.clip && inside.length > 0) {
@@ -131,8 +137,6 @@ export class BoxBlock implements Block {
     }
   }
 }
-
-const NO_LAYERS = { below: [], above: [] } as const;
 
 function drawBorders(out: FrameItem[], deco: BoxDecoration, x: number, y: number, h: number): void {
   const bw = deco.borderWidth;

@@ -179,12 +179,18 @@ export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sin
       bands = [...(bands ?? []), at.band];
       continue;
     }
-    const style = item.kind === "block" ? styleOf(ctx, item.element) : undefined;
-    const marginTop = style ? (edgesOf(style, width).margin[0] ?? 0) : 0;
-    const clearTo = style && style.clear !== "none" && bands ? clearance(bands, style.clear) : undefined;
-    // Where this item's border box will start: its exclusion is the floats from there down.
-    const top = lead === undefined ? 0 : Math.max(y + collapse(pending, Number.isNaN(marginTop) ? 0 : marginTop), clearTo ?? 0);
-    const laid = layoutFlowItem(item, el, width, ctx, sink, bands && shiftExclusion(bands, 0, 0, top));
+    // Without floats around (the usual case) nothing more is needed than the item itself.
+    let clearTo: number | undefined;
+    let exclusion: Exclusion | undefined;
+    if (bands) {
+      const style = item.kind === "block" ? styleOf(ctx, item.element) : undefined;
+      const marginTop = style ? (edgesOf(style, width).margin[0] ?? 0) : 0;
+      clearTo = style && style.clear !== "none" ? clearance(bands, style.clear) : undefined;
+      // Where this item's border box will start: its exclusion is the floats from there down.
+      const top = lead === undefined ? 0 : Math.max(y + collapse(pending, Number.isNaN(marginTop) ? 0 : marginTop), clearTo ?? 0);
+      exclusion = shiftExclusion(bands, 0, 0, top);
+    }
+    const laid = layoutFlowItem(item, el, width, ctx, sink, exclusion);
     if (!laid) continue;
     push(laid.block, laid.marginTop, laid.marginBottom, laid.breakBefore, clearTo !== undefined && clearTo > 0 ? clearTo : undefined);
     breakNext = laid.breakAfter;
