@@ -150,7 +150,8 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
   const colourOf = (v: string | undefined): string => (v === undefined || v === "currentcolor" ? color : parseColour(v) ?? color);
   const styles = SIDES.map((s) => (get(`border-${s}-style`) ?? "none").toLowerCase()) as [string, string, string, string];
   const decoration = inherits("text-decoration") && !specified.has("text-decoration-line") ? undefined : get("text-decoration-line") ?? get("text-decoration");
-  const display = pick("display", DISPLAYS, parent ? "inline" : "block", "inline");
+  // `flow-root` is a block that contains its floats, which every block here does (layout/float.ts).
+  const display = get("display")?.trim().toLowerCase() === "flow-root" ? "block" : pick("display", DISPLAYS, parent ? "inline" : "block", "inline");
   return {
     display,
     position: pick("position", ["static", "relative", "absolute", "fixed"], "static", "static"),

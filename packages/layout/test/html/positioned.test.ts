@@ -69,6 +69,12 @@ describe("floats", () => {
     assert.ok(short && short.x >= 60 - 0.01 && short.y < 40, `beside the float: ${short?.x}, ${short?.y}`);
   });
 
+  test("display: flow-root is a block holding its floats", () => {
+    const items = layout(`<div style="display: flow-root; background: #0000ff"><div style="float: right; width: 40pt; height: 60pt"></div>x</div>`).pages[0]?.items ?? [];
+    const [box] = rects(items, "#0000ff");
+    assert.deepEqual(box && [box.x, box.width, box.height], [20, 257.64, 60]);
+  });
+
   test("a float that would cross a page break moves to the next page with the text beside it", () => {
     const result = layout(`<div style="height: 330pt"></div><div style="float: left; width: 50pt; height: 80pt; background: #ff0000"></div><p>${TEXT}</p>`);
     assert.equal(result.pages.length, 2);
