@@ -9,7 +9,8 @@
 // CHROMIUM_MAX_FRACTION of the pixels differ (by more than CHANNEL_THRESHOLD): a float ignored, a box at the
 // wrong place or a missing clip each moves several percent of such a small page, while the measured
 // differences of the pages as they are now stay between 0.4 % and 5.4 % (glyph edges a pixel apart, the
-// ticket's dense text the most).
+// ticket's dense text the most), and the same pages laid out without these features (floats in the flow, absolutes
+// at the end of the content, no clips or transforms) differ from Chromium's by 9 % to 25 %.
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
