@@ -21,6 +21,7 @@ import { BoxBlock, plainDecoration } from "./layout/box.js";
 import type { Absolute, HtmlContext } from "./layout/context.js";
 import { layoutBlockBox } from "./layout/flow.js";
 import { FixedLayer } from "./layout/positioned.js";
+import { RootContextBlock } from "./layout/stacking.js";
 import { pageSetup, type PageSetup } from "./layout/page.js";
 import { parseHtml } from "./parse.js";
 
@@ -56,7 +57,8 @@ export function layoutHtml(template: string | CompiledHtml, data: unknown, optio
   if (overflowed) diagnostics.add("layout.overflow", "some content cannot fit any page and overflows its page body", "html");
   // position: fixed boxes on every page, in its page area.
   const fixed = ctx.fixed ?? [];
-  const bodies = fixed.length === 0 ? paginated : paginated.map((body, i) => new FixedLayer(body, fixed, contentWidth, i === 0 ? first.body : geometry.body));
+  // Each page's body is the root stacking context (z-indexed boxes drawn over the rest: layout/stacking.ts).
+  const bodies = paginated.map((body, i) => (fixed.length === 0 ? new RootContextBlock(body) : new FixedLayer(new RootContextBlock(body), fixed, contentWidth, i === 0 ? first.body : geometry.body)));
   const finished = finalizeHtmlPages(bodies, geometry, setup, ctx, first);
   // 7. the render's stamps (an HTML template has no document-level list)
   const pages = options.stamps !== undefined && options.stamps.length > 0 ? stampHtmlPages(finished, options.stamps, ctx, options.theme) : finished;

@@ -111,6 +111,14 @@ describe("positioned boxes", () => {
     assert.deepEqual(order, ["#0000ff", "text", "#00ff00", "#ff0000"]);
   });
 
+  test("a z-indexed box stays over the boxes after its containing block; a transformed box keeps what it lifts", () => {
+    const items = layout(`<div style="position: relative; height: 20pt"><div style="position: absolute; z-index: 5; top: 10pt; width: 30pt; height: 30pt; background: #ff0000"></div></div><div style="height: 30pt; background: #00ff00"></div><div style="transform: rotate(5deg)"><div style="position: relative; z-index: 1; background: #0000ff">x</div><div style="background: #ffff00">y</div></div>`).pages[0]?.items ?? [];
+    const order = items.map((i) => (i.kind === "shape" ? i.fill : i.kind === "group" ? "group" : i.kind));
+    assert.deepEqual(order, ["#00ff00", "group", "#ff0000"]);
+    const group = items.find((i): i is GroupItem => i.kind === "group");
+    assert.deepEqual(group?.items.filter((i) => i.kind === "shape").map((i) => i.kind === "shape" && i.fill), ["#ffff00", "#0000ff"]);
+  });
+
   test("position: relative moves the box without moving what follows", () => {
     const items = layout(`<div style="position: relative; left: 10pt; top: 5pt; height: 20pt; background: #ff0000"></div><div style="height: 20pt; background: #00ff00"></div>`).pages[0]?.items ?? [];
     const [moved] = rects(items, "#ff0000");

@@ -7,6 +7,7 @@ import type { FrameItem, GroupItem, Matrix } from "../../frame/types.js";
 import type { ComputedStyle } from "../style.js";
 import { parseLength, splitValue } from "../values.js";
 import type { HtmlContext } from "./context.js";
+import { asStackingContext } from "./stacking.js";
 
 type Clip = NonNullable<GroupItem["clip"]>;
 
@@ -197,7 +198,8 @@ export class EffectsBlock implements Block {
 
   place(out: FrameItem[], x: number, y: number, page: PageNumbers): void {
     const items: FrameItem[] = [];
-    this.inner.place(items, x, y, page);
+    // A transformed, clipped or translucent box is a stacking context: what it lifts stays in its group.
+    asStackingContext(items, (into) => this.inner.place(into, x, y, page));
     const bx = x + this.dx;
     const by = y + this.dy;
     const h = this.inner.height;

@@ -18,6 +18,7 @@ import { replacedBlock } from "./replaced.js";
 import { chartFigureBlock, isChartFigure } from "./chart.js";
 import { EffectsBlock, effectsOf } from "./effects.js";
 import { shadowsOf } from "./shadow.js";
+import { LiftedBlock } from "./stacking.js";
 import { clearance, FloatLayer, insetAt, placeFloat, shiftExclusion, type Exclusion, type PlacedFloat } from "./float.js";
 import { layoutTable } from "./table.js";
 
@@ -115,7 +116,9 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
     ...(shadows ? { shadows } : {}),
     ...(style.overflowHidden ? { clip: true, ...(specifiedHeight !== undefined ? { exact: true } : {}) } : {}),
   });
-  const painted = effects ? new EffectsBlock(box, effects, width, dx, dy) : box;
+  const drawn = effects ? new EffectsBlock(box, effects, width, dx, dy) : box;
+  // A positioned box with a z-index of 0 or more is drawn over its stacking context's content (stacking.ts).
+  const painted = positioned && style.zIndex !== undefined && style.zIndex >= 0 ? new LiftedBlock(drawn, style.zIndex) : drawn;
   return { block: ml !== 0 ? new ShiftBlock(painted, ml) : painted, box, marginLeft: ml, width, marginTop: mt, marginBottom: mb, breakBefore: style.breakBefore, breakAfter: style.breakAfter };
 }
 
