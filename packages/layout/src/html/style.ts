@@ -83,6 +83,8 @@ export interface ComputedStyle {
   /** `box-shadow` and `text-shadow` as written (layout/shadow.ts reads them); text-shadow inherits. */
   readonly boxShadow: string | undefined;
   readonly textShadow: string | undefined;
+  /** `display: flow-root` (computed as a block that keeps its floats). */
+  readonly flowRoot: boolean;
 }
 
 /**
@@ -150,8 +152,9 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
   const colourOf = (v: string | undefined): string => (v === undefined || v === "currentcolor" ? color : parseColour(v) ?? color);
   const styles = SIDES.map((s) => (get(`border-${s}-style`) ?? "none").toLowerCase()) as [string, string, string, string];
   const decoration = inherits("text-decoration") && !specified.has("text-decoration-line") ? undefined : get("text-decoration-line") ?? get("text-decoration");
-  // `flow-root` is a block that contains its floats, which every block here does (layout/float.ts).
-  const display = get("display")?.trim().toLowerCase() === "flow-root" ? "block" : pick("display", DISPLAYS, parent ? "inline" : "block", "inline");
+  // `flow-root` is a block that keeps its floats (layout/float.ts).
+  const flowRoot = get("display")?.trim().toLowerCase() === "flow-root";
+  const display = flowRoot ? "block" : pick("display", DISPLAYS, parent ? "inline" : "block", "inline");
   return {
     display,
     position: pick("position", ["static", "relative", "absolute", "fixed"], "static", "static"),
@@ -215,6 +218,7 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     opacity: opacity(get("opacity")),
     boxShadow: noneToUndefined(get("box-shadow")),
     textShadow: inherits("text-shadow") ? p.textShadow : noneToUndefined(get("text-shadow")),
+    flowRoot,
   };
 }
 
@@ -304,4 +308,5 @@ export const INITIAL: ComputedStyle = {
   avoidBreakInside: false, orphans: 2, widows: 2, borderCollapse: false, borderSpacing: 0, objectFit: "fill",
   hyphens: "manual", lang: undefined, float: "none", clear: "none", zIndex: undefined, overflowHidden: false,
   clipPath: undefined, transform: undefined, transformOrigin: undefined, opacity: 1, boxShadow: undefined, textShadow: undefined,
+  flowRoot: false,
 };

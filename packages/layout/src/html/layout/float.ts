@@ -2,10 +2,12 @@
 // normal flow and placed at the left or right edge of its block container, at the height the flow has
 // reached; the line boxes beside it are shortened (the text engine takes a width per line) and boxes that
 // make their own formatting context (tables, flex boxes, rows of inline blocks, `overflow: hidden`) are
-// narrowed beside it, as in CSS. One simplification, on purpose: every block container contains its floats
-// (its height reaches their bottom, as if it were a `display: flow-root`), so a float never overhangs the
-// following siblings; that keeps each float and the text around it inside one box the page breaker can
-// split. A float that would straddle a page break moves to the next page with the content beside it.
+// narrowed beside it, as in CSS. A float
+// taller than its block's content hangs out of it into the parent's flow (layoutFlow's `hang`), where the next
+// boxes wrap around it too, as in Chromium; blocks that make a formatting context (`flow-root`, `overflow:
+// hidden`, floats, positioned and transformed boxes, table cells, flex items, the root) keep their floats and
+// grow to hold them. The flow that draws a float (FloatLayer) never lets it straddle a page break: the float
+// moves to the next page with the content beside it.
 import { EPSILON, type Block, type PageNumbers, type Split } from "../../elements/block.js";
 import type { FrameItem } from "../../frame/types.js";
 
@@ -64,6 +66,15 @@ export interface PlacedFloat {
   /** Where the box (inside its margins) is drawn, relative to the margin box. */
   readonly dy: number;
   readonly height: number;
+  readonly width: number;
+  readonly side: "left" | "right";
+}
+
+/** The band a float takes from a container `width` wide. */
+export function bandOf(f: PlacedFloat, width: number): Band {
+  return f.side === "left"
+    ? { top: f.y, bottom: f.y + f.height, left: f.x + f.width, right: 0 }
+    : { top: f.y, bottom: f.y + f.height, left: 0, right: Math.max(0, width - f.x) };
 }
 
 /**

@@ -19,7 +19,8 @@ import { chartFigureBlock, isChartFigure } from "./chart.js";
 import { EffectsBlock, effectsOf } from "./effects.js";
 import { shadowsOf } from "./shadow.js";
 import { LiftedBlock } from "./stacking.js";
-import { clearance, FloatLayer, insetAt, placeFloat, shiftExclusion, type Exclusion, type PlacedFloat } from "./float.js";
+import { EPSILON } from "../../elements/block.js";
+import { bandOf, clearance, FloatLayer, insetAt, placeFloat, shiftExclusion, type Exclusion, type PlacedFloat } from "./float.js";
 import { layoutTable } from "./table.js";
 
 /** A laid-out block-level box with what its parent's flow needs to know. */
@@ -34,6 +35,8 @@ export interface Laid {
   readonly marginBottom: number;
   readonly breakBefore: boolean;
   readonly breakAfter: boolean;
+  /** Floats reaching below the box (not drawn by it), from its containing block's content left and its border top. */
+  readonly hanging?: readonly PlacedFloat[];
 }
 
 /** Content of a block container, with the margins of its first and last child (they may collapse outward). */
@@ -41,6 +44,8 @@ interface FlowResult {
   readonly block: Block | null;
   readonly lead: number;
   readonly trail: number;
+  /** Floats reaching below the content, left for the parent's flow to draw and wrap around (layoutFlow's `hang`). */
+  readonly hanging?: readonly PlacedFloat[];
 }
 
 /**
@@ -48,7 +53,7 @@ interface FlowResult {
  * border-box width (flex items, table cells); absolutely positioned descendants go to `sink` unless the
  * box is positioned itself.
  */
-export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, sink: Absolute[], borderWidth?: number, exclusion?: Exclusion): Laid | null {
+export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, sink: Absolute[], borderWidth?: number, exclusion?: Exclusion, hang = false): Laid | null {
   const style = styleOf(ctx, el);
   if (style.display === "none") return null;
   const edges = edgesOf(style, cb);
@@ -74,6 +79,7 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   const contentWidth = Math.max(0, width - il - ir);
   const specifiedHeight = sizeOf(style.height, ctx.pageBody);
   let content: Block | null;
+  let hanging: PlacedFloat[] | undefined;
   let lead = 0;
   let trail = 0;
   if (isFormControl(el, ctx)) {
@@ -88,16 +94,19 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   else {
     // Floats outside reach into this box's content by what its margin, border and padding do not cover.
     const inner = exclusion && shiftExclusion(exclusion, ml + il, cb - ml - width + ir, it);
-    const flow = layoutFlow(el, contentWidth, ctx, absolutes, inner);
+    const through = (style.display === "block" || style.display === "list-item") && !ownsContext(style);
+    // Floats may hang out of a plain block into its parent's flow (which wraps its next boxes around them);
+    // boxes that make a formatting context, or are drawn as one group, keep theirs.
+    const flow = layoutFlow(el, contentWidth, ctx, absolutes, inner, hang && through && el.tag !== "html" && !positioned && style.opacity >= 1 && style.transform === undefined && style.clipPath === undefined);
     content = flow.block;
     // A first child's top margin collapses through a box with no top border or padding (and likewise at the
     // bottom for an auto height), as in CSS; otherwise it stays inside as space.
-    const through = (style.display === "block" || style.display === "list-item") && !ownsContext(style);
     if (through && it === 0 && el.tag !== "html") mt = collapse(mt, flow.lead);
     else lead = flow.lead;
     if (through && ib === 0 && specifiedHeight === undefined && el.tag !== "html") mb = collapse(mb, flow.trail);
     else trail = flow.trail;
     if (lead > 0 || trail > 0) content = withGaps(content, lead, trail, ctx);
+    if (flow.hanging) hanging = flow.hanging.map((f) => ({ ...f, x: f.x + il, y: f.y + it + lead }));
   }
   let contentHeight = content?.height ?? 0;
   if (specifiedHeight !== undefined) contentHeight = Math.max(0, style.borderBox ? specifiedHeight - it - ib : specifiedHeight);
@@ -119,12 +128,13 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   const drawn = effects ? new EffectsBlock(box, effects, width, dx, dy) : box;
   // A positioned box with a z-index of 0 or more is drawn over its stacking context's content (stacking.ts).
   const painted = positioned && style.zIndex !== undefined && style.zIndex >= 0 ? new LiftedBlock(drawn, style.zIndex) : drawn;
-  return { block: ml !== 0 ? new ShiftBlock(painted, ml) : painted, box, marginLeft: ml, width, marginTop: mt, marginBottom: mb, breakBefore: style.breakBefore, breakAfter: style.breakAfter };
+  if (hanging) hanging = hanging.map((f) => ({ ...f, x: f.x + ml + dx, y: f.y + dy }));
+  return { ...(hanging ? { hanging } : {}), block: ml !== 0 ? new ShiftBlock(painted, ml) : painted, box, marginLeft: ml, width, marginTop: mt, marginBottom: mb, breakBefore: style.breakBefore, breakAfter: style.breakAfter };
 }
 
 /** Floats, absolutes and clipping boxes make a formatting context of their own: margins do not collapse through them. */
 function ownsContext(style: ReturnType<typeof styleOf>): boolean {
-  return style.overflowHidden || style.float !== "none" || style.position === "absolute" || style.position === "fixed";
+  return style.overflowHidden || style.flowRoot || style.float !== "none" || style.position === "absolute" || style.position === "fixed";
 }
 
 function relativeOffset(start: number | undefined, end: number | undefined): number {
@@ -143,7 +153,7 @@ function withGaps(content: Block | null, lead: number, trail: number, ctx: HtmlC
  * The normal flow of an element's children in a content box `width` points wide; `outer` is the space floats
  * of ancestors take from it (in its coordinates).
  */
-export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sink: Absolute[], outer?: Exclusion): FlowResult {
+export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sink: Absolute[], outer?: Exclusion, hang = false): FlowResult {
   const children: StackChild[] = [];
   let pending = 0;
   let lead: number | undefined;
@@ -178,7 +188,7 @@ export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sin
       let top = children.length === 0 ? 0 : y + pending;
       if (style.clear !== "none") top = Math.max(top, clearance(bands, style.clear));
       const at = placeFloat(bands, style.float === "right" ? "right" : "left", width, w, h, top);
-      floats.push({ block: laid.block, x: at.x, y: at.y, dy: Math.max(0, laid.marginTop), height: h });
+      floats.push({ block: laid.block, x: at.x, y: at.y, dy: Math.max(0, laid.marginTop), height: h, width: w, side: style.float === "right" ? "right" : "left" });
       bands = [...(bands ?? []), at.band];
       continue;
     }
@@ -197,12 +207,22 @@ export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sin
     if (!laid) continue;
     push(laid.block, laid.marginTop, laid.marginBottom, laid.breakBefore, clearTo !== undefined && clearTo > 0 ? clearTo : undefined);
     breakNext = laid.breakAfter;
+    // A child's floats that reach below it are this flow's now: drawn here, and what follows wraps around them.
+    for (const f of laid.hanging ?? []) {
+      const placed = { ...f, y: f.y + y - laid.block.height };
+      floats.push(placed);
+      bands = [...(bands ?? []), bandOf(placed, width)];
+    }
   }
   if (children.length === 0 && floats.length === 0) return { block: null, lead: 0, trail: 0 };
   const only = children.length === 1 ? (children[0] as StackChild) : undefined;
   const stack = children.length === 0 ? null : only && !only.breakBefore ? only.block : StackBlock.of(children, { keepTogether: false, pageBody: ctx.pageBody, repeat: [] });
-  const block = floats.length > 0 ? new FloatLayer(stack, floats) : stack;
-  return { block, lead: lead ?? 0, trail: pending };
+  // With `hang`, floats reaching below the content are handed to the parent flow instead of drawn here.
+  const bottom = stack?.height ?? 0;
+  const kept = hang ? floats.filter((f) => f.y + f.height <= bottom + EPSILON) : floats;
+  const hanging = hang && kept.length < floats.length ? floats.filter((f) => !kept.includes(f)) : undefined;
+  const block = kept.length > 0 ? new FloatLayer(stack, kept) : stack;
+  return { block, lead: lead ?? 0, trail: pending, ...(hanging ? { hanging } : {}) };
 }
 
 /** Lays out one item of a block container's flow (null for whitespace, absolute boxes and floats, which go elsewhere). */
@@ -226,7 +246,7 @@ export function layoutFlowItem(item: FlowItem, parent: HtmlElement, width: numbe
         const laid = layoutBlockBox(item.element, ctx, Math.max(0, width - inset.left - inset.right), sink);
         return laid && inset.left > 0 ? { ...laid, block: new ShiftBlock(laid.block, inset.left), marginLeft: laid.marginLeft + inset.left } : laid;
       }
-      return layoutBlockBox(item.element, ctx, width, sink, undefined, exclusion);
+      return layoutBlockBox(item.element, ctx, width, sink, undefined, exclusion, true);
     }
     case "absolute":
       positionAbsolute(item.element, ctx, width, sink);
@@ -238,7 +258,7 @@ export function layoutFlowItem(item: FlowItem, parent: HtmlElement, width: numbe
 
 /** Boxes that establish a formatting context of their own (CSS 2 §9.4.1), which floats do not intrude into. */
 function ownsFormatting(el: HtmlElement, style: ReturnType<typeof styleOf>): boolean {
-  return style.display !== "block" && style.display !== "list-item" || style.overflowHidden || el.tag === "img" || el.tag === "svg";
+  return style.display !== "block" && style.display !== "list-item" || style.overflowHidden || style.flowRoot || el.tag === "img" || el.tag === "svg";
 }
 
 /**
