@@ -58,6 +58,16 @@ describe("floats", () => {
     assert.ok(price.x > 240, `price at ${price.x}`);
   });
 
+  test("a float or an absolute box inside an inline element leaves the line", () => {
+    const items = layout(`<p>Tea <b><span style="float: right">1.80</span></b></p><div style="position: relative; height: 30pt">Left <span><i style="position: absolute; right: 0; bottom: 0">Corner</i></span></div>`).pages[0]?.items ?? [];
+    const tea = runs(items).find((r) => r.text.includes("Tea"));
+    const price = runs(items).find((r) => r.text.includes("1.80"));
+    assert.ok(tea && price && Math.abs(tea.y - price.y) < 0.01 && price.x > 240, JSON.stringify([tea?.y, price?.x, price?.y]));
+    const corner = runs(items).find((r) => r.text.includes("Corner"));
+    const left = runs(items).find((r) => r.text.includes("Left"));
+    assert.ok(corner && left && corner.x > 220 && corner.y > left.y + 10, JSON.stringify([corner?.x, corner?.y, left?.y]));
+  });
+
   test("clear: both puts the box below the floats; a float taller than its block hangs out of it, as in Chromium", () => {
     const items = layout(`<div style="background: #0000ff"><div style="float: left; width: 40pt; height: 80pt"></div>short</div><div style="clear: both; background: #ff00ff">after</div>`).pages[0]?.items ?? [];
     const [outer] = rects(items, "#0000ff");

@@ -85,7 +85,13 @@ export function flowItems(parent: HtmlElement, ctx: HtmlContext): FlowItem[] {
       continue;
     }
     const nested: InlinePiece[] = [];
-    inlinePieces(child, ctx, nested, undefined, undefined, 0);
+    const lifted: FlowItem[] = [];
+    inlinePieces(child, ctx, nested, undefined, undefined, 0, lifted);
+    // Floats go before the run's paragraph (as a float met in the run does), absolutes out of the flow.
+    for (const item of lifted) {
+      if (item.kind === "absolute") items.push(item);
+      else runFloats.push(item);
+    }
     // An inline element starts a new stretch of text even when it holds nothing (see runItems).
     run.push({ piece: { text: "", style, path: child.path }, nested: true });
     for (const piece of nested) run.push({ piece, nested: true });
@@ -134,7 +140,7 @@ function runItems(run: readonly Entry[]): FlowItem[] {
 }
 
 /** Flattens an inline element's content into pieces (block descendants are read as inline text). */
-export function inlinePieces(el: HtmlElement, ctx: HtmlContext, out: InlinePiece[], link: string | undefined, background: string | undefined, rise: number): void {
+export function inlinePieces(el: HtmlElement, ctx: HtmlContext, out: InlinePiece[], link: string | undefined, background: string | undefined, rise: number, lifted?: FlowItem[]): void {
   const style = styleOf(ctx, el);
   // vertical-align on inline boxes shifts the baseline, and nested shifts add up (x<sup>2<sup>n</sup></sup>).
   const ownRise = rise + baselineShift(style);
@@ -152,8 +158,11 @@ export function inlinePieces(el: HtmlElement, ctx: HtmlContext, out: InlinePiece
       continue;
     }
     const childStyle = styleOf(ctx, child);
-    if (isInlineObject(child, childStyle, ctx)) out.push(objectPiece(child, childStyle, ownLink, ownRise));
-    else inlinePieces(child, ctx, out, ownLink, ownBackground, ownRise);
+    // Floats and positioned boxes inside inline elements leave the line too (when the caller takes them).
+    if (lifted && childStyle.display !== "none" && (childStyle.position === "absolute" || childStyle.position === "fixed")) lifted.push({ kind: "absolute", element: child });
+    else if (lifted && childStyle.display !== "none" && childStyle.float !== "none") lifted.push({ kind: "float", element: child });
+    else if (isInlineObject(child, childStyle, ctx)) out.push(objectPiece(child, childStyle, ownLink, ownRise));
+    else inlinePieces(child, ctx, out, ownLink, ownBackground, ownRise, lifted);
   }
 }
 
