@@ -42,13 +42,13 @@ export interface BoxExtras {
   /** Height of an empty page body. */
   readonly pageBody: number;
   /** The height absolutes are placed in when it is not the box's own (the root: the first page's area). */
-  readonly containingHeight?: number;
+  readonly containingHeight?: number | undefined;
   /** `overflow: hidden`: content and absolutes are clipped to the padding box. */
-  readonly clip?: boolean;
+  readonly clip?: boolean | undefined;
   /** The box is as tall as its content height says, whatever its content (overflow: hidden with a height). */
-  readonly exact?: boolean;
+  readonly exact?: boolean | undefined;
   /** `box-shadow`, drawn under the background (shadow.ts). */
-  readonly shadows?: readonly Shadow[];
+  readonly shadows?: readonly Shadow[] | undefined;
 }
 
 /** A box: decoration around a content block. */

@@ -49,12 +49,16 @@ export function flowItems(parent: HtmlElement, ctx: HtmlContext): FlowItem[] {
   // around them (exact for a float in a paragraph's first line, the usual case: a price floated right).
   let runFloats: FlowItem[] = [];
   const flush = (): void => {
-    items.push(...runFloats);
-    runFloats = [];
+    if (runFloats.length > 0) {
+      items.push(...runFloats);
+      runFloats = [];
+    }
     if (run.length > 0) items.push(...runItems(run));
     run = [];
   };
   const parentStyle = styleOf(ctx, parent);
+  // Floats and absolutes found inside inline children (one array for all of them).
+  const lifted: FlowItem[] = [];
   for (const child of parent.children) {
     if (child.kind === "text") {
       run.push({ piece: textPiece(child, parentStyle, undefined, undefined, parent.path, 0), nested: false });
@@ -85,10 +89,10 @@ export function flowItems(parent: HtmlElement, ctx: HtmlContext): FlowItem[] {
       continue;
     }
     const nested: InlinePiece[] = [];
-    const lifted: FlowItem[] = [];
+    const before = lifted.length;
     inlinePieces(child, ctx, nested, undefined, undefined, 0, lifted);
     // Floats go before the run's paragraph (as a float met in the run does), absolutes out of the flow.
-    for (const item of lifted) {
+    if (lifted.length > before) for (const item of lifted.splice(before)) {
       if (item.kind === "absolute") items.push(item);
       else runFloats.push(item);
     }

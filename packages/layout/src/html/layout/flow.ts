@@ -122,14 +122,16 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
     avoidBreak: style.avoidBreakInside,
     valign: 0,
     pageBody: ctx.pageBody,
-    ...(shadows ? { shadows } : {}),
-    ...(style.overflowHidden ? { clip: true, ...(specifiedHeight !== undefined ? { exact: true } : {}) } : {}),
+    // Plain properties, not spreads: a box is made per table cell, and spreads cost there.
+    shadows,
+    clip: style.overflowHidden,
+    exact: style.overflowHidden && specifiedHeight !== undefined,
   });
   const drawn = effects ? new EffectsBlock(box, effects, width, dx, dy) : box;
   // A positioned box with a z-index of 0 or more is drawn over its stacking context's content (stacking.ts).
   const painted = positioned && style.zIndex !== undefined && style.zIndex >= 0 ? new LiftedBlock(drawn, style.zIndex) : drawn;
   if (hanging) hanging = hanging.map((f) => ({ ...f, x: f.x + ml + dx, y: f.y + dy }));
-  return { ...(hanging ? { hanging } : {}), block: ml !== 0 ? new ShiftBlock(painted, ml) : painted, box, marginLeft: ml, width, marginTop: mt, marginBottom: mb, breakBefore: style.breakBefore, breakAfter: style.breakAfter };
+  return { block: ml !== 0 ? new ShiftBlock(painted, ml) : painted, box, marginLeft: ml, width, marginTop: mt, marginBottom: mb, breakBefore: style.breakBefore, breakAfter: style.breakAfter, hanging };
 }
 
 /** Floats, absolutes and clipping boxes make a formatting context of their own: margins do not collapse through them. */
@@ -222,7 +224,7 @@ export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sin
   const kept = hang ? floats.filter((f) => f.y + f.height <= bottom + EPSILON) : floats;
   const hanging = hang && kept.length < floats.length ? floats.filter((f) => !kept.includes(f)) : undefined;
   const block = kept.length > 0 ? new FloatLayer(stack, kept) : stack;
-  return { block, lead: lead ?? 0, trail: pending, ...(hanging ? { hanging } : {}) };
+  return { block, lead: lead ?? 0, trail: pending, hanging };
 }
 
 /** Lays out one item of a block container's flow (null for whitespace, absolute boxes and floats, which go elsewhere). */

@@ -110,7 +110,7 @@ export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedSt
       }
     : undefined;
   const shadows = shadowsOf(block.textShadow, block.size, ctx, path, "text-shadow");
-  return ParagraphBlock.of({ layout, relayout, orphans: block.orphans, widows: block.widows, objects: boxes, ...(beside ? { offset: beside.offset } : {}), ...(shadows ? { shadows } : {}) });
+  return ParagraphBlock.of({ layout, relayout, orphans: block.orphans, widows: block.widows, objects: boxes, offset: beside?.offset, shadows });
 }
 
 /** The width and left offset of each line of a paragraph beside floats, lines `lineHeight` apart. */
