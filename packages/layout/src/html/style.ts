@@ -208,8 +208,8 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     objectFit: pick("object-fit", ["contain", "cover", "fill"], "fill", "fill"),
     hyphens: pick("hyphens", ["none", "manual", "auto"], "manual", p.hyphens),
     lang: specified.has(LANG_ATTRIBUTE) ? specified.get(LANG_ATTRIBUTE)?.trim() || undefined : p.lang,
-    float: pick("float", ["none", "left", "right"], "none", "none"),
-    clear: pick("clear", ["none", "left", "right", "both"], "none", "none"),
+    float: logicalSide(pick("float", ["none", "left", "right", "inline-start", "inline-end"], "none", "none"), pick("direction", ["ltr", "rtl"], "ltr", p.direction)),
+    clear: logicalSide(pick("clear", ["none", "left", "right", "both", "inline-start", "inline-end"], "none", "none"), pick("direction", ["ltr", "rtl"], "ltr", p.direction)),
     zIndex: zIndex(get("z-index")),
     overflowHidden: [get("overflow"), get("overflow-x"), get("overflow-y")].some((v) => v !== undefined && /^(hidden|clip)\b/.test(v.trim().toLowerCase())),
     clipPath: noneToUndefined(get("clip-path")),
@@ -223,6 +223,13 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
 }
 
 const INHERIT_MARK = "\u0000inherit";
+
+/** `inline-start`/`inline-end` (of `float` and `clear`) as the physical side of the writing direction. */
+function logicalSide<T extends string>(v: T | "inline-start" | "inline-end", direction: "ltr" | "rtl"): Exclude<T, "inline-start" | "inline-end"> {
+  if (v === "inline-start") return (direction === "rtl" ? "right" : "left") as Exclude<T, "inline-start" | "inline-end">;
+  if (v === "inline-end") return (direction === "rtl" ? "left" : "right") as Exclude<T, "inline-start" | "inline-end">;
+  return v as Exclude<T, "inline-start" | "inline-end">;
+}
 
 function zIndex(v: string | undefined): number | undefined {
   if (v === undefined || v === INHERIT_MARK) return undefined;

@@ -68,6 +68,14 @@ describe("floats", () => {
     assert.ok(corner && left && corner.x > 220 && corner.y > left.y + 10, JSON.stringify([corner?.x, corner?.y, left?.y]));
   });
 
+  test("float: inline-end is right in left-to-right text and left in right-to-left text", () => {
+    for (const [dir, x] of [["ltr", 277.64 - 30], ["rtl", 20]] as const) {
+      const items = layout(`<div dir="${dir}"><div style="float: inline-end; width: 30pt; height: 10pt; background: #ff0000"></div></div>`).pages[0]?.items ?? [];
+      const [box] = rects(items, "#ff0000");
+      assert.ok(box && Math.abs(box.x - x) < 0.05, `${dir}: ${box?.x}`);
+    }
+  });
+
   test("clear: both puts the box below the floats; a float taller than its block hangs out of it, as in Chromium", () => {
     const items = layout(`<div style="background: #0000ff"><div style="float: left; width: 40pt; height: 80pt"></div>short</div><div style="clear: both; background: #ff00ff">after</div>`).pages[0]?.items ?? [];
     const [outer] = rects(items, "#0000ff");
