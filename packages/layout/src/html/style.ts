@@ -13,7 +13,8 @@ export type Size = Length | "auto";
 /** Every property layout reads, computed. Inherited properties are marked in INHERITED. */
 export interface ComputedStyle {
   readonly display: Display;
-  readonly position: "static" | "relative" | "absolute" | "fixed";
+  /** `sticky` prints where the box is (a page has no scrolling), and holds its absolute boxes as relative does. */
+  readonly position: "static" | "relative" | "absolute" | "fixed" | "sticky";
   readonly inset: readonly [Size, Size, Size, Size];
   readonly margin: readonly [Size, Size, Size, Size];
   readonly padding: readonly [Length, Length, Length, Length];
@@ -157,7 +158,7 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
   const display = flowRoot ? "block" : pick("display", DISPLAYS, parent ? "inline" : "block", "inline");
   return {
     display,
-    position: pick("position", ["static", "relative", "absolute", "fixed"], "static", "static"),
+    position: pick("position", ["static", "relative", "absolute", "fixed", "sticky"], "static", "static"),
     inset: SIDES.map((s) => sized(s, "auto")) as [Size, Size, Size, Size],
     margin: SIDES.map((s) => sized(`margin-${s}`, ZERO)) as [Size, Size, Size, Size],
     padding: SIDES.map((s) => len(get(`padding-${s}`), ZERO)) as [Length, Length, Length, Length],

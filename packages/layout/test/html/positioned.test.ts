@@ -141,6 +141,14 @@ describe("positioned boxes", () => {
     assert.deepEqual(group?.items.filter((i) => i.kind === "shape").map((i) => i.kind === "shape" && i.fill), ["#ffff00", "#0000ff"]);
   });
 
+  test("position: sticky prints in place and holds its absolute boxes", () => {
+    const items = layout(`<div style="height: 30pt"></div><div style="position: sticky; top: 0; height: 40pt; background: #00ff00"><div style="position: absolute; left: 5pt; top: 5pt; width: 10pt; height: 10pt; background: #ff0000"></div></div>`).pages[0]?.items ?? [];
+    const [box] = rects(items, "#00ff00");
+    const [child] = rects(items, "#ff0000");
+    assert.deepEqual(box && [box.x, box.y], [20, 50]);
+    assert.deepEqual(child && [child.x, child.y], [25, 55]);
+  });
+
   test("position: relative moves the box without moving what follows", () => {
     const items = layout(`<div style="position: relative; left: 10pt; top: 5pt; height: 20pt; background: #ff0000"></div><div style="height: 20pt; background: #00ff00"></div>`).pages[0]?.items ?? [];
     const [moved] = rects(items, "#ff0000");
