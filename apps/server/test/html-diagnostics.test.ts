@@ -14,7 +14,7 @@ before(async () => {
 after(() => t.close());
 
 /** Five problems, one of each kind the issue names. */
-export const FIVE_PROBLEMS = `<style>h1 { float: left }</style>
+export const FIVE_PROBLEMS = `<style>h1 { filter: blur(1px) }</style>
 <h1>Total {{total | numbr}}</h1>
 <script>alert(1)</script>
 <img src="https://example.com/logo.png">

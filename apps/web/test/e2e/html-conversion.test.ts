@@ -10,7 +10,7 @@ import { PASSWORD, previewSays, save, signUpVerified, typeContent } from "./step
 import { launchBrowser, openPage, screenshot, startStack, type Stack, type Watched } from "./support.js";
 
 /** One problem of each kind the issue names (five diagnostics). */
-const FIVE_PROBLEMS = `<style>h1 { float: left }</style>
+const FIVE_PROBLEMS = `<style>h1 { filter: blur(1px) }</style>
 <h1>Total {{total | numbr}}</h1>
 <script>alert(1)</script>
 <img src="https://example.com/logo.png">

@@ -20,6 +20,8 @@ import { stampHtmlPages } from "./stamps.js";
 import { BoxBlock, plainDecoration } from "./layout/box.js";
 import type { Absolute, HtmlContext } from "./layout/context.js";
 import { layoutBlockBox } from "./layout/flow.js";
+import { FixedLayer } from "./layout/positioned.js";
+import { RootContextBlock } from "./layout/stacking.js";
 import { pageSetup, type PageSetup } from "./layout/page.js";
 import { parseHtml } from "./parse.js";
 
@@ -46,11 +48,17 @@ export function layoutHtml(template: string | CompiledHtml, data: unknown, optio
   // 4. boxes: the root element laid out in the page's content width; absolutes are placed from the first page
   const absolutes: Absolute[] = [];
   const laid = layoutBlockBox(root, ctx, contentWidth, absolutes);
-  const flow = new BoxBlock(plainDecoration(contentWidth, null), laid?.block ?? null, 0, { dx: 0, dy: 0, absolutes, avoidBreak: false, valign: 0, pageBody: geometry.body });
-  // 5. paginate with the band flow's loop; 6. finalize with page numbers
   const first = setup.firstMargins ? pageGeometry(setup.size, setup.firstMargins, 0, 0, diagnostics) : geometry;
-  const { pages: bodies, overflowed } = paginate(flow, geometry.body, first.body, options.limits?.maxPages);
+  // The initial containing block of the absolutes is the first page's area (as Chromium prints: `bottom: 0`
+  // is the foot of the first page, not of the content).
+  const flow = new BoxBlock(plainDecoration(contentWidth, null), laid?.block ?? null, 0, { dx: 0, dy: 0, absolutes, avoidBreak: false, valign: 0, pageBody: geometry.body, ...(setup.size.roll ? {} : { containingHeight: first.body }) });
+  // 5. paginate with the band flow's loop; 6. finalize with page numbers
+  const { pages: paginated, overflowed } = paginate(flow, geometry.body, first.body, options.limits?.maxPages);
   if (overflowed) diagnostics.add("layout.overflow", "some content cannot fit any page and overflows its page body", "html");
+  // position: fixed boxes on every page, in its page area.
+  const fixed = ctx.fixed ?? [];
+  // Each page's body is the root stacking context (z-indexed boxes drawn over the rest: layout/stacking.ts).
+  const bodies = paginated.map((body, i) => (fixed.length === 0 ? new RootContextBlock(body) : new FixedLayer(new RootContextBlock(body), fixed, contentWidth, i === 0 ? first.body : geometry.body)));
   const finished = finalizeHtmlPages(bodies, geometry, setup, ctx, first);
   // 7. the render's stamps (an HTML template has no document-level list)
   const pages = options.stamps !== undefined && options.stamps.length > 0 ? stampHtmlPages(finished, options.stamps, ctx, options.theme) : finished;
@@ -102,6 +110,7 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
     pageBody: geometry.body,
     familyCache: new Map(),
     palette: resolvePalette(undefined, options.theme),
+    fixed: [],
     ...(options.forms === true ? { forms: true } : {}),
   };
   const contentWidth = Math.max(1, geometry.width - setup.margins.left - setup.margins.right);

@@ -13,7 +13,8 @@ export type Size = Length | "auto";
 /** Every property layout reads, computed. Inherited properties are marked in INHERITED. */
 export interface ComputedStyle {
   readonly display: Display;
-  readonly position: "static" | "relative" | "absolute";
+  /** `sticky` prints where the box is (a page has no scrolling), and holds its absolute boxes as relative does. */
+  readonly position: "static" | "relative" | "absolute" | "fixed" | "sticky";
   readonly inset: readonly [Size, Size, Size, Size];
   readonly margin: readonly [Size, Size, Size, Size];
   readonly padding: readonly [Length, Length, Length, Length];
@@ -69,6 +70,22 @@ export interface ComputedStyle {
   readonly hyphens: "none" | "manual" | "auto";
   /** The language of the element's text: the nearest `lang` attribute (picks hyphenation patterns). */
   readonly lang: string | undefined;
+  /** Positioned and painted effects (layout/float.ts, layout/effects.ts): raw where layout resolves them. */
+  readonly float: "none" | "left" | "right";
+  readonly clear: "none" | "left" | "right" | "both";
+  /** `z-index` (undefined: auto). */
+  readonly zIndex: number | undefined;
+  /** `overflow` (either axis) is `hidden` or `clip`: the box clips its content to its padding box. */
+  readonly overflowHidden: boolean;
+  readonly clipPath: string | undefined;
+  readonly transform: string | undefined;
+  readonly transformOrigin: string | undefined;
+  readonly opacity: number;
+  /** `box-shadow` and `text-shadow` as written (layout/shadow.ts reads them); text-shadow inherits. */
+  readonly boxShadow: string | undefined;
+  readonly textShadow: string | undefined;
+  /** `display: flow-root` (computed as a block that keeps its floats). */
+  readonly flowRoot: boolean;
 }
 
 /**
@@ -81,7 +98,7 @@ export const LANG_ATTRIBUTE = "\u0000lang";
 export const INHERITED = new Set([
   "color", "font-family", "font-size", "font-weight", "font-style", "line-height", "text-align", "letter-spacing", "word-spacing",
   "text-transform", "white-space", "direction", "list-style-type", "orphans", "widows",
-  "border-collapse", "border-spacing", "text-decoration", "text-decoration-line", "hyphens",
+  "border-collapse", "border-spacing", "text-decoration", "text-decoration-line", "hyphens", "text-shadow",
 ]);
 
 /** Properties the converter reads (anything else is reported once per selector). */
@@ -93,6 +110,7 @@ export const SUPPORTED = new Set([
   "box-sizing", "flex-direction", "flex-wrap", "justify-content", "align-items", "align-self", "flex-grow",
   "flex-shrink", "flex-basis", "row-gap", "column-gap", "vertical-align", "break-before", "break-after",
   "break-inside", "object-fit",
+  "float", "clear", "z-index", "overflow", "overflow-x", "overflow-y", "clip-path", "transform", "transform-origin", "opacity", "box-shadow",
   // Accepted with no effect on a PDF page: colour adjustment for print, bidi isolation (the text engine
   // resolves bidi per paragraph itself).
   "print-color-adjust", "-webkit-print-color-adjust", "color-adjust", "unicode-bidi",
@@ -135,10 +153,12 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
   const colourOf = (v: string | undefined): string => (v === undefined || v === "currentcolor" ? color : parseColour(v) ?? color);
   const styles = SIDES.map((s) => (get(`border-${s}-style`) ?? "none").toLowerCase()) as [string, string, string, string];
   const decoration = inherits("text-decoration") && !specified.has("text-decoration-line") ? undefined : get("text-decoration-line") ?? get("text-decoration");
-  const display = pick("display", DISPLAYS, parent ? "inline" : "block", "inline");
+  // `flow-root` is a block that keeps its floats (layout/float.ts).
+  const flowRoot = get("display")?.trim().toLowerCase() === "flow-root";
+  const display = flowRoot ? "block" : pick("display", DISPLAYS, parent ? "inline" : "block", "inline");
   return {
     display,
-    position: pick("position", ["static", "relative", "absolute"], "static", "static"),
+    position: pick("position", ["static", "relative", "absolute", "fixed", "sticky"], "static", "static"),
     inset: SIDES.map((s) => sized(s, "auto")) as [Size, Size, Size, Size],
     margin: SIDES.map((s) => sized(`margin-${s}`, ZERO)) as [Size, Size, Size, Size],
     padding: SIDES.map((s) => len(get(`padding-${s}`), ZERO)) as [Length, Length, Length, Length],
@@ -189,10 +209,45 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     objectFit: pick("object-fit", ["contain", "cover", "fill"], "fill", "fill"),
     hyphens: pick("hyphens", ["none", "manual", "auto"], "manual", p.hyphens),
     lang: specified.has(LANG_ATTRIBUTE) ? specified.get(LANG_ATTRIBUTE)?.trim() || undefined : p.lang,
+    float: logicalSide(pick("float", ["none", "left", "right", "inline-start", "inline-end"], "none", "none"), pick("direction", ["ltr", "rtl"], "ltr", p.direction)),
+    clear: logicalSide(pick("clear", ["none", "left", "right", "both", "inline-start", "inline-end"], "none", "none"), pick("direction", ["ltr", "rtl"], "ltr", p.direction)),
+    zIndex: zIndex(get("z-index")),
+    overflowHidden: [get("overflow"), get("overflow-x"), get("overflow-y")].some((v) => v !== undefined && /^(hidden|clip)\b/.test(v.trim().toLowerCase())),
+    clipPath: noneToUndefined(get("clip-path")),
+    transform: noneToUndefined(get("transform")),
+    transformOrigin: get("transform-origin"),
+    opacity: opacity(get("opacity")),
+    boxShadow: noneToUndefined(get("box-shadow")),
+    textShadow: inherits("text-shadow") ? p.textShadow : noneToUndefined(get("text-shadow")),
+    flowRoot,
   };
 }
 
 const INHERIT_MARK = "\u0000inherit";
+
+/** `inline-start`/`inline-end` (of `float` and `clear`) as the physical side of the writing direction. */
+function logicalSide<T extends string>(v: T | "inline-start" | "inline-end", direction: "ltr" | "rtl"): Exclude<T, "inline-start" | "inline-end"> {
+  if (v === "inline-start") return (direction === "rtl" ? "right" : "left") as Exclude<T, "inline-start" | "inline-end">;
+  if (v === "inline-end") return (direction === "rtl" ? "left" : "right") as Exclude<T, "inline-start" | "inline-end">;
+  return v as Exclude<T, "inline-start" | "inline-end">;
+}
+
+function zIndex(v: string | undefined): number | undefined {
+  if (v === undefined || v === INHERIT_MARK) return undefined;
+  const n = Number(v);
+  return Number.isInteger(n) ? n : undefined;
+}
+
+function noneToUndefined(v: string | undefined): string | undefined {
+  return v === undefined || v === INHERIT_MARK || v.trim().toLowerCase() === "none" ? undefined : v.trim();
+}
+
+function opacity(v: string | undefined): number {
+  if (v === undefined || v === INHERIT_MARK) return 1;
+  const t = v.trim();
+  const n = t.endsWith("%") ? Number(t.slice(0, -1)) / 100 : Number(t);
+  return Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 1;
+}
 
 const DISPLAYS: readonly Display[] = [
   "block", "inline", "inline-block", "none", "list-item", "flex", "table", "table-row", "table-cell", "table-header-group",
@@ -259,5 +314,7 @@ export const INITIAL: ComputedStyle = {
   flexDirection: "row", flexWrap: false, justifyContent: "flex-start", alignItems: "stretch", alignSelf: "auto", grow: 0,
   shrink: 1, basis: "auto", rowGap: ZERO, columnGap: ZERO, listStyleType: "disc", breakBefore: false, breakAfter: false,
   avoidBreakInside: false, orphans: 2, widows: 2, borderCollapse: false, borderSpacing: 0, objectFit: "fill",
-  hyphens: "manual", lang: undefined,
+  hyphens: "manual", lang: undefined, float: "none", clear: "none", zIndex: undefined, overflowHidden: false,
+  clipPath: undefined, transform: undefined, transformOrigin: undefined, opacity: 1, boxShadow: undefined, textShadow: undefined,
+  flowRoot: false,
 };

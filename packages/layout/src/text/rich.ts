@@ -37,8 +37,11 @@ export function layoutRichParagraph(
   style: RichParagraphStyle,
   width: number,
   diagnostics?: TextDiagnostics,
+  lineWidth?: (line: number) => number,
 ): RichLayout {
   const maxWidth = Number.isNaN(width) ? Infinity : Math.max(0, width);
+  // Lines beside a float are shorter (HTML floats): line `i` is at most `lineWidth(i)` wide, never more than `width`.
+  const widthOf = lineWidth ? (i: number): number => Math.max(0, Math.min(maxWidth, lineWidth(i))) : (): number => maxWidth;
   const s: RichParagraphStyle = {
     ...style,
     size: style.size > 0 ? style.size : 10,
@@ -58,12 +61,12 @@ export function layoutRichParagraph(
   const drafts: RichDraft[] = [];
   // `hyphens: none`: soft hyphens are no break opportunities (they are never drawn anyway).
   const source = s.hyphens === "none" ? spans.map((span) => (typeof span.text === "string" ? { ...span, text: dropSoftHyphens(span.text) } : span)) : spans;
-  for (const para of hardParagraphs(source)) breakRich(para, source, contextFor, s, maxWidth, drafts);
+  for (const para of hardParagraphs(source)) breakRich(para, source, contextFor, s, widthOf, drafts);
   const lines: RichLine[] = [];
   let top = 0;
   let widest = 0;
   for (const draft of drafts) {
-    const line = placeRichLine(draft, s, maxWidth, top);
+    const line = placeRichLine(draft, s, widthOf(lines.length), top);
     lines.push(line);
     top += line.height;
     if (line.width > widest) widest = line.width;
@@ -128,9 +131,10 @@ function breakRich(
   spans: readonly RichSpan[],
   contextFor: (span: SpanStyle) => FontContext,
   s: RichParagraphStyle,
-  maxWidth: number,
+  widthOf: (line: number) => number,
   out: RichDraft[],
 ): void {
+  let maxWidth = widthOf(out.length);
   const text = para.text;
   const wordSpacing = s.wordSpacing ?? 0;
   if (text === "") {
@@ -155,6 +159,7 @@ function breakRich(
     if (!hard && shyHyphen) line.push(shyHyphen);
     shyHyphen = undefined;
     out.push({ pieces: line, hard, size: s.size });
+    maxWidth = widthOf(out.length);
     line = [];
     lineWidth = 0;
   };

@@ -5,6 +5,9 @@
 import { EPSILON, type Block, type PageNumbers, type Split } from "../../elements/block.js";
 import type { FrameItem } from "../../frame/types.js";
 import type { Absolute } from "./context.js";
+import { placeAbsolutes, stackingOrder } from "./positioned.js";
+import { drawDoubleSides, isDouble } from "./border-double.js";
+import { drawBoxShadows, type Shadow } from "./shadow.js";
 
 /** The painted and spacing parts of a box. */
 export interface BoxDecoration {
@@ -38,6 +41,14 @@ export interface BoxExtras {
   readonly valign: number;
   /** Height of an empty page body. */
   readonly pageBody: number;
+  /** The height absolutes are placed in when it is not the box's own (the root: the first page's area). */
+  readonly containingHeight?: number | undefined;
+  /** `overflow: hidden`: content and absolutes are clipped to the padding box. */
+  readonly clip?: boolean | undefined;
+  /** The box is as tall as its content height says, whatever its content (overflow: hidden with a height). */
+  readonly exact?: boolean | undefined;
+  /** `box-shadow`, drawn under the background (shadow.ts). */
+  readonly shadows?: readonly Shadow[] | undefined;
 }
 
 /** A box: decoration around a content block. */
@@ -53,7 +64,7 @@ export class BoxBlock implements Block {
     private readonly extras: BoxExtras,
   ) {
     // Indexed reads, not destructuring: a box is made per cell and row, and destructuring allocates.
-    this.height = deco.insets[0] + Math.max(contentHeight, content?.height ?? 0) + deco.insets[2];
+    this.height = deco.insets[0] + (extras.exact ? contentHeight : Math.max(contentHeight, content?.height ?? 0)) + deco.insets[2];
     this.breaks = content?.breaks === true;
   }
 
@@ -74,6 +85,8 @@ export class BoxBlock implements Block {
     if (this.height <= available + EPSILON && !this.breaks) return { fits: this, rest: null };
     const { pageBody, avoidBreak } = this.extras;
     if (avoidBreak && !atTop && !this.breaks && this.height <= pageBody + EPSILON) return { fits: null, rest: this };
+    // A clipped box of a set height is not split: it moves on whole (or, at a page's top, overflows it).
+    if (this.extras.exact) return atTop ? { fits: this, rest: null } : { fits: null, rest: this };
     if (!this.content) return { fits: null, rest: this };
     const part = this.content.split(available - this.deco.insets[0] - this.deco.insets[2], atTop);
     if (!part.fits) return { fits: null, rest: this };
@@ -93,6 +106,7 @@ export class BoxBlock implements Block {
     const y = y0 + this.extras.dy;
     const { deco } = this;
     const h = this.height;
+    if (this.extras.shadows) drawBoxShadows(out, this.extras.shadows, x, y, deco.width, h, deco.radius);
     if (deco.background) {
       out.push({ kind: "shape", geometry: { type: "rect", x, y, width: deco.width, height: h, ...(deco.radius > 0 ? { radius: deco.radius } : {}) }, fill: deco.background });
     }
@@ -101,16 +115,25 @@ export class BoxBlock implements Block {
     const left = deco.insets[3];
     const inner = Math.max(this.contentHeight, this.content?.height ?? 0);
     const offset = this.content ? (inner - this.content.height) * this.extras.valign : 0;
-    this.content?.place(out, x + left, y + top + offset, page);
     const marker = this.extras.marker;
-    if (marker) marker.block.place(out, x + left + marker.x, y + top + offset, page);
-    if (this.extras.absolutes.length === 0) return;
+    if (this.extras.absolutes.length === 0 && !this.extras.clip) {
+      // The usual box (every table cell): content and marker only, nothing allocated.
+      this.content?.place(out, x + left, y + top + offset, page);
+      if (marker) marker.block.place(out, x + left + marker.x, y + top + offset, page);
+      return;
+    }
     const bw = deco.borderWidth;
-    const paddingBox = { x: x + bw[3], y: y + bw[0], width: deco.width - bw[1] - bw[3], height: h - bw[0] - bw[2] };
-    for (const a of this.extras.absolutes) {
-      const ax = a.left !== undefined ? paddingBox.x + a.left : a.right !== undefined ? paddingBox.x + paddingBox.width - a.right - a.width : paddingBox.x;
-      const ay = a.top !== undefined ? paddingBox.y + a.top : a.bottom !== undefined ? paddingBox.y + paddingBox.height - a.bottom - a.block.height : paddingBox.y;
-      a.block.place(out, ax, ay, page);
+    const paddingBox = { x: x + bw[3], y: y + bw[0], width: deco.width - bw[1] - bw[3], height: (this.extras.containingHeight ?? h) - bw[0] - bw[2] };
+    const { below, above } = stackingOrder(this.extras.absolutes);
+    // overflow: hidden draws what is inside the padding box through a clip of it.
+    const inside: FrameItem[] = this.extras.clip ? [] : out;
+    placeAbsolutes(inside, below, paddingBox, page);
+    this.content?.place(inside, x + left, y + top + offset, page);
+    if (marker) marker.block.place(out, x + left + marker.x, y + top + offset, page);
+    placeAbsolutes(inside, above, paddingBox, page);
+    if (this.extras.clip && inside.length > 0) {
+      const radius = Math.max(0, deco.radius - Math.max(...bw));
+      out.push({ kind: "group", clip: { ...paddingBox, height: h - bw[0] - bw[2], ...(radius > 0 ? { radius } : {}) }, items: inside });
     }
   }
 }
@@ -123,16 +146,22 @@ function drawBorders(out: FrameItem[], deco: BoxDecoration, x: number, y: number
   const l = bw[3];
   if (t + r + b + l <= 0) return;
   const w = deco.width;
-  if (deco.radius > 0 && t === r && r === b && b === l && allSame(deco.borderColor) && allSame(deco.borderStyle)) {
+  // Double sides two lines each (border-double.ts); the other sides as below.
+  const double = deco.borderStyle.includes("double") ? [isDouble(deco, 0), isDouble(deco, 1), isDouble(deco, 2), isDouble(deco, 3)] : undefined;
+  if (double?.some(Boolean)) {
+    drawDoubleSides(out, deco, x, y, h);
+    if (double.every(Boolean)) return;
+  }
+  if (deco.radius > 0 && t === r && r === b && b === l && allSame(deco.borderColor) && allSame(deco.borderStyle) && !double?.some(Boolean)) {
     out.push({ kind: "shape", geometry: { type: "rect", x: x + t / 2, y: y + t / 2, width: w - t, height: h - t, radius: deco.radius }, stroke: strokeOf(deco, 0) });
     return;
   }
   // Each side a line along the middle of its border, from outer corner to outer corner.
   const strokes = sideStrokes(deco);
-  if (t > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + t / 2, x2: x + w, y2: y + t / 2 }, stroke: strokes[0] });
-  if (r > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x + w - r / 2, y1: y, x2: x + w - r / 2, y2: y + h }, stroke: strokes[1] });
-  if (b > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + h - b / 2, x2: x + w, y2: y + h - b / 2 }, stroke: strokes[2] });
-  if (l > 0) out.push({ kind: "shape", geometry: { type: "line", x1: x + l / 2, y1: y, x2: x + l / 2, y2: y + h }, stroke: strokes[3] });
+  if (t > 0 && !double?.[0]) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + t / 2, x2: x + w, y2: y + t / 2 }, stroke: strokes[0] });
+  if (r > 0 && !double?.[1]) out.push({ kind: "shape", geometry: { type: "line", x1: x + w - r / 2, y1: y, x2: x + w - r / 2, y2: y + h }, stroke: strokes[1] });
+  if (b > 0 && !double?.[2]) out.push({ kind: "shape", geometry: { type: "line", x1: x, y1: y + h - b / 2, x2: x + w, y2: y + h - b / 2 }, stroke: strokes[2] });
+  if (l > 0 && !double?.[3]) out.push({ kind: "shape", geometry: { type: "line", x1: x + l / 2, y1: y, x2: x + l / 2, y2: y + h }, stroke: strokes[3] });
 }
 
 type Stroke = ReturnType<typeof strokeOf>;

@@ -15,7 +15,8 @@ export type FlowItem =
   | { readonly kind: "inline"; readonly pieces: readonly InlinePiece[] }
   | { readonly kind: "atomic"; readonly elements: readonly HtmlElement[] }
   | { readonly kind: "block"; readonly element: HtmlElement }
-  | { readonly kind: "absolute"; readonly element: HtmlElement };
+  | { readonly kind: "absolute"; readonly element: HtmlElement }
+  | { readonly kind: "float"; readonly element: HtmlElement };
 
 const BLOCK_LEVEL = new Set(["block", "list-item", "flex", "table", "table-caption", "table-row", "table-row-group", "table-header-group", "table-footer-group", "table-cell"]);
 
@@ -31,7 +32,7 @@ function isAtomic(el: HtmlElement, style: ComputedStyle): boolean {
 
 /** True for an image or inline SVG that is an inline-level box (it flows in a line of text as one object). */
 function isInlineObject(el: HtmlElement, style: ComputedStyle, ctx: HtmlContext): boolean {
-  return (el.tag === "img" || el.tag === "svg" || isFormControl(el, ctx)) && (style.display === "inline-block" || style.display === "inline") && style.position !== "absolute";
+  return (el.tag === "img" || el.tag === "svg" || isFormControl(el, ctx)) && (style.display === "inline-block" || style.display === "inline") && style.position !== "absolute" && style.position !== "fixed" && style.float === "none";
 }
 
 /**
@@ -44,11 +45,20 @@ type Entry = { readonly piece: InlinePiece; readonly nested: boolean } | { reado
 export function flowItems(parent: HtmlElement, ctx: HtmlContext): FlowItem[] {
   const items: FlowItem[] = [];
   let run: Entry[] = [];
+  // Floats met in a run of inline content go before the run's paragraph: they float at the top of the lines
+  // around them (exact for a float in a paragraph's first line, the usual case: a price floated right).
+  let runFloats: FlowItem[] = [];
   const flush = (): void => {
+    if (runFloats.length > 0) {
+      items.push(...runFloats);
+      runFloats = [];
+    }
     if (run.length > 0) items.push(...runItems(run));
     run = [];
   };
   const parentStyle = styleOf(ctx, parent);
+  // Floats and absolutes found inside inline children (one array for all of them).
+  const lifted: FlowItem[] = [];
   for (const child of parent.children) {
     if (child.kind === "text") {
       run.push({ piece: textPiece(child, parentStyle, undefined, undefined, parent.path, 0), nested: false });
@@ -56,8 +66,13 @@ export function flowItems(parent: HtmlElement, ctx: HtmlContext): FlowItem[] {
     }
     const style = styleOf(ctx, child);
     if (style.display === "none" || child.tag === "col" || child.tag === "colgroup") continue;
-    if (style.position === "absolute") {
+    if (style.position === "absolute" || style.position === "fixed") {
       items.push({ kind: "absolute", element: child });
+      continue;
+    }
+    if (style.float !== "none") {
+      if (run.length > 0) runFloats.push({ kind: "float", element: child });
+      else items.push({ kind: "float", element: child });
       continue;
     }
     if (isInlineObject(child, style, ctx)) {
@@ -74,7 +89,13 @@ export function flowItems(parent: HtmlElement, ctx: HtmlContext): FlowItem[] {
       continue;
     }
     const nested: InlinePiece[] = [];
-    inlinePieces(child, ctx, nested, undefined, undefined, 0);
+    const before = lifted.length;
+    inlinePieces(child, ctx, nested, undefined, undefined, 0, lifted);
+    // Floats go before the run's paragraph (as a float met in the run does), absolutes out of the flow.
+    if (lifted.length > before) for (const item of lifted.splice(before)) {
+      if (item.kind === "absolute") items.push(item);
+      else runFloats.push(item);
+    }
     // An inline element starts a new stretch of text even when it holds nothing (see runItems).
     run.push({ piece: { text: "", style, path: child.path }, nested: true });
     for (const piece of nested) run.push({ piece, nested: true });
@@ -123,7 +144,7 @@ function runItems(run: readonly Entry[]): FlowItem[] {
 }
 
 /** Flattens an inline element's content into pieces (block descendants are read as inline text). */
-export function inlinePieces(el: HtmlElement, ctx: HtmlContext, out: InlinePiece[], link: string | undefined, background: string | undefined, rise: number): void {
+export function inlinePieces(el: HtmlElement, ctx: HtmlContext, out: InlinePiece[], link: string | undefined, background: string | undefined, rise: number, lifted?: FlowItem[]): void {
   const style = styleOf(ctx, el);
   // vertical-align on inline boxes shifts the baseline, and nested shifts add up (x<sup>2<sup>n</sup></sup>).
   const ownRise = rise + baselineShift(style);
@@ -141,8 +162,11 @@ export function inlinePieces(el: HtmlElement, ctx: HtmlContext, out: InlinePiece
       continue;
     }
     const childStyle = styleOf(ctx, child);
-    if (isInlineObject(child, childStyle, ctx)) out.push(objectPiece(child, childStyle, ownLink, ownRise));
-    else inlinePieces(child, ctx, out, ownLink, ownBackground, ownRise);
+    // Floats and positioned boxes inside inline elements leave the line too (when the caller takes them).
+    if (lifted && childStyle.display !== "none" && (childStyle.position === "absolute" || childStyle.position === "fixed")) lifted.push({ kind: "absolute", element: child });
+    else if (lifted && childStyle.display !== "none" && childStyle.float !== "none") lifted.push({ kind: "float", element: child });
+    else if (isInlineObject(child, childStyle, ctx)) out.push(objectPiece(child, childStyle, ownLink, ownRise));
+    else inlinePieces(child, ctx, out, ownLink, ownBackground, ownRise, lifted);
   }
 }
 

@@ -18,6 +18,8 @@ export interface Absolute {
   readonly top: number | undefined;
   readonly right: number | undefined;
   readonly bottom: number | undefined;
+  /** `z-index` (undefined: auto): the paint order among the containing block's absolutes (positioned.ts). */
+  readonly z?: number;
 }
 
 /** Everything shared by one HTML layout. */
@@ -40,6 +42,8 @@ export interface HtmlContext {
   readonly columnHints?: ReadonlyMap<string, ColumnIntrinsics>;
   /** The render's brand colours (a theme), for charts; absent: the default brand. */
   readonly palette?: Palette;
+  /** Where `position: fixed` boxes go (drawn on every page by layoutHtml); absent: they are absolute. */
+  readonly fixed?: Absolute[];
 }
 
 /** Per column of a table, the widest min-content and max-content width of its single-span cells (border boxes). */

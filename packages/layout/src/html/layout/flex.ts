@@ -42,7 +42,7 @@ export function layoutFlex(el: HtmlElement, style: ComputedStyle, width: number,
     const s = styleOf(ctx, child);
     if (s.display === "none") continue;
     flushText();
-    if (s.position === "absolute") positionAbsolute(child, ctx, width, sink);
+    if (s.position === "absolute" || s.position === "fixed") positionAbsolute(child, ctx, width, sink);
     else items.push(flexItem(child, width, ctx));
   }
   flushText();

@@ -15,6 +15,8 @@ import type { RowScope } from "../../tokens/types.js";
 import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { familyOf, type HtmlContext } from "./context.js";
+import { insetAt, type Exclusion } from "./float.js";
+import { shadowsOf, textShadowItems, type Shadow } from "./shadow.js";
 
 /** A run of text with the style of the inline element it sits in. */
 export interface InlinePiece {
@@ -60,7 +62,7 @@ function objectAlign(style: ComputedStyle): ObjectAlign {
  * The paragraph of a block's inline content, or null when it is only collapsible white space. Object pieces
  * are laid out by `objects` (without it, as when only text is measured, they are left out).
  */
-export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedStyle, width: number, ctx: HtmlContext, path: string, objects?: ObjectLayout): ParagraphBlock | null {
+export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedStyle, width: number, ctx: HtmlContext, path: string, objects?: ObjectLayout, exclusion?: Exclusion): ParagraphBlock | null {
   const texts = collapseWhiteSpace(pieces);
   if (!texts.some((t) => t.trim() !== "" || t.includes("\n"))) return null;
   const deferred = pieces.some((p) => p.deferred);
@@ -94,18 +96,28 @@ export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedSt
     ...hyphenation(block),
   };
   const report = (code: string, message: string): void => ctx.diagnostics.add(code, message, path);
-  const plain = deferred ? undefined : plainStyle(pieces, block, ctx);
+  // Lines beside floats are shortened (see float.ts), reckoned with the block's nominal line height.
+  const beside = exclusion ? besideFloats(exclusion, width, "mult" in block.lineHeight ? block.lineHeight.mult * block.size : block.lineHeight.pt) : undefined;
+  const plain = deferred || beside ? undefined : plainStyle(pieces, block, ctx);
   // Text in one plain style (most table cells) takes the plain engine, whose layouts are cached per process.
-  const layout = plain ? plainLayout(texts.join(""), plain, width, ctx, report) : layoutRichParagraph(ctx.fonts, spansAt(undefined), style, width, report);
+  const layout = plain ? plainLayout(texts.join(""), plain, width, ctx, report) : layoutRichParagraph(ctx.fonts, spansAt(undefined), style, width, report, beside?.width);
   const perPage = new Map<number, RichLayout>();
   const relayout = deferred
     ? (page: PageNumbers): RichLayout => {
         let hit = perPage.get(page.page);
-        if (!hit) perPage.set(page.page, (hit = layoutRichParagraph(ctx.fonts, spansAt(page), style, width, report)));
+        if (!hit) perPage.set(page.page, (hit = layoutRichParagraph(ctx.fonts, spansAt(page), style, width, report, beside?.width)));
         return hit;
       }
     : undefined;
-  return ParagraphBlock.of({ layout, relayout, orphans: block.orphans, widows: block.widows, objects: boxes });
+  const shadows = shadowsOf(block.textShadow, block.size, ctx, path, "text-shadow");
+  return ParagraphBlock.of({ layout, relayout, orphans: block.orphans, widows: block.widows, objects: boxes, offset: beside?.offset, shadows });
+}
+
+/** The width and left offset of each line of a paragraph beside floats, lines `lineHeight` apart. */
+function besideFloats(ex: Exclusion, width: number, lineHeight: number): { width: (line: number) => number; offset: (line: number) => number } | undefined {
+  const h = lineHeight > 0 ? lineHeight : 12;
+  const at = (line: number): { left: number; right: number } => insetAt(ex, line * h, (line + 1) * h);
+  return { width: (line) => { const i = at(line); return width - i.left - i.right; }, offset: (line) => at(line).left };
 }
 
 /**
@@ -230,6 +242,10 @@ interface ParagraphSource {
   readonly widows: number;
   /** The inline objects' boxes, by `InlineObject.id`. */
   readonly objects: readonly ObjectBox[];
+  /** How far line `i` starts right of the paragraph's left edge (lines beside a left float). */
+  readonly offset?: (line: number) => number;
+  /** The block's `text-shadow`: copies of each line's runs under them. */
+  readonly shadows?: readonly Shadow[];
 }
 
 /** Lines `from`..`to` of a laid-out paragraph. */
@@ -284,12 +300,17 @@ export class ParagraphBlock implements Block {
     const first = layout.lines[this.from];
     if (!first) return;
     const dy = y - first.top;
+    const offset = this.source.offset;
     for (let i = this.from; i < Math.min(this.to, layout.lines.length); i++) {
       const line = layout.lines[i] as RichLayout["lines"][number];
-      for (const item of line.items) out.push(moveItem(item, x, dy));
+      const lx = offset ? x + offset(i) : x;
+      if (this.source.shadows) {
+        const moved = line.items.map((item) => moveItem(item, lx, dy));
+        out.push(...textShadowItems(moved, this.source.shadows), ...moved);
+      } else for (const item of line.items) out.push(moveItem(item, lx, dy));
       for (const o of line.objects ?? []) {
         const box = this.source.objects[o.id];
-        box?.block?.place(out, x + o.x + box.dx, dy + o.y + box.dy, page);
+        box?.block?.place(out, lx + o.x + box.dx, dy + o.y + box.dy, page);
       }
     }
   }

@@ -74,9 +74,17 @@ function compute(el: HtmlElement, ctx: HtmlContext): Intrinsic {
   const rowLike = style.display === "flex" && (style.flexDirection === "row" || style.flexDirection === "row-reverse");
   const rowGap = resolveLength(style.columnGap, 0);
   let count = 0;
+  // Floats sit beside the content that follows them: their widths add up on the widest line.
+  let floats = 0;
   for (const item of flowItems(el, ctx)) {
     let m: Intrinsic;
     if (item.kind === "absolute") continue;
+    if (item.kind === "float") {
+      const f = withMargins(item.element, ctx);
+      min = Math.max(min, f.min);
+      floats += f.max;
+      continue;
+    }
     if (item.kind === "inline") m = inlineIntrinsic(item.pieces, style, ctx, el.path);
     else if (item.kind === "atomic") {
       const parts = item.elements.map((e) => withMargins(e, ctx));
@@ -93,6 +101,7 @@ function compute(el: HtmlElement, ctx: HtmlContext): Intrinsic {
     count++;
   }
   if (rowLike && !style.flexWrap) min = max;
+  max += floats;
   return { min: min + insets, max: max + insets };
 }
 
