@@ -5,7 +5,11 @@ import * as csstree from "css-tree";
 import type { DiagnosticSink } from "../diagnostics.js";
 import { compileSelector, type Matcher } from "./select.js";
 import { selectorShape, type SelectorShape } from "./shape.js";
+import { flattenNesting } from "./nesting.js";
+import { pageArea } from "./viewport.js";
+import { mediaMatches } from "./media.js";
 import { expand, type Declaration } from "./shorthands.js";
+import { supportsMatches } from "./supports.js";
 
 /** One selector of a style rule with its declarations. */
 export interface StyleRule {
@@ -35,35 +39,48 @@ export interface StyleSheet {
 
 /** Parses style sheets in order; rule order continues across them. */
 export function parseStyleSheets(texts: readonly string[], diagnostics: DiagnosticSink, startOrder = 0): StyleSheet {
-  const rules: StyleRule[] = [];
+  // Style rules are kept with the @media preludes around them and filtered once the @page rules — which
+  // give the page area size features are answered with — are all known.
+  const found: { node: csstree.Rule; media: readonly string[] }[] = [];
   const pages: PageRule[] = [];
-  let order = startOrder;
   for (const text of texts) {
-    const ast = csstree.parse(text, {
+    const ast = csstree.parse(flattenNesting(text), {
       parseValue: false,
       parseAtrulePrelude: false,
       onParseError: (error) => diagnostics.add("css.invalid", `CSS could not be read: ${error.message}`, "style"),
     });
-    const visit = (list: csstree.List<csstree.CssNode> | undefined): void => {
+    const visit = (list: csstree.List<csstree.CssNode> | undefined, media: readonly string[]): void => {
       list?.forEach((node) => {
-        if (node.type === "Rule") {
-          const declarations = declarationsOf(node.block, diagnostics, "style");
-          for (const rule of selectorRules(node, declarations, diagnostics)) rules.push({ ...rule, order: order++ });
-        } else if (node.type === "Atrule") {
+        if (node.type === "Rule") found.push({ node, media });
+        else if (node.type === "Atrule") {
           const name = node.name.toLowerCase();
           const prelude = node.prelude ? csstree.generate(node.prelude).trim().toLowerCase() : "";
-          if (name === "page") pages.push(pageRule(node, prelude, diagnostics));
-          else if (name === "media") {
-            if (/\b(print|all)\b/.test(prelude) || prelude === "") visit(node.block?.children);
-          } else if (name === "import") diagnostics.add("css.dropped", "@import is never fetched; it was removed", "style");
+          if (name === "page") {
+            if (media.every((m) => mediaMatches(m, A4_AREA))) pages.push(pageRule(node, prelude, diagnostics));
+          } else if (name === "media") visit(node.block?.children, [...media, prelude]);
+          else if (name === "supports") {
+            if (supportsMatches(node.prelude ? csstree.generate(node.prelude) : "")) visit(node.block?.children, media);
+          } else if (name === "layer") visit(node.block?.children, media); // layers: rules in order (no layer priority)
+          else if (name === "import") diagnostics.add("css.dropped", "@import is never fetched; it was removed", "style");
+          else if (name === "charset") return;
           else diagnostics.add("css.unsupported", `@${name} is not supported; it was ignored`, "style");
         }
       });
     };
-    if (ast.type === "StyleSheet") visit(ast.children);
+    if (ast.type === "StyleSheet") visit(ast.children, []);
+  }
+  const viewport = pageArea(pages);
+  const rules: StyleRule[] = [];
+  let order = startOrder;
+  for (const { node, media } of found) {
+    if (!media.every((m) => mediaMatches(m, viewport))) continue;
+    const declarations = declarationsOf(node.block, diagnostics, "style");
+    for (const rule of selectorRules(node, declarations, diagnostics)) rules.push({ ...rule, order: order++ });
   }
   return { rules, pages };
 }
+
+const A4_AREA = { width: 595.28 - 144, height: 841.89 - 144 };
 
 /** The declarations of a `style` attribute, expanded. */
 export function parseStyleAttribute(text: string, diagnostics: DiagnosticSink, path: string): Declaration[] {
@@ -83,7 +100,8 @@ function collect(list: csstree.List<csstree.CssNode>, diagnostics: DiagnosticSin
   const out: Declaration[] = [];
   list.forEach((node) => {
     if (node.type !== "Declaration") return;
-    const property = node.property.toLowerCase();
+    // Custom property names are case-sensitive (`--Brand` and `--brand` are two properties).
+    const property = node.property.startsWith("--") ? node.property : node.property.toLowerCase();
     const value = csstree.generate(node.value).trim();
     if (/url\s*\(/i.test(value) || /image-set\s*\(/i.test(value)) {
       diagnostics.add("css.dropped", `${property}: url() is never fetched; the declaration was removed`, path);

@@ -22,6 +22,7 @@ import type { Absolute, HtmlContext } from "./layout/context.js";
 import { layoutBlockBox } from "./layout/flow.js";
 import { pageSetup, type PageSetup } from "./layout/page.js";
 import { parseHtml } from "./parse.js";
+import { pageViewport } from "./viewport.js";
 
 /** An HTML template parsed, sanitised and with its style sheets read: build once per template version. */
 export interface CompiledHtml {
@@ -87,7 +88,7 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
   const tokens: TokenContext = { root: data, locale: compiled.lang ?? "en-US", timezone: "UTC", now: options.now ?? new Date() };
   // 1. data: tokens, repetition and conditions → a new tree; 2. the cascade on it
   const root = expandTemplate(compiled.root, tokens, diagnostics, keptTokens);
-  const styles = cascade(root, compiled.sheet, diagnostics);
+  const styles = cascade(root, compiled.sheet, diagnostics, pageViewport(compiled.sheet));
   // 3. pages: size, margins, margin boxes; the body every page offers the flow
   const rootStyle = styles.get(root);
   if (!rootStyle) throw new Error("the cascade gave the root element no style");

@@ -69,6 +69,15 @@ export interface ComputedStyle {
   readonly hyphens: "none" | "manual" | "auto";
   /** The language of the element's text: the nearest `lang` attribute (picks hyphenation patterns). */
   readonly lang: string | undefined;
+  /** Custom properties (`--name`), inherited, with var() already substituted (var.ts). */
+  readonly custom: ReadonlyMap<string, string>;
+}
+
+/** The page box (for `vw`/`vh`) and custom properties an element's style is computed with. */
+export interface StyleExtras {
+  readonly custom?: ReadonlyMap<string, string>;
+  /** The page box in points. */
+  readonly viewport?: { readonly width: number; readonly height: number };
 }
 
 /**
@@ -105,7 +114,7 @@ const ZERO: Length = { pt: 0, pct: 0 };
 export type Specified = ReadonlyMap<string, string>;
 
 /** Computes an element's style from its specified values and its parent's computed style. */
-export function computeStyle(specified: Specified, parent: ComputedStyle | undefined, rootSize: number): ComputedStyle {
+export function computeStyle(specified: Specified, parent: ComputedStyle | undefined, rootSize: number, extras: StyleExtras = {}): ComputedStyle {
   const p = parent ?? INITIAL;
   // The value of a property: its own, else inherited (for inherited properties), else undefined (initial).
   const get = (name: string): string | undefined => {
@@ -118,8 +127,9 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     const v = specified.get(name);
     return v === "inherit" || (v === undefined && INHERITED.has(name)) || (v === "unset" && INHERITED.has(name));
   };
-  const size = fontSize(get("font-size"), inherits("font-size") ? p.size : INITIAL.size, p.size, rootSize);
-  const base: UnitBase = { em: size, rem: rootSize };
+  const viewport = extras.viewport;
+  const size = fontSize(get("font-size"), inherits("font-size") ? p.size : INITIAL.size, p.size, rootSize, viewport);
+  const base: UnitBase = { em: size, rem: rootSize, ...(viewport ? { vw: viewport.width / 100, vh: viewport.height / 100 } : {}) };
   const len = (v: string | undefined, fallback: Length): Length => (v === undefined ? fallback : parseLength(v, base) ?? fallback);
   const sized = (name: string, fallback: Size): Size => {
     const v = get(name);
@@ -189,6 +199,7 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     objectFit: pick("object-fit", ["contain", "cover", "fill"], "fill", "fill"),
     hyphens: pick("hyphens", ["none", "manual", "auto"], "manual", p.hyphens),
     lang: specified.has(LANG_ATTRIBUTE) ? specified.get(LANG_ATTRIBUTE)?.trim() || undefined : p.lang,
+    custom: extras.custom ?? p.custom,
   };
 }
 
@@ -203,13 +214,13 @@ const KEYWORD_SIZES: Readonly<Record<string, number>> = {
   "xx-small": 7, "x-small": 7.5, small: 9.75, medium: 12, large: 13.5, "x-large": 18, "xx-large": 24, "xxx-large": 36,
 };
 
-function fontSize(v: string | undefined, inherited: number, parentSize: number, rootSize: number): number {
+function fontSize(v: string | undefined, inherited: number, parentSize: number, rootSize: number, viewport: StyleExtras["viewport"]): number {
   if (v === undefined || v === INHERIT_MARK) return inherited;
   const k = v.toLowerCase();
   if (KEYWORD_SIZES[k] !== undefined) return KEYWORD_SIZES[k];
   if (k === "smaller") return parentSize / 1.2;
   if (k === "larger") return parentSize * 1.2;
-  const l = parseLength(k, { em: parentSize, rem: rootSize });
+  const l = parseLength(k, { em: parentSize, rem: rootSize, ...(viewport ? { vw: viewport.width / 100, vh: viewport.height / 100 } : {}) });
   if (!l) return inherited;
   const size = l.pt + (l.pct * parentSize) / 100;
   return size > 0 && size < 2000 ? size : inherited;
@@ -259,5 +270,5 @@ export const INITIAL: ComputedStyle = {
   flexDirection: "row", flexWrap: false, justifyContent: "flex-start", alignItems: "stretch", alignSelf: "auto", grow: 0,
   shrink: 1, basis: "auto", rowGap: ZERO, columnGap: ZERO, listStyleType: "disc", breakBefore: false, breakAfter: false,
   avoidBreakInside: false, orphans: 2, widows: 2, borderCollapse: false, borderSpacing: 0, objectFit: "fill",
-  hyphens: "manual", lang: undefined,
+  hyphens: "manual", lang: undefined, custom: new Map(),
 };
