@@ -10,6 +10,7 @@ import { pageArea } from "./viewport.js";
 import { mediaMatches } from "./media.js";
 import { expand, type Declaration } from "./shorthands.js";
 import { supportsMatches } from "./supports.js";
+import type { FontFaceRule } from "./web-fonts.js";
 
 /** One selector of a style rule with its declarations. */
 export interface StyleRule {
@@ -35,6 +36,8 @@ export interface PageRule {
 export interface StyleSheet {
   readonly rules: readonly StyleRule[];
   readonly pages: readonly PageRule[];
+  /** @font-face rules' descriptors as written (web-fonts.ts reads them). */
+  readonly fontFaces?: readonly FontFaceRule[];
 }
 
 /** Parses style sheets in order; rule order continues across them. */
@@ -43,6 +46,7 @@ export function parseStyleSheets(texts: readonly string[], diagnostics: Diagnost
   // give the page area size features are answered with — are all known.
   const found: { node: csstree.Rule; media: readonly string[] }[] = [];
   const pages: PageRule[] = [];
+  const fontFaces: FontFaceRule[] = [];
   for (const text of texts) {
     const ast = csstree.parse(flattenNesting(text), {
       parseValue: false,
@@ -61,7 +65,9 @@ export function parseStyleSheets(texts: readonly string[], diagnostics: Diagnost
           else if (name === "supports") {
             if (supportsMatches(node.prelude ? csstree.generate(node.prelude) : "")) visit(node.block?.children, media);
           } else if (name === "layer") visit(node.block?.children, media); // layers: rules in order (no layer priority)
-          else if (name === "import") diagnostics.add("css.dropped", "@import is never fetched; it was removed", "style");
+          else if (name === "font-face") {
+            if (media.every((m) => mediaMatches(m, A4_AREA))) fontFaces.push(descriptors(node));
+          } else if (name === "import") diagnostics.add("css.dropped", "@import is never fetched; it was removed", "style");
           else if (name === "charset") return;
           else diagnostics.add("css.unsupported", `@${name} is not supported; it was ignored`, "style");
         }
@@ -77,7 +83,16 @@ export function parseStyleSheets(texts: readonly string[], diagnostics: Diagnost
     const declarations = declarationsOf(node.block, diagnostics, "style");
     for (const rule of selectorRules(node, declarations, diagnostics)) rules.push({ ...rule, order: order++ });
   }
-  return { rules, pages };
+  return { rules, pages, ...(fontFaces.length > 0 ? { fontFaces } : {}) };
+}
+
+// An at-rule's declarations as written (no expansion, url() kept: @font-face src is read by web-fonts.ts).
+function descriptors(node: csstree.Atrule): FontFaceRule {
+  const out = new Map<string, string>();
+  node.block?.children.forEach((child) => {
+    if (child.type === "Declaration") out.set(child.property.toLowerCase(), csstree.generate(child.value).trim());
+  });
+  return out;
 }
 
 const A4_AREA = { width: 595.28 - 144, height: 841.89 - 144 };

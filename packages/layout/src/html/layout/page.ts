@@ -7,7 +7,8 @@ import type { DiagnosticSink } from "../../diagnostics.js";
 import { findPageSizePreset, PAGE_SIZES, ROLL_BREAK_HEIGHT, type ResolvedPageSize } from "../../model/page-sizes.js";
 import type { Margins } from "../../model/types.js";
 import type { PageRule } from "../css.js";
-import type { Declaration } from "../shorthands.js";
+import { PENDING, type Declaration } from "../shorthands.js";
+import { pendingValue } from "../var.js";
 import { computeStyle, type ComputedStyle } from "../style.js";
 import { parseLength, splitValue } from "../values.js";
 
@@ -71,7 +72,8 @@ export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagn
     }
     if (byName.size === 0) return undefined;
     return [...byName].map(([name, declarations]) => {
-      const specified = new Map(declarations.map((d) => [d.property, d.value] as const));
+      // var() in a margin box reads the root element's custom properties
+      const specified = new Map(declarations.map((d) => [d.property, d.value.startsWith(PENDING) ? pendingValue(d.property, d.value, root.custom) : d.value] as const));
       return { name, text: contentText(specified.get("content") ?? ""), style: computeStyle(specified, root, root.size) };
     }).filter((b) => b.text !== "");
   };
