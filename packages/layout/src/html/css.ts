@@ -118,13 +118,23 @@ function collect(list: csstree.List<csstree.CssNode>, diagnostics: DiagnosticSin
     // Custom property names are case-sensitive (`--Brand` and `--brand` are two properties).
     const property = node.property.startsWith("--") ? node.property : node.property.toLowerCase();
     const value = csstree.generate(node.value).trim();
-    if (/url\s*\(/i.test(value) || /image-set\s*\(/i.test(value)) {
+    if ((/url\s*\(/i.test(value) || /image-set\s*\(/i.test(value)) && !(IMAGE_PROPERTIES.has(property) && onlyDataUrls(value))) {
       diagnostics.add("css.dropped", `${property}: url() is never fetched; the declaration was removed`, path);
       return;
     }
     out.push(...expand(property, value, node.important !== false));
   });
   return out;
+}
+
+/** Properties whose url() may be a data: URL (an image drawn from the document's own bytes). */
+const IMAGE_PROPERTIES = new Set(["background", "background-image", "list-style", "list-style-image"]);
+
+// Whether every url() of a value is a data: URL (anything else would be a fetch) and no image-set() is used.
+function onlyDataUrls(value: string): boolean {
+  if (/image-set\s*\(/i.test(value)) return false;
+  const urls = value.match(/url\(\s*['"]?[^'")\s]{0,5}/gi) ?? [];
+  return urls.every((u) => /url\(\s*['"]?data:/i.test(u));
 }
 
 function selectorRules(rule: csstree.Rule, declarations: Declaration[], diagnostics: DiagnosticSink): Omit<StyleRule, "order">[] {

@@ -71,6 +71,18 @@ export interface ComputedStyle {
   readonly lang: string | undefined;
   /** Custom properties (`--name`), inherited, with var() already substituted (var.ts). */
   readonly custom: ReadonlyMap<string, string>;
+  /** Background image layers as written (layout/background.ts reads them); null without an image. */
+  readonly backgroundLayers: BackgroundSpec | null;
+}
+
+/** The background-* longhands of a box with a background image, as specified (comma lists per layer). */
+export interface BackgroundSpec {
+  readonly image: string;
+  readonly position: string;
+  readonly size: string;
+  readonly repeat: string;
+  readonly origin: string;
+  readonly clip: string;
 }
 
 /** The page box (for `vw`/`vh`) and custom properties an element's style is computed with. */
@@ -101,7 +113,8 @@ export const SUPPORTED = new Set([
   "border-radius", "background-color", "width", "height", "min-width", "max-width", "min-height",
   "box-sizing", "flex-direction", "flex-wrap", "justify-content", "align-items", "align-self", "flex-grow",
   "flex-shrink", "flex-basis", "row-gap", "column-gap", "vertical-align", "break-before", "break-after",
-  "break-inside", "object-fit",
+  "break-inside", "object-fit", "background-image", "background-position", "background-size", "background-repeat",
+  "background-origin", "background-clip",
   // Accepted with no effect on a PDF page: colour adjustment for print, bidi isolation (the text engine
   // resolves bidi per paragraph itself).
   "print-color-adjust", "-webkit-print-color-adjust", "color-adjust", "unicode-bidi",
@@ -200,10 +213,28 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     hyphens: pick("hyphens", ["none", "manual", "auto"], "manual", p.hyphens),
     lang: specified.has(LANG_ATTRIBUTE) ? specified.get(LANG_ATTRIBUTE)?.trim() || undefined : p.lang,
     custom: extras.custom ?? p.custom,
+    backgroundLayers: backgroundSpec(get),
   };
 }
 
 const INHERIT_MARK = "\u0000inherit";
+
+function backgroundSpec(get: (name: string) => string | undefined): BackgroundSpec | null {
+  const image = get("background-image");
+  if (image === undefined || image === INHERIT_MARK || image.trim().toLowerCase() === "none") return null;
+  const own = (name: string, fallback: string): string => {
+    const v = get(name);
+    return v === undefined || v === INHERIT_MARK ? fallback : v;
+  };
+  return {
+    image,
+    position: own("background-position", "0% 0%"),
+    size: own("background-size", "auto"),
+    repeat: own("background-repeat", "repeat"),
+    origin: own("background-origin", "padding-box"),
+    clip: own("background-clip", "border-box"),
+  };
+}
 
 const DISPLAYS: readonly Display[] = [
   "block", "inline", "inline-block", "none", "list-item", "flex", "table", "table-row", "table-cell", "table-header-group",
@@ -270,5 +301,5 @@ export const INITIAL: ComputedStyle = {
   flexDirection: "row", flexWrap: false, justifyContent: "flex-start", alignItems: "stretch", alignSelf: "auto", grow: 0,
   shrink: 1, basis: "auto", rowGap: ZERO, columnGap: ZERO, listStyleType: "disc", breakBefore: false, breakAfter: false,
   avoidBreakInside: false, orphans: 2, widows: 2, borderCollapse: false, borderSpacing: 0, objectFit: "fill",
-  hyphens: "manual", lang: undefined, custom: new Map(),
+  hyphens: "manual", lang: undefined, custom: new Map(), backgroundLayers: null,
 };

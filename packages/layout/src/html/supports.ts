@@ -3,7 +3,7 @@
 // is what a browser without the feature would print. Custom properties are always supported.
 import { compileSelector } from "./select.js";
 import { expand } from "./shorthands.js";
-import { SUPPORTED } from "./style.js";
+import { computeStyle, SUPPORTED } from "./style.js";
 
 /** Whether an @supports condition holds here. */
 export function supportsMatches(condition: string): boolean {
@@ -25,9 +25,21 @@ export function supportsMatches(condition: string): boolean {
     if (property.startsWith("--")) return true;
     if (value === "") return false;
     const longhands = expand(property, value, false);
-    return longhands.length > 0 && longhands.every((d) => SUPPORTED.has(d.property));
+    return longhands.length > 0 && longhands.every((d) => SUPPORTED.has(d.property) && valueTakes(d.property, d.value));
   }
   return false;
+}
+
+/** Values every property takes, or that equal common initial values (a computed style cannot tell them apart). */
+const ALWAYS = new Set(["initial", "inherit", "unset", "revert", "normal", "none", "auto", "inline", "static", "0", "transparent", "currentcolor"]);
+
+// Whether the converter reads this value of a supported property: its computed style differs from the one an
+// unreadable value leaves (which is the initial one). `display: grid` where grid is not laid out is false.
+function valueTakes(property: string, value: string): boolean {
+  if (ALWAYS.has(value.trim().toLowerCase())) return true;
+  const parent = computeStyle(new Map(), undefined, 12);
+  const of = (v: string): string => JSON.stringify(computeStyle(new Map([[property, v]]), parent, 12), (_k, x: unknown) => (x instanceof Map ? [...x] : x));
+  return of(value) !== of("\u0000invalid");
 }
 
 // Whether the parenthesis opened at 0 closes at the end (not `(a) and (b)`).
