@@ -118,7 +118,12 @@ export function expand(property: string, value: string, important: boolean): Dec
       return out;
     }
     case "list-style": {
-      for (const p of splitValue(value)) if (p !== "inside" && p !== "outside") add("list-style-type", p);
+      // `none` sets whichever of type and image is not given otherwise; a url() is the image
+      const parts = splitValue(value);
+      const image = parts.find((p) => /^url\(/i.test(p));
+      const type = parts.find((p) => p !== image && p !== "inside" && p !== "outside" && p !== "none");
+      add("list-style-type", type ?? (parts.includes("none") || image ? (image && !parts.includes("none") ? "disc" : "none") : "disc"));
+      add("list-style-image", image ?? "none");
       return out;
     }
     case "page-break-before":

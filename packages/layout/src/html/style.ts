@@ -73,6 +73,8 @@ export interface ComputedStyle {
   readonly custom: ReadonlyMap<string, string>;
   /** Background image layers as written (layout/background.ts reads them); null without an image. */
   readonly backgroundLayers: BackgroundSpec | null;
+  /** `list-style-image` as written (`url(data:…)`), inherited; null for none. */
+  readonly listStyleImage: string | null;
 }
 
 /** The background-* longhands of a box with a background image, as specified (comma lists per layer). */
@@ -102,7 +104,7 @@ export const LANG_ATTRIBUTE = "\u0000lang";
 export const INHERITED = new Set([
   "color", "font-family", "font-size", "font-weight", "font-style", "line-height", "text-align", "letter-spacing", "word-spacing",
   "text-transform", "white-space", "direction", "list-style-type", "orphans", "widows",
-  "border-collapse", "border-spacing", "text-decoration", "text-decoration-line", "hyphens",
+  "border-collapse", "border-spacing", "text-decoration", "text-decoration-line", "hyphens", "list-style-image",
 ]);
 
 /** Properties the converter reads (anything else is reported once per selector). */
@@ -214,10 +216,15 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     lang: specified.has(LANG_ATTRIBUTE) ? specified.get(LANG_ATTRIBUTE)?.trim() || undefined : p.lang,
     custom: extras.custom ?? p.custom,
     backgroundLayers: backgroundSpec(get),
+    listStyleImage: inherits("list-style-image") ? p.listStyleImage : listStyleImage(get("list-style-image")),
   };
 }
 
 const INHERIT_MARK = "\u0000inherit";
+
+function listStyleImage(v: string | undefined): string | null {
+  return v === undefined || v === INHERIT_MARK || v.trim().toLowerCase() === "none" ? null : v.trim();
+}
 
 function backgroundSpec(get: (name: string) => string | undefined): BackgroundSpec | null {
   const image = get("background-image");
@@ -302,4 +309,5 @@ export const INITIAL: ComputedStyle = {
   shrink: 1, basis: "auto", rowGap: ZERO, columnGap: ZERO, listStyleType: "disc", breakBefore: false, breakAfter: false,
   avoidBreakInside: false, orphans: 2, widows: 2, borderCollapse: false, borderSpacing: 0, objectFit: "fill",
   hyphens: "manual", lang: undefined, custom: new Map(), backgroundLayers: null,
+  listStyleImage: null,
 };

@@ -71,3 +71,34 @@ describe("background-image", () => {
     assert.deepEqual(g?.kind === "linear" ? g.stops.map((s) => s.clear === true) : [], [false, true]);
   });
 });
+
+describe("@page backgrounds", () => {
+  test("colour and image layers cover every page box, margins included, under the content", () => {
+    const result = layoutHtml(`<style>@page { size: 100pt 100pt; margin: 10pt; background: linear-gradient(#000000, #ffffff), #ff0000 }
+      p { margin: 0; height: 60pt; font-size: 8pt }</style><p>one</p><p>two</p>`, {}, { fonts: registry, now: new Date(0) });
+    assert.equal(result.pages.length, 2);
+    for (const page of result.pages) {
+      const [colour, layer] = page.items;
+      assert.deepEqual(colour, { kind: "shape", geometry: { type: "rect", x: 0, y: 0, width: 100, height: 100 }, fill: "#ff0000" });
+      assert.equal(layer?.kind, "group");
+      assert.deepEqual((layer as GroupItem).clip, { x: 0, y: 0, width: 100, height: 100 });
+    }
+  });
+});
+
+describe("list-style-image", () => {
+  test("an image marker left of each item, inherited from the list; none falls back to the type", () => {
+    const result = layoutHtml(`${PAGE}<style>ul { list-style: square url(${PNG}) outside; font-size: 10pt; margin: 0; padding-left: 30pt } .plain { list-style-image: none }</style>
+      <ul><li>one</li><li>two</li><li class="plain">three</li></ul>`, {}, { fonts: registry, now: new Date(0) });
+    const flat = (items: readonly FrameItem[]): FrameItem[] => items.flatMap((i) => (i.kind === "group" ? flat(i.items) : [i]));
+    const items = flat(result.pages[0]?.items ?? []);
+    const markers = items.filter((i): i is ImageItem => i.kind === "image");
+    assert.equal(markers.length, 2);
+    for (const m of markers) {
+      assert.deepEqual([m.width, m.height], [1.5, 0.75]);
+      assert.ok(m.x < 30, "left of the content");
+    }
+    assert.ok(items.some((i) => i.kind === "shape" && i.geometry.type === "rect"), "the third item's square bullet");
+    assert.deepEqual(result.diagnostics, []);
+  });
+});

@@ -28,6 +28,8 @@ export interface PageSetup {
   readonly firstBoxes: readonly MarginBox[] | undefined;
   /** Margins of the first page, when `@page :first` sets any (its content keeps the width of every page). */
   readonly firstMargins: Margins | undefined;
+  /** The page box's own style when @page sets a background (colour or images), painted under everything. */
+  readonly pageStyle?: ComputedStyle;
 }
 
 const BOX_NAMES = ["top-left", "top-center", "top-right", "bottom-left", "bottom-center", "bottom-right"];
@@ -79,7 +81,9 @@ export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagn
   };
   const boxes = boxesOf(false) ?? [];
   const first = boxesOf(true);
-  return { size, margins, boxes, firstBoxes: first ? [...boxes.filter((b) => !first.some((f) => f.name === b.name)), ...first] : undefined, firstMargins };
+  const pageStyle = pageBackground(all, root);
+  return {
+    ...(pageStyle ? { pageStyle } : {}), size, margins, boxes, firstBoxes: first ? [...boxes.filter((b) => !first.some((f) => f.name === b.name)), ...first] : undefined, firstMargins };
 }
 
 function pageSize(value: string | undefined, diagnostics: DiagnosticSink): ResolvedPageSize {
@@ -120,4 +124,17 @@ function contentText(content: string): string {
     else out += (m[1] ?? m[2] ?? "").replace(/\\(.)/g, "$1");
   }
   return out;
+}
+
+// The @page background (`background`, `background-color`, `background-image`…) as a style, or undefined
+// when the page has none; var() reads the root element's custom properties.
+function pageBackground(all: ReadonlyMap<string, string>, root: ComputedStyle): ComputedStyle | undefined {
+  const specified = new Map<string, string>();
+  for (const [property, value] of all) {
+    if (!property.startsWith("background")) continue;
+    specified.set(property, value.startsWith(PENDING) ? pendingValue(property, value, root.custom) : value);
+  }
+  if (specified.size === 0) return undefined;
+  const style = computeStyle(specified, root, root.size);
+  return style.background !== null || style.backgroundLayers !== null ? style : undefined;
 }
