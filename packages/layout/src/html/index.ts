@@ -23,7 +23,7 @@ import { layoutBlockBox } from "./layout/flow.js";
 import { pageSetup, type PageSetup } from "./layout/page.js";
 import { parseHtml } from "./parse.js";
 import { pageViewport } from "./viewport.js";
-import { loadWebFonts, withWebFonts, type WebFonts } from "./web-fonts.js";
+import { documentFonts } from "./web-fonts.js";
 
 /** An HTML template parsed, sanitised and with its style sheets read: build once per template version. */
 export interface CompiledHtml {
@@ -32,8 +32,6 @@ export interface CompiledHtml {
   /** Problems found while parsing (dropped scripts, unreadable CSS); repeated in every render's result. */
   readonly diagnostics: readonly Diagnostic[];
   readonly lang: string | undefined;
-  /** The faces of the document's @font-face rules (read once, here). */
-  readonly webFonts?: WebFonts;
 }
 
 /** Parses and sanitises HTML and reads its style sheets (`css` is an extra sheet after the document's own); throws HtmlLimitError past the limits. */
@@ -41,8 +39,7 @@ export function compileHtml(html: string, css?: string): CompiledHtml {
   const sink = new DiagnosticSink();
   const parsed = parseHtml(html, sink);
   const sheet = parseStyleSheets(css === undefined ? parsed.styles : [...parsed.styles, css], sink);
-  const webFonts = sheet.fontFaces ? loadWebFonts(sheet.fontFaces, sink) : undefined;
-  return { root: parsed.root, sheet, diagnostics: sink.items, lang: parsed.root.attrs.get("lang"), ...(webFonts && webFonts.faces.length > 0 ? { webFonts } : {}) };
+  return { root: parsed.root, sheet, diagnostics: sink.items, lang: parsed.root.attrs.get("lang") };
 }
 
 /** Lays an HTML template out with its data: pages of positioned items, like layoutDocument; throws HtmlLimitError past the limits. */
@@ -99,7 +96,7 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
   const setup = pageSetup(compiled.sheet.pages, rootStyle, diagnostics);
   const geometry = pageGeometry(setup.size, setup.margins, 0, 0, diagnostics);
   const ctx: HtmlContext = {
-    fonts: compiled.webFonts ? withWebFonts(options.fonts, compiled.webFonts) : options.fonts,
+    fonts: compiled.sheet.fontFaces ? documentFonts(compiled.sheet, options, diagnostics) : options.fonts,
     images: new ImageStore(options.resources),
     tokens,
     diagnostics,

@@ -4,7 +4,7 @@
 // Read once per compiled template. Never fetched: a remote or local() source is skipped with a diagnostic
 // and the next source tried. A font whose OS/2 fsType forbids embedding (restricted licence, bitmap only)
 // is refused. Bounded: MAX_WEB_FONT_BYTES per face (decoded), MAX_WEB_FONTS faces per document.
-import type { DiagnosticSink } from "../diagnostics.js";
+import { DiagnosticSink, type Diagnostic } from "../diagnostics.js";
 import { contentHash, decodeBase64 } from "../elements/image-bytes.js";
 import type { FontFace } from "../text/face.js";
 import { parseFace } from "../text/font-parse.js";
@@ -28,8 +28,16 @@ export interface WebFonts {
 
 const FORMATS = new Set(["truetype", "opentype", "woff", "woff2", "truetype-variations", "opentype-variations", "woff-variations", "woff2-variations"]);
 
+/** The bounds a render reads @font-face rules under (a server's HTML_MAX_FONT_MB and HTML_MAX_FONTS). */
+export interface WebFontLimits {
+  readonly maxWebFontBytes?: number;
+  readonly maxWebFonts?: number;
+}
+
 /** Parses the faces of @font-face rules; problems are diagnostics, never errors. */
-export function loadWebFonts(rules: readonly FontFaceRule[], diagnostics: DiagnosticSink): WebFonts {
+export function loadWebFonts(rules: readonly FontFaceRule[], diagnostics: DiagnosticSink, limits: WebFontLimits = {}): WebFonts {
+  const maxBytes = limits.maxWebFontBytes ?? MAX_WEB_FONT_BYTES;
+  const maxFaces = limits.maxWebFonts ?? MAX_WEB_FONTS;
   const faces: FontFace[] = [];
   const ranges = new Map<FontFace, readonly (readonly [number, number])[]>();
   const seen = new Set<string>();
@@ -40,11 +48,11 @@ export function loadWebFonts(rules: readonly FontFaceRule[], diagnostics: Diagno
       diagnostics.add("font.face", "an @font-face rule without font-family or src was ignored", path);
       continue;
     }
-    if (faces.length >= MAX_WEB_FONTS) {
-      diagnostics.add("font.face", `more than ${MAX_WEB_FONTS} @font-face faces; the rest were ignored`, path);
+    if (faces.length >= maxFaces) {
+      diagnostics.add("font.face", `more than ${maxFaces} @font-face faces; the rest were ignored`, path);
       break;
     }
-    const bytes = firstSource(rule.get("src") as string, diagnostics, path);
+    const bytes = firstSource(rule.get("src") as string, diagnostics, path, maxBytes);
     if (!bytes) continue;
     const weight = weightOf(rule.get("font-weight"));
     const italic = /italic|oblique/i.test(rule.get("font-style") ?? "");
@@ -77,7 +85,7 @@ export function loadWebFonts(rules: readonly FontFaceRule[], diagnostics: Diagno
 
 // The bytes of the first usable source of a `src` list: `url(data:…) [format(…)]`; remote and local()
 // sources are reported and skipped.
-function firstSource(src: string, diagnostics: DiagnosticSink, path: string): Uint8Array | undefined {
+function firstSource(src: string, diagnostics: DiagnosticSink, path: string, maxBytes: number): Uint8Array | undefined {
   for (const entry of splitLayers(src)) {
     const url = /^url\(\s*(['"]?)(.*?)\1\s*\)/is.exec(entry.trim());
     if (!url) {
@@ -94,8 +102,8 @@ function firstSource(src: string, diagnostics: DiagnosticSink, path: string): Ui
     }
     const payload = target.slice(data[0].length);
     // A base64 payload is about 4/3 of its bytes: too long a one is refused before decoding.
-    if (payload.length > (MAX_WEB_FONT_BYTES * 4) / 3 + 4) {
-      diagnostics.add("font.face", `the @font-face source is larger than ${MAX_WEB_FONT_BYTES} bytes; it was ignored`, path);
+    if (payload.length > (maxBytes * 4) / 3 + 4) {
+      diagnostics.add("font.face", `the @font-face source is larger than ${maxBytes} bytes; it was ignored`, path);
       continue;
     }
     const bytes = /;base64$/i.test(data[1] ?? "") ? decodeBase64(payload) : undefined;
@@ -137,6 +145,29 @@ export function parseUnicodeRange(text: string): [number, number][] {
     else out.push([parseInt(from, 16), m[2] !== undefined ? parseInt(m[2], 16) : parseInt(from, 16)]);
   }
   return out;
+}
+
+// A compiled sheet's faces, read on its first render under given limits (kept with what reading reported,
+// which every render repeats), and one overlay registry per designer registry.
+interface Loaded {
+  readonly key: string;
+  readonly fonts: WebFonts;
+  readonly diagnostics: readonly Diagnostic[];
+}
+const loaded = new WeakMap<object, Loaded>();
+
+/** The registry a document with @font-face rules lays out and paints with; reports what reading them found. */
+export function documentFonts(sheet: { readonly fontFaces?: readonly FontFaceRule[] }, options: { readonly fonts: FontRegistry; readonly limits?: WebFontLimits }, diagnostics: DiagnosticSink): FontRegistry {
+  const limits = options.limits ?? {};
+  const key = `${limits.maxWebFontBytes ?? ""}/${limits.maxWebFonts ?? ""}`;
+  let entry = loaded.get(sheet);
+  if (!entry || entry.key !== key) {
+    const sink = new DiagnosticSink();
+    entry = { key, fonts: loadWebFonts(sheet.fontFaces ?? [], sink, limits), diagnostics: sink.items };
+    loaded.set(sheet, entry);
+  }
+  for (const d of entry.diagnostics) diagnostics.add(d.code, d.message, d.path);
+  return entry.fonts.faces.length > 0 ? withWebFonts(options.fonts, entry.fonts) : options.fonts;
 }
 
 // One overlay registry per (designer registry, document fonts): built on the first render, reused after.

@@ -130,6 +130,19 @@ describe("@font-face", () => {
     assert.match(faceOf(runs, "Far"), /^Inter-/);
   });
 
+  test("bounded: a face past the byte limit and faces past the count are skipped with diagnostics", () => {
+    const html = `<style>
+      @font-face { font-family: A; src: url(${dataUrl(font("Lora", "Regular"))}) }
+      @font-face { font-family: B; src: url(${dataUrl(font("Lora", "Bold"))}) }
+      p { font-family: A } b { font-family: B }</style><p>a <b>b</b></p>`;
+    const small = layoutHtml(html, {}, { fonts: registry, now: new Date(0), limits: { maxWebFontBytes: 1024 } });
+    assert.equal(small.diagnostics.filter((d) => d.code === "font.face" && d.message.includes("larger than 1024 bytes")).length, 2);
+    const few = layoutHtml(html, {}, { fonts: registry, now: new Date(0), limits: { maxWebFonts: 1 } });
+    assert.ok(few.diagnostics.some((d) => d.message.includes("more than 1 @font-face faces")));
+    assert.ok([...few.faces.keys()].some((k) => k.startsWith("A-400~")));
+    assert.ok(![...few.faces.keys()].some((k) => k.startsWith("B-")));
+  });
+
   test("garbage is a diagnostic, not an error", () => {
     const { codes } = render(`<style>@font-face { font-family: Bad; src: url(data:font/ttf;base64,AAAAAAAA) } p { font-family: Bad }</style><p>x</p>`);
     assert.ok(codes.some((c) => c.startsWith("font.face")), codes.join("\n"));
