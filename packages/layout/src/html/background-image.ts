@@ -1,8 +1,9 @@
 // CSS image values of `background-image` (and `list-style-image`): `url(data:…)`, `linear-gradient()` and
 // `radial-gradient()`, parsed into what layout/background.ts paints. Colour stops: a colour and an optional
 // position (percent or length); stops without one are spread evenly, as CSS Images 3 says. A transparent
-// stop takes its neighbour's colour (PDF shadings here have no alpha) and the painter leaves the part of the
-// box past the fade unpainted: a fade to `transparent` ends with a hard edge halfway through the fade. `repeating-*` gradients are drawn once (reported by the caller).
+// stop is marked `clear` (PDF shadings here have no alpha): the painter fades the bottom layer to the box's
+// colour (or the paper) there, and leaves the part of an upper layer past the fade unpainted (a hard edge
+// halfway through the fade). `repeating-*` gradients are drawn once (reported by the caller).
 import { splitLayers } from "./background-shorthand.js";
 import { parseColour, parseLength, splitValue, type Length, type UnitBase } from "./values.js";
 

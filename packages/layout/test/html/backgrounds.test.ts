@@ -48,8 +48,12 @@ describe("background-image", () => {
 
   test("linear and radial gradients become shadings over the box; a fade to transparent stops painting", () => {
     const { items } = layout(`<div style="height: 50pt; background: linear-gradient(to right, #ff0000, #0000ff 75%)"></div>
-      <div style="height: 50pt; background-image: radial-gradient(circle closest-side at 50pt 25pt, #ffffff, #000000 50%, transparent 60%)"></div>`);
-    const [linear, radial] = groups(items).map((g) => g.items[0] as ShapeItem);
+      <div style="height: 50pt; background-image: radial-gradient(circle closest-side at 50pt 25pt, #ffffff, #000000 50%, transparent 60%), linear-gradient(#00ff00, #00ff00)"></div>
+      <div style="height: 50pt; background: linear-gradient(#ff0000, transparent) #0000ff"></div>`);
+    const [linear, under, radial, alone] = groups(items).map((g) => g.items[0] as ShapeItem);
+    assert.equal(under?.fillGradient?.stops[0]?.color, "#00ff00", "the layer under the radial one");
+    assert.deepEqual(alone?.fillGradient?.stops.map((s) => s.color), ["#ff0000", "#0000ff"], "the bottom layer fades to the box's colour");
+    assert.equal(alone?.geometry.type, "rect");
     assert.deepEqual(linear?.fillGradient?.coords.map((c) => Math.round(c * 1000) / 1000), [0, 25, 200, 25]);
     assert.deepEqual(linear?.fillGradient?.stops, [{ offset: 0, color: "#ff0000" }, { offset: 0.75, color: "#0000ff" }]);
     assert.equal(radial?.fillGradient?.type, "radial");

@@ -21,7 +21,7 @@ import { compareWithGolden } from "../support/golden.js";
 import { goldenDir } from "../support/paths.js";
 import { popplerPngs } from "../support/poppler.js";
 
-const CASES = ["web-invoice", "poster"] as const;
+const CASES = ["web-invoice", "poster", "letter"] as const;
 const CELL = 6;
 const CELL_THRESHOLD = 40;
 const MAX_CELL_FRACTION = 0.01;

@@ -53,6 +53,8 @@ export class BackgroundPaint {
     private readonly radius: number,
     /** What `currentColor` paints in an SVG background. */
     private readonly colour: string,
+    /** The box's background colour (under its bottom layer); null: none, the paper shows. */
+    private readonly under: string | null = null,
   ) {}
 
   place(out: FrameItem[], x: number, y: number, width: number, height: number, page: PageNumbers): void {
@@ -62,7 +64,9 @@ export class BackgroundPaint {
       const origin = this.boxOf(outer, layer.origin);
       const clip = this.boxOf(outer, layer.clip);
       if (origin.width <= 0 || origin.height <= 0 || clip.width <= 0 || clip.height <= 0) continue;
-      const items = tiles(layer, origin, clip, this.colour, page);
+      // The bottom layer fades to what is under it: the box's colour, else the (white) paper.
+      const fadeTo = i === this.layers.length - 1 ? this.under ?? "#ffffff" : undefined;
+      const items = tiles(layer, origin, clip, this.colour, page, fadeTo);
       if (items.length === 0) continue;
       const inset = layer.clip === "border-box" ? 0 : layer.clip === "padding-box" ? Math.max(...this.border) : Math.max(...this.border) + Math.max(...this.padding);
       const radius = Math.max(0, this.radius - inset);
@@ -96,7 +100,7 @@ export function backgroundOf(style: ComputedStyle, insets: readonly [number, num
   if (layers.length === 0) return undefined;
   const border = style.borderWidth;
   const padding = insets.map((v, i) => Math.max(0, v - (border[i] as number))) as [number, number, number, number];
-  return new BackgroundPaint(layers, border, padding, style.radius, style.color);
+  return new BackgroundPaint(layers, border, padding, style.radius, style.color, style.background);
 }
 
 function resolveLayers(style: ComputedStyle, ctx: HtmlContext, path: string, width: number): Layer[] {
@@ -170,7 +174,7 @@ function tileSize(layer: Layer, origin: Rect): { width: number; height: number }
   return intrinsic ?? { width: origin.width, height: origin.height };
 }
 
-function tiles(layer: Layer, origin: Rect, clip: Rect, colour: string, page: PageNumbers): FrameItem[] {
+function tiles(layer: Layer, origin: Rect, clip: Rect, colour: string, page: PageNumbers, fadeTo: string | undefined): FrameItem[] {
   const { width: tw, height: th } = tileSize(layer, origin);
   if (!(tw > 0.01 && th > 0.01)) return [];
   const x0 = origin.x + layer.position[0].pt + (layer.position[0].pct * (origin.width - tw)) / 100;
@@ -181,7 +185,7 @@ function tiles(layer: Layer, origin: Rect, clip: Rect, colour: string, page: Pag
   for (const y of ys) {
     for (const x of xs) {
       if (out.length >= MAX_TILES) return out;
-      tile(out, layer.picture, { x, y, width: tw, height: th }, colour, page);
+      tile(out, layer.picture, { x, y, width: tw, height: th }, colour, page, fadeTo);
     }
   }
   return out;
@@ -195,13 +199,16 @@ function starts(first: number, size: number, from: number, length: number, repea
   return out;
 }
 
-function tile(out: FrameItem[], picture: Picture, r: Rect, colour: string, page: PageNumbers): void {
+function tile(out: FrameItem[], picture: Picture, r: Rect, colour: string, page: PageNumbers, fadeTo: string | undefined): void {
   if (picture.kind === "raster") out.push({ kind: "image", x: r.x, y: r.y, width: r.width, height: r.height, image: picture.key });
   else if (picture.kind === "svg") new SvgBlock(picture.drawing, r.width, r.height, "own", colour).place(out, r.x, r.y, page);
   else {
-    const gradient = gradientOf(picture.image, r);
+    // Over a known colour a transparent stop is that colour (what premultiplied interpolation shows); over
+    // other layers the part past the fade is left unpainted.
+    const image = fadeTo === undefined ? picture.image : { ...picture.image, stops: picture.image.stops.map((s) => (s.clear ? { color: fadeTo, at: s.at } : s)) };
+    const gradient = gradientOf(image, r);
     if (!gradient) return;
-    const geometry = visiblePart(picture.image, gradient, r);
+    const geometry = visiblePart(image, gradient, r);
     if (!geometry) return;
     const item: ShapeItem = { kind: "shape", geometry, fill: gradient.stops[0]?.color ?? colour, fillGradient: gradient };
     out.push(item);
