@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { deflateSync } from "node:zlib";
+import { brotliCompressSync, deflateSync } from "node:zlib";
 import { layoutHtml, type FrameItem, type TextRunItem } from "../../src/index.js";
 import { parseUnicodeRange } from "../../src/html/web-fonts.js";
 import { FONTS_DIR } from "../support/paths.js";
@@ -62,6 +62,40 @@ function toWoff(ttf: Uint8Array): Uint8Array {
   return out;
 }
 
+/** A WOFF 2.0 file wrapping a TTF: every table untransformed (glyf/loca with transform version 3), one brotli stream. */
+function toWoff2(ttf: Uint8Array): Uint8Array {
+  const view = new DataView(ttf.buffer, ttf.byteOffset, ttf.byteLength);
+  const count = view.getUint16(4);
+  const base128 = (n: number): number[] => {
+    const out = [n & 0x7f];
+    for (n = Math.floor(n / 128); n > 0; n = Math.floor(n / 128)) out.unshift((n & 0x7f) | 0x80);
+    return out;
+  };
+  const directory: number[] = [];
+  const datas: Uint8Array[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = 12 + i * 16;
+    const tag = String.fromCharCode(...ttf.subarray(at, at + 4));
+    const data = ttf.subarray(view.getUint32(at + 8), view.getUint32(at + 8) + view.getUint32(at + 12));
+    directory.push(0x3f | (tag === "glyf" || tag === "loca" ? 0xc0 : 0), ...ttf.subarray(at, at + 4), ...base128(data.length));
+    datas.push(data);
+  }
+  const stream = Buffer.concat(datas);
+  const compressed = brotliCompressSync(stream);
+  const length = 48 + directory.length + compressed.length;
+  const out = new Uint8Array(length + 3 & ~3);
+  const o = new DataView(out.buffer);
+  o.setUint32(0, 0x774f4632); // wOF2
+  o.setUint32(4, view.getUint32(0));
+  o.setUint32(8, out.length);
+  o.setUint16(12, count);
+  o.setUint32(16, ttf.length);
+  o.setUint32(20, compressed.length);
+  out.set(directory, 48);
+  out.set(compressed, 48 + directory.length);
+  return out;
+}
+
 /** The TTF with its OS/2 fsType set (2: restricted licence, embedding forbidden). */
 function withFsType(ttf: Uint8Array, fsType: number): Uint8Array {
   const copy = new Uint8Array(ttf);
@@ -96,11 +130,20 @@ describe("@font-face", () => {
     assert.ok(codes.some((c) => c.includes("local(")), "a local() source is reported and skipped");
   });
 
-  test("WOFF sources are read", () => {
-    const { runs, result } = render(`<style>@font-face { font-family: Packed; src: url(${dataUrl(toWoff(font("Merriweather", "Regular")), "font/woff")}) format("woff") } p { font-family: Packed }</style><p>Packed text</p>`);
+  test("WOFF and WOFF2 sources are read; a format() not understood is skipped for the next source", () => {
+    const { runs, result, codes } = render(`<style>
+      @font-face { font-family: Packed; src: url(${dataUrl(toWoff(font("Merriweather", "Regular")), "font/woff")}) format("woff") }
+      @font-face { font-family: Packed2; src: url(data:font/x;base64,AAAA) format("embedded-opentype"), url(${dataUrl(toWoff2(font("Lora", "Regular")), "font/woff2")}) format("woff2") }
+      p { font-family: Packed } b { font-family: Packed2; font-weight: normal }</style><p>Packed text <b>Brotli</b></p>`);
+    assert.deepEqual(codes, []);
     const key = faceOf(runs, "Packed");
     assert.match(key, /^Packed-400~/);
     assert.equal(result.faces.get(key)?.font.familyName, "Merriweather");
+    const key2 = faceOf(runs, "Brotli");
+    assert.match(key2, /^Packed2-400~/);
+    const face = result.faces.get(key2);
+    assert.equal(face?.font.familyName, "Lora");
+    assert.ok((face?.font.glyphForCodePoint(0x42).advanceWidth ?? 0) > 0, "glyphs read through the brotli stream");
   });
 
   test("unicode-range sends each character to the face that covers it", () => {
