@@ -214,6 +214,14 @@ describe("@media and @supports", () => {
     assert.equal(byId("e").color, "#808000");
   });
 
+  test("<style media> applies for print and all, not for screen", () => {
+    const { byId } = styled(`<style media="screen">.m { color: red }</style><style media="print">.m { font-weight: bold }</style>
+      <style media="all">.m { font-size: 20pt }</style><p id="m" class="m">m</p>`);
+    assert.equal(byId("m").color, "#000000");
+    assert.equal(byId("m").weight, 700);
+    assert.equal(byId("m").size, 20);
+  });
+
   test("media queries on their own", () => {
     const area = { width: 400, height: 600 };
     assert.equal(mediaMatches("only screen and (max-width: 600px)", area), false);
