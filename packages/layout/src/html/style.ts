@@ -92,7 +92,12 @@ export interface StyleExtras {
   readonly custom?: ReadonlyMap<string, string>;
   /** The page box in points. */
   readonly viewport?: { readonly width: number; readonly height: number };
+  /** The x-height and the width of "0" of the face for a family list, weight and style, in ems. */
+  readonly fontUnits?: FontUnits;
 }
+
+/** Measures `ex` and `ch` (in ems) for an element's font (html/font-units.ts). */
+export type FontUnits = (family: readonly string[], weight: number, italic: boolean) => { readonly ex: number; readonly ch: number } | undefined;
 
 /**
  * Not a CSS property: the cascade sets it from an element's `lang` attribute (which CSS cannot read), so
@@ -144,7 +149,16 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
   };
   const viewport = extras.viewport;
   const size = fontSize(get("font-size"), inherits("font-size") ? p.size : INITIAL.size, p.size, rootSize, viewport);
-  const base: UnitBase = { em: size, rem: rootSize, ...(viewport ? { vw: viewport.width / 100, vh: viewport.height / 100 } : {}) };
+  const family = inherits("font-family") ? p.family : families(get("font-family"));
+  const weight = inherits("font-weight") ? p.weight : fontWeight(get("font-weight"), p.weight);
+  const italic = inherits("font-style") ? p.italic : /italic|oblique/.test(get("font-style") ?? "");
+  // ex and ch from the element's own face when the caller can measure it (else half an em each)
+  const units = extras.fontUnits?.(family, weight, italic);
+  const base: UnitBase = {
+    em: size, rem: rootSize,
+    ...(viewport ? { vw: viewport.width / 100, vh: viewport.height / 100 } : {}),
+    ...(units ? { ex: units.ex * size, ch: units.ch * size } : {}),
+  };
   const len = (v: string | undefined, fallback: Length): Length => (v === undefined ? fallback : parseLength(v, base) ?? fallback);
   const sized = (name: string, fallback: Size): Size => {
     const v = get(name);
@@ -173,10 +187,10 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     radius: Math.max(0, len(get("border-radius"), ZERO).pt),
     background: get("background-color") === undefined ? null : parseColour(get("background-color") as string) ?? null,
     color,
-    family: inherits("font-family") ? p.family : families(get("font-family")),
+    family,
     size,
-    weight: inherits("font-weight") ? p.weight : fontWeight(get("font-weight"), p.weight),
-    italic: inherits("font-style") ? p.italic : /italic|oblique/.test(get("font-style") ?? ""),
+    weight,
+    italic,
     lineHeight: inherits("line-height") ? p.lineHeight : lineHeight(get("line-height"), base),
     textAlign: pick("text-align", ["left", "center", "right", "justify", "start", "end"], "start", p.textAlign),
     letterSpacing: inherits("letter-spacing") ? p.letterSpacing : get("letter-spacing") === "normal" ? 0 : len(get("letter-spacing"), ZERO).pt,

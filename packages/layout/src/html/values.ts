@@ -17,6 +17,9 @@ export interface UnitBase {
   /** 1vw and 1vh in points: a hundredth of the page box (as Chromium prints); A4 when not given. */
   readonly vw?: number;
   readonly vh?: number;
+  /** 1ex and 1ch in points (the face's x-height and "0" width); half an em when not given. */
+  readonly ex?: number;
+  readonly ch?: number;
 }
 
 /** A4 in points, for vw/vh where no page box is known. */
@@ -48,7 +51,8 @@ function parseSimple(s: string, base: UnitBase): Length | undefined {
   if (unit === "%") return { pt: 0, pct: n };
   if (unit === "em") return { pt: n * base.em, pct: 0 };
   if (unit === "rem") return { pt: n * base.rem, pct: 0 };
-  if (unit === "ex" || unit === "ch") return { pt: n * base.em * 0.5, pct: 0 };
+  if (unit === "ex") return { pt: n * (base.ex ?? base.em * 0.5), pct: 0 };
+  if (unit === "ch") return { pt: n * (base.ch ?? base.em * 0.5), pct: 0 };
   if (unit === "vw" || unit === "vh" || unit === "vmin" || unit === "vmax") {
     const vw = base.vw ?? A4.width / 100;
     const vh = base.vh ?? A4.height / 100;

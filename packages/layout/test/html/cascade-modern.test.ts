@@ -186,6 +186,16 @@ describe("math functions and units", () => {
     assert.deepEqual(parseLength("10vh", base), { pt: 60, pct: 0 });
   });
 
+  test("ex and ch are the face's x-height and the width of 0", () => {
+    const result = layoutHtml(`<style>@page { size: A6; margin: 0 } body { margin: 0 } .c { font: 10pt Inter; width: 10ch; height: 4ex; background: #000000 }</style><div class="c"></div>`, {}, { fonts: registry, now: new Date(0) });
+    const box = result.pages[0]?.items.find((i) => i.kind === "shape");
+    assert.ok(box && box.kind === "shape" && box.geometry.type === "rect");
+    const font = registry.match("Inter", 400, false).face.font;
+    assert.ok(Math.abs(box.geometry.width - (10 * 10 * font.glyphForCodePoint(0x30).advanceWidth) / font.unitsPerEm) < 0.01, `${box.geometry.width}`);
+    assert.ok(Math.abs(box.geometry.height - (4 * 10 * font.xHeight) / font.unitsPerEm) < 0.01, `${box.geometry.height}`);
+    assert.notEqual(Math.round(box.geometry.width), 50, "not half an em");
+  });
+
   test("vw and vh are a hundredth of the page area; rem is the root's font size", () => {
     const { byId } = styled(`<style>@page { size: 200pt 300pt; margin: 0 } html { font-size: 10pt } .v { width: 50vw; height: 10vh; padding-left: 2rem }</style><div id="v" class="v">v</div>`);
     assert.deepEqual(byId("v").width, { pt: 100, pct: 0 });
