@@ -21,6 +21,7 @@ export function finalizeHtmlPages(bodies: readonly (Block | null)[], every: Page
     const height = pageHeight(geometry, body?.height ?? 0);
     const items: FrameItem[] = [];
     if (setup.pageStyle) placePageBackground(items, setup.pageStyle, geometry.width, height, numbers, ctx);
+    if (setup.canvasStyle) placePageBackground(items, setup.canvasStyle, geometry.width, height, numbers, ctx);
     body?.place(items, margins.left, margins.top, numbers);
     const boxes = i === 0 && setup.firstBoxes ? setup.firstBoxes : setup.boxes;
     for (const box of boxes) placeMarginBox(items, box, numbers, geometry, height, ctx);

@@ -23,6 +23,8 @@ import { layoutBlockBox } from "./layout/flow.js";
 import { pageSetup, type PageSetup } from "./layout/page.js";
 import { parseHtml } from "./parse.js";
 import { pageViewport } from "./viewport.js";
+import { propagateCanvas } from "./layout/canvas.js";
+import type { ComputedStyle } from "./style.js";
 import { documentFonts } from "./web-fonts.js";
 import { fontUnitsOf } from "./font-units.js";
 
@@ -95,7 +97,9 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
   // 3. pages: size, margins, margin boxes; the body every page offers the flow
   const rootStyle = styles.get(root);
   if (!rootStyle) throw new Error("the cascade gave the root element no style");
-  const setup = pageSetup(compiled.sheet.pages, rootStyle, diagnostics);
+  const pages = pageSetup(compiled.sheet.pages, rootStyle, diagnostics);
+  const canvas = propagateCanvas(root, styles as Map<HtmlElement, ComputedStyle>);
+  const setup = canvas ? { ...pages, canvasStyle: canvas } : pages;
   const geometry = pageGeometry(setup.size, setup.margins, 0, 0, diagnostics);
   const ctx: HtmlContext = {
     fonts,

@@ -106,3 +106,20 @@ describe("list-style-image", () => {
     assert.deepEqual(result.diagnostics, []);
   });
 });
+
+describe("the canvas background", () => {
+  test("the body's background covers every whole page, margins included, and the body paints none of its own", () => {
+    const result = layoutHtml(`<style>@page { size: 100pt 100pt; margin: 20pt } body { margin: 0; background: #000080 } p { margin: 0; height: 50pt }</style><p>a</p><p>b</p>`, {}, { fonts: registry, now: new Date(0) });
+    assert.equal(result.pages.length, 2);
+    for (const page of result.pages) {
+      const fills = page.items.filter((i): i is ShapeItem => i.kind === "shape" && i.fill === "#000080");
+      assert.deepEqual(fills.map((f) => f.geometry), [{ type: "rect", x: 0, y: 0, width: 100, height: 100 }]);
+    }
+  });
+
+  test("the root's background wins over the body's, which stays on the body", () => {
+    const result = layoutHtml(`<style>@page { size: 100pt 100pt; margin: 10pt } html { background: #ff0000 } body { margin: 0; background: #00ff00; height: 20pt }</style><p>x</p>`, {}, { fonts: registry, now: new Date(0) });
+    const fills = (result.pages[0]?.items ?? []).filter((i): i is ShapeItem => i.kind === "shape").map((i) => [i.fill, i.geometry.type === "rect" ? i.geometry.width : 0]);
+    assert.deepEqual(fills.slice(0, 2), [["#ff0000", 100], ["#00ff00", 80]]);
+  });
+});

@@ -30,6 +30,8 @@ export interface PageSetup {
   readonly firstMargins: Margins | undefined;
   /** The page box's own style when @page sets a background (colour or images), painted under everything. */
   readonly pageStyle?: ComputedStyle;
+  /** The root's (or body's) style when it has a background: painted over every whole page (canvas.ts). */
+  readonly canvasStyle?: ComputedStyle;
 }
 
 const BOX_NAMES = ["top-left", "top-center", "top-right", "bottom-left", "bottom-center", "bottom-right"];
