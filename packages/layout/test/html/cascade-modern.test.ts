@@ -114,6 +114,15 @@ describe("custom properties and var()", () => {
     assert.deepEqual(codes.filter((c) => c.startsWith("css.")), []);
   });
 
+  test("var() in @page and its margin boxes reads the root's custom properties", () => {
+    const result = layoutHtml(`<style>:root { --m: 30pt; --label: "Draft"; --ink: #ff0000 } @page { size: 200pt 200pt; margin: var(--m); @top-center { content: var(--label); color: var(--ink) } }</style><p>x</p>`, {}, { fonts: registry, now: new Date(0) });
+    const runs = result.pages[0]?.items.flatMap((i) => (i.kind === "group" ? [...i.items] : [i])).filter((i): i is TextRunItem => i.kind === "text") ?? [];
+    const body = runs.find((r) => r.glyphs.map((g) => g.text).join("") === "x");
+    assert.ok(body && Math.abs(body.x - 36) < 0.01, "the var() page margin and the body's 8 px");
+    const head = runs.find((r) => r.glyphs.map((g) => g.text).join("").includes("Draft"));
+    assert.equal(head?.color, "#ff0000");
+  });
+
   test("var() in a style attribute", () => {
     const { byId } = styled(`<style>:root { --w: 50mm }</style><div id="d" style="width: var(--w); --c: red; color: var(--c)">d</div>`);
     assert.deepEqual(byId("d").width, { pt: 50 * 72 / 25.4, pct: 0 });

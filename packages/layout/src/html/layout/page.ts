@@ -39,7 +39,9 @@ const BOX_NAMES = ["top-left", "top-center", "top-right", "bottom-left", "bottom
 /** Reads the @page rules (later declarations win) against the root element's style. */
 export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagnostics: DiagnosticSink): PageSetup {
   const all = new Map<string, string>();
-  for (const rule of rules) if (!rule.first) for (const d of rule.declarations) all.set(d.property, d.value);
+  // var() in @page reads the root element's custom properties
+  const value = (d: Declaration): string => (d.value.startsWith(PENDING) ? pendingValue(d.property, d.value, root.custom) : d.value);
+  for (const rule of rules) if (!rule.first) for (const d of rule.declarations) all.set(d.property, value(d));
   const size = pageSize(all.get("size"), diagnostics);
   const base = { em: root.size, rem: root.size };
   const side = (name: string): number => {
@@ -50,7 +52,7 @@ export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagn
   // @page :first margins: top and bottom set the first page's body; left moves its content, which keeps the
   // width of every other page (one layout serves all pages), so the right margin follows from it.
   const firstRules = new Map<string, string>();
-  for (const rule of rules) if (rule.first) for (const d of rule.declarations) firstRules.set(d.property, d.value);
+  for (const rule of rules) if (rule.first) for (const d of rule.declarations) firstRules.set(d.property, value(d));
   const firstSide = (name: "top" | "bottom" | "left"): number => {
     const l = parseLength(firstRules.get(`margin-${name}`) ?? "", base);
     return l ? Math.max(0, l.pt + (l.pct * size.width) / 100) : margins[name];
@@ -134,7 +136,7 @@ function pageBackground(all: ReadonlyMap<string, string>, root: ComputedStyle): 
   const specified = new Map<string, string>();
   for (const [property, value] of all) {
     if (!property.startsWith("background")) continue;
-    specified.set(property, value.startsWith(PENDING) ? pendingValue(property, value, root.custom) : value);
+    specified.set(property, value);
   }
   if (specified.size === 0) return undefined;
   const style = computeStyle(specified, root, root.size);
