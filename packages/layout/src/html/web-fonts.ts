@@ -63,6 +63,7 @@ export function loadWebFonts(rules: readonly FontFaceRule[], diagnostics: Diagno
     let face: FontFace;
     try {
       face = { ...parseFace(family, weight, italic, bytes), key };
+      probe(face);
     } catch {
       diagnostics.add("font.face", "the @font-face source is not a font fontkit can read (TTF, OTF, WOFF, WOFF2); the rule was ignored", path);
       continue;
@@ -123,6 +124,19 @@ function weightOf(value: string | undefined): number {
   // A variable font's range (`100 900`): filed under its first weight (documented in docs/html-css.md).
   const n = Number(v.split(/\s+/)[0]);
   return Number.isFinite(n) && n >= 1 && n <= 1000 ? Math.round(n) : 400;
+}
+
+// fontkit reads tables lazily: a damaged font would throw in the middle of a render. Its tables are read
+// here, once per template, by shaping and outlining a few glyphs (a page's own bytes are untrusted input).
+function probe(face: FontFace): void {
+  const { font } = face;
+  if (!(font.unitsPerEm > 0) || font.numGlyphs <= 0) throw new Error("no glyphs");
+  void font["OS/2"];
+  void font.hhea;
+  for (const glyph of font.layout("Hxg0 .,").glyphs) {
+    void glyph.advanceWidth;
+    void glyph.path.commands.length;
+  }
 }
 
 // Why embedding is refused, if it is: bit 1 (restricted licence) forbids it; bitmap-only embedding is of no

@@ -189,5 +189,10 @@ describe("@font-face", () => {
   test("garbage is a diagnostic, not an error", () => {
     const { codes } = render(`<style>@font-face { font-family: Bad; src: url(data:font/ttf;base64,AAAAAAAA) } p { font-family: Bad }</style><p>x</p>`);
     assert.ok(codes.some((c) => c.startsWith("font.face")), codes.join("\n"));
+    // a font cut short: its directory reads, its tables do not (found before the render, not during it)
+    const full = font("Lora", "Regular");
+    const cut = render(`<style>@font-face { font-family: Cut; src: url(${dataUrl(full.subarray(0, Math.floor(full.length * 0.3)))}) } p { font-family: Cut }</style><p>Cut text</p>`);
+    assert.ok(cut.codes.some((c) => c.startsWith("font.face")), cut.codes.join("\n"));
+    assert.match(faceOf(cut.runs, "Cut"), /^Inter-/);
   });
 });
