@@ -5,7 +5,7 @@ import { AddressListError, NOBODY, parseAddressList, type AddressList } from "./
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.js";
 import { BASE_PDF_BUDGET, MAX_BASE_OPERATORS, MAX_BASE_PAGES } from "./base-pdf/budget.js";
 import { ConfigError } from "./config-error.js";
-import { MAX_PAGES, MAX_ROWS } from "@docsvc/layout";
+import { MAX_PAGES, MAX_ROWS, MAX_WEB_FONT_BYTES, MAX_WEB_FONTS } from "@docsvc/layout";
 import { MAX_MESSAGE_BYTES } from "./collab/protocol.js";
 import { MAX_JSON_DEPTH } from "./json-depth.js";
 import { SHEET_LIMITS } from "./uploads/limits.js";
@@ -109,9 +109,14 @@ export function parseLimitConfig(env: Env): LimitConfig {
   };
 }
 
-/** RENDER_MAX_PAGES and RENDER_MAX_INSTANCES, for the render workers (Config.render.layoutLimits). */
-export function layoutLimits(env: Env): { readonly maxPages: number; readonly maxRows: number } {
-  return { maxPages: integer(env, "RENDER_MAX_PAGES", MAX_PAGES, 1), maxRows: integer(env, "RENDER_MAX_INSTANCES", MAX_ROWS, 1) };
+/** RENDER_MAX_PAGES, RENDER_MAX_INSTANCES, HTML_MAX_FONT_MB and HTML_MAX_FONTS, for the render workers (Config.render.layoutLimits). */
+export function layoutLimits(env: Env): { readonly maxPages: number; readonly maxRows: number; readonly maxWebFontBytes: number; readonly maxWebFonts: number } {
+  return {
+    maxPages: integer(env, "RENDER_MAX_PAGES", MAX_PAGES, 1),
+    maxRows: integer(env, "RENDER_MAX_INSTANCES", MAX_ROWS, 1),
+    maxWebFontBytes: integer(env, "HTML_MAX_FONT_MB", MAX_WEB_FONT_BYTES / (1024 * 1024), 1) * 1024 * 1024,
+    maxWebFonts: integer(env, "HTML_MAX_FONTS", MAX_WEB_FONTS, 0),
+  };
 }
 
 function integer(env: Env, name: string, fallback: number, min: number): number {

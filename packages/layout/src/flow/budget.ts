@@ -11,6 +11,10 @@ export const MAX_ROWS = 100_000;
 export interface LayoutLimits {
   readonly maxPages?: number;
   readonly maxRows?: number;
+  /** Largest decoded HTML @font-face file, in bytes (html/web-fonts.ts MAX_WEB_FONT_BYTES when absent). */
+  readonly maxWebFontBytes?: number;
+  /** Most HTML @font-face faces per document (html/web-fonts.ts MAX_WEB_FONTS when absent). */
+  readonly maxWebFonts?: number;
 }
 
 /** Thrown when a layout passes one of its caps; the message names the cap and what passed it. */

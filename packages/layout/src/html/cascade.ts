@@ -8,10 +8,14 @@ import { DiagnosticSink, type Diagnostic } from "../diagnostics.js";
 import { parseStyleAttribute, parseStyleSheets, type StyleRule, type StyleSheet } from "./css.js";
 import { RuleIndex } from "./rule-index.js";
 import type { HtmlElement } from "./dom.js";
-import type { Declaration } from "./shorthands.js";
+import { PENDING, type Declaration } from "./shorthands.js";
+import { NO_CUSTOM, pendingValue, resolveCustom } from "./var.js";
 import { nthMatches, sheetShape, type SheetShape } from "./shape.js";
-import { computeStyle, LANG_ATTRIBUTE, SUPPORTED, type ComputedStyle } from "./style.js";
+import { computeStyle, LANG_ATTRIBUTE, SUPPORTED, type ComputedStyle, type FontUnits, type StyleExtras } from "./style.js";
 import { UA_CSS } from "./ua.js";
+
+/** The page box in points (vw/vh). */
+export type Viewport = NonNullable<StyleExtras["viewport"]>;
 
 /** Computed styles by element. */
 export type Styles = ReadonlyMap<HtmlElement, ComputedStyle>;
@@ -65,14 +69,15 @@ function stateOf(sheet: StyleSheet, ua: RuleIndex): SheetState {
 }
 
 /** Computes the style of every element under `root` (iteratively: trees may be deep). */
-export function cascade(root: HtmlElement, sheet: StyleSheet, diagnostics: DiagnosticSink): Styles {
+export function cascade(root: HtmlElement, sheet: StyleSheet, diagnostics: DiagnosticSink, viewport?: Viewport, fontUnits?: FontUnits): Styles {
   const ua = userAgentRules(diagnostics);
   const state = stateOf(sheet, ua);
-  return state.shape.safe ? cascadeByShape(root, state, ua, diagnostics) : cascadeEach(root, state.author, ua, diagnostics);
+  const extras: StyleExtras = { ...(viewport ? { viewport } : {}), ...(fontUnits ? { fontUnits } : {}) };
+  return state.shape.safe ? cascadeByShape(root, state, ua, diagnostics, extras) : cascadeEach(root, state.author, ua, diagnostics, extras);
 }
 
 // The cascade with one style per shape, kept across renders.
-function cascadeByShape(root: HtmlElement, state: SheetState, ua: RuleIndex, diagnostics: DiagnosticSink): Styles {
+function cascadeByShape(root: HtmlElement, state: SheetState, ua: RuleIndex, diagnostics: DiagnosticSink, extras: StyleExtras): Styles {
   if (state.ids.size > MAX_SHAPES) {
     state.ids.clear();
     state.byId.length = 0;
@@ -87,7 +92,7 @@ function cascadeByShape(root: HtmlElement, state: SheetState, ua: RuleIndex, dia
     let id = state.ids.get(key);
     if (id === undefined) {
       const recorded = new DiagnosticSink();
-      const style = computedFor(el, matchedRules(el, ua, state.author), state.byId[parent]?.style, rootSize, recorded);
+      const style = computedFor(el, matchedRules(el, ua, state.author), state.byId[parent]?.style, rootSize, recorded, extras);
       id = state.byId.push({ style, diagnostics: recorded.items }) - 1;
       state.ids.set(key, id);
     }
@@ -140,7 +145,7 @@ function positionKeys(children: readonly HtmlElement[], shape: SheetShape): stri
 }
 
 // The cascade matching every element, for sheets with selectors a shape cannot answer.
-function cascadeEach(root: HtmlElement, author: RuleIndex, ua: RuleIndex, diagnostics: DiagnosticSink): Styles {
+function cascadeEach(root: HtmlElement, author: RuleIndex, ua: RuleIndex, diagnostics: DiagnosticSink, extras: StyleExtras): Styles {
   const styles = new Map<HtmlElement, ComputedStyle>();
   const shared = new Map<ComputedStyle | undefined, Map<string, ComputedStyle>>();
   const ids = new WeakMap<readonly Declaration[], number>();
@@ -161,7 +166,7 @@ function cascadeEach(root: HtmlElement, author: RuleIndex, ua: RuleIndex, diagno
     if (!byKey) shared.set(parent, (byKey = new Map()));
     let style = byKey.get(key);
     if (!style) {
-      style = computedFor(el, matched, parent, rootSize, diagnostics);
+      style = computedFor(el, matched, parent, rootSize, diagnostics, extras);
       byKey.set(key, style);
     }
     if (el === root) rootSize = style.size;
@@ -182,7 +187,7 @@ function matchedRules(el: HtmlElement, ua: RuleIndex, author: RuleIndex): { rule
 }
 
 // The computed style of an element from the rules it matches, its style attribute and its parent's style.
-function computedFor(el: HtmlElement, matched: readonly { rule: StyleRule; tier: number }[], parent: ComputedStyle | undefined, rootSize: number, diagnostics: DiagnosticSink): ComputedStyle {
+function computedFor(el: HtmlElement, matched: readonly { rule: StyleRule; tier: number }[], parent: ComputedStyle | undefined, rootSize: number, diagnostics: DiagnosticSink, extras: StyleExtras = {}): ComputedStyle {
   const weighted: Weighted[] = [];
   for (const { rule, tier } of matched) {
     for (const declaration of rule.declarations) {
@@ -197,15 +202,24 @@ function computedFor(el: HtmlElement, matched: readonly { rule: StyleRule; tier:
   }
   weighted.sort((a, b) => a.tier - b.tier || a.specificity - b.specificity || a.order - b.order);
   const specified = new Map<string, string>();
+  const own = new Map<string, string>();
+  let pending = false;
   for (const w of weighted) {
     const { property, value } = w.declaration;
-    if (!SUPPORTED.has(property) && !property.startsWith("--")) {
+    if (property.startsWith("--")) {
+      own.set(property, value);
+      continue;
+    }
+    if (!SUPPORTED.has(property)) {
       diagnostics.add("css.unsupported", `${property} is not supported; the content is laid out without it`, w.source);
       continue;
     }
     specified.set(property, value);
+    if (value.startsWith(PENDING)) pending = true;
   }
+  const custom = resolveCustom(own, parent?.custom ?? NO_CUSTOM);
+  if (pending) for (const [p, v] of specified) if (v.startsWith(PENDING)) specified.set(p, pendingValue(p, v, custom));
   const lang = el.attrs.get("lang");
   if (lang !== undefined) specified.set(LANG_ATTRIBUTE, lang);
-  return computeStyle(specified, parent, rootSize);
+  return computeStyle(specified, parent, rootSize, { ...extras, custom });
 }

@@ -5,7 +5,12 @@ import * as csstree from "css-tree";
 import type { DiagnosticSink } from "../diagnostics.js";
 import { compileSelector, type Matcher } from "./select.js";
 import { selectorShape, type SelectorShape } from "./shape.js";
+import { flattenNesting } from "./nesting.js";
+import { pageArea } from "./viewport.js";
+import { mediaMatches } from "./media.js";
 import { expand, type Declaration } from "./shorthands.js";
+import { supportsMatches } from "./supports.js";
+import type { FontFaceRule } from "./web-fonts.js";
 
 /** One selector of a style rule with its declarations. */
 export interface StyleRule {
@@ -31,39 +36,66 @@ export interface PageRule {
 export interface StyleSheet {
   readonly rules: readonly StyleRule[];
   readonly pages: readonly PageRule[];
+  /** @font-face rules' descriptors as written (web-fonts.ts reads them). */
+  readonly fontFaces?: readonly FontFaceRule[];
 }
 
 /** Parses style sheets in order; rule order continues across them. */
 export function parseStyleSheets(texts: readonly string[], diagnostics: DiagnosticSink, startOrder = 0): StyleSheet {
-  const rules: StyleRule[] = [];
+  // Style rules are kept with the @media preludes around them and filtered once the @page rules — which
+  // give the page area size features are answered with — are all known.
+  const found: { node: csstree.Rule; media: readonly string[] }[] = [];
   const pages: PageRule[] = [];
-  let order = startOrder;
+  const fontFaces: FontFaceRule[] = [];
   for (const text of texts) {
-    const ast = csstree.parse(text, {
+    const ast = csstree.parse(flattenNesting(text), {
       parseValue: false,
       parseAtrulePrelude: false,
       onParseError: (error) => diagnostics.add("css.invalid", `CSS could not be read: ${error.message}`, "style"),
     });
-    const visit = (list: csstree.List<csstree.CssNode> | undefined): void => {
+    const visit = (list: csstree.List<csstree.CssNode> | undefined, media: readonly string[]): void => {
       list?.forEach((node) => {
-        if (node.type === "Rule") {
-          const declarations = declarationsOf(node.block, diagnostics, "style");
-          for (const rule of selectorRules(node, declarations, diagnostics)) rules.push({ ...rule, order: order++ });
-        } else if (node.type === "Atrule") {
+        if (node.type === "Rule") found.push({ node, media });
+        else if (node.type === "Atrule") {
           const name = node.name.toLowerCase();
           const prelude = node.prelude ? csstree.generate(node.prelude).trim().toLowerCase() : "";
-          if (name === "page") pages.push(pageRule(node, prelude, diagnostics));
-          else if (name === "media") {
-            if (/\b(print|all)\b/.test(prelude) || prelude === "") visit(node.block?.children);
+          if (name === "page") {
+            if (media.every((m) => mediaMatches(m, A4_AREA))) pages.push(pageRule(node, prelude, diagnostics));
+          } else if (name === "media") visit(node.block?.children, [...media, prelude]);
+          else if (name === "supports") {
+            if (supportsMatches(node.prelude ? csstree.generate(node.prelude) : "")) visit(node.block?.children, media);
+          } else if (name === "layer") visit(node.block?.children, media); // layers: rules in order (no layer priority)
+          else if (name === "font-face") {
+            if (media.every((m) => mediaMatches(m, A4_AREA))) fontFaces.push(descriptors(node));
           } else if (name === "import") diagnostics.add("css.dropped", "@import is never fetched; it was removed", "style");
+          else if (name === "charset") return;
           else diagnostics.add("css.unsupported", `@${name} is not supported; it was ignored`, "style");
         }
       });
     };
-    if (ast.type === "StyleSheet") visit(ast.children);
+    if (ast.type === "StyleSheet") visit(ast.children, []);
   }
-  return { rules, pages };
+  const viewport = pageArea(pages);
+  const rules: StyleRule[] = [];
+  let order = startOrder;
+  for (const { node, media } of found) {
+    if (!media.every((m) => mediaMatches(m, viewport))) continue;
+    const declarations = declarationsOf(node.block, diagnostics, "style");
+    for (const rule of selectorRules(node, declarations, diagnostics)) rules.push({ ...rule, order: order++ });
+  }
+  return { rules, pages, ...(fontFaces.length > 0 ? { fontFaces } : {}) };
 }
+
+// An at-rule's declarations as written (no expansion, url() kept: @font-face src is read by web-fonts.ts).
+function descriptors(node: csstree.Atrule): FontFaceRule {
+  const out = new Map<string, string>();
+  node.block?.children.forEach((child) => {
+    if (child.type === "Declaration") out.set(child.property.toLowerCase(), csstree.generate(child.value).trim());
+  });
+  return out;
+}
+
+const A4_AREA = { width: 595.28 - 144, height: 841.89 - 144 };
 
 /** The declarations of a `style` attribute, expanded. */
 export function parseStyleAttribute(text: string, diagnostics: DiagnosticSink, path: string): Declaration[] {
@@ -83,15 +115,26 @@ function collect(list: csstree.List<csstree.CssNode>, diagnostics: DiagnosticSin
   const out: Declaration[] = [];
   list.forEach((node) => {
     if (node.type !== "Declaration") return;
-    const property = node.property.toLowerCase();
+    // Custom property names are case-sensitive (`--Brand` and `--brand` are two properties).
+    const property = node.property.startsWith("--") ? node.property : node.property.toLowerCase();
     const value = csstree.generate(node.value).trim();
-    if (/url\s*\(/i.test(value) || /image-set\s*\(/i.test(value)) {
+    if ((/url\s*\(/i.test(value) || /image-set\s*\(/i.test(value)) && !(IMAGE_PROPERTIES.has(property) && onlyDataUrls(value))) {
       diagnostics.add("css.dropped", `${property}: url() is never fetched; the declaration was removed`, path);
       return;
     }
     out.push(...expand(property, value, node.important !== false));
   });
   return out;
+}
+
+/** Properties whose url() may be a data: URL (an image drawn from the document's own bytes). */
+const IMAGE_PROPERTIES = new Set(["background", "background-image", "list-style", "list-style-image"]);
+
+// Whether every url() of a value is a data: URL (anything else would be a fetch) and no image-set() is used.
+function onlyDataUrls(value: string): boolean {
+  if (/image-set\s*\(/i.test(value)) return false;
+  const urls = value.match(/url\(\s*['"]?[^'")\s]{0,5}/gi) ?? [];
+  return urls.every((u) => /url\(\s*['"]?data:/i.test(u));
 }
 
 function selectorRules(rule: csstree.Rule, declarations: Declaration[], diagnostics: DiagnosticSink): Omit<StyleRule, "order">[] {

@@ -4,6 +4,7 @@ import type { Block, PageNumbers } from "../elements/block.js";
 import type { FrameItem, Page } from "../frame/types.js";
 import { pageHeight, type PageGeometry } from "../flow/page.js";
 import { resolveText } from "../tokens/resolve.js";
+import { placePageBackground } from "./layout/page-background.js";
 import { paragraphBlock } from "./layout/inline.js";
 import type { HtmlContext } from "./layout/context.js";
 import type { MarginBox, PageSetup } from "./layout/page.js";
@@ -19,6 +20,8 @@ export function finalizeHtmlPages(bodies: readonly (Block | null)[], every: Page
     const numbers: PageNumbers = { page: i + 1, pages };
     const height = pageHeight(geometry, body?.height ?? 0);
     const items: FrameItem[] = [];
+    if (setup.pageStyle) placePageBackground(items, setup.pageStyle, geometry.width, height, numbers, ctx);
+    if (setup.canvasStyle) placePageBackground(items, setup.canvasStyle, geometry.width, height, numbers, ctx);
     body?.place(items, margins.left, margins.top, numbers);
     const boxes = i === 0 && setup.firstBoxes ? setup.firstBoxes : setup.boxes;
     for (const box of boxes) placeMarginBox(items, box, numbers, geometry, height, ctx);

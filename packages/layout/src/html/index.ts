@@ -24,6 +24,11 @@ import { FixedLayer } from "./layout/positioned.js";
 import { RootContextBlock } from "./layout/stacking.js";
 import { pageSetup, type PageSetup } from "./layout/page.js";
 import { parseHtml } from "./parse.js";
+import { pageViewport } from "./viewport.js";
+import { propagateCanvas } from "./layout/canvas.js";
+import type { ComputedStyle } from "./style.js";
+import { documentFonts } from "./web-fonts.js";
+import { fontUnitsOf } from "./font-units.js";
 
 /** An HTML template parsed, sanitised and with its style sheets read: build once per template version. */
 export interface CompiledHtml {
@@ -66,7 +71,7 @@ export function layoutHtml(template: string | CompiledHtml, data: unknown, optio
   const lang = root.attrs.get("lang");
   return {
     pages,
-    faces: collectFaces(pages, options.fonts),
+    faces: collectFaces(pages, ctx.fonts),
     images: ctx.images.images,
     diagnostics: diagnostics.items,
     ...(lang !== undefined && LANGUAGE_TAG.test(lang.trim()) ? { language: lang.trim() } : {}),
@@ -95,14 +100,17 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
   const tokens: TokenContext = { root: data, locale: compiled.lang ?? "en-US", timezone: "UTC", now: options.now ?? new Date() };
   // 1. data: tokens, repetition and conditions → a new tree; 2. the cascade on it
   const root = expandTemplate(compiled.root, tokens, diagnostics, keptTokens);
-  const styles = cascade(root, compiled.sheet, diagnostics);
+  const fonts = compiled.sheet.fontFaces ? documentFonts(compiled.sheet, options, diagnostics) : options.fonts;
+  const styles = cascade(root, compiled.sheet, diagnostics, pageViewport(compiled.sheet), fontUnitsOf(fonts));
   // 3. pages: size, margins, margin boxes; the body every page offers the flow
   const rootStyle = styles.get(root);
   if (!rootStyle) throw new Error("the cascade gave the root element no style");
-  const setup = pageSetup(compiled.sheet.pages, rootStyle, diagnostics);
+  const pages = pageSetup(compiled.sheet.pages, rootStyle, diagnostics);
+  const canvas = propagateCanvas(root, styles as Map<HtmlElement, ComputedStyle>);
+  const setup = canvas ? { ...pages, canvasStyle: canvas } : pages;
   const geometry = pageGeometry(setup.size, setup.margins, 0, 0, diagnostics);
   const ctx: HtmlContext = {
-    fonts: options.fonts,
+    fonts,
     images: new ImageStore(options.resources),
     tokens,
     diagnostics,

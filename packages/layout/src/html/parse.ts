@@ -45,7 +45,7 @@ function convertChildren(from: P.ParentNode, to: HtmlElement, depth: number, sty
       continue;
     }
     if (tag === "style") {
-      styles.push(textOf(el));
+      styles.push(styleText(el));
       continue;
     }
     if (DROPPED.has(tag)) {
@@ -72,11 +72,18 @@ function convertChildren(from: P.ParentNode, to: HtmlElement, depth: number, sty
   }
 }
 
+// A <style media="…"> sheet is its text inside that @media rule (css.ts then applies print, skips screen).
+function styleText(el: P.Element): string {
+  const media = el.attrs.find((a) => a.name === "media")?.value.trim();
+  const text = textOf(el);
+  return media === undefined || media === "" || /^all$/i.test(media) ? text : `@media ${media.replace(/[{}]/g, "")} {\n${text}\n}`;
+}
+
 function convertHead(head: P.Element, styles: string[], diagnostics: DiagnosticSink): void {
   for (const node of head.childNodes) {
     if (!("tagName" in node)) continue;
     const tag = node.tagName.toLowerCase();
-    if (tag === "style") styles.push(textOf(node));
+    if (tag === "style") styles.push(styleText(node));
     else if (DROPPED.has(tag)) diagnostics.add("html.dropped", `<${tag}> is never loaded or run; it was removed`, `html > head > ${tag}`);
   }
 }

@@ -1,5 +1,9 @@
 // Shorthand properties expanded into longhands at parse time, so the cascade only ever compares longhands
 // (a later `margin-top` beats an earlier `margin`, as in browsers).
+import { backgroundLonghands } from "./background-shorthand.js";
+import { fontLonghands } from "./font-shorthand.js";
+import { INITIAL_VALUES, isWideKeyword, LONGHANDS } from "./longhands.js";
+import { SUPPORTED } from "./style.js";
 import { parseColour, splitValue } from "./values.js";
 
 /** A declaration after expansion. */
@@ -20,11 +24,43 @@ export function boxValues(value: string): [string, string, string, string] | und
   return [t, r, b, l];
 }
 
+/**
+ * Marks a value that still has var() in it: `PENDING + shorthand + "\u0001" + value`, on each longhand the
+ * shorthand sets. The cascade substitutes the element's custom properties and expands again (var.ts).
+ */
+export const PENDING = "\u0000var\u0001";
+
 /** Expands one declaration into longhands (itself when it is not a shorthand). */
 export function expand(property: string, value: string, important: boolean): Declaration[] {
   const out: Declaration[] = [];
   const add = (p: string, v: string): void => void out.push({ property: p, value: v, important });
+  const longhands = LONGHANDS.get(property);
+  if (!property.startsWith("--") && /var\(/i.test(value)) {
+    for (const p of longhands ?? [property]) if (!longhands || SUPPORTED.has(p)) add(p, `${PENDING}${property}\u0001${value}`);
+    return out;
+  }
+  if (longhands && isWideKeyword(value)) {
+    for (const p of longhands) if (SUPPORTED.has(p)) add(p, value.trim().toLowerCase());
+    return out;
+  }
+  // A shorthand's reset of a longhand the converter does not read is left out (no diagnostic for it).
+  const addAll = (values: ReadonlyMap<string, string>): void => {
+    for (const [p, v] of values) if (SUPPORTED.has(p) || INITIAL_VALUES.get(p) !== v) add(p, v);
+  };
   switch (property) {
+    case "font": {
+      const values = fontLonghands(value);
+      if (values) addAll(values);
+      return out;
+    }
+    case "place-items":
+    case "place-content":
+    case "place-self": {
+      const [align, justify = align] = splitValue(value);
+      const [a, j] = LONGHANDS.get(property) as [string, string];
+      if (align !== undefined) addAll(new Map([[a, align], [j, justify as string]]));
+      return out;
+    }
     case "margin":
     case "padding": {
       const box = boxValues(value);
@@ -54,9 +90,8 @@ export function expand(property: string, value: string, important: boolean): Dec
       return out;
     }
     case "background": {
-      // Only the colour of a background is drawn; a url() never reaches here (dropped by the sanitiser).
-      const colour = splitValue(value).find((p) => parseColour(p) !== undefined);
-      add("background-color", colour ?? "transparent");
+      const values = backgroundLonghands(value);
+      if (values) addAll(values);
       return out;
     }
     case "flex": {
@@ -83,7 +118,12 @@ export function expand(property: string, value: string, important: boolean): Dec
       return out;
     }
     case "list-style": {
-      for (const p of splitValue(value)) if (p !== "inside" && p !== "outside") add("list-style-type", p);
+      // `none` sets whichever of type and image is not given otherwise; a url() is the image
+      const parts = splitValue(value);
+      const image = parts.find((p) => /^url\(/i.test(p));
+      const type = parts.find((p) => p !== image && p !== "inside" && p !== "outside" && p !== "none");
+      add("list-style-type", type ?? (parts.includes("none") || image ? (image && !parts.includes("none") ? "disc" : "none") : "disc"));
+      add("list-style-image", image ?? "none");
       return out;
     }
     case "page-break-before":

@@ -86,7 +86,35 @@ export interface ComputedStyle {
   readonly textShadow: string | undefined;
   /** `display: flow-root` (computed as a block that keeps its floats). */
   readonly flowRoot: boolean;
+  /** Custom properties (`--name`), inherited, with var() already substituted (var.ts). */
+  readonly custom: ReadonlyMap<string, string>;
+  /** Background image layers as written (layout/background.ts reads them); null without an image. */
+  readonly backgroundLayers: BackgroundSpec | null;
+  /** `list-style-image` as written (`url(data:…)`), inherited; null for none. */
+  readonly listStyleImage: string | null;
 }
+
+/** The background-* longhands of a box with a background image, as specified (comma lists per layer). */
+export interface BackgroundSpec {
+  readonly image: string;
+  readonly position: string;
+  readonly size: string;
+  readonly repeat: string;
+  readonly origin: string;
+  readonly clip: string;
+}
+
+/** The page box (for `vw`/`vh`) and custom properties an element's style is computed with. */
+export interface StyleExtras {
+  readonly custom?: ReadonlyMap<string, string>;
+  /** The page box in points. */
+  readonly viewport?: { readonly width: number; readonly height: number };
+  /** The x-height and the width of "0" of the face for a family list, weight and style, in ems. */
+  readonly fontUnits?: FontUnits;
+}
+
+/** Measures `ex` and `ch` (in ems) for an element's font (html/font-units.ts). */
+export type FontUnits = (family: readonly string[], weight: number, italic: boolean) => { readonly ex: number; readonly ch: number } | undefined;
 
 /**
  * Not a CSS property: the cascade sets it from an element's `lang` attribute (which CSS cannot read), so
@@ -98,7 +126,7 @@ export const LANG_ATTRIBUTE = "\u0000lang";
 export const INHERITED = new Set([
   "color", "font-family", "font-size", "font-weight", "font-style", "line-height", "text-align", "letter-spacing", "word-spacing",
   "text-transform", "white-space", "direction", "list-style-type", "orphans", "widows",
-  "border-collapse", "border-spacing", "text-decoration", "text-decoration-line", "hyphens", "text-shadow",
+  "border-collapse", "border-spacing", "text-decoration", "text-decoration-line", "hyphens", "text-shadow", "list-style-image",
 ]);
 
 /** Properties the converter reads (anything else is reported once per selector). */
@@ -111,6 +139,8 @@ export const SUPPORTED = new Set([
   "flex-shrink", "flex-basis", "row-gap", "column-gap", "vertical-align", "break-before", "break-after",
   "break-inside", "object-fit",
   "float", "clear", "z-index", "overflow", "overflow-x", "overflow-y", "clip-path", "transform", "transform-origin", "opacity", "box-shadow",
+  "background-image", "background-position", "background-size", "background-repeat",
+  "background-origin", "background-clip",
   // Accepted with no effect on a PDF page: colour adjustment for print, bidi isolation (the text engine
   // resolves bidi per paragraph itself).
   "print-color-adjust", "-webkit-print-color-adjust", "color-adjust", "unicode-bidi",
@@ -123,7 +153,7 @@ const ZERO: Length = { pt: 0, pct: 0 };
 export type Specified = ReadonlyMap<string, string>;
 
 /** Computes an element's style from its specified values and its parent's computed style. */
-export function computeStyle(specified: Specified, parent: ComputedStyle | undefined, rootSize: number): ComputedStyle {
+export function computeStyle(specified: Specified, parent: ComputedStyle | undefined, rootSize: number, extras: StyleExtras = {}): ComputedStyle {
   const p = parent ?? INITIAL;
   // The value of a property: its own, else inherited (for inherited properties), else undefined (initial).
   const get = (name: string): string | undefined => {
@@ -136,8 +166,18 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     const v = specified.get(name);
     return v === "inherit" || (v === undefined && INHERITED.has(name)) || (v === "unset" && INHERITED.has(name));
   };
-  const size = fontSize(get("font-size"), inherits("font-size") ? p.size : INITIAL.size, p.size, rootSize);
-  const base: UnitBase = { em: size, rem: rootSize };
+  const viewport = extras.viewport;
+  const size = fontSize(get("font-size"), inherits("font-size") ? p.size : INITIAL.size, p.size, rootSize, viewport);
+  const family = inherits("font-family") ? p.family : families(get("font-family"));
+  const weight = inherits("font-weight") ? p.weight : fontWeight(get("font-weight"), p.weight);
+  const italic = inherits("font-style") ? p.italic : /italic|oblique/.test(get("font-style") ?? "");
+  // ex and ch from the element's own face when the caller can measure it (else half an em each)
+  const units = extras.fontUnits?.(family, weight, italic);
+  const base: UnitBase = {
+    em: size, rem: rootSize,
+    ...(viewport ? { vw: viewport.width / 100, vh: viewport.height / 100 } : {}),
+    ...(units ? { ex: units.ex * size, ch: units.ch * size } : {}),
+  };
   const len = (v: string | undefined, fallback: Length): Length => (v === undefined ? fallback : parseLength(v, base) ?? fallback);
   const sized = (name: string, fallback: Size): Size => {
     const v = get(name);
@@ -168,10 +208,10 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     radius: Math.max(0, len(get("border-radius"), ZERO).pt),
     background: get("background-color") === undefined ? null : parseColour(get("background-color") as string) ?? null,
     color,
-    family: inherits("font-family") ? p.family : families(get("font-family")),
+    family,
     size,
-    weight: inherits("font-weight") ? p.weight : fontWeight(get("font-weight"), p.weight),
-    italic: inherits("font-style") ? p.italic : /italic|oblique/.test(get("font-style") ?? ""),
+    weight,
+    italic,
     lineHeight: inherits("line-height") ? p.lineHeight : lineHeight(get("line-height"), base),
     textAlign: pick("text-align", ["left", "center", "right", "justify", "start", "end"], "start", p.textAlign),
     letterSpacing: inherits("letter-spacing") ? p.letterSpacing : get("letter-spacing") === "normal" ? 0 : len(get("letter-spacing"), ZERO).pt,
@@ -220,6 +260,9 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     boxShadow: noneToUndefined(get("box-shadow")),
     textShadow: inherits("text-shadow") ? p.textShadow : noneToUndefined(get("text-shadow")),
     flowRoot,
+    custom: extras.custom ?? p.custom,
+    backgroundLayers: backgroundSpec(get),
+    listStyleImage: inherits("list-style-image") ? p.listStyleImage : listStyleImage(get("list-style-image")),
   };
 }
 
@@ -249,6 +292,27 @@ function opacity(v: string | undefined): number {
   return Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 1;
 }
 
+function listStyleImage(v: string | undefined): string | null {
+  return v === undefined || v === INHERIT_MARK || v.trim().toLowerCase() === "none" ? null : v.trim();
+}
+
+function backgroundSpec(get: (name: string) => string | undefined): BackgroundSpec | null {
+  const image = get("background-image");
+  if (image === undefined || image === INHERIT_MARK || image.trim().toLowerCase() === "none") return null;
+  const own = (name: string, fallback: string): string => {
+    const v = get(name);
+    return v === undefined || v === INHERIT_MARK ? fallback : v;
+  };
+  return {
+    image,
+    position: own("background-position", "0% 0%"),
+    size: own("background-size", "auto"),
+    repeat: own("background-repeat", "repeat"),
+    origin: own("background-origin", "padding-box"),
+    clip: own("background-clip", "border-box"),
+  };
+}
+
 const DISPLAYS: readonly Display[] = [
   "block", "inline", "inline-block", "none", "list-item", "flex", "table", "table-row", "table-cell", "table-header-group",
   "table-row-group", "table-footer-group", "table-column", "table-column-group", "table-caption",
@@ -258,13 +322,13 @@ const KEYWORD_SIZES: Readonly<Record<string, number>> = {
   "xx-small": 7, "x-small": 7.5, small: 9.75, medium: 12, large: 13.5, "x-large": 18, "xx-large": 24, "xxx-large": 36,
 };
 
-function fontSize(v: string | undefined, inherited: number, parentSize: number, rootSize: number): number {
+function fontSize(v: string | undefined, inherited: number, parentSize: number, rootSize: number, viewport: StyleExtras["viewport"]): number {
   if (v === undefined || v === INHERIT_MARK) return inherited;
   const k = v.toLowerCase();
   if (KEYWORD_SIZES[k] !== undefined) return KEYWORD_SIZES[k];
   if (k === "smaller") return parentSize / 1.2;
   if (k === "larger") return parentSize * 1.2;
-  const l = parseLength(k, { em: parentSize, rem: rootSize });
+  const l = parseLength(k, { em: parentSize, rem: rootSize, ...(viewport ? { vw: viewport.width / 100, vh: viewport.height / 100 } : {}) });
   if (!l) return inherited;
   const size = l.pt + (l.pct * parentSize) / 100;
   return size > 0 && size < 2000 ? size : inherited;
@@ -316,5 +380,6 @@ export const INITIAL: ComputedStyle = {
   avoidBreakInside: false, orphans: 2, widows: 2, borderCollapse: false, borderSpacing: 0, objectFit: "fill",
   hyphens: "manual", lang: undefined, float: "none", clear: "none", zIndex: undefined, overflowHidden: false,
   clipPath: undefined, transform: undefined, transformOrigin: undefined, opacity: 1, boxShadow: undefined, textShadow: undefined,
-  flowRoot: false,
+  flowRoot: false, custom: new Map(), backgroundLayers: null,
+  listStyleImage: null,
 };

@@ -14,7 +14,16 @@ export interface UnitBase {
   readonly em: number;
   /** The root font size in points (for `rem`). */
   readonly rem: number;
+  /** 1vw and 1vh in points: a hundredth of the page box (as Chromium prints); A4 when not given. */
+  readonly vw?: number;
+  readonly vh?: number;
+  /** 1ex and 1ch in points (the face's x-height and "0" width); half an em when not given. */
+  readonly ex?: number;
+  readonly ch?: number;
 }
+
+/** A4 in points, for vw/vh where no page box is known. */
+const A4 = { width: 595.28, height: 841.89 };
 
 const ABSOLUTE: Readonly<Record<string, number>> = {
   px: 0.75, pt: 1, pc: 12, in: 72, cm: 72 / 2.54, mm: 72 / 25.4, q: 72 / 101.6,
@@ -28,7 +37,7 @@ export function resolveLength(length: Length, reference: number): number {
 /** Parses a CSS length (`12px`, `1.5em`, `50%`, `0`, `calc(100% - 2cm)`); undefined when it is not one. */
 export function parseLength(text: string, base: UnitBase): Length | undefined {
   const s = text.trim().toLowerCase();
-  if (s.startsWith("calc(") && s.endsWith(")")) return parseCalc(s.slice(5, -1), base);
+  if (/^(calc|min|max|clamp)\(/.test(s) && s.endsWith(")")) return parseCalc(s, base);
   return parseSimple(s, base);
 }
 
@@ -42,14 +51,22 @@ function parseSimple(s: string, base: UnitBase): Length | undefined {
   if (unit === "%") return { pt: 0, pct: n };
   if (unit === "em") return { pt: n * base.em, pct: 0 };
   if (unit === "rem") return { pt: n * base.rem, pct: 0 };
-  if (unit === "ex" || unit === "ch") return { pt: n * base.em * 0.5, pct: 0 };
+  if (unit === "ex") return { pt: n * (base.ex ?? base.em * 0.5), pct: 0 };
+  if (unit === "ch") return { pt: n * (base.ch ?? base.em * 0.5), pct: 0 };
+  if (unit === "vw" || unit === "vh" || unit === "vmin" || unit === "vmax") {
+    const vw = base.vw ?? A4.width / 100;
+    const vh = base.vh ?? A4.height / 100;
+    const per = unit === "vw" ? vw : unit === "vh" ? vh : unit === "vmin" ? Math.min(vw, vh) : Math.max(vw, vh);
+    return { pt: n * per, pct: 0 };
+  }
   const factor = ABSOLUTE[unit];
   return factor === undefined ? undefined : { pt: n * factor, pct: 0 };
 }
 
-// calc(): sums and differences of lengths, products and quotients by plain numbers, parentheses.
+// calc(): sums and differences of lengths, products and quotients by plain numbers, parentheses; min(),
+// max() and clamp() of them (math.ts picks the argument).
 function parseCalc(expr: string, base: UnitBase): Length | undefined {
-  const tokens = expr.match(/\(|\)|[*/]|(?:^|(?<=[\s(]))[+-](?=\s)|[+-]?(?:\d+\.?\d*|\.\d+)[a-z%]*|calc/g);
+  const tokens = expr.match(/\(|\)|,|[*/]|(?:^|(?<=[\s(,]))[+-](?=\s)|[+-]?(?:\d+\.?\d*|\.\d+)[a-z%]*|calc|min|max|clamp/g);
   if (!tokens) return undefined;
   let i = 0;
   type Value = { len: Length } | { num: number };
@@ -57,6 +74,19 @@ function parseCalc(expr: string, base: UnitBase): Length | undefined {
     const t = tokens[i++];
     if (t === undefined) return undefined;
     if (t === "calc") return primary();
+    if (t === "min" || t === "max" || t === "clamp") {
+      if (tokens[i++] !== "(") return undefined;
+      const args: Value[] = [];
+      for (;;) {
+        const v = sum();
+        if (!v) return undefined;
+        args.push(v);
+        const next = tokens[i++];
+        if (next === ")") break;
+        if (next !== ",") return undefined;
+      }
+      return pickArgument(t, args, base);
+    }
     if (t === "(") {
       const v = sum();
       if (tokens[i++] !== ")") return undefined;
@@ -176,4 +206,32 @@ export function splitValue(text: string): string[] {
   }
   if (current) out.push(current);
   return out;
+}
+
+/**
+ * min()/max()/clamp() of calc values. Numbers compare as numbers and lengths of one kind (all absolute, or
+ * all percentages) exactly. A mix of percentages and absolute lengths cannot be decided before layout
+ * knows the reference, and a Length is a linear `pt + pct%`: it is decided against the page area's width
+ * (1vw × 100), which is the reference of every top-level block — nested boxes may differ (documented).
+ */
+function pickArgument(fn: string, args: readonly ({ len: Length } | { num: number })[], base: UnitBase): { len: Length } | { num: number } | undefined {
+  if (fn === "clamp" && args.length !== 3) return undefined;
+  if (args.length === 0) return undefined;
+  const numbers = args.every((a) => "num" in a);
+  const lengths = args.map((a) => ("len" in a ? a.len : a.num === 0 ? { pt: 0, pct: 0 } : undefined));
+  if (!numbers && lengths.some((l) => l === undefined)) return undefined;
+  const reference = (base.vw ?? 5.9528) * 100;
+  const value = (i: number): number => {
+    const a = args[i] as { len: Length } | { num: number };
+    return "num" in a ? a.num : resolveLength(a.len, reference);
+  };
+  let index = 0;
+  if (fn === "min") for (let i = 1; i < args.length; i++) index = value(i) < value(index) ? i : index;
+  else if (fn === "max") for (let i = 1; i < args.length; i++) index = value(i) > value(index) ? i : index;
+  else {
+    // clamp(MIN, VAL, MAX) = max(MIN, min(VAL, MAX)): MIN wins over MAX when they cross
+    const upper = value(1) > value(2) ? 2 : 1;
+    index = value(upper) < value(0) ? 0 : upper;
+  }
+  return args[index];
 }

@@ -72,7 +72,13 @@ export class FontRegistry {
   private readonly fallbacks = new Map<string, FontFace | null>();
   private readonly glyphs = new WeakMap<FontFace, Map<number, boolean>>();
 
-  private constructor(byFamily: ReadonlyMap<string, FamilyEntry>, options: FontRegistryOptions) {
+  private readonly options: FontRegistryOptions;
+  /** Code point ranges of faces that cover only part of their font (CSS `unicode-range`). */
+  private readonly ranges: ReadonlyMap<FontFace, readonly (readonly [number, number])[]>;
+
+  private constructor(byFamily: ReadonlyMap<string, FamilyEntry>, options: FontRegistryOptions, ranged?: ReadonlyMap<FontFace, readonly (readonly [number, number])[]>) {
+    this.options = options;
+    this.ranges = ranged ?? new Map();
     this.byFamily = byFamily;
     this.families = [...byFamily.values()].map((f) => f.name);
     this.byKey = new Map([...byFamily.values()].flatMap((f) => f.faces.map((face) => [face.key, face] as const)));
@@ -82,7 +88,28 @@ export class FontRegistry {
       .map((name) => byFamily.get(familyLookupKey(name)))
       .filter((entry): entry is FamilyEntry => entry !== undefined);
     this.fallbackFamilies = chain.map((entry) => entry.name);
-    this.chain = chain.map((entry) => entry.faces);
+    // Faces limited to a unicode-range are tried first for a missing character: the sibling subsets of a
+    // web font (latin, latin-ext, cyrillic…) are what the page asked for, before the designer fallbacks.
+    const rangedFamilies = [...byFamily.values()].filter((f) => f.faces.some((face) => this.ranges.has(face)));
+    this.chain = [...rangedFamilies.map((entry) => entry.faces), ...chain.map((entry) => entry.faces)];
+  }
+
+  /**
+   * This registry with more faces (an HTML document's @font-face rules): their families shadow families of
+   * the same name here; a face with `ranges` has glyphs only for those code points (`unicode-range`). Face
+   * keys must be unique against this registry's.
+   */
+  withFaces(faces: readonly FontFace[], ranges: ReadonlyMap<FontFace, readonly (readonly [number, number])[]> = new Map()): FontRegistry {
+    const byFamily = new Map(this.byFamily);
+    const added = new Map<string, FamilyEntry>();
+    for (const face of faces) {
+      const lookup = familyLookupKey(face.family);
+      const entry = added.get(lookup) ?? { name: face.family.trim(), faces: [] };
+      added.set(lookup, { name: entry.name, faces: [...entry.faces, face] });
+    }
+    for (const [lookup, entry] of added) byFamily.set(lookup, entry);
+    const allRanges = new Map([...this.ranges, ...ranges]);
+    return new FontRegistry(byFamily, { ...this.options, defaultFamily: this.defaultFamily }, allRanges);
   }
 
   /**
@@ -157,7 +184,8 @@ export class FontRegistry {
     }
     let has = perFace.get(codePoint);
     if (has === undefined) {
-      has = face.font.hasGlyphForCodePoint(codePoint);
+      const ranges = this.ranges.get(face);
+      has = (ranges === undefined || ranges.some(([from, to]) => codePoint >= from && codePoint <= to)) && face.font.hasGlyphForCodePoint(codePoint);
       perFace.set(codePoint, has);
     }
     return has;

@@ -4,6 +4,7 @@
 // `box-decoration-break: clone`), the marker and absolutes go with the first fragment.
 import { EPSILON, type Block, type PageNumbers, type Split } from "../../elements/block.js";
 import type { FrameItem } from "../../frame/types.js";
+import type { BackgroundPaint } from "./background.js";
 import type { Absolute } from "./context.js";
 import { placeAbsolutes, stackingOrder } from "./positioned.js";
 import { drawDoubleSides, isDouble } from "./border-double.js";
@@ -20,6 +21,8 @@ export interface BoxDecoration {
   readonly radius: number;
   /** The border-box width. */
   readonly width: number;
+  /** Background images over the colour (layout/background.ts). */
+  readonly images?: BackgroundPaint;
 }
 
 /** A decoration with no borders or padding: only a background (or nothing), `width` wide. */
@@ -110,6 +113,7 @@ export class BoxBlock implements Block {
     if (deco.background) {
       out.push({ kind: "shape", geometry: { type: "rect", x, y, width: deco.width, height: h, ...(deco.radius > 0 ? { radius: deco.radius } : {}) }, fill: deco.background });
     }
+    deco.images?.place(out, x, y, deco.width, h, page);
     drawBorders(out, deco, x, y, h);
     const top = deco.insets[0];
     const left = deco.insets[3];

@@ -9,6 +9,7 @@ import { resolveLength } from "../values.js";
 import { BoxBlock, GapBlock, RowBlock, ShiftBlock } from "./box.js";
 import { flowItems, type FlowItem } from "./collect.js";
 import { styleOf, type Absolute, type HtmlContext } from "./context.js";
+import { backgroundOf } from "./background.js";
 import { borderBoxWidth, collapse, decorationOf, edgesOf, marginX, sizeOf } from "./edges.js";
 import { layoutFlex } from "./flex.js";
 import { paragraphBlock, type ObjectBox } from "./inline.js";
@@ -64,7 +65,9 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
     ? borderBoxWidth(style, specified, il + ir, cb)
     : el.tag === "img" || el.tag === "svg" || isFormControl(el, ctx) || style.display === "inline-block" || style.display === "table" || style.position === "absolute" || style.position === "fixed" || style.float !== "none"
       ? Math.min(cb - marginX(edges), borderBoxWidth(style, maxContent(el, ctx) - il - ir, il + ir, cb))
-      : borderBoxWidth(style, Math.max(0, cb - marginX(edges) - il - ir), il + ir, cb));
+      // an auto width fills the containing block: the border box is what is left after the margins (a
+      // border-box `specified` width is that; a content-box one excludes padding and borders)
+      : borderBoxWidth(style, Math.max(0, cb - marginX(edges) - (style.borderBox ? 0 : il + ir)), il + ir, cb));
   // Auto horizontal margins centre (both) or push (one) a box narrower than its containing block.
   const free = cb - width - (Number.isNaN(ml) ? 0 : ml) - (Number.isNaN(mr) ? 0 : mr);
   if (Number.isNaN(ml) && Number.isNaN(mr)) ml = mr = Math.max(0, free / 2);
@@ -112,9 +115,11 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   if (specifiedHeight !== undefined) contentHeight = Math.max(0, style.borderBox ? specifiedHeight - it - ib : specifiedHeight);
   contentHeight = Math.max(contentHeight, resolveLength(style.minHeight, ctx.pageBody) - (style.borderBox ? it + ib : 0));
   const marker = style.display === "list-item" ? markerOf(el, style, ctx) : undefined;
+  const images = backgroundOf(style, edges.insets, width, ctx, el.path);
+  const decoration = decorationOf(style, edges, width);
   const dx = style.position === "relative" ? relativeOffset(sizeOf(style.inset[3], cb), sizeOf(style.inset[1], cb)) : 0;
   const dy = style.position === "relative" ? relativeOffset(sizeOf(style.inset[0], cb), sizeOf(style.inset[2], cb)) : 0;
-  const box = new BoxBlock(decorationOf(style, edges, width), content, contentHeight, {
+  const box = new BoxBlock(images ? { ...decoration, images } : decoration, content, contentHeight, {
     dx,
     dy,
     ...(marker ? { marker } : {}),

@@ -6,10 +6,13 @@ import type { FrameItem } from "../../frame/types.js";
 import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { styleOf, type HtmlContext } from "./context.js";
+import { imageMarkerOf } from "./image-marker.js";
 import { paragraphBlock } from "./inline.js";
 
 /** The marker of a list item, or undefined for `list-style-type: none`. */
 export function markerOf(el: HtmlElement, style: ComputedStyle, ctx: HtmlContext): { block: Block; x: number } | undefined {
+  const image = style.listStyleImage !== null ? imageMarkerOf(style, ctx, el.path) : undefined;
+  if (image) return image;
   const type = style.listStyleType;
   if (type === "disc" || type === "circle" || type === "square") {
     // Drawn, not typeset: not every designer font has the circle and square bullets.

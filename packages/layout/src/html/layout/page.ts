@@ -7,7 +7,8 @@ import type { DiagnosticSink } from "../../diagnostics.js";
 import { findPageSizePreset, PAGE_SIZES, ROLL_BREAK_HEIGHT, type ResolvedPageSize } from "../../model/page-sizes.js";
 import type { Margins } from "../../model/types.js";
 import type { PageRule } from "../css.js";
-import type { Declaration } from "../shorthands.js";
+import { PENDING, type Declaration } from "../shorthands.js";
+import { pendingValue } from "../var.js";
 import { computeStyle, type ComputedStyle } from "../style.js";
 import { parseLength, splitValue } from "../values.js";
 
@@ -27,6 +28,10 @@ export interface PageSetup {
   readonly firstBoxes: readonly MarginBox[] | undefined;
   /** Margins of the first page, when `@page :first` sets any (its content keeps the width of every page). */
   readonly firstMargins: Margins | undefined;
+  /** The page box's own style when @page sets a background (colour or images), painted under everything. */
+  readonly pageStyle?: ComputedStyle;
+  /** The root's (or body's) style when it has a background: painted over every whole page (canvas.ts). */
+  readonly canvasStyle?: ComputedStyle;
 }
 
 const BOX_NAMES = ["top-left", "top-center", "top-right", "bottom-left", "bottom-center", "bottom-right"];
@@ -34,7 +39,9 @@ const BOX_NAMES = ["top-left", "top-center", "top-right", "bottom-left", "bottom
 /** Reads the @page rules (later declarations win) against the root element's style. */
 export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagnostics: DiagnosticSink): PageSetup {
   const all = new Map<string, string>();
-  for (const rule of rules) if (!rule.first) for (const d of rule.declarations) all.set(d.property, d.value);
+  // var() in @page reads the root element's custom properties
+  const value = (d: Declaration): string => (d.value.startsWith(PENDING) ? pendingValue(d.property, d.value, root.custom) : d.value);
+  for (const rule of rules) if (!rule.first) for (const d of rule.declarations) all.set(d.property, value(d));
   const size = pageSize(all.get("size"), diagnostics);
   const base = { em: root.size, rem: root.size };
   const side = (name: string): number => {
@@ -45,7 +52,7 @@ export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagn
   // @page :first margins: top and bottom set the first page's body; left moves its content, which keeps the
   // width of every other page (one layout serves all pages), so the right margin follows from it.
   const firstRules = new Map<string, string>();
-  for (const rule of rules) if (rule.first) for (const d of rule.declarations) firstRules.set(d.property, d.value);
+  for (const rule of rules) if (rule.first) for (const d of rule.declarations) firstRules.set(d.property, value(d));
   const firstSide = (name: "top" | "bottom" | "left"): number => {
     const l = parseLength(firstRules.get(`margin-${name}`) ?? "", base);
     return l ? Math.max(0, l.pt + (l.pct * size.width) / 100) : margins[name];
@@ -71,13 +78,16 @@ export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagn
     }
     if (byName.size === 0) return undefined;
     return [...byName].map(([name, declarations]) => {
-      const specified = new Map(declarations.map((d) => [d.property, d.value] as const));
+      // var() in a margin box reads the root element's custom properties
+      const specified = new Map(declarations.map((d) => [d.property, d.value.startsWith(PENDING) ? pendingValue(d.property, d.value, root.custom) : d.value] as const));
       return { name, text: contentText(specified.get("content") ?? ""), style: computeStyle(specified, root, root.size) };
     }).filter((b) => b.text !== "");
   };
   const boxes = boxesOf(false) ?? [];
   const first = boxesOf(true);
-  return { size, margins, boxes, firstBoxes: first ? [...boxes.filter((b) => !first.some((f) => f.name === b.name)), ...first] : undefined, firstMargins };
+  const pageStyle = pageBackground(all, root);
+  return {
+    ...(pageStyle ? { pageStyle } : {}), size, margins, boxes, firstBoxes: first ? [...boxes.filter((b) => !first.some((f) => f.name === b.name)), ...first] : undefined, firstMargins };
 }
 
 function pageSize(value: string | undefined, diagnostics: DiagnosticSink): ResolvedPageSize {
@@ -118,4 +128,17 @@ function contentText(content: string): string {
     else out += (m[1] ?? m[2] ?? "").replace(/\\(.)/g, "$1");
   }
   return out;
+}
+
+// The @page background (`background`, `background-color`, `background-image`…) as a style, or undefined
+// when the page has none; var() reads the root element's custom properties.
+function pageBackground(all: ReadonlyMap<string, string>, root: ComputedStyle): ComputedStyle | undefined {
+  const specified = new Map<string, string>();
+  for (const [property, value] of all) {
+    if (!property.startsWith("background")) continue;
+    specified.set(property, value);
+  }
+  if (specified.size === 0) return undefined;
+  const style = computeStyle(specified, root, root.size);
+  return style.background !== null || style.backgroundLayers !== null ? style : undefined;
 }
