@@ -51,6 +51,8 @@ export interface RenderOptions {
   readonly protect?: ProtectOptions;
   /** Caps on pages and band instances plus table rows (default: the layout's MAX_PAGES, MAX_ROWS). */
   readonly limits?: LayoutLimits;
+  /** `false`: an untagged PDF (no structure tree, no outline), a few percent faster (docs/accessibility.md). */
+  readonly tagged?: boolean;
 }
 
 /** A finished render: the PDF, its page count and the content problems met on the way. */
@@ -119,7 +121,7 @@ export async function renderHtml(
 async function renderLayout(layoutWith: (options: LayoutOptions) => LayoutResult, options: RenderOptions): Promise<RenderReport> {
   const { layout, base, diagnostics, now } = await laidOut(layoutWith, options);
   // 5. paint: translate the items into PDF operators
-  const painted = await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}), ...(options.flatten === true ? { flatten: true } : {}) });
+  const painted = await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}), ...(options.flatten === true ? { flatten: true } : {}), ...(options.tagged === false ? { tagged: false } : {}) });
   // 6. protect: encrypted last, over the finished bytes
   const pdf = await protectedPdf(painted, options);
   if (options.diagnostics) diagnostics.forEach(options.diagnostics);

@@ -69,6 +69,8 @@ export interface ComputedStyle {
   readonly hyphens: "none" | "manual" | "auto";
   /** The language of the element's text: the nearest `lang` attribute (picks hyphenation patterns). */
   readonly lang: string | undefined;
+  /** `bookmark-level` (CSS GCPM): the outline level of the element's heading; 0 for `none`, undefined for auto. */
+  readonly bookmarkLevel: number | undefined;
 }
 
 /**
@@ -93,6 +95,7 @@ export const SUPPORTED = new Set([
   "box-sizing", "flex-direction", "flex-wrap", "justify-content", "align-items", "align-self", "flex-grow",
   "flex-shrink", "flex-basis", "row-gap", "column-gap", "vertical-align", "break-before", "break-after",
   "break-inside", "object-fit",
+  "bookmark-level",
   // Accepted with no effect on a PDF page: colour adjustment for print, bidi isolation (the text engine
   // resolves bidi per paragraph itself).
   "print-color-adjust", "-webkit-print-color-adjust", "color-adjust", "unicode-bidi",
@@ -189,7 +192,16 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     objectFit: pick("object-fit", ["contain", "cover", "fill"], "fill", "fill"),
     hyphens: pick("hyphens", ["none", "manual", "auto"], "manual", p.hyphens),
     lang: specified.has(LANG_ATTRIBUTE) ? specified.get(LANG_ATTRIBUTE)?.trim() || undefined : p.lang,
+    bookmarkLevel: bookmarkLevel(get("bookmark-level")),
   };
+}
+
+/** `bookmark-level: none | <integer>` (1–6 kept; anything else is auto). */
+function bookmarkLevel(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === "none") return 0;
+  const level = Number(value);
+  return Number.isInteger(level) && level >= 1 && level <= 6 ? level : undefined;
 }
 
 const INHERIT_MARK = "\u0000inherit";
@@ -260,4 +272,5 @@ export const INITIAL: ComputedStyle = {
   shrink: 1, basis: "auto", rowGap: ZERO, columnGap: ZERO, listStyleType: "disc", breakBefore: false, breakAfter: false,
   avoidBreakInside: false, orphans: 2, widows: 2, borderCollapse: false, borderSpacing: 0, objectFit: "fill",
   hyphens: "manual", lang: undefined,
+  bookmarkLevel: undefined,
 };

@@ -134,7 +134,7 @@ interface PdfKitDocument {
   push(chunk: Uint8Array | null): boolean;
   read(): Uint8Array | null;
   path(d: string): unknown;
-  link(x: number, y: number, w: number, h: number, url: string): unknown;
+  link(x: number, y: number, w: number, h: number, url: string, options?: Record<string, unknown>): unknown;
   flushPages(): void;
   end(): void;
 }
@@ -152,6 +152,8 @@ export interface DocumentSettings {
    * (./deferred-contents.ts): for documents of many pages, where the painting thread is the bottleneck.
    */
   readonly deferContents?: ContentDeflate;
+  /** A tagged PDF: viewers show the title rather than the file name (`/DisplayDocTitle`, as PDF/UA asks). */
+  readonly tagged?: boolean;
 }
 
 /** A PDF string object (pdfkit writes JS `String` objects as `(…)` and primitive strings as `/Names`). */
@@ -323,7 +325,10 @@ export class PdfWriter {
     // spreads and page order from /ViewerPreferences /Direction.
     if (settings.language) this.doc._root.data.Lang = pdfString(settings.language);
     // pdfkit writes (ends) the catalog's ViewerPreferences object itself at `end()`.
-    if (settings.direction === "rtl") this.doc._root.data.ViewerPreferences = this.doc.ref({ Direction: "R2L" });
+    const preferences: Record<string, unknown> = {};
+    if (settings.direction === "rtl") preferences.Direction = "R2L";
+    if (settings.tagged === true) preferences.DisplayDocTitle = true;
+    if (Object.keys(preferences).length > 0) this.doc._root.data.ViewerPreferences = this.doc.ref(preferences);
     this.deferred = settings.deferContents === undefined ? undefined : new DeferredContents(settings.deferContents);
   }
 
@@ -399,9 +404,16 @@ export class PdfWriter {
     return refs[0]!;
   }
 
-  /** Adds a URI link annotation; the rectangle is in page space (y down). */
-  link(x: number, y: number, width: number, height: number, url: string): void {
-    this.doc.link(x, y, width, height, url);
+  /** The catalog's dictionary (written at `end()`): for the structure tree, outline and the like. */
+  get catalog(): Record<string, unknown> {
+    return this.doc._root.data;
+  }
+
+  /** Adds a URI link annotation; the rectangle is in page space (y down). Answers the annotation. */
+  link(x: number, y: number, width: number, height: number, url: string, structParent?: number): PdfRef {
+    this.doc.link(x, y, width, height, url, structParent === undefined ? {} : { StructParent: structParent });
+    const annotations = this.doc.page.annotations;
+    return annotations[annotations.length - 1]!;
   }
 
   /**

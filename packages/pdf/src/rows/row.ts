@@ -22,7 +22,7 @@ export async function layoutRow(
   const layoutWith = templateLayout(content);
   const { layout, base, diagnostics, now } = await laidOut((layoutOptions) => layoutWith(data, layoutOptions), options);
   const pdf = options.paint
-    ? await protectedPdf(await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}), ...(options.flatten === true ? { flatten: true } : {}) }), options)
+    ? await protectedPdf(await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}), ...(options.flatten === true ? { flatten: true } : {}), ...(options.tagged === false ? { tagged: false } : {}) }), options)
     : undefined;
   return { layout: encodeRowLayout(layout), pdf, pageCount: layout.pages.length, diagnostics };
 }

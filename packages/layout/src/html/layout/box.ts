@@ -3,7 +3,8 @@
 // split contract by splitting its content; every fragment draws its own background and borders (CSS
 // `box-decoration-break: clone`), the marker and absolutes go with the first fragment.
 import { EPSILON, type Block, type PageNumbers, type Split } from "../../elements/block.js";
-import type { FrameItem } from "../../frame/types.js";
+import type { FrameItem, FrameTag } from "../../frame/types.js";
+import { BOX_DECORATION } from "./tags.js";
 import type { Absolute } from "./context.js";
 
 /** The painted and spacing parts of a box. */
@@ -38,6 +39,10 @@ export interface BoxExtras {
   readonly valign: number;
   /** Height of an empty page body. */
   readonly pageBody: number;
+  /** The element's structure tag (./tags.ts); its fragments on later pages carry the same one. */
+  readonly tag?: FrameTag;
+  /** A list item's body (LBody), beside its marker (Lbl). */
+  readonly listBody?: FrameTag;
 }
 
 /** A box: decoration around a content block. */
@@ -88,22 +93,43 @@ export class BoxBlock implements Block {
     return { fits, rest };
   }
 
-  place(out: FrameItem[], x0: number, y0: number, page: PageNumbers): void {
+  place(target: FrameItem[], x0: number, y0: number, page: PageNumbers): void {
+    const tag = this.extras.tag;
+    // A tagged box's items go into one group carrying its tag; its background and borders are decoration.
+    const out: FrameItem[] = tag === undefined ? target : [];
     const x = x0 + this.extras.dx;
     const y = y0 + this.extras.dy;
     const { deco } = this;
     const h = this.height;
+    // Backgrounds and borders are decoration (artifacts), whether or not the box has a tag of its own.
+    const decoration: FrameItem[] = [];
     if (deco.background) {
-      out.push({ kind: "shape", geometry: { type: "rect", x, y, width: deco.width, height: h, ...(deco.radius > 0 ? { radius: deco.radius } : {}) }, fill: deco.background });
+      decoration.push({ kind: "shape", geometry: { type: "rect", x, y, width: deco.width, height: h, ...(deco.radius > 0 ? { radius: deco.radius } : {}) }, fill: deco.background });
     }
-    drawBorders(out, deco, x, y, h);
+    drawBorders(decoration, deco, x, y, h);
+    if (decoration.length > 0) out.push({ kind: "group", tag: BOX_DECORATION, items: decoration });
     const top = deco.insets[0];
     const left = deco.insets[3];
     const inner = Math.max(this.contentHeight, this.content?.height ?? 0);
     const offset = this.content ? (inner - this.content.height) * this.extras.valign : 0;
-    this.content?.place(out, x + left, y + top + offset, page);
     const marker = this.extras.marker;
-    if (marker) marker.block.place(out, x + left + marker.x, y + top + offset, page);
+    const listBody = this.extras.listBody;
+    if (listBody !== undefined) {
+      // A list item reads marker first (Lbl), then its body (LBody); the two do not overlap, so the order they
+      // are painted in changes no pixel.
+      if (marker) pushGroup(out, LABEL, (items) => marker.block.place(items, x + left + marker.x, y + top + offset, page));
+      pushGroup(out, listBody, (items) => this.content?.place(items, x + left, y + top + offset, page));
+    } else {
+      this.content?.place(out, x + left, y + top + offset, page);
+      if (marker) marker.block.place(out, x + left + marker.x, y + top + offset, page);
+    }
+    this.placeAbsolutes(out, x, y, page);
+    if (tag !== undefined && out.length > 0) target.push({ kind: "group", tag, items: out });
+  }
+
+  private placeAbsolutes(out: FrameItem[], x: number, y: number, page: PageNumbers): void {
+    const { deco } = this;
+    const h = this.height;
     if (this.extras.absolutes.length === 0) return;
     const bw = deco.borderWidth;
     const paddingBox = { x: x + bw[3], y: y + bw[0], width: deco.width - bw[1] - bw[3], height: h - bw[0] - bw[2] };
@@ -113,6 +139,15 @@ export class BoxBlock implements Block {
       a.block.place(out, ax, ay, page);
     }
   }
+}
+
+const LABEL: FrameTag = { role: "Lbl" };
+
+/** Places what `place` draws into a group carrying `tag` (nothing when it draws nothing). */
+function pushGroup(out: FrameItem[], tag: FrameTag, place: (items: FrameItem[]) => void): void {
+  const items: FrameItem[] = [];
+  place(items);
+  if (items.length > 0) out.push({ kind: "group", tag, items });
 }
 
 function drawBorders(out: FrameItem[], deco: BoxDecoration, x: number, y: number, h: number): void {

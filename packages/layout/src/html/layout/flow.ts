@@ -17,6 +17,8 @@ import { maxContent } from "./measure.js";
 import { replacedBlock } from "./replaced.js";
 import { chartFigureBlock, isChartFigure } from "./chart.js";
 import { layoutTable } from "./table.js";
+import { anonymousParagraph, htmlTag } from "./tags.js";
+import { withTag } from "../../elements/tags.js";
 
 /** A laid-out block-level box with what its parent's flow needs to know. */
 export interface Laid {
@@ -95,7 +97,10 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   if (specifiedHeight !== undefined) contentHeight = Math.max(0, style.borderBox ? specifiedHeight - it - ib : specifiedHeight);
   contentHeight = Math.max(contentHeight, resolveLength(style.minHeight, ctx.pageBody) - (style.borderBox ? it + ib : 0));
   const marker = style.display === "list-item" ? markerOf(el, style, ctx) : undefined;
+  const tag = htmlTag(el, style);
   const box = new BoxBlock(decorationOf(style, edges, width), content, contentHeight, {
+    ...(tag !== undefined ? { tag } : {}),
+    ...(tag?.role === "LI" ? { listBody: { role: "LBody" as const } } : {}),
     dx: style.position === "relative" ? relativeOffset(sizeOf(style.inset[3], cb), sizeOf(style.inset[1], cb)) : 0,
     dy: style.position === "relative" ? relativeOffset(sizeOf(style.inset[0], cb), sizeOf(style.inset[2], cb)) : 0,
     ...(marker ? { marker } : {}),
@@ -151,7 +156,10 @@ export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sin
 export function layoutFlowItem(item: FlowItem, parent: HtmlElement, width: number, ctx: HtmlContext, sink: Absolute[]): Laid | null {
   switch (item.kind) {
     case "inline": {
-      const block = paragraphBlock(item.pieces, styleOf(ctx, parent), width, ctx, parent.path, (el) => inlineObject(el, ctx, width, sink));
+      const parentStyle = styleOf(ctx, parent);
+      const paragraph = paragraphBlock(item.pieces, parentStyle, width, ctx, parent.path, (el) => inlineObject(el, ctx, width, sink));
+      // Loose text in an element that holds no text of its own (a div) reads as a paragraph.
+      const block = paragraph && withTag(paragraph, anonymousParagraph(parent, parentStyle));
       return block ? { block, box: null, marginLeft: 0, width, marginTop: 0, marginBottom: 0, breakBefore: false, breakAfter: false } : null;
     }
     case "atomic":
