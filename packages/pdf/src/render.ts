@@ -147,7 +147,7 @@ export async function laidOut(layoutWith: (options: LayoutOptions) => LayoutResu
   // 3. layout: tokens, measuring, flow, pagination and finalize → pages of positioned items; images and
   //    SVGs come from the process caches through synchronous lookups
   const resources = new RenderResources();
-  const layoutOptions = { fonts, theme: options.theme, now, resources, stamps: options.stamps, ...(options.forms === true ? { forms: true } : {}), ...(options.limits !== undefined ? { limits: options.limits } : {}) };
+  const layoutOptions = { fonts, theme: options.theme, now, resources, stamps: options.stamps, ...(options.forms === true ? { forms: true } : {}), ...(options.limits !== undefined ? { limits: options.limits } : {}), tagged: options.tagged !== false };
   let layout = layoutWith(layoutOptions);
   // 3b. resources layout met for the first time (a GIF to convert, an SVG to sanitise) are prepared, and the
   //     document is laid out once more with them; a render of known resources is one pass

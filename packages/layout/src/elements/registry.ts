@@ -44,7 +44,8 @@ export function measureElement(element: Element, ctx: MeasureContext): Block {
     return new EmptyBlock(height);
   }
   try {
-    return withTag(withEffects(kind.measure(element, ctx), element), elementTag(element, ctx));
+    const block = withEffects(kind.measure(element, ctx), element);
+    return ctx.env.tagged === true ? withTag(block, elementTag(element, ctx)) : block;
   } catch (error) {
     // A layout cap ends the whole render: it is the document's size, not this element, that is at fault.
     if (error instanceof LayoutLimitError) throw error;

@@ -75,28 +75,29 @@ export class TableBlock implements Block {
   // cells, then the rules): the groups only carry structure (./table-tags.ts), the pixels do not change.
   place(out: FrameItem[], x: number, y: number, page: PageNumbers): void {
     const m = this.model;
-    const tags = tableTags(m);
+    const t = m.tagged;
+    const tags = t ? tableTags(m) : undefined;
     const left = x + m.left;
-    if (m.headerBg) pushTagged(out, TABLE_DECORATION, [rect(left, y, m.width, m.header.height, m.headerBg)]);
+    if (m.headerBg) pushTagged(out, TABLE_DECORATION, [rect(left, y, m.width, m.header.height, m.headerBg)], t);
     // The header is content where the table starts; repeated on a later page it is an artifact.
     const first = this.start === 0 && this.lead === null;
-    const headerCells = this.placeCells(m.header, x, y, first ? (c) => tags.headerCell(c) : undefined);
-    if (first) pushTagged(out, tags.head, headerCells.length > 0 ? [{ kind: "group", tag: tags.headRow, items: headerCells }] : []);
-    else pushTagged(out, REPEATED_HEADER, headerCells);
+    const headerCells = this.placeCells(m.header, x, y, tags && first ? (c) => tags.headerCell(c) : undefined);
+    if (tags && first) pushTagged(out, tags.head, headerCells.length > 0 ? [{ kind: "group", tag: tags.headRow, items: headerCells }] : []);
+    else pushTagged(out, REPEATED_HEADER, headerCells, t);
     const lines: number[] = [y, y + m.header.height];
     let top = y + m.header.height;
     const body: FrameItem[] = [];
     const row = (r: RowLayout): void => {
-      if (m.stripeBg && r.index % 2 === 1) pushTagged(body, TABLE_DECORATION, [rect(left, top, m.width, r.height, m.stripeBg)]);
-      const rowTags = tags.row(r.index, r.cells.length);
-      pushTagged(body, rowTags.tr, this.placeCells(r, x, top, (c) => rowTags.cells[c]!));
+      if (m.stripeBg && r.index % 2 === 1) pushTagged(body, TABLE_DECORATION, [rect(left, top, m.width, r.height, m.stripeBg)], t);
+      const rowTags = tags?.row(r.index, r.cells.length);
+      pushTagged(body, rowTags?.tr ?? REPEATED_HEADER, this.placeCells(r, x, top, rowTags && ((c) => rowTags.cells[c]!)), t);
       top += r.height;
       lines.push(top);
     };
     if (this.lead) row(this.lead);
     for (let i = this.start; i < this.end; i++) row(m.rows[i] as RowLayout);
     if (this.tail) row(this.tail);
-    pushTagged(out, tags.body, body);
+    pushTagged(out, tags?.body ?? REPEATED_HEADER, body, t);
     // A row counts on the page where it starts: whole rows and the first part of a split one (the tail).
     if (page.rows) {
       for (let i = this.start; i < this.end; i++) page.rows.push(m.data[i]);
@@ -114,7 +115,7 @@ export class TableBlock implements Block {
     for (const ex of [...edges].sort((a, b) => a - b)) {
       rules.push({ kind: "shape", geometry: { type: "line", x1: x + ex, y1: y, x2: x + ex, y2: top }, stroke });
     }
-    pushTagged(out, TABLE_DECORATION, rules);
+    pushTagged(out, TABLE_DECORATION, rules, t);
   }
 
   /** A row's cell runs, each cell's in a group with its tag (`cellTag`), or all as they are without one. */

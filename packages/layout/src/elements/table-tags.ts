@@ -46,7 +46,8 @@ export function tableTags(model: TableModel): TableTags {
   return tags;
 }
 
-/** Appends `items` in a group carrying `tag` (nothing when there are no items). */
-export function pushTagged(out: FrameItem[], tag: FrameTag, items: readonly FrameItem[]): void {
-  if (items.length > 0) out.push({ kind: "group", tag, items });
+/** Appends `items` in a group carrying `tag` (nothing when there are no items), or as they are when not `tagged`. */
+export function pushTagged(out: FrameItem[], tag: FrameTag, items: readonly FrameItem[], tagged = true): void {
+  if (!tagged) for (const item of items) out.push(item);
+  else if (items.length > 0) out.push({ kind: "group", tag, items });
 }

@@ -22,9 +22,10 @@ export interface PageBands {
 const PAGINATION: FrameTag = { role: "Artifact", artifact: "Pagination" };
 const BACKGROUND: FrameTag = { role: "Artifact", artifact: "Background" };
 
-/** Appends a page band's items as one artifact group (nothing when the band drew nothing). */
-export function pushArtifact(out: FrameItem[], items: readonly FrameItem[], tag: FrameTag): void {
-  if (items.length > 0) out.push({ kind: "group", tag, items });
+/** Appends a page band's items, as one group carrying `tag` when `tagged` (nothing when the band drew nothing). */
+export function pushArtifact(out: FrameItem[], items: readonly FrameItem[], tag: FrameTag, tagged: boolean): void {
+  if (!tagged) for (const item of items) out.push(item);
+  else if (items.length > 0) out.push({ kind: "group", tag, items });
 }
 
 /** Places each page's body with its page header, footer and background; returns the finished pages. */
@@ -49,7 +50,7 @@ export function finalizePages(bodies: readonly (Block | null)[], geometry: PageG
     // Page bands repeat on every page: artifacts in a tagged PDF, the body is the content.
     const background: FrameItem[] = [];
     for (const node of bands.backgrounds) measurePageBand(node, env, tokens)?.place(background, 0, 0, bandNumbers);
-    pushArtifact(items, background, BACKGROUND);
+    pushArtifact(items, background, BACKGROUND, env.tagged === true);
     let y = margins.top;
     const header: FrameItem[] = [];
     for (const node of bands.headers) {
@@ -57,8 +58,7 @@ export function finalizePages(bodies: readonly (Block | null)[], geometry: PageG
       y += fixedHeight(node);
     }
     // The first page's header is read with the page (the title, the logo); its repeats are artifacts.
-    if (i === 0) for (const item of header) items.push(item);
-    else pushArtifact(items, header, PAGINATION);
+    pushArtifact(items, header, PAGINATION, env.tagged === true && i > 0);
     for (const item of bodyItems) items.push(item);
     // The footer sits at the bottom of the content box (a roll's box ends right under its content).
     y = height - margins.bottom - geometry.footerHeight;
@@ -67,7 +67,7 @@ export function finalizePages(bodies: readonly (Block | null)[], geometry: PageG
       measurePageBand(node, env, tokens)?.place(footer, margins.left, y, bandNumbers);
       y += fixedHeight(node);
     }
-    pushArtifact(items, footer, PAGINATION);
+    pushArtifact(items, footer, PAGINATION, env.tagged === true);
     // Stamps last: under or over everything else of the page, with this page's numbers.
     return { width: geometry.width, height, items: withStamps(items, stamps, { index: i, count: pages, width: geometry.width, height, tokens }, env) };
   });

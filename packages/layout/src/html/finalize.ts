@@ -25,7 +25,7 @@ export function finalizeHtmlPages(bodies: readonly (Block | null)[], every: Page
     // Margin boxes (running headers, page numbers) are artifacts in a tagged PDF.
     const margin: FrameItem[] = [];
     for (const box of boxes) placeMarginBox(margin, box, numbers, geometry, height, ctx);
-    pushArtifact(items, margin, { role: "Artifact", artifact: "Pagination" });
+    pushArtifact(items, margin, { role: "Artifact", artifact: "Pagination" }, ctx.tagged === true);
     return { width: geometry.width, height, items };
   });
 }

@@ -110,6 +110,7 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
     familyCache: new Map(),
     palette: resolvePalette(undefined, options.theme),
     ...(options.forms === true ? { forms: true } : {}),
+    ...(options.tagged === true ? { tagged: true } : {}),
   };
   const contentWidth = Math.max(1, geometry.width - setup.margins.left - setup.margins.right);
   const title = compiled.title === undefined ? undefined : resolveText(parseTemplate(compiled.title), tokens, undefined).trim();

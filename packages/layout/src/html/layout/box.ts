@@ -4,7 +4,6 @@
 // `box-decoration-break: clone`), the marker and absolutes go with the first fragment.
 import { EPSILON, type Block, type PageNumbers, type Split } from "../../elements/block.js";
 import type { FrameItem, FrameTag } from "../../frame/types.js";
-import { BOX_DECORATION } from "./tags.js";
 import type { Absolute } from "./context.js";
 
 /** The painted and spacing parts of a box. */
@@ -43,6 +42,8 @@ export interface BoxExtras {
   readonly tag?: FrameTag;
   /** A list item's body (LBody), beside its marker (Lbl). */
   readonly listBody?: FrameTag;
+  /** The tag of the box's background and borders (an artifact) in a tagged document. */
+  readonly decoration?: FrameTag;
 }
 
 /** A box: decoration around a content block. */
@@ -102,12 +103,13 @@ export class BoxBlock implements Block {
     const { deco } = this;
     const h = this.height;
     // Backgrounds and borders are decoration (artifacts), whether or not the box has a tag of its own.
-    const decoration: FrameItem[] = [];
+    const decorationTag = this.extras.decoration;
+    const decoration: FrameItem[] = decorationTag === undefined ? out : [];
     if (deco.background) {
       decoration.push({ kind: "shape", geometry: { type: "rect", x, y, width: deco.width, height: h, ...(deco.radius > 0 ? { radius: deco.radius } : {}) }, fill: deco.background });
     }
     drawBorders(decoration, deco, x, y, h);
-    if (decoration.length > 0) out.push({ kind: "group", tag: BOX_DECORATION, items: decoration });
+    if (decorationTag !== undefined && decoration.length > 0) out.push({ kind: "group", tag: decorationTag, items: decoration });
     const top = deco.insets[0];
     const left = deco.insets[3];
     const inner = Math.max(this.contentHeight, this.content?.height ?? 0);

@@ -17,7 +17,7 @@ import { maxContent } from "./measure.js";
 import { replacedBlock } from "./replaced.js";
 import { chartFigureBlock, isChartFigure } from "./chart.js";
 import { layoutTable } from "./table.js";
-import { anonymousParagraph, htmlTag } from "./tags.js";
+import { anonymousParagraph, BOX_DECORATION, htmlTag } from "./tags.js";
 import { withTag } from "../../elements/tags.js";
 
 /** A laid-out block-level box with what its parent's flow needs to know. */
@@ -97,10 +97,11 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   if (specifiedHeight !== undefined) contentHeight = Math.max(0, style.borderBox ? specifiedHeight - it - ib : specifiedHeight);
   contentHeight = Math.max(contentHeight, resolveLength(style.minHeight, ctx.pageBody) - (style.borderBox ? it + ib : 0));
   const marker = style.display === "list-item" ? markerOf(el, style, ctx) : undefined;
-  const tag = htmlTag(el, style);
+  const tag = ctx.tagged === true ? htmlTag(el, style) : undefined;
   const box = new BoxBlock(decorationOf(style, edges, width), content, contentHeight, {
     ...(tag !== undefined ? { tag } : {}),
     ...(tag?.role === "LI" ? { listBody: { role: "LBody" as const } } : {}),
+    ...(ctx.tagged === true ? { decoration: BOX_DECORATION } : {}),
     dx: style.position === "relative" ? relativeOffset(sizeOf(style.inset[3], cb), sizeOf(style.inset[1], cb)) : 0,
     dy: style.position === "relative" ? relativeOffset(sizeOf(style.inset[0], cb), sizeOf(style.inset[2], cb)) : 0,
     ...(marker ? { marker } : {}),
@@ -159,7 +160,7 @@ export function layoutFlowItem(item: FlowItem, parent: HtmlElement, width: numbe
       const parentStyle = styleOf(ctx, parent);
       const paragraph = paragraphBlock(item.pieces, parentStyle, width, ctx, parent.path, (el) => inlineObject(el, ctx, width, sink));
       // Loose text in an element that holds no text of its own (a div) reads as a paragraph.
-      const block = paragraph && withTag(paragraph, anonymousParagraph(parent, parentStyle));
+      const block = paragraph && ctx.tagged === true ? withTag(paragraph, anonymousParagraph(parent, parentStyle)) : paragraph;
       return block ? { block, box: null, marginLeft: 0, width, marginTop: 0, marginBottom: 0, breakBefore: false, breakAfter: false } : null;
     }
     case "atomic":
