@@ -11,7 +11,7 @@ export function paintGroup(ctx: PaintContext, group: GroupItem): void {
   if (opacity === 0) return;
   const tags = ctx.tags;
   // A group that only carries a tag changes no graphics state: no `q … Q` (marked content needs none).
-  if (group.transform === undefined && group.clip === undefined && opacity === 1) {
+  if (group.tag !== undefined && group.transform === undefined && group.clip === undefined && opacity === 1) {
     ctx.paintItems(group.items);
     return;
   }
