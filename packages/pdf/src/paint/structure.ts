@@ -66,8 +66,8 @@ export class StructureWriter {
   /** This page's MCIDs → their elements (the page's ParentTree array). */
   private marks: PdfRef[] = [];
   private pageKey = -1;
-  /** ParentTree entries [key, value]; keys are handed out in order, so the list is sorted. */
-  private readonly nums: unknown[] = [];
+  /** ParentTree entries: a page's is recorded at its end, after its links', so they are sorted when written. */
+  private readonly nums: [number, unknown][] = [];
   private nextKey = 0;
   private readonly all: StructElem[] = [];
   private readonly headings: HeadingMark[] = [];
@@ -89,7 +89,7 @@ export class StructureWriter {
   /** Ends the page's content (closing an open sequence) and records its ParentTree entry. */
   endPage(content: ContentBuilder): void {
     this.close(content);
-    this.nums.push(this.pageKey, this.marks);
+    this.nums.push([this.pageKey, this.marks]);
   }
 
   /** Enters a tagged group; `leave` after its items. */
@@ -129,7 +129,7 @@ export class StructureWriter {
     }
     const elem = this.current ?? (this.current = this.resolve());
     if (run !== undefined && elem.heading !== undefined) this.headingText(elem.heading, run);
-    else if (run !== undefined && HEADING_LEVEL[elem.role] !== undefined && elem.heading === undefined) this.startHeading(elem, run, content);
+    else if (run !== undefined && (HEADING_LEVEL[elem.role] !== undefined || (elem.tag?.bookmarkLevel ?? 0) > 0)) this.startHeading(elem, run, content);
     if (this.open === elem) return;
     this.close(content);
     const mcid = this.marks.length;
@@ -157,7 +157,7 @@ export class StructureWriter {
     const elem = this.make("Link", undefined, parent);
     elem.page = this.page;
     const key = this.nextKey++;
-    this.nums.push(key, elem.ref);
+    this.nums.push([key, elem.ref]);
     const page = this.page;
     return { key, attach: (annotation) => elem.kids.push({ Type: "OBJR", Obj: annotation, Pg: page }) };
   }
@@ -169,7 +169,8 @@ export class StructureWriter {
 
   /** Writes every element, the ParentTree and the StructTreeRoot, and marks the catalog as tagged. */
   finish(catalog: Record<string, unknown>): void {
-    const parentTree = this.writer.ref({ Nums: this.nums });
+    // A number tree's keys are in ascending order.
+    const parentTree = this.writer.ref({ Nums: this.nums.sort((a, b) => a[0] - b[0]).flat() });
     parentTree.end();
     const treeRoot = this.writer.ref({ Type: "StructTreeRoot", K: this.root.ref, ParentTree: parentTree, ParentTreeNextKey: this.nextKey });
     for (const elem of this.all) {

@@ -80,6 +80,8 @@ export async function readStructure(pdf: Uint8Array): Promise<{ pages: PageStruc
         byId.set(id, (byId.get(id) ?? "") + item.str);
         contentText += item.str;
       }
+      // pdf.js finds the annotations' structure parents (links) once it has read the page's annotations.
+      await page.getAnnotations();
       const raw = (await page.getStructTree()) as RawNode | null;
       pages.push({ tree: raw === null ? null : convert(raw, byId), artifactText, contentText });
     }

@@ -40,8 +40,8 @@ export interface BoxExtras {
   readonly pageBody: number;
   /** The element's structure tag (./tags.ts); its fragments on later pages carry the same one. */
   readonly tag?: FrameTag;
-  /** A list item's body (LBody), beside its marker (Lbl). */
-  readonly listBody?: FrameTag;
+  /** A list item's marker (Lbl) and body (LBody): tags of its own per item, kept by its fragments. */
+  readonly listBody?: { readonly label: FrameTag; readonly body: FrameTag };
   /** The tag of the box's background and borders (an artifact) in a tagged document. */
   readonly decoration?: FrameTag;
 }
@@ -119,8 +119,8 @@ export class BoxBlock implements Block {
     if (listBody !== undefined) {
       // A list item reads marker first (Lbl), then its body (LBody); the two do not overlap, so the order they
       // are painted in changes no pixel.
-      if (marker) pushGroup(out, LABEL, (items) => marker.block.place(items, x + left + marker.x, y + top + offset, page));
-      pushGroup(out, listBody, (items) => this.content?.place(items, x + left, y + top + offset, page));
+      if (marker) pushGroup(out, listBody.label, (items) => marker.block.place(items, x + left + marker.x, y + top + offset, page));
+      pushGroup(out, listBody.body, (items) => this.content?.place(items, x + left, y + top + offset, page));
     } else {
       this.content?.place(out, x + left, y + top + offset, page);
       if (marker) marker.block.place(out, x + left + marker.x, y + top + offset, page);
@@ -142,8 +142,6 @@ export class BoxBlock implements Block {
     }
   }
 }
-
-const LABEL: FrameTag = { role: "Lbl" };
 
 /** Places what `place` draws into a group carrying `tag` (nothing when it draws nothing). */
 function pushGroup(out: FrameItem[], tag: FrameTag, place: (items: FrameItem[]) => void): void {

@@ -100,7 +100,7 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   const tag = ctx.tagged === true ? htmlTag(el, style) : undefined;
   const box = new BoxBlock(decorationOf(style, edges, width), content, contentHeight, {
     ...(tag !== undefined ? { tag } : {}),
-    ...(tag?.role === "LI" ? { listBody: { role: "LBody" as const } } : {}),
+    ...(tag?.role === "LI" ? { listBody: { label: { role: "Lbl" as const }, body: { role: "LBody" as const } } } : {}),
     ...(ctx.tagged === true ? { decoration: BOX_DECORATION } : {}),
     dx: style.position === "relative" ? relativeOffset(sizeOf(style.inset[3], cb), sizeOf(style.inset[1], cb)) : 0,
     dy: style.position === "relative" ? relativeOffset(sizeOf(style.inset[0], cb), sizeOf(style.inset[2], cb)) : 0,
