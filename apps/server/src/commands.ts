@@ -20,7 +20,8 @@ const USAGE = `Usage:
                                                  render a PDF (-o - writes to stdout); --forms: HTML inputs become
                                                  form fields; --flatten: fields drawn as content; --protect encrypts it
                                                  ({"ownerPassword": …}; @file reads it from a file, off the process list);
-                                                 --stamps: a stamps list as the report model's (also for HTML)
+                                                 --stamps: a stamps list as the report model's (also for HTML);
+                                                 --untagged: no structure tree or outline (docs/accessibility.md)
   docsvc import-html <page.html> [-o template.json] [--css file.css] [--data data.json]
                                                  convert HTML into a report template document (-o - writes to stdout);
                                                  --data: sample data that sizes the table columns as the HTML
@@ -71,7 +72,7 @@ async function render(args: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, forms: { type: "boolean" }, flatten: { type: "boolean" }, protect: { type: "string" }, stamps: { type: "string" } },
+    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, forms: { type: "boolean" }, flatten: { type: "boolean" }, untagged: { type: "boolean" }, protect: { type: "string" }, stamps: { type: "string" } },
   });
   const [templateFile, dataFile] = positionals;
   if (templateFile === undefined || dataFile === undefined || positionals.length > 2) return usage();
@@ -117,6 +118,7 @@ async function render(args: readonly string[]): Promise<number> {
     ...(now !== undefined ? { now } : {}),
     ...(values.forms === true ? { forms: true } : {}),
     ...(values.flatten === true ? { flatten: true } : {}),
+    ...(values.untagged === true ? { tagged: false } : {}),
     title: stem,
     diagnostics: (d: Diagnostic) => process.stderr.write(`${d.path}: ${d.message} [${d.code}]\n`),
   });

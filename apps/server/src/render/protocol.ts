@@ -32,6 +32,8 @@ export interface RenderTask {
   readonly forms?: boolean;
   /** Form fields drawn as content, no AcroForm (RenderOptions.flatten). */
   readonly flatten?: boolean;
+  /** false: an untagged PDF (RenderOptions.tagged). */
+  readonly tagged?: boolean;
 }
 
 /** A stored base PDF as a render needs it: read by the worker from DATA_DIR (cached per hash). */

@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
 import { SignField } from "./sign.js";
-import { FlattenField, FormsField } from "./forms.js";
+import { FlattenField, FormsField, TaggedField } from "./forms.js";
 import { ProtectField } from "./protect.js";
 import { StampsField } from "./stamps.js";
 import { WebhookField } from "./webhooks.js";
@@ -36,6 +36,7 @@ export const CreateBatchJsonBody = v.object({
   sign: SignField,
   forms: FormsField,
   flatten: FlattenField,
+  tagged: TaggedField,
   protect: ProtectField,
   stamps: StampsField,
   webhook: WebhookField,

@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
 import { SignField } from "./sign.js";
-import { FlattenField, FormsField } from "./forms.js";
+import { FlattenField, FormsField, TaggedField } from "./forms.js";
 import { ProtectField } from "./protect.js";
 import { StampsField } from "./stamps.js";
 
@@ -21,6 +21,7 @@ export const RenderTemplateBody = v.object({
   sign: SignField,
   forms: FormsField,
   flatten: FlattenField,
+  tagged: TaggedField,
   protect: ProtectField,
   stamps: StampsField,
 });
@@ -36,6 +37,7 @@ export const RenderInlineBody = v.object({
   sign: SignField,
   forms: FormsField,
   flatten: FlattenField,
+  tagged: TaggedField,
   protect: ProtectField,
   stamps: StampsField,
 });
