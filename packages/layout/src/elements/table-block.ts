@@ -81,7 +81,7 @@ export class TableBlock implements Block {
     if (m.headerBg) pushTagged(out, TABLE_DECORATION, [rect(left, y, m.width, m.header.height, m.headerBg)], t);
     // The header is content where the table starts; repeated on a later page it is an artifact.
     const first = this.start === 0 && this.lead === null;
-    const headerCells = this.placeCells(m.header, x, y, tags && first ? (c) => tags.headerCell(c) : undefined);
+    const headerCells = this.placeCells(m.header, x, y, tags && first ? tags.headerCells(m.header.cells.length) : undefined);
     if (tags && first) pushTagged(out, tags.head, headerCells.length > 0 ? [{ kind: "group", tag: tags.headRow, items: headerCells }] : []);
     else pushTagged(out, REPEATED_HEADER, headerCells, t);
     const lines: number[] = [y, y + m.header.height];
@@ -90,7 +90,7 @@ export class TableBlock implements Block {
     const row = (r: RowLayout): void => {
       if (m.stripeBg && r.index % 2 === 1) pushTagged(body, TABLE_DECORATION, [rect(left, top, m.width, r.height, m.stripeBg)], t);
       const rowTags = tags?.row(r.index, r.cells.length);
-      pushTagged(body, rowTags?.tr ?? REPEATED_HEADER, this.placeCells(r, x, top, rowTags && ((c) => rowTags.cells[c]!)), t);
+      pushTagged(body, rowTags?.tr ?? REPEATED_HEADER, this.placeCells(r, x, top, rowTags?.cells), t);
       top += r.height;
       lines.push(top);
     };
@@ -118,18 +118,18 @@ export class TableBlock implements Block {
     pushTagged(out, TABLE_DECORATION, rules, t);
   }
 
-  /** A row's cell runs, each cell's in a group with its tag (`cellTag`), or all as they are without one. */
-  private placeCells(row: RowLayout, x: number, y: number, cellTag: ((column: number) => FrameTag) | undefined): FrameItem[] {
+  /** A row's cell runs, each cell's in a group with its tag (`cellTags`, by column), or all as they are without. */
+  private placeCells(row: RowLayout, x: number, y: number, cellTags: readonly FrameTag[] | undefined): FrameItem[] {
     const m = this.model;
     const out: FrameItem[] = [];
     row.cells.forEach((cell, c) => {
       const dx = x + (m.columnX[c] ?? 0) + m.padding;
       const dy = y + row.offset;
-      const runs: FrameItem[] = cellTag === undefined ? out : [];
+      const runs: FrameItem[] = cellTags === undefined ? out : [];
       for (const line of cell.lines) {
         for (const run of line.runs) runs.push({ ...run, x: run.x + dx, y: run.y + dy });
       }
-      if (cellTag !== undefined) pushTagged(out, cellTag(c), runs);
+      if (cellTags !== undefined) pushTagged(out, cellTags[c]!, runs);
     });
     return out;
   }

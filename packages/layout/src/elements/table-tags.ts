@@ -11,7 +11,8 @@ export interface TableTags {
   readonly body: FrameTag;
   /** A data row's TR and its cells' TDs, by row index (made when first placed). */
   row(index: number, cells: number): { readonly tr: FrameTag; readonly cells: readonly FrameTag[] };
-  headerCell(column: number): FrameTag;
+  /** The header row's TH cells (column scope). */
+  headerCells(cells: number): readonly FrameTag[];
 }
 
 export const REPEATED_HEADER: FrameTag = { role: "Artifact", artifact: "Pagination" };
@@ -23,22 +24,26 @@ const byModel = new WeakMap<TableModel, TableTags>();
 export function tableTags(model: TableModel): TableTags {
   let tags = byModel.get(model);
   if (tags === undefined) {
-    const rows = new Map<number, { tr: FrameTag; cells: FrameTag[] }>();
+    // Plain arrays and loops: this runs for every row of every table placed.
+    const rows: ({ tr: FrameTag; cells: FrameTag[] } | undefined)[] = [];
     const headerCells: FrameTag[] = [];
     tags = {
       head: { role: "THead" },
       headRow: { role: "TR" },
       body: { role: "TBody" },
-      row(index, cells) {
-        let row = rows.get(index);
+      row(index, count) {
+        let row = rows[index];
         if (row === undefined) {
-          row = { tr: { role: "TR" }, cells: Array.from({ length: cells }, (): FrameTag => ({ role: "TD" })) };
-          rows.set(index, row);
+          const cells: FrameTag[] = [];
+          for (let c = 0; c < count; c++) cells.push({ role: "TD" });
+          row = { tr: { role: "TR" }, cells };
+          rows[index] = row;
         }
         return row;
       },
-      headerCell(column) {
-        return (headerCells[column] ??= { role: "TH", scope: "Column" });
+      headerCells(count) {
+        for (let c = headerCells.length; c < count; c++) headerCells.push({ role: "TH", scope: "Column" });
+        return headerCells;
       },
     };
     byModel.set(model, tags);

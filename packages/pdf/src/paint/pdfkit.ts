@@ -376,6 +376,19 @@ export class PdfWriter {
     return this.doc.ref(data);
   }
 
+  /**
+   * Writes `ref` with `syntax` as its whole object (a dictionary built by the caller, without stream): for the
+   * many small objects of a structure tree, where pdfkit's value conversion was a measurable part of a render.
+   */
+  endRaw(ref: PdfRef, syntax: string): void {
+    // What PDFReference#finalize does for an object without stream, in one line of output: note the object's
+    // offset, write it, and tell the document it has ended (the xref table reads the offset).
+    const doc = this.doc as unknown as { _offset: number; _write(data: string): void; _refEnd(ref: unknown): void };
+    (ref as unknown as { offset: number }).offset = doc._offset;
+    doc._write(`${ref.id} 0 obj\n${syntax}\nendobj`);
+    doc._refEnd(ref);
+  }
+
   /** Writes a recorded image's objects into this document; returns the image XObject. */
   writeImage(image: PortableImage): PdfRef {
     // Created with their recorded dictionaries first (a ref decides at creation whether to deflate its

@@ -9,7 +9,7 @@
 // and the graphics state nest properly.
 import type { FrameTag, StructRole, TextRunItem } from "@docsvc/layout";
 import type { ContentBuilder } from "./content.js";
-import { pdfString, type PdfRef, type PdfWriter } from "./pdfkit.js";
+import type { PdfRef, PdfWriter } from "./pdfkit.js";
 
 /** One structure element: made when its first content (or first child) is painted. */
 interface StructElem {
@@ -17,10 +17,17 @@ interface StructElem {
   readonly tag: FrameTag | undefined;
   readonly ref: PdfRef;
   readonly parent: StructElem | undefined;
-  /** Children in reading order: MCIDs on `page`, marked-content references elsewhere, elements, annotations. */
-  readonly kids: unknown[];
+  /**
+   * Children in reading order, as PDF syntax (written once, see finish): MCIDs on `page`, marked-content
+   * references elsewhere, elements, annotations.
+   */
+  readonly kids: string[];
   /** The page of the first content (`/Pg`); MCIDs on other pages are written as MCR dictionaries. */
   page: PdfRef | undefined;
+  /** The outline level (a heading's, or bookmark-level's); 0 for none. */
+  readonly level: number;
+  /** The start of its BDC operator (`/TD <</MCID `); the root's loose content is a Span. */
+  readonly bdc: string;
   /** Headings: the outline entry (text read while painting, where it starts). */
   heading?: HeadingMark;
 }
@@ -53,6 +60,8 @@ export class StructureWriter {
   private readonly elems = new Map<FrameTag, StructElem>();
   /** The tagged groups the painter is inside, outermost first. */
   private readonly stack: FrameTag[] = [];
+  /** Their elements, once looked up (parallel to `stack`): a table cell's siblings share the row's. */
+  private readonly resolved: (StructElem | undefined)[] = [];
   /** The element content is marked for right now (undefined: the tags changed since, look it up again). */
   private current: StructElem | undefined;
   /** How many Artifact groups the painter is inside (content there is an artifact, tags inside are ignored). */
@@ -96,6 +105,7 @@ export class StructureWriter {
   enter(tag: FrameTag, content: ContentBuilder): void {
     this.close(content);
     this.stack.push(tag);
+    this.resolved.push(undefined);
     if (this.artifactDepth > 0 || tag.role === "Artifact") {
       if (this.artifactDepth === 0) this.artifactTag = tag;
       this.artifactDepth++;
@@ -106,6 +116,7 @@ export class StructureWriter {
   leave(content: ContentBuilder): void {
     this.close(content);
     const tag = this.stack.pop();
+    this.resolved.pop();
     if (this.artifactDepth > 0) {
       this.artifactDepth--;
       if (this.artifactDepth === 0) this.artifactTag = undefined;
@@ -128,15 +139,20 @@ export class StructureWriter {
       return;
     }
     const elem = this.current ?? (this.current = this.resolve());
-    if (run !== undefined && elem.heading !== undefined) this.headingText(elem.heading, run);
-    else if (run !== undefined && (HEADING_LEVEL[elem.role] !== undefined || (elem.tag?.bookmarkLevel ?? 0) > 0)) this.startHeading(elem, run, content);
+    if (elem.level > 0 && run !== undefined) {
+      if (elem.heading !== undefined) this.headingText(elem.heading, run);
+      else this.startHeading(elem, run, content);
+    }
     if (this.open === elem) return;
     this.close(content);
     const mcid = this.marks.length;
     this.marks.push(elem.ref);
     if (elem.page === undefined) elem.page = this.page;
-    elem.kids.push(elem.page === this.page ? mcid : { Type: "MCR", Pg: this.page, MCID: mcid });
-    content.op(`/${elem.role === "Document" ? "Span" : elem.role} <</MCID ${mcid}>> BDC`);
+    elem.kids.push(elem.page === this.page ? String(mcid) : `<< /Type /MCR /Pg ${String(this.page)} /MCID ${mcid} >>`);
+    // `/TD <</MCID 12>> BDC`, written piecewise into the page's buffer (a page of table cells marks hundreds).
+    content.text(elem.bdc);
+    content.number(mcid);
+    content.op(">> BDC");
     this.open = elem;
   }
 
@@ -159,7 +175,7 @@ export class StructureWriter {
     const key = this.nextKey++;
     this.nums.push([key, elem.ref]);
     const page = this.page;
-    return { key, attach: (annotation) => elem.kids.push({ Type: "OBJR", Obj: annotation, Pg: page }) };
+    return { key, attach: (annotation) => elem.kids.push(`<< /Type /OBJR /Obj ${String(annotation)} /Pg ${String(page)} >>`) };
   }
 
   /** The headings in painting order, for the outline. */
@@ -169,21 +185,20 @@ export class StructureWriter {
 
   /** Writes every element, the ParentTree and the StructTreeRoot, and marks the catalog as tagged. */
   finish(catalog: Record<string, unknown>): void {
-    // A number tree's keys are in ascending order.
-    const parentTree = this.writer.ref({ Nums: this.nums.sort((a, b) => a[0] - b[0]).flat() });
-    parentTree.end();
+    // A number tree's keys are in ascending order. Written as syntax: a page's entry lists every MCID's element.
+    const parentTree = this.writer.ref();
+    let nums = "";
+    for (const [key, value] of this.nums.sort((a, b) => a[0] - b[0])) nums += ` ${key} ${Array.isArray(value) ? `[${value.join(" ")}]` : String(value)}`;
+    this.writer.endRaw(parentTree, `<<\n/Nums [${nums}]\n>>`);
     const treeRoot = this.writer.ref({ Type: "StructTreeRoot", K: this.root.ref, ParentTree: parentTree, ParentTreeNextKey: this.nextKey });
     for (const elem of this.all) {
-      const data = elem.ref.data;
-      data.Type = "StructElem";
-      data.S = elem.role;
-      data.P = elem.parent === undefined ? treeRoot : elem.parent.ref;
-      if (elem.page !== undefined) data.Pg = elem.page;
-      data.K = elem.kids;
+      const parent = String(elem.parent === undefined ? treeRoot : elem.parent.ref);
+      const page = elem.page === undefined ? "" : `\n/Pg ${String(elem.page)}`;
+      let extra = "";
       const tag = elem.tag;
-      if (tag?.alt !== undefined) data.Alt = pdfString(tag.alt);
-      if (tag?.scope !== undefined) data.A = { O: "Table", Scope: tag.scope };
-      elem.ref.end();
+      if (tag?.alt !== undefined) extra += `\n/Alt ${pdfTextString(tag.alt)}`;
+      if (tag?.scope !== undefined) extra += `\n/A << /O /Table /Scope /${tag.scope} >>`;
+      this.writer.endRaw(elem.ref, `<<\n/Type /StructElem\n/S /${elem.role}\n/P ${parent}${page}\n/K [${elem.kids.join(" ")}]${extra}\n>>`);
     }
     // pdfkit's end() writes (ends) the catalog's StructTreeRoot and MarkInfo objects itself.
     catalog.StructTreeRoot = treeRoot;
@@ -193,11 +208,17 @@ export class StructureWriter {
   /** The element of the innermost tag, made (with its ancestors) on first use. */
   private resolve(): StructElem {
     let elem = this.root;
-    for (const tag of this.stack) {
-      let own = this.elems.get(tag);
+    const stack = this.stack;
+    for (let i = 0; i < stack.length; i++) {
+      let own = this.resolved[i];
       if (own === undefined) {
-        own = this.make(tag.role, tag, elem);
-        this.elems.set(tag, own);
+        const tag = stack[i]!;
+        own = this.elems.get(tag);
+        if (own === undefined) {
+          own = this.make(tag.role, tag, elem);
+          this.elems.set(tag, own);
+        }
+        this.resolved[i] = own;
       }
       elem = own;
     }
@@ -205,14 +226,15 @@ export class StructureWriter {
   }
 
   private make(role: StructRole, tag: FrameTag | undefined, parent: StructElem | undefined): StructElem {
-    const elem: StructElem = { role, tag, ref: this.writer.ref(), parent, kids: [], page: undefined };
-    parent?.kids.push(elem.ref);
+    const level = tag?.bookmarkLevel ?? HEADING_LEVEL[role] ?? 0;
+    const elem: StructElem = { role, tag, ref: this.writer.ref(), parent, kids: [], page: undefined, level, bdc: role === "Document" ? "/Span <</MCID " : `/${role} <</MCID ` };
+    parent?.kids.push(String(elem.ref));
     this.all.push(elem);
     return elem;
   }
 
   private startHeading(elem: StructElem, run: TextRunItem, content: ContentBuilder): void {
-    const level = elem.tag?.bookmarkLevel ?? HEADING_LEVEL[elem.role]!;
+    const level = elem.level;
     // Where the run's top lies on the page (through the groups' transforms), in PDF space (y up).
     const [a, b, c, d, e, f] = content.ctm;
     const top = run.y - run.size;
@@ -220,7 +242,7 @@ export class StructureWriter {
     const y = b * run.x + d * top + f;
     elem.heading = { level, title: "", pageIndex: this.pageIndex, top: this.pageHeight - y, left: x, lastY: run.y };
     this.headingText(elem.heading, run);
-    if (level > 0) this.headings.push(elem.heading);
+    this.headings.push(elem.heading);
   }
 
   private headingText(heading: HeadingMark, run: TextRunItem): void {
@@ -229,4 +251,15 @@ export class StructureWriter {
     heading.title += (space ? " " : "") + run.text;
     heading.lastY = run.y;
   }
+}
+
+/**
+ * A text string object: `(…)` with PDF's escapes for ASCII text, else UTF-16BE with a byte-order mark as hex
+ * (`<FEFF…>`), which every reader decodes (Alt texts in any script).
+ */
+export function pdfTextString(text: string): string {
+  if (/^[\x20-\x7e]*$/.test(text)) return `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+  let hex = "<FEFF";
+  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(4, "0");
+  return `${hex}>`;
 }
