@@ -36,7 +36,8 @@ export function elementTag(element: Element, ctx: MeasureContext): FrameTag | un
     case "text":
       return { role: (element.role !== undefined && TEXT_ROLES[element.role]) || "P" };
     case "markdown":
-      return { role: "Div" };
+      // A role names what the whole text is (a heading written in markdown); without one it is a Div of text.
+      return element.role !== undefined && TEXT_ROLES[element.role] !== undefined ? { role: TEXT_ROLES[element.role] } : { role: "Div" };
     case "image":
       return figure(resolved(element.alt, ctx));
     case "barcode":
