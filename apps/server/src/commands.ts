@@ -27,6 +27,7 @@ const USAGE = `Usage:
                                                  einvoice.mapping (a broken rule: exit 1 naming it)
                                                  --pdf-standard: PDF/A level and/or ua-1 (exit code 3 when the
                                                  document cannot conform, naming the rule)
+                                                 --untagged: no structure tree or outline (docs/accessibility.md)
 ${CHECK_PDF_USAGE}  docsvc import-html <page.html> [-o template.json] [--css file.css] [--data data.json]
                                                  convert HTML into a report template document (-o - writes to stdout);
                                                  --data: sample data that sizes the table columns as the HTML
@@ -77,7 +78,7 @@ async function render(args: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, forms: { type: "boolean" }, flatten: { type: "boolean" }, protect: { type: "string" }, stamps: { type: "string" }, einvoice: { type: "string" }, "pdf-standard": { type: "string" } },
+    options: { output: { type: "string", short: "o" }, theme: { type: "string" }, now: { type: "string" }, forms: { type: "boolean" }, flatten: { type: "boolean" }, untagged: { type: "boolean" }, protect: { type: "string" }, stamps: { type: "string" }, einvoice: { type: "string" }, "pdf-standard": { type: "string" } },
   });
   const [templateFile, dataFile] = positionals;
   if (templateFile === undefined || dataFile === undefined || positionals.length > 2) return usage();
@@ -142,6 +143,7 @@ async function render(args: readonly string[]): Promise<number> {
     ...(now !== undefined ? { now } : {}),
     ...(values.forms === true ? { forms: true } : {}),
     ...(values.flatten === true ? { flatten: true } : {}),
+    ...(values.untagged === true ? { tagged: false } : {}),
     title: stem,
     diagnostics: (d: Diagnostic) => process.stderr.write(`${d.path}: ${d.message} [${d.code}]\n`),
   });

@@ -9,7 +9,7 @@ export type {
 export { DOCUMENT_VERSION, ELEMENT_TYPES, BAND_KINDS, FIELD_KINDS, DOCUMENT_PDF_STANDARDS, type DocumentPdfStandard } from "./model/types.js";
 export type {
   FrameColour, FrameGradient, Matrix, PositionedGlyph, TextRunItem, ShapeGeometry, ShapeStroke, ShapeItem, ImageItem, LinkItem,
-  GroupItem, FrameItem, Page, FrameImage, FieldItem, FieldWidget, FormFieldType,
+  GroupItem, FrameTag, StructRole, FrameItem, Page, FrameImage, FieldItem, FieldWidget, FormFieldType,
 } from "./frame/types.js";
 export { flattenField, widgetIsOn } from "./frame/field-flatten.js";
 export type { LayoutResult } from "./frame/result.js";

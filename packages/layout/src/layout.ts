@@ -40,6 +40,11 @@ export interface LayoutOptions {
   readonly stamps?: readonly Stamp[];
   /** Caps on pages and on band instances plus table rows (default MAX_PAGES, MAX_ROWS). */
   readonly limits?: LayoutLimits;
+  /**
+   * Structure for a tagged PDF: groups carry FrameTags (what each element is, artifacts for page bands and
+   * decoration). Off by default, so frames stay plain for callers that do not paint them; @docsvc/pdf turns it on.
+   */
+  readonly tagged?: boolean;
 }
 
 /** Lays a template document out with its data: pages of positioned items plus faces, images and diagnostics. */
@@ -75,6 +80,7 @@ export function layoutDocument(document: TemplateDocument, data: unknown, option
     pageBody: geometry.body,
     rows: new RowBudget(options.limits?.maxRows),
     memo: new RenderMemo(),
+    tagged: options.tagged === true,
   };
   // 4. measure the flow: band instances per row, grown and pushed down, as one splittable block
   const flow = buildFlow(tree.flow, env);

@@ -73,6 +73,8 @@ export interface RenderOptions {
   readonly xmpExtensions?: readonly string[];
   /** PDF/A extension schema entries (`<rdf:li rdf:parseType="Resource">…`) describing the extensions' schemas. */
   readonly xmpExtensionSchemas?: readonly string[];
+  /** `false`: an untagged PDF (no structure tree, no outline), a few percent faster (docs/accessibility.md). */
+  readonly tagged?: boolean;
 }
 
 /** A finished render: the PDF, its page count and the content problems met on the way. */
@@ -161,7 +163,7 @@ async function renderLayout(layoutWith: (options: LayoutOptions) => LayoutResult
     : await renderStandards({ ...einvoiceStandards(options, templateStandards, einvoice), protect: options.protect });
   const { layout, base, diagnostics, now } = await laidOut(layoutWith, options);
   // 5. paint: translate the items into PDF operators (the e-invoice XML embedded as an associated file)
-  const painted = await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}), ...(options.flatten === true ? { flatten: true } : {}), ...(einvoice ? { einvoice } : {}), ...(standards !== undefined ? { standards } : {}) });
+  const painted = await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}), ...(options.flatten === true ? { flatten: true } : {}), ...(einvoice ? { einvoice } : {}), ...(standards !== undefined ? { standards } : {}), ...(options.tagged === false ? { tagged: false } : {}) });
   // 6. protect: encrypted last, over the finished bytes
   const pdf = await protectedPdf(painted, options);
   if (options.diagnostics) diagnostics.forEach(options.diagnostics);
@@ -199,7 +201,7 @@ export async function laidOut(layoutWith: (options: LayoutOptions) => LayoutResu
   // 3. layout: tokens, measuring, flow, pagination and finalize → pages of positioned items; images and
   //    SVGs come from the process caches through synchronous lookups
   const resources = new RenderResources();
-  const layoutOptions = { fonts, theme: options.theme, now, resources, stamps: options.stamps, ...(options.forms === true ? { forms: true } : {}), ...(options.limits !== undefined ? { limits: options.limits } : {}) };
+  const layoutOptions = { fonts, theme: options.theme, now, resources, stamps: options.stamps, ...(options.forms === true ? { forms: true } : {}), ...(options.limits !== undefined ? { limits: options.limits } : {}), tagged: options.tagged !== false };
   let layout = layoutWith(layoutOptions);
   // 3b. resources layout met for the first time (a GIF to convert, an SVG to sanitise) are prepared, and the
   //     document is laid out once more with them; a render of known resources is one pass

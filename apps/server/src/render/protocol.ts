@@ -37,6 +37,8 @@ export interface RenderTask {
   readonly flatten?: boolean;
   /** PDF/A and PDF/UA (validated on the main thread; RenderOptions.pdfStandards). */
   readonly pdfStandards?: readonly PdfStandard[] | undefined;
+  /** false: an untagged PDF (RenderOptions.tagged). */
+  readonly tagged?: boolean;
 }
 
 /** A stored base PDF as a render needs it: read by the worker from DATA_DIR (cached per hash). */

@@ -227,8 +227,8 @@ export async function mergeRowsHelp(task: MergeRowsHelpTask): Promise<{ ok: true
 }
 
 // Assigned one by one, not spread (see render() on spreads that add properties).
-type RenderOptionsOf = { theme?: RenderTask["theme"]; title?: string; now?: Date; forms?: boolean; flatten?: boolean; protect?: ProtectOptions; stamps?: readonly Stamp[]; limits?: LayoutLimits; einvoice?: EinvoiceRequest | false; pdfStandards?: readonly PdfStandard[] };
-function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms" | "flatten" | "protect" | "stamps" | "einvoice" | "pdfStandards">): RenderOptionsOf {
+type RenderOptionsOf = { theme?: RenderTask["theme"]; title?: string; now?: Date; forms?: boolean; flatten?: boolean; protect?: ProtectOptions; stamps?: readonly Stamp[]; limits?: LayoutLimits; einvoice?: EinvoiceRequest | false; pdfStandards?: readonly PdfStandard[]; tagged?: boolean };
+function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms" | "flatten" | "protect" | "stamps" | "einvoice" | "pdfStandards" | "tagged">): RenderOptionsOf {
   const options: RenderOptionsOf = {};
   if (layoutLimits !== undefined) options.limits = layoutLimits;
   if (task.theme !== undefined) options.theme = task.theme;
@@ -236,6 +236,7 @@ function renderOptions(task: Pick<RenderTask, "theme" | "title" | "now" | "forms
   if (task.now !== undefined) options.now = new Date(task.now);
   if (task.forms === true) options.forms = true;
   if (task.flatten === true) options.flatten = true;
+  if (task.tagged === false) options.tagged = false;
   if (task.protect !== undefined) options.protect = task.protect;
   if (task.stamps !== undefined) options.stamps = task.stamps;
   if (task.einvoice !== undefined) options.einvoice = task.einvoice;

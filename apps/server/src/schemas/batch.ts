@@ -3,7 +3,7 @@ import { EinvoiceField } from "./einvoice.js";
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
 import { SignField } from "./sign.js";
-import { FlattenField, FormsField } from "./forms.js";
+import { FlattenField, FormsField, TaggedField } from "./forms.js";
 import { ProtectField } from "./protect.js";
 import { PdfStandardsField } from "./pdf-standards.js";
 import { StampsField } from "./stamps.js";
@@ -38,6 +38,7 @@ export const CreateBatchJsonBody = v.object({
   sign: SignField,
   forms: FormsField,
   flatten: FlattenField,
+  tagged: TaggedField,
   protect: ProtectField,
   stamps: StampsField,
   einvoice: EinvoiceField,

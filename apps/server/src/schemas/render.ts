@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
 import { SignField } from "./sign.js";
-import { FlattenField, FormsField } from "./forms.js";
+import { FlattenField, FormsField, TaggedField } from "./forms.js";
 import { ProtectField } from "./protect.js";
 import { StampsField } from "./stamps.js";
 import { EinvoiceField } from "./einvoice.js";
@@ -23,6 +23,7 @@ export const RenderTemplateBody = v.object({
   sign: SignField,
   forms: FormsField,
   flatten: FlattenField,
+  tagged: TaggedField,
   protect: ProtectField,
   stamps: StampsField,
   einvoice: EinvoiceField,
@@ -40,6 +41,7 @@ export const RenderInlineBody = v.object({
   sign: SignField,
   forms: FormsField,
   flatten: FlattenField,
+  tagged: TaggedField,
   protect: ProtectField,
   stamps: StampsField,
   einvoice: EinvoiceField,

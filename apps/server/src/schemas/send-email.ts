@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { EmailField, ThemeField } from "./common.js";
 import { DataField } from "./render.js";
 import { SignField } from "./sign.js";
-import { FlattenField, FormsField } from "./forms.js";
+import { FlattenField, FormsField, TaggedField } from "./forms.js";
 import { ProtectField } from "./protect.js";
 import { EinvoiceField } from "./einvoice.js";
 import { StampsField } from "./stamps.js";
@@ -19,6 +19,7 @@ export const SendTemplateEmailBody = v.object({
   sign: SignField,
   forms: FormsField,
   flatten: FlattenField,
+  tagged: TaggedField,
   protect: ProtectField,
   einvoice: EinvoiceField,
   stamps: StampsField,

@@ -38,6 +38,7 @@ export interface BatchInput {
   readonly sign?: SignInput | null | undefined;
   readonly forms?: boolean | undefined;
   readonly flatten?: boolean | undefined;
+  readonly tagged?: boolean | undefined;
   /** Every row's PDF and the merged PDF encrypted (stored sealed until the job has run). */
   readonly protect?: ProtectOptions | undefined;
   /** Stamps on every row's pages (validated by StampsField). */

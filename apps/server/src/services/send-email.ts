@@ -22,6 +22,7 @@ export interface SendEmailInput {
   readonly sign?: SignInput | null | undefined;
   readonly forms?: boolean | undefined;
   readonly flatten?: boolean | undefined;
+  readonly tagged?: boolean | undefined;
   /** The attachment is encrypted with these passwords and permissions. */
   readonly protect?: ProtectOptions | undefined;
   /** Stamps on the attachment's pages (validated by StampsField). */

@@ -29,6 +29,8 @@ export interface LayoutEnv {
   readonly rows: RowBudget;
   /** Element kinds' per-render state (see render-memo.ts for why it is not a WeakMap keyed by the env). */
   readonly memo: RenderMemo;
+  /** Groups carry structure tags (LayoutOptions.tagged). */
+  readonly tagged?: boolean;
 }
 
 /** Where one element is measured. */

@@ -16,6 +16,7 @@ import { markdownElement } from "./markdown.js";
 import { rectElement } from "./rect.js";
 import { tableElement } from "./table.js";
 import { textElement } from "./text.js";
+import { elementTag, withTag } from "./tags.js";
 
 type Kinds = { readonly [K in ElementType]: ElementKind<Extract<Element, { readonly type: K }>> };
 
@@ -43,7 +44,8 @@ export function measureElement(element: Element, ctx: MeasureContext): Block {
     return new EmptyBlock(height);
   }
   try {
-    return withEffects(kind.measure(element, ctx), element);
+    const block = withEffects(kind.measure(element, ctx), element);
+    return ctx.env.tagged === true ? withTag(block, elementTag(element, ctx)) : block;
   } catch (error) {
     // A layout cap ends the whole render: it is the document's size, not this element, that is at fault.
     if (error instanceof LayoutLimitError) throw error;

@@ -1,11 +1,12 @@
 // A slice of a measured table: its header row, then an optional part of a row split between pages, then
 // whole rows [start, end), then an optional first part of the next row. Tables split between rows and
 // repeat the header on every page; a row that can never fit a page (or meets the top of one) splits at lines.
-import type { FrameItem } from "../frame/types.js";
+import type { FrameItem, FrameTag } from "../frame/types.js";
 import { sliceParagraph, splitParagraph } from "../text/split.js";
 import type { ParagraphLayout } from "../text/types.js";
 import { EPSILON, type Block, type PageNumbers, type Split } from "./block.js";
 import type { RowLayout, TableModel } from "./table-model.js";
+import { pushTagged, REPEATED_HEADER, TABLE_DECORATION, tableTags } from "./table-tags.js";
 
 /** A table, or the part of one on a page. */
 export class TableBlock implements Block {
@@ -70,22 +71,33 @@ export class TableBlock implements Block {
     return lo;
   }
 
+  // Painted in the same order as an untagged table (header background, header cells, then per row its stripe and
+  // cells, then the rules): the groups only carry structure (./table-tags.ts), the pixels do not change.
   place(out: FrameItem[], x: number, y: number, page: PageNumbers): void {
     const m = this.model;
+    const t = m.tagged;
+    const tags = t ? tableTags(m) : undefined;
     const left = x + m.left;
-    if (m.headerBg) out.push(rect(left, y, m.width, m.header.height, m.headerBg));
-    this.placeCells(out, m.header, x, y);
+    if (m.headerBg) pushTagged(out, TABLE_DECORATION, [rect(left, y, m.width, m.header.height, m.headerBg)], t);
+    // The header is content where the table starts; repeated on a later page it is an artifact.
+    const first = this.start === 0 && this.lead === null;
+    const headerCells = this.placeCells(m.header, x, y, tags && first ? tags.headerCells(m.header.cells.length) : undefined);
+    if (tags && first) pushTagged(out, tags.head, headerCells.length > 0 ? [{ kind: "group", tag: tags.headRow, items: headerCells }] : []);
+    else pushTagged(out, REPEATED_HEADER, headerCells, t);
     const lines: number[] = [y, y + m.header.height];
     let top = y + m.header.height;
+    const body: FrameItem[] = [];
     const row = (r: RowLayout): void => {
-      if (m.stripeBg && r.index % 2 === 1) out.push(rect(left, top, m.width, r.height, m.stripeBg));
-      this.placeCells(out, r, x, top);
+      if (m.stripeBg && r.index % 2 === 1) pushTagged(body, TABLE_DECORATION, [rect(left, top, m.width, r.height, m.stripeBg)], t);
+      const rowTags = tags?.row(r.index, r.cells.length);
+      pushTagged(body, rowTags?.tr ?? REPEATED_HEADER, this.placeCells(r, x, top, rowTags?.cells), t);
       top += r.height;
       lines.push(top);
     };
     if (this.lead) row(this.lead);
     for (let i = this.start; i < this.end; i++) row(m.rows[i] as RowLayout);
     if (this.tail) row(this.tail);
+    pushTagged(out, tags?.body ?? REPEATED_HEADER, body, t);
     // A row counts on the page where it starts: whole rows and the first part of a split one (the tail).
     if (page.rows) {
       for (let i = this.start; i < this.end; i++) page.rows.push(m.data[i]);
@@ -93,26 +105,33 @@ export class TableBlock implements Block {
     }
     if (!m.border) return;
     const stroke = m.border;
-    for (const ly of lines) out.push({ kind: "shape", geometry: { type: "line", x1: left, y1: ly, x2: left + m.width, y2: ly }, stroke });
+    const rules: FrameItem[] = [];
+    for (const ly of lines) rules.push({ kind: "shape", geometry: { type: "line", x1: left, y1: ly, x2: left + m.width, y2: ly }, stroke });
     const edges = new Set<number>([m.left, m.left + m.width]);
     m.columnX.forEach((cx, i) => {
       edges.add(cx);
       edges.add(cx + (m.columnWidth[i] ?? 0));
     });
     for (const ex of [...edges].sort((a, b) => a - b)) {
-      out.push({ kind: "shape", geometry: { type: "line", x1: x + ex, y1: y, x2: x + ex, y2: top }, stroke });
+      rules.push({ kind: "shape", geometry: { type: "line", x1: x + ex, y1: y, x2: x + ex, y2: top }, stroke });
     }
+    pushTagged(out, TABLE_DECORATION, rules, t);
   }
 
-  private placeCells(out: FrameItem[], row: RowLayout, x: number, y: number): void {
+  /** A row's cell runs, each cell's in a group with its tag (`cellTags`, by column), or all as they are without. */
+  private placeCells(row: RowLayout, x: number, y: number, cellTags: readonly FrameTag[] | undefined): FrameItem[] {
     const m = this.model;
+    const out: FrameItem[] = [];
     row.cells.forEach((cell, c) => {
       const dx = x + (m.columnX[c] ?? 0) + m.padding;
       const dy = y + row.offset;
+      const runs: FrameItem[] = cellTags === undefined ? out : [];
       for (const line of cell.lines) {
-        for (const run of line.runs) out.push({ ...run, x: run.x + dx, y: run.y + dy });
+        for (const run of line.runs) runs.push({ ...run, x: run.x + dx, y: run.y + dy });
       }
+      if (cellTags !== undefined) pushTagged(out, cellTags[c]!, runs);
     });
+    return out;
   }
 }
 

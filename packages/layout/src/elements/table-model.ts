@@ -43,6 +43,8 @@ export interface TableModel {
   readonly pageBody: number;
   /** The data rows, by index: a row placed on a page is reported to it (`PageNumbers.rows`). */
   readonly data: readonly unknown[];
+  /** Rows and cells carry structure tags (LayoutEnv.tagged; ./table-tags.ts). */
+  readonly tagged: boolean;
 }
 
 /** Measures a table element in its row scope. */
@@ -145,6 +147,7 @@ export function measureTable(element: TableElement, ctx: MeasureContext): TableM
     border: borderColor && borderWidth > 0 ? { color: borderColor, width: borderWidth } : undefined,
     pageBody: ctx.env.pageBody,
     data,
+    tagged: ctx.env.tagged === true,
   };
 }
 

@@ -31,7 +31,8 @@ export function withDirection(style: ParagraphStyle, direction: ElementDirection
 /** The paragraph style of an element, and whether its glyphs are painted (not when the colour is transparent). */
 export function paragraphStyle(keys: TextStyleKeys, ctx: MeasureContext): { style: ParagraphStyle; painted: boolean } {
   const { env } = ctx;
-  const heading = keys.role === "title" || keys.role === "heading";
+  // The structure roles h1–h6 are headings too (subheading keeps the body font, as it always did).
+  const heading = keys.role === "title" || keys.role === "heading" || (keys.role !== undefined && /^h[1-6]$/.test(keys.role));
   const family = text(keys.fontFamily) ?? (heading ? env.headingFamily : env.bodyFamily);
   const size = num(keys.fontSize, DEFAULT_FONT_SIZE);
   const lineHeight = num(keys.lineHeight, DEFAULT_LINE_HEIGHT);

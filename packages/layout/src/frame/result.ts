@@ -10,6 +10,8 @@ export interface LayoutResult {
   readonly diagnostics: readonly Diagnostic[];
   /** The document's `locale` (BCP 47), for the PDF's `/Lang`; absent when the document names none. */
   readonly language?: string;
+  /** The document's title (HTML `<title>`), for the PDF's `/Title` when the caller gives none. */
+  readonly title?: string;
   /** The document's direction; `rtl` makes viewers lay spreads and scroll right to left. */
   readonly direction?: "ltr" | "rtl";
 }

@@ -107,7 +107,36 @@ export interface GroupItem {
   readonly opacity?: number;
   /** A figure's text alternative (charts), for a tagged PDF's Figure; painters need not read it. */
   readonly alt?: string;
+  /** What the items are in the document's structure (a tagged PDF's structure element or an artifact). */
+  readonly tag?: FrameTag;
   readonly items: readonly FrameItem[];
+}
+
+/**
+ * The structure roles a group may carry, named as PDF's standard structure types (ISO 32000-1 14.8.4), plus
+ * `Artifact` for what is not part of the content (page bands, decoration, backgrounds).
+ */
+export type StructRole =
+  | "Document" | "Part" | "Sect" | "Div" | "H1" | "H2" | "H3" | "H4" | "H5" | "H6" | "P" | "Caption" | "BlockQuote"
+  | "L" | "LI" | "Lbl" | "LBody" | "Table" | "THead" | "TBody" | "TFoot" | "TR" | "TH" | "TD" | "Figure" | "Formula"
+  | "Link" | "Span" | "Note" | "Artifact";
+
+/**
+ * A group's place in the document structure. Groups carrying the same tag object (a table split over pages,
+ * a paragraph continued on the next page) are one structure element; nested tagged groups are its children,
+ * in the order their content is painted (the reading order). Untagged items belong to the nearest tagged
+ * group around them.
+ */
+export interface FrameTag {
+  readonly role: StructRole;
+  /** A figure's text alternative (`/Alt`). */
+  readonly alt?: string;
+  /** A header cell's scope (`/A << /O /Table /Scope … >>`). */
+  readonly scope?: "Column" | "Row" | "Both";
+  /** Artifacts: what kind (`Pagination` for page headers and footers, `Layout` for decoration, `Background`). */
+  readonly artifact?: "Pagination" | "Layout" | "Background";
+  /** A heading's outline level when it differs from its role (HTML `bookmark-level`); 0 keeps it out. */
+  readonly bookmarkLevel?: number;
 }
 
 /** The kinds of form field a FieldItem stands for (the model's field kinds). */

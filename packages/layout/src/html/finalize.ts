@@ -3,6 +3,7 @@
 import type { Block, PageNumbers } from "../elements/block.js";
 import type { FrameItem, Page } from "../frame/types.js";
 import { pageHeight, type PageGeometry } from "../flow/page.js";
+import { pushArtifact } from "../flow/finalize.js";
 import { resolveText } from "../tokens/resolve.js";
 import { placePageBackground } from "./layout/page-background.js";
 import { paragraphBlock } from "./layout/inline.js";
@@ -24,7 +25,10 @@ export function finalizeHtmlPages(bodies: readonly (Block | null)[], every: Page
     if (setup.canvasStyle) placePageBackground(items, setup.canvasStyle, geometry.width, height, numbers, ctx);
     body?.place(items, margins.left, margins.top, numbers);
     const boxes = i === 0 && setup.firstBoxes ? setup.firstBoxes : setup.boxes;
-    for (const box of boxes) placeMarginBox(items, box, numbers, geometry, height, ctx);
+    // Margin boxes (running headers, page numbers) are artifacts in a tagged PDF.
+    const margin: FrameItem[] = [];
+    for (const box of boxes) placeMarginBox(margin, box, numbers, geometry, height, ctx);
+    pushArtifact(items, margin, { role: "Artifact", artifact: "Pagination" }, ctx.tagged === true);
     return { width: geometry.width, height, items };
   });
 }

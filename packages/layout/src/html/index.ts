@@ -29,6 +29,8 @@ import { propagateCanvas } from "./layout/canvas.js";
 import type { ComputedStyle } from "./style.js";
 import { documentFonts } from "./web-fonts.js";
 import { fontUnitsOf } from "./font-units.js";
+import { parseTemplate } from "../tokens/parse.js";
+import { resolveText } from "../tokens/resolve.js";
 
 /** An HTML template parsed, sanitised and with its style sheets read: build once per template version. */
 export interface CompiledHtml {
@@ -37,6 +39,8 @@ export interface CompiledHtml {
   /** Problems found while parsing (dropped scripts, unreadable CSS); repeated in every render's result. */
   readonly diagnostics: readonly Diagnostic[];
   readonly lang: string | undefined;
+  /** `<title>` (tokens unresolved): the PDF's title when the caller gives none. */
+  readonly title?: string;
 }
 
 /** Parses and sanitises HTML and reads its style sheets (`css` is an extra sheet after the document's own); throws HtmlLimitError past the limits. */
@@ -44,12 +48,12 @@ export function compileHtml(html: string, css?: string): CompiledHtml {
   const sink = new DiagnosticSink();
   const parsed = parseHtml(html, sink);
   const sheet = parseStyleSheets(css === undefined ? parsed.styles : [...parsed.styles, css], sink);
-  return { root: parsed.root, sheet, diagnostics: sink.items, lang: parsed.root.attrs.get("lang") };
+  return { root: parsed.root, sheet, diagnostics: sink.items, lang: parsed.root.attrs.get("lang"), ...(parsed.title !== undefined ? { title: parsed.title } : {}) };
 }
 
 /** Lays an HTML template out with its data: pages of positioned items, like layoutDocument; throws HtmlLimitError past the limits. */
 export function layoutHtml(template: string | CompiledHtml, data: unknown, options: LayoutOptions): LayoutResult {
-  const { root, ctx, setup, geometry, contentWidth, diagnostics } = prepareHtml(template, data, options);
+  const { root, ctx, setup, geometry, contentWidth, diagnostics, title } = prepareHtml(template, data, options);
   // 4. boxes: the root element laid out in the page's content width; absolutes are placed from the first page
   const absolutes: Absolute[] = [];
   const laid = layoutBlockBox(root, ctx, contentWidth, absolutes);
@@ -70,6 +74,7 @@ export function layoutHtml(template: string | CompiledHtml, data: unknown, optio
   // The PDF's /Lang and reading direction come from <html lang dir> (or CSS direction on the root).
   const lang = root.attrs.get("lang");
   return {
+    ...(title ? { title } : {}),
     pages,
     faces: collectFaces(pages, ctx.fonts),
     images: ctx.images.images,
@@ -90,6 +95,8 @@ export interface PreparedHtml {
   readonly geometry: PageGeometry;
   readonly contentWidth: number;
   readonly diagnostics: DiagnosticSink;
+  /** `<title>` with its tokens resolved (absent when empty). */
+  readonly title?: string;
 }
 
 /** Applies the data (or, with `keptTokens`, keeps tokens as placeholders: see expandTemplate), runs the cascade and reads @page. */
@@ -120,7 +127,9 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
     palette: resolvePalette(undefined, options.theme),
     fixed: [],
     ...(options.forms === true ? { forms: true } : {}),
+    ...(options.tagged === true ? { tagged: true } : {}),
   };
   const contentWidth = Math.max(1, geometry.width - setup.margins.left - setup.margins.right);
-  return { root, ctx, setup, geometry, contentWidth, diagnostics };
+  const title = compiled.title === undefined ? undefined : resolveText(parseTemplate(compiled.title), tokens, undefined).trim();
+  return { root, ctx, setup, geometry, contentWidth, diagnostics, ...(title ? { title } : {}) };
 }

@@ -13,6 +13,8 @@ export interface ParsedHtml {
   readonly root: HtmlElement;
   /** `<style>` contents in document order. */
   readonly styles: readonly string[];
+  /** The text of `<title>` (tokens unresolved), for the PDF's title. */
+  readonly title?: string;
 }
 
 const DROPPED = new Set(["script", "iframe", "object", "embed", "base", "link", "frame", "frameset", "applet", "noscript", "template", "portal"]);
@@ -25,7 +27,8 @@ export function parseHtml(html: string, diagnostics: DiagnosticSink): ParsedHtml
   const htmlNode = document.childNodes.find((n): n is P.Element => n.nodeName === "html");
   const root = element("html", htmlNode ? attributesOf(htmlNode, "html", diagnostics) : new Map(), "html");
   if (htmlNode) convertChildren(htmlNode, root, 1, styles, diagnostics, { elements: 0, text: 0 });
-  return { root, styles };
+  const title = htmlNode === undefined ? undefined : titleOf(htmlNode);
+  return title === undefined ? { root, styles } : { root, styles, title };
 }
 
 function convertChildren(from: P.ParentNode, to: HtmlElement, depth: number, styles: string[], diagnostics: DiagnosticSink, count: { elements: number; text: number }): void {
@@ -77,6 +80,14 @@ function styleText(el: P.Element): string {
   const media = el.attrs.find((a) => a.name === "media")?.value.trim();
   const text = textOf(el);
   return media === undefined || media === "" || /^all$/i.test(media) ? text : `@media ${media.replace(/[{}]/g, "")} {\n${text}\n}`;
+}
+
+/** The first `<title>`'s text in the document's head, whitespace collapsed; undefined when there is none or it is empty. */
+function titleOf(html: P.Element): string | undefined {
+  const head = html.childNodes.find((n): n is P.Element => n.nodeName === "head");
+  const title = head?.childNodes.find((n): n is P.Element => n.nodeName === "title");
+  const text = title === undefined ? "" : textOf(title).replace(/\s+/g, " ").trim();
+  return text === "" ? undefined : text.slice(0, 1000);
 }
 
 function convertHead(head: P.Element, styles: string[], diagnostics: DiagnosticSink): void {

@@ -92,6 +92,8 @@ export interface ComputedStyle {
   readonly backgroundLayers: BackgroundSpec | null;
   /** `list-style-image` as written (`url(data:…)`), inherited; null for none. */
   readonly listStyleImage: string | null;
+  /** `bookmark-level` (CSS GCPM): the outline level of the element's heading; 0 for `none`, undefined for auto. */
+  readonly bookmarkLevel: number | undefined;
 }
 
 /** The background-* longhands of a box with a background image, as specified (comma lists per layer). */
@@ -141,6 +143,7 @@ export const SUPPORTED = new Set([
   "float", "clear", "z-index", "overflow", "overflow-x", "overflow-y", "clip-path", "transform", "transform-origin", "opacity", "box-shadow",
   "background-image", "background-position", "background-size", "background-repeat",
   "background-origin", "background-clip",
+  "bookmark-level",
   // Accepted with no effect on a PDF page: colour adjustment for print, bidi isolation (the text engine
   // resolves bidi per paragraph itself).
   "print-color-adjust", "-webkit-print-color-adjust", "color-adjust", "unicode-bidi",
@@ -263,7 +266,16 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     custom: extras.custom ?? p.custom,
     backgroundLayers: backgroundSpec(get),
     listStyleImage: inherits("list-style-image") ? p.listStyleImage : listStyleImage(get("list-style-image")),
+    bookmarkLevel: bookmarkLevel(get("bookmark-level")),
   };
+}
+
+/** `bookmark-level: none | <integer>` (1–6 kept; anything else is auto). */
+function bookmarkLevel(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === "none") return 0;
+  const level = Number(value);
+  return Number.isInteger(level) && level >= 1 && level <= 6 ? level : undefined;
 }
 
 const INHERIT_MARK = "\u0000inherit";
@@ -381,5 +393,5 @@ export const INITIAL: ComputedStyle = {
   hyphens: "manual", lang: undefined, float: "none", clear: "none", zIndex: undefined, overflowHidden: false,
   clipPath: undefined, transform: undefined, transformOrigin: undefined, opacity: 1, boxShadow: undefined, textShadow: undefined,
   flowRoot: false, custom: new Map(), backgroundLayers: null,
-  listStyleImage: null,
+  listStyleImage: null, bookmarkLevel: undefined,
 };

@@ -22,7 +22,7 @@ const border = object({
 });
 
 const textStyle = {
-  role: v.optional(oneOf(["title", "heading", "subheading", "body", "label", "caption"])),
+  role: v.optional(oneOf(["title", "heading", "subheading", "body", "label", "caption", "h1", "h2", "h3", "h4", "h5", "h6", "p"])),
   fontFamily: v.optional(string),
   fontSize: v.optional(positive),
   fontWeight: v.optional(range(100, 900)),
@@ -54,6 +54,7 @@ const image = entries({
   src: v.optional(string),
   bindingField: v.optional(string),
   fit: v.optional(oneOf(["contain", "cover", "fill"])),
+  alt: v.optional(string),
   ...common,
 });
 
@@ -123,6 +124,7 @@ const barcode = entries({
   showText: v.optional(boolean),
   color: v.optional(colour),
   dpi: v.optional(positive),
+  alt: v.optional(string),
   ...common,
 });
 

@@ -60,7 +60,8 @@ interface ElementBase {
   readonly rotation?: number;
 }
 
-export type TextRole = "title" | "heading" | "subheading" | "body" | "label" | "caption";
+/** Typography and structure: `h1`–`h6` and `p` name the tagged PDF's heading levels and paragraphs directly. */
+export type TextRole = "title" | "heading" | "subheading" | "body" | "label" | "caption" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "p";
 export type TextAlign = "left" | "center" | "right" | "justify" | "start" | "end";
 export type VerticalAlign = "top" | "middle" | "bottom";
 export type TextOverflow = "grow" | "clip" | "shrink";
@@ -120,6 +121,8 @@ export interface ImageElement extends ElementBase {
   readonly src?: string;
   readonly bindingField?: string;
   readonly fit?: ImageFit;
+  /** Text alternative (tokens resolve) for the tagged PDF's Figure. */
+  readonly alt?: string;
 }
 
 /** `decimal`: right-aligned with every cell's decimal separator on one vertical line. */
@@ -191,6 +194,8 @@ export interface BarcodeElement extends ElementBase {
   readonly color?: Colour;
   /** The printer's resolution (203, 300, 600 …): module widths become whole dots. */
   readonly dpi?: number;
+  /** Text alternative (tokens resolve) for the tagged PDF's Figure; defaults to the value. */
+  readonly alt?: string;
 }
 
 export interface MarkdownElement extends ElementBase, TextStyleKeys {
@@ -411,6 +416,8 @@ export interface ImageStamp extends StampBase {
   readonly src?: string;
   readonly bindingField?: string;
   readonly fit?: ImageFit;
+  /** Text alternative (tokens resolve) for the tagged PDF's Figure. */
+  readonly alt?: string;
 }
 
 export type Stamp = TextStamp | ImageStamp;

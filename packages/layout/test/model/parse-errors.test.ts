@@ -102,7 +102,7 @@ const cases: ReadonlyArray<readonly [string, unknown, string, string]> = [
   ["a bad align", withElement(el("text", { align: "centre" })), `${E}.align`, "expected one of: left, center, right, justify, start, end; got 'centre'"],
   ["a bad hyphens", withElement(el("text", { hyphens: "sometimes" })), `${E}.hyphens`, "expected one of: none, manual, auto; got 'sometimes'"],
   ["a bad verticalAlign", withElement(el("text", { verticalAlign: "center" })), `${E}.verticalAlign`, "expected one of: top, middle, bottom; got 'center'"],
-  ["a bad role", withElement(el("text", { role: "footnote" })), `${E}.role`, "expected one of: title, heading, subheading, body, label, caption; got 'footnote'"],
+  ["a bad role", withElement(el("text", { role: "footnote" })), `${E}.role`, "expected one of: title, heading, subheading, body, label, caption, h1, h2, h3, h4, h5, h6, p; got 'footnote'"],
   ["a bad overflow", withElement(el("markdown", { overflow: "hidden" })), `${E}.overflow`, "expected one of: grow, clip, shrink; got 'hidden'"],
   ["italic as a string", withElement(el("text", { italic: "true" })), `${E}.italic`, "expected true or false"],
   ["a negative padding", withElement(el("text", { padding: -2 })), `${E}.padding`, "must not be negative"],

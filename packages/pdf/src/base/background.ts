@@ -39,9 +39,18 @@ export class BaseBackground {
     return new BaseBackground(writer, importer, count, rasters, layer.pageIndexes);
   }
 
-  /** Draws the layer for output page `index` (page space, before the page's own items). */
-  draw(index: number, width: number, height: number): void {
+  /**
+   * Draws the layer for output page `index` (page space, before the page's own items). In a tagged PDF
+   * (`artifact`) the imported page is an artifact: letterhead, not the document's content.
+   */
+  draw(index: number, width: number, height: number, artifact = false): void {
     if (this.pageCount === 0) return;
+    if (artifact) this.writer.addContent("/Artifact BMC\n");
+    this.drawLayer(index, width, height);
+    if (artifact) this.writer.addContent("EMC\n");
+  }
+
+  private drawLayer(index: number, width: number, height: number): void {
     const baseIndex = Math.min(this.pageIndexes?.[index] ?? index, this.pageCount - 1);
     if (this.importer?.draw(baseIndex, width, height)) return;
     const raster = this.rasters.get(baseIndex);

@@ -3,6 +3,7 @@
 import type { FieldItem, FrameGradient, FrameItem } from "@docsvc/layout";
 import type { ContentBuilder } from "./content.js";
 import type { FaceSubset } from "./subset.js";
+import type { StructureWriter } from "./structure.js";
 
 export interface PaintContext {
   /** The current page's content stream. */
@@ -21,6 +22,8 @@ export interface PaintContext {
   link(x: number, y: number, width: number, height: number, url: string): void;
   /** Writes a form field (absent: the field is drawn as plain content, see flattenField). */
   field?(item: FieldItem): void;
+  /** The structure tree being built (a tagged PDF); absent when the document is not tagged. */
+  readonly tags?: StructureWriter;
   /** Paints nested items (for groups). */
   paintItems(items: readonly FrameItem[]): void;
 }

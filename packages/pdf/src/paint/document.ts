@@ -22,6 +22,8 @@ import { embedEinvoice, type EmbeddableEinvoice } from "../einvoice/embed.js";
 import { archiveStandard } from "../standards/levels.js";
 import { assertLayoutConforms } from "../standards/conform.js";
 import { standardsTitle, writeStandards, type StandardsPlan } from "../standards/write.js";
+import { StructureWriter } from "./structure.js";
+import { writeBookmarks } from "./bookmarks.js";
 
 /** Options of one paint; fix `now` to get byte-identical output for the same layout. */
 export interface PaintOptions {
@@ -39,6 +41,11 @@ export interface PaintOptions {
   readonly einvoice?: EmbeddableEinvoice;
   /** PDF/A and PDF/UA declarations (../standards/write.ts): XMP, output intent, link appearances. */
   readonly standards?: StandardsPlan;
+  /**
+   * A tagged PDF (the default): structure tree, marked content, /MarkInfo, the outline from headings. `false`
+   * leaves them out, for the last few percent of speed.
+   */
+  readonly tagged?: boolean;
 }
 
 /** Paints laid-out pages into PDF bytes: fonts embedded as subsets, images once, links for safe URLs. */
@@ -47,15 +54,18 @@ export async function paintPdf(layout: LayoutResult, options: PaintOptions = {})
   const standards = options.standards;
   // Content no PDF/A level accepts fails the render here, before anything is written.
   if (standards !== undefined) assertLayoutConforms(layout.pages, standards.standards);
+  const tagged = options.tagged !== false;
+  const title = options.title !== undefined && options.title !== "" ? options.title : layout.title;
   const writer = new PdfWriter({
-    title: standardsTitle(options.title, standards?.standards),
+    title: standardsTitle(title, standards?.standards),
     now,
     language: layout.language,
     direction: layout.direction,
+    tagged,
     ...(options.deferContents !== undefined ? { deferContents: options.deferContents } : {}),
     ...(standards !== undefined && archiveStandard(standards.standards) !== undefined ? { linkAppearances: true } : {}),
   });
-  const painter = new DocumentPainter(writer, layout, options.flatten === true);
+  const painter = new DocumentPainter(writer, layout, options.flatten === true, tagged ? new StructureWriter(writer) : undefined);
   // 1. collect: every face's glyphs (so CIDs are canonical) and the images in use
   painter.collect(layout.pages);
   // 2. images: decoded once per process, awaited before painting (PNG decoding is asynchronous)
@@ -65,6 +75,7 @@ export async function paintPdf(layout: LayoutResult, options: PaintOptions = {})
   // 3. pages, then the font subsets; 4. trailer
   painter.paintPages(layout.pages);
   painter.finishForm();
+  painter.finishStructure();
   if (options.einvoice !== undefined) embedEinvoice(writer, options.einvoice, now);
   if (standards !== undefined) writeStandards(writer, standards, layout.language);
   return writer.end();
@@ -72,24 +83,36 @@ export async function paintPdf(layout: LayoutResult, options: PaintOptions = {})
 
 /** Hands each item to the painter of its kind (every PaintContext paints items this way). */
 export function paintFrameItems(ctx: PaintContext, items: readonly FrameItem[]): void {
+  const tags = ctx.tags;
   for (const item of items) {
     switch (item.kind) {
       case "text":
+        tags?.mark(ctx.content, item);
         paintText(ctx, item);
         break;
       case "shape":
+        tags?.mark(ctx.content);
         paintShape(ctx, item);
         break;
       case "image":
+        tags?.mark(ctx.content);
         paintImage(ctx, item);
         break;
       case "link":
         paintLink(ctx, item);
         break;
-      case "group":
-        paintGroup(ctx, item);
+      case "group": {
+        // A group with a text alternative and no tag of its own (a chart) is a figure.
+        const tag = item.tag ?? (item.alt !== undefined ? { role: "Figure" as const, alt: item.alt } : undefined);
+        if (tags !== undefined && tag !== undefined) {
+          tags.enter(tag, ctx.content);
+          paintGroup(ctx, item);
+          tags.leave(ctx.content);
+        } else paintGroup(ctx, item);
         break;
+      }
       case "field":
+        tags?.mark(ctx.content);
         if (ctx.field) ctx.field(item);
         else paintGroup(ctx, flattenField(item));
         break;
@@ -126,12 +149,23 @@ export class DocumentPainter implements PaintContext {
   /** The interactive form; undefined when fields are flattened (drawn as content). */
   private readonly form: FormWriter | undefined;
 
+  /** Every page's dictionary in order (outline destinations). */
+  private readonly pageRefs: PdfRef[] = [];
+
   constructor(
     private readonly writer: PdfWriter,
     private readonly layout: Pick<LayoutResult, "faces" | "images">,
     flatten = false,
+    readonly tags?: StructureWriter,
   ) {
     this.form = flatten ? undefined : new FormWriter(writer, new AppearancePainter(writer, (key) => this.subsetFor(key)));
+  }
+
+  /** Writes the structure tree and the outline once every page is painted (nothing when untagged). */
+  finishStructure(): void {
+    if (this.tags === undefined) return;
+    this.tags.finish(this.writer.catalog);
+    writeBookmarks(this.writer, this.writer.catalog, this.tags.outline, this.pageRefs);
   }
 
   /** Writes /AcroForm once every page is painted (nothing when the document has no fields). */
@@ -180,10 +214,13 @@ export class DocumentPainter implements PaintContext {
   /** Paints one page (its index in the document picks the base-PDF page): items in order, one content string. */
   paintPage(page: Page, index: number): void {
     this.writer.addPage(page.width, page.height);
-    this.background?.draw(index, page.width, page.height);
+    this.pageRefs.push(this.writer.page.dictionary);
+    this.tags?.beginPage(index, page.height);
+    this.background?.draw(index, page.width, page.height, this.tags !== undefined);
     // One builder (and its buffer) for every page of the document.
     this.content.reset();
     this.paintItems(page.items);
+    this.tags?.endPage(this.content);
     this.flush();
   }
 
@@ -285,7 +322,9 @@ export class DocumentPainter implements PaintContext {
   }
 
   link(x: number, y: number, width: number, height: number, url: string): void {
-    this.writer.link(x, y, width, height, url);
+    const tagged = this.tags?.link();
+    const annotation = this.writer.link(x, y, width, height, url, tagged?.key);
+    tagged?.attach(annotation);
   }
 
   private flush(): void {

@@ -9,6 +9,14 @@ export function paintGroup(ctx: PaintContext, group: GroupItem): void {
   const content = ctx.content;
   const opacity = group.opacity === undefined ? 1 : Math.max(0, Math.min(1, group.opacity));
   if (opacity === 0) return;
+  const tags = ctx.tags;
+  // A group that only carries a tag changes no graphics state: no `q … Q` (marked content needs none).
+  if (group.tag !== undefined && group.transform === undefined && group.clip === undefined && opacity === 1) {
+    ctx.paintItems(group.items);
+    return;
+  }
+  // Marked-content sequences and `q … Q` must nest: the open sequence ends before either.
+  tags?.close(content);
   content.save();
   if (group.transform !== undefined) content.transform(group.transform);
   if (group.clip !== undefined) {
@@ -23,5 +31,6 @@ export function paintGroup(ctx: PaintContext, group: GroupItem): void {
     content.setAlpha(alpha);
   }
   ctx.paintItems(group.items);
+  tags?.close(content);
   content.restore();
 }

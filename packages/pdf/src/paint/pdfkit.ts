@@ -173,6 +173,8 @@ export interface DocumentSettings {
   readonly deferContents?: ContentDeflate;
   /** Link annotations get an (empty) normal appearance: PDF/A-2 and A-3 want one on every annotation (6.3.3). */
   readonly linkAppearances?: boolean;
+  /** A tagged PDF: viewers show the title rather than the file name (`/DisplayDocTitle`, as PDF/UA asks). */
+  readonly tagged?: boolean;
 }
 
 /** A PDF string object (pdfkit writes JS `String` objects as `(…)` and primitive strings as `/Names`). */
@@ -351,7 +353,10 @@ export class PdfWriter {
     // spreads and page order from /ViewerPreferences /Direction.
     if (settings.language) this.doc._root.data.Lang = pdfString(settings.language);
     // pdfkit writes (ends) the catalog's ViewerPreferences object itself at `end()`.
-    if (settings.direction === "rtl") this.doc._root.data.ViewerPreferences = this.doc.ref({ Direction: "R2L" });
+    const preferences: Record<string, unknown> = {};
+    if (settings.direction === "rtl") preferences.Direction = "R2L";
+    if (settings.tagged === true) preferences.DisplayDocTitle = true;
+    if (Object.keys(preferences).length > 0) this.doc._root.data.ViewerPreferences = this.doc.ref(preferences);
     this.deferred = settings.deferContents === undefined ? undefined : new DeferredContents(settings.deferContents);
     this.linkAppearances = settings.linkAppearances === true;
   }
@@ -423,6 +428,19 @@ export class PdfWriter {
     return this.doc.ref(data);
   }
 
+  /**
+   * Writes `ref` with `syntax` as its whole object (a dictionary built by the caller, without stream): for the
+   * many small objects of a structure tree, where pdfkit's value conversion was a measurable part of a render.
+   */
+  endRaw(ref: PdfRef, syntax: string): void {
+    // What PDFReference#finalize does for an object without stream, in one line of output: note the object's
+    // offset, write it, and tell the document it has ended (the xref table reads the offset).
+    const doc = this.doc as unknown as { _offset: number; _write(data: string): void; _refEnd(ref: unknown): void };
+    (ref as unknown as { offset: number }).offset = doc._offset;
+    doc._write(`${ref.id} 0 obj\n${syntax}\nendobj`);
+    doc._refEnd(ref);
+  }
+
   /** Writes a recorded image's objects into this document; returns the image XObject. */
   writeImage(image: PortableImage): PdfRef {
     // Created with their recorded dictionaries first (a ref decides at creation whether to deflate its
@@ -451,19 +469,21 @@ export class PdfWriter {
     return refs[0]!;
   }
 
-  /** Adds a URI link annotation; the rectangle is in page space (y down). */
-  link(x: number, y: number, width: number, height: number, url: string): void {
-    if (!this.linkAppearances) {
-      this.doc.link(x, y, width, height, url);
-      return;
+  /** Adds a URI link annotation; the rectangle is in page space (y down). Answers the annotation. */
+  link(x: number, y: number, width: number, height: number, url: string, structParent?: number): PdfRef {
+    const options: Record<string, unknown> = structParent === undefined ? {} : { StructParent: structParent };
+    if (this.linkAppearances) {
+      // pdfkit writes the annotation at once: its appearance goes in with the options. An empty form keeps the
+      // link invisible, as it is without one (PDF/A-2 and A-3 want an appearance on every annotation).
+      if (this.emptyAppearance === undefined) {
+        this.emptyAppearance = this.doc.ref({ Type: "XObject", Subtype: "Form", BBox: [0, 0, 0, 0], Resources: {} });
+        this.emptyAppearance.end("");
+      }
+      options.AP = { N: this.emptyAppearance };
     }
-    // pdfkit writes the annotation at once: its appearance goes in with the options. An empty form keeps the
-    // link invisible, as it is without one.
-    if (this.emptyAppearance === undefined) {
-      this.emptyAppearance = this.doc.ref({ Type: "XObject", Subtype: "Form", BBox: [0, 0, 0, 0], Resources: {} });
-      this.emptyAppearance.end("");
-    }
-    this.doc.link(x, y, width, height, url, { AP: { N: this.emptyAppearance } });
+    this.doc.link(x, y, width, height, url, options);
+    const annotations = this.doc.page.annotations;
+    return annotations[annotations.length - 1]!;
   }
 
   /**

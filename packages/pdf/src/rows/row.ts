@@ -23,7 +23,7 @@ export async function layoutRow(
   const standards = options.paint ? await renderStandards(options, templatePdfStandards(content)) : undefined;
   const { layout, base, diagnostics, now } = await laidOut((layoutOptions) => layoutWith(data, layoutOptions), options);
   const pdf = options.paint
-    ? await protectedPdf(await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}), ...(options.flatten === true ? { flatten: true } : {}), ...(standards !== undefined ? { standards } : {}) }), options)
+    ? await protectedPdf(await paintPdf(layout, { title: options.title, now, ...(base.layer ? { base: base.layer } : {}), ...(options.flatten === true ? { flatten: true } : {}), ...(standards !== undefined ? { standards } : {}), ...(options.tagged === false ? { tagged: false } : {}) }), options)
     : undefined;
   return { layout: encodeRowLayout(layout), pdf, pageCount: layout.pages.length, diagnostics };
 }

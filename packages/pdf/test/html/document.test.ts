@@ -24,7 +24,8 @@ test("<html lang dir> gives the PDF its /Lang and /Direction /R2L", async () => 
 test("no lang, or one that is not a language tag, writes no /Lang; left-to-right writes no direction", async () => {
   const plain = await catalogOf("<h1>Hello</h1>");
   assert.equal(plain.get(PDFName.of("Lang")), undefined);
-  assert.equal(plain.get(PDFName.of("ViewerPreferences")), undefined);
+  // A tagged PDF has viewer preferences (/DisplayDocTitle), but no reading direction for left-to-right text.
+  assert.equal(plain.lookup(PDFName.of("ViewerPreferences"), PDFDict).get(PDFName.of("Direction")), undefined);
   const odd = await catalogOf(`<html lang="en) /Evil (x"><p>x</p></html>`);
   assert.equal(odd.get(PDFName.of("Lang")), undefined);
 });

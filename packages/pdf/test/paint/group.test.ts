@@ -16,7 +16,8 @@ const square = (x: number, y: number, size: number, fill = "#0000ff"): ShapeItem
 });
 
 async function paint(items: readonly FrameItem[]): Promise<{ pdf: Uint8Array; content: string; page: Raster }> {
-  const pdf = await paintPdf(layoutOf([items]), { now: NOW });
+  // Untagged: these cases read the content stream operator by operator (marked content is tested in tagged/).
+  const pdf = await paintPdf(layoutOf([items]), { now: NOW, tagged: false });
   return { pdf, content: pageContents(pdf)[0]!, page: await raster((await rasterise(pdf))[0]!) };
 }
 

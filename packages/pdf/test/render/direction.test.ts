@@ -28,7 +28,8 @@ test("the catalog carries /Lang from the locale and /ViewerPreferences /Directio
     bands: [{ id: "b", kind: "report-header", height: 20, elements: [{ id: "t", type: "text", x: 0, y: 0, width: 100, height: 12, text: "x" }] }] };
   const plain = (await PDFDocument.load(await renderPdf(ltr, {}, { now: FIXED_NOW }))).catalog;
   assert.equal(plain.get(PDFName.of("Lang")), undefined, "no locale, no /Lang");
-  assert.equal(plain.get(PDFName.of("ViewerPreferences")), undefined);
+  // Tagged: /DisplayDocTitle, and no reading direction for a left-to-right document.
+  assert.equal(plain.lookup(PDFName.of("ViewerPreferences"), PDFDict).get(PDFName.of("Direction")), undefined);
 });
 
 test("the Arabic invoice (ar-SA, Arabic-Indic digits) matches its golden page and prints its total in Arabic digits", async () => {

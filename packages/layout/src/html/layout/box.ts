@@ -3,7 +3,7 @@
 // split contract by splitting its content; every fragment draws its own background and borders (CSS
 // `box-decoration-break: clone`), the marker and absolutes go with the first fragment.
 import { EPSILON, type Block, type PageNumbers, type Split } from "../../elements/block.js";
-import type { FrameItem } from "../../frame/types.js";
+import type { FrameItem, FrameTag } from "../../frame/types.js";
 import type { BackgroundPaint } from "./background.js";
 import type { Absolute } from "./context.js";
 import { placeAbsolutes, stackingOrder } from "./positioned.js";
@@ -52,6 +52,12 @@ export interface BoxExtras {
   readonly exact?: boolean | undefined;
   /** `box-shadow`, drawn under the background (shadow.ts). */
   readonly shadows?: readonly Shadow[] | undefined;
+  /** The element's structure tag (./tags.ts); its fragments on later pages carry the same one. */
+  readonly tag?: FrameTag;
+  /** A list item's marker (Lbl) and body (LBody): tags of its own per item, kept by its fragments. */
+  readonly listBody?: { readonly label: FrameTag; readonly body: FrameTag };
+  /** The tag of the box's background and borders (an artifact) in a tagged document. */
+  readonly decoration?: FrameTag;
 }
 
 /** A box: decoration around a content block. */
@@ -104,42 +110,69 @@ export class BoxBlock implements Block {
     return { fits, rest };
   }
 
-  place(out: FrameItem[], x0: number, y0: number, page: PageNumbers): void {
+  place(target: FrameItem[], x0: number, y0: number, page: PageNumbers): void {
+    const tag = this.extras.tag;
+    // A tagged box's items go into one group carrying its tag; its shadows, background and borders are decoration.
+    const out: FrameItem[] = tag === undefined ? target : [];
     const x = x0 + this.extras.dx;
     const y = y0 + this.extras.dy;
     const { deco } = this;
     const h = this.height;
-    if (this.extras.shadows) drawBoxShadows(out, this.extras.shadows, x, y, deco.width, h, deco.radius);
+    // Decoration is an artifact in a tagged document, whether or not the box has a tag of its own.
+    const decorationTag = this.extras.decoration;
+    const decoration: FrameItem[] = decorationTag === undefined ? out : [];
+    if (this.extras.shadows) drawBoxShadows(decoration, this.extras.shadows, x, y, deco.width, h, deco.radius);
     if (deco.background) {
-      out.push({ kind: "shape", geometry: { type: "rect", x, y, width: deco.width, height: h, ...(deco.radius > 0 ? { radius: deco.radius } : {}) }, fill: deco.background });
+      decoration.push({ kind: "shape", geometry: { type: "rect", x, y, width: deco.width, height: h, ...(deco.radius > 0 ? { radius: deco.radius } : {}) }, fill: deco.background });
     }
-    deco.images?.place(out, x, y, deco.width, h, page);
-    drawBorders(out, deco, x, y, h);
+    deco.images?.place(decoration, x, y, deco.width, h, page);
+    drawBorders(decoration, deco, x, y, h);
+    if (decorationTag !== undefined && decoration.length > 0) out.push({ kind: "group", tag: decorationTag, items: decoration });
     const top = deco.insets[0];
     const left = deco.insets[3];
     const inner = Math.max(this.contentHeight, this.content?.height ?? 0);
     const offset = this.content ? (inner - this.content.height) * this.extras.valign : 0;
-    const marker = this.extras.marker;
     if (this.extras.absolutes.length === 0 && !this.extras.clip) {
       // The usual box (every table cell): content and marker only, nothing allocated.
-      this.content?.place(out, x + left, y + top + offset, page);
-      if (marker) marker.block.place(out, x + left + marker.x, y + top + offset, page);
+      this.placeContent(out, x + left, y + top + offset, page);
+    } else {
+      const bw = deco.borderWidth;
+      const paddingBox = { x: x + bw[3], y: y + bw[0], width: deco.width - bw[1] - bw[3], height: (this.extras.containingHeight ?? h) - bw[0] - bw[2] };
+      const { below, above } = stackingOrder(this.extras.absolutes);
+      // overflow: hidden draws what is inside the padding box through a clip of it.
+      const inside: FrameItem[] = this.extras.clip ? [] : out;
+      placeAbsolutes(inside, below, paddingBox, page);
+      this.placeContent(inside, x + left, y + top + offset, page);
+      placeAbsolutes(inside, above, paddingBox, page);
+      if (this.extras.clip && inside.length > 0) {
+        const radius = Math.max(0, deco.radius - Math.max(...bw));
+        out.push({ kind: "group", clip: { ...paddingBox, height: h - bw[0] - bw[2], ...(radius > 0 ? { radius } : {}) }, items: inside });
+      }
+    }
+    if (tag !== undefined && out.length > 0) target.push({ kind: "group", tag, items: out });
+  }
+
+  /** The content and the list marker at the content box's corner (x, y). */
+  private placeContent(out: FrameItem[], x: number, y: number, page: PageNumbers): void {
+    const marker = this.extras.marker;
+    const listBody = this.extras.listBody;
+    if (listBody !== undefined) {
+      // A list item reads marker first (Lbl), then its body (LBody); the two do not overlap, so the order they
+      // are painted in changes no pixel.
+      if (marker) pushGroup(out, listBody.label, (items) => marker.block.place(items, x + marker.x, y, page));
+      pushGroup(out, listBody.body, (items) => this.content?.place(items, x, y, page));
       return;
     }
-    const bw = deco.borderWidth;
-    const paddingBox = { x: x + bw[3], y: y + bw[0], width: deco.width - bw[1] - bw[3], height: (this.extras.containingHeight ?? h) - bw[0] - bw[2] };
-    const { below, above } = stackingOrder(this.extras.absolutes);
-    // overflow: hidden draws what is inside the padding box through a clip of it.
-    const inside: FrameItem[] = this.extras.clip ? [] : out;
-    placeAbsolutes(inside, below, paddingBox, page);
-    this.content?.place(inside, x + left, y + top + offset, page);
-    if (marker) marker.block.place(out, x + left + marker.x, y + top + offset, page);
-    placeAbsolutes(inside, above, paddingBox, page);
-    if (this.extras.clip && inside.length > 0) {
-      const radius = Math.max(0, deco.radius - Math.max(...bw));
-      out.push({ kind: "group", clip: { ...paddingBox, height: h - bw[0] - bw[2], ...(radius > 0 ? { radius } : {}) }, items: inside });
-    }
+    this.content?.place(out, x, y, page);
+    if (marker) marker.block.place(out, x + marker.x, y, page);
   }
+}
+
+/** Places what `place` draws into a group carrying `tag` (nothing when it draws nothing). */
+function pushGroup(out: FrameItem[], tag: FrameTag, place: (items: FrameItem[]) => void): void {
+  const items: FrameItem[] = [];
+  place(items);
+  if (items.length > 0) out.push({ kind: "group", tag, items });
 }
 
 function drawBorders(out: FrameItem[], deco: BoxDecoration, x: number, y: number, h: number): void {

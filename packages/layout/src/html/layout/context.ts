@@ -33,6 +33,8 @@ export interface HtmlContext {
   readonly pageBody: number;
   /** Form controls become form fields (LayoutOptions.forms; layout/form-control.ts). */
   readonly forms?: boolean;
+  /** Boxes carry structure tags for a tagged PDF (LayoutOptions.tagged; ./tags.ts). */
+  readonly tagged?: boolean;
   /** Memoised designer family per CSS font-family list. */
   readonly familyCache: Map<readonly string[], string | undefined>;
   /**

@@ -23,6 +23,8 @@ import { LiftedBlock } from "./stacking.js";
 import { EPSILON } from "../../elements/block.js";
 import { bandOf, clearance, FloatLayer, insetAt, placeFloat, shiftExclusion, type Exclusion, type PlacedFloat } from "./float.js";
 import { layoutTable } from "./table.js";
+import { anonymousParagraph, BOX_DECORATION, htmlTag } from "./tags.js";
+import { withTag } from "../../elements/tags.js";
 
 /** A laid-out block-level box with what its parent's flow needs to know. */
 export interface Laid {
@@ -119,7 +121,11 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
   const decoration = decorationOf(style, edges, width);
   const dx = style.position === "relative" ? relativeOffset(sizeOf(style.inset[3], cb), sizeOf(style.inset[1], cb)) : 0;
   const dy = style.position === "relative" ? relativeOffset(sizeOf(style.inset[0], cb), sizeOf(style.inset[2], cb)) : 0;
+  const tag = ctx.tagged === true ? htmlTag(el, style) : undefined;
   const box = new BoxBlock(images ? { ...decoration, images } : decoration, content, contentHeight, {
+    ...(tag !== undefined ? { tag } : {}),
+    ...(tag?.role === "LI" ? { listBody: { label: { role: "Lbl" as const }, body: { role: "LBody" as const } } } : {}),
+    ...(ctx.tagged === true ? { decoration: BOX_DECORATION } : {}),
     dx,
     dy,
     ...(marker ? { marker } : {}),
@@ -236,7 +242,10 @@ export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sin
 export function layoutFlowItem(item: FlowItem, parent: HtmlElement, width: number, ctx: HtmlContext, sink: Absolute[], exclusion?: Exclusion): Laid | null {
   switch (item.kind) {
     case "inline": {
-      const block = paragraphBlock(item.pieces, styleOf(ctx, parent), width, ctx, parent.path, (el) => inlineObject(el, ctx, width, sink), exclusion);
+      const parentStyle = styleOf(ctx, parent);
+      const paragraph = paragraphBlock(item.pieces, parentStyle, width, ctx, parent.path, (el) => inlineObject(el, ctx, width, sink), exclusion);
+      // Loose text in an element that holds no text of its own (a div) reads as a paragraph.
+      const block = paragraph && ctx.tagged === true ? withTag(paragraph, anonymousParagraph(parent, parentStyle)) : paragraph;
       return block ? { block, box: null, marginLeft: 0, width, marginTop: 0, marginBottom: 0, breakBefore: false, breakAfter: false } : null;
     }
     case "atomic": {

@@ -12,6 +12,10 @@ import { styleOf, type Absolute, type ColumnIntrinsics, type HtmlContext } from 
 import { horizontalInsets, sizeOf } from "./edges.js";
 import { layoutCell } from "./cell-cache.js";
 import { layoutBlockBox } from "./flow.js";
+import { withTag } from "../../elements/tags.js";
+import { REPEATED_HEADER } from "../../elements/table-tags.js";
+import { BOX_DECORATION } from "./tags.js";
+import type { FrameTag } from "../../frame/types.js";
 import { maxContent, minContent } from "./measure.js";
 
 interface Cell {
@@ -56,7 +60,8 @@ export function layoutTable(el: HtmlElement, style: ComputedStyle, width: number
     const together = tail.length === 1 ? (tail[0] as Block) : StackBlock.of(tail.map((block) => ({ block, role: "row", breakBefore: false })), { keepTogether: true, pageBody: ctx.pageBody, repeat: [] });
     children.push({ block: together, role: "row", breakBefore: last?.breakBefore ?? false });
   }
-  return StackBlock.of(children, { keepTogether: style.avoidBreakInside, pageBody: ctx.pageBody, repeat: parts.header });
+  // The header repeated on later pages was read where the table starts: an artifact there.
+  return StackBlock.of(children, { keepTogether: style.avoidBreakInside, pageBody: ctx.pageBody, repeat: ctx.tagged === true ? parts.header.map((h) => withTag(h, REPEATED_HEADER)) : parts.header });
 }
 
 /** The parts of a table laid out in a content box `width` points wide (row blocks include border-spacing). */
@@ -68,9 +73,12 @@ export function tableParts(el: HtmlElement, style: ComputedStyle, width: number,
   const spacing = style.borderCollapse ? 0 : style.borderSpacing;
   const widths = columnWidths(all, columns, colWidths, width - spacing * (columns + 1), ctx, ctx.columnHints?.get(el.path));
   const rowBlocks = (rows: readonly Row[]): { block: Block; element: HtmlElement }[] => layoutRows(rows, widths, spacing, style.direction === "rtl", width, ctx, sink);
-  const footer = rowBlocks(foot).map((r) => r.block);
+  // Row groups as THead, TBody and TFoot: one tag per group, which every row of it carries (./tags.ts).
+  const [headTag, bodyTag, footTag] = ctx.tagged === true ? ([{ role: "THead" }, { role: "TBody" }, { role: "TFoot" }] as const) : [undefined, undefined, undefined];
+  const footer = rowBlocks(foot).map((r) => withTag(r.block, footTag));
   if (spacing > 0) footer.push(new GapBlock(spacing));
-  return { captions: captionBlocks, header: rowBlocks(head).map((r) => r.block), body: rowBlocks(body), footer };
+  const bodyRows = rowBlocks(body).map((r) => ({ block: withTag(r.block, bodyTag), element: r.element }));
+  return { captions: captionBlocks, header: rowBlocks(head).map((r) => withTag(r.block, headTag)), body: bodyRows, footer };
 }
 
 interface TableRows {
@@ -295,9 +303,11 @@ function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: n
   });
   y = 0;
   laid.forEach((cells, i) => {
+    // Each cell carries its row's TR tag: rows tied by a rowspan are one block, but still one TR each.
+    const tr: FrameTag | undefined = ctx.tagged === true ? { role: "TR" } : undefined;
     for (const l of cells) {
       const h = l.cell.rows === 1 ? (heights[i] as number) : spanned(i, l.cell.rows);
-      placed.push({ block: l.box ? l.box.stretched(h, l.valign) : l.block, x: l.x, y: y + spacing });
+      placed.push({ block: withTag(l.box ? l.box.stretched(h, l.valign) : l.block, tr), x: l.x, y: y + spacing });
     }
     y += (heights[i] as number) + spacing;
   });
@@ -317,7 +327,7 @@ function rowFill(ctx: HtmlContext, background: string, width: number, height: nu
   if (!byHeight) byWidth.set(width, (byHeight = new Map()));
   let block = byHeight.get(height);
   if (!block) {
-    block = new BoxBlock(plainDecoration(width, background), null, height, { dx: 0, dy: 0, absolutes: [], avoidBreak: false, valign: 0, pageBody: ctx.pageBody });
+    block = new BoxBlock(plainDecoration(width, background), null, height, { dx: 0, dy: 0, absolutes: [], avoidBreak: false, valign: 0, pageBody: ctx.pageBody, ...(ctx.tagged === true ? { decoration: BOX_DECORATION } : {}) });
     byHeight.set(height, block);
   }
   return block;
