@@ -6,6 +6,8 @@ import type { DiagnosticSink } from "../diagnostics.js";
 import { compileSelector, type Matcher } from "./select.js";
 import { selectorShape, type SelectorShape } from "./shape.js";
 import { expand, type Declaration } from "./shorthands.js";
+import { needsGeneratedPass, onlyDataUrls, splitPseudoElement, type PseudoElement } from "./pseudo.js";
+import { parsePageSelector, type PageSelector } from "./page-selector.js";
 
 /** One selector of a style rule with its declarations. */
 export interface StyleRule {
@@ -22,21 +24,37 @@ export interface StyleRule {
 
 /** An @page rule: page declarations (size, margin…) and margin boxes by name (`top-center`). */
 export interface PageRule {
+  /** True for exactly `@page :first` (kept for readers that only know the first page). */
   readonly first: boolean;
   readonly declarations: readonly Declaration[];
   readonly boxes: ReadonlyMap<string, readonly Declaration[]>;
+  /** The pages the rule applies to (page-selector.ts); a rule that is not understood is never kept. */
+  readonly selector: PageSelector;
+  /** Position among the @page rules (later wins on equal page specificity). */
+  readonly order: number;
 }
 
 /** Everything the style sheets of one document say. */
 export interface StyleSheet {
   readonly rules: readonly StyleRule[];
   readonly pages: readonly PageRule[];
+  /** Rules for pseudo-elements (`::before`, `::after`, `::marker` …), matched by generated-content.ts. */
+  readonly pseudo?: readonly PseudoRule[];
+  /** True when some declaration needs the generated-content pass (content, counters, string-set, running…). */
+  readonly generated?: boolean;
+}
+
+/** A style rule whose selector ends in a pseudo-element: `matches` tests the element it belongs to. */
+export interface PseudoRule extends StyleRule {
+  readonly pseudo: PseudoElement;
 }
 
 /** Parses style sheets in order; rule order continues across them. */
 export function parseStyleSheets(texts: readonly string[], diagnostics: DiagnosticSink, startOrder = 0): StyleSheet {
   const rules: StyleRule[] = [];
   const pages: PageRule[] = [];
+  const pseudo: PseudoRule[] = [];
+  let generated = false;
   let order = startOrder;
   for (const text of texts) {
     const ast = csstree.parse(text, {
@@ -48,11 +66,17 @@ export function parseStyleSheets(texts: readonly string[], diagnostics: Diagnost
       list?.forEach((node) => {
         if (node.type === "Rule") {
           const declarations = declarationsOf(node.block, diagnostics, "style");
-          for (const rule of selectorRules(node, declarations, diagnostics)) rules.push({ ...rule, order: order++ });
+          if (!generated && declarations.some((d) => needsGeneratedPass(d.property, d.value))) generated = true;
+          for (const rule of selectorRules(node, declarations, diagnostics)) {
+            if (rule.pseudo !== undefined) {
+              generated = true;
+              pseudo.push({ ...rule, pseudo: rule.pseudo, order: order++ });
+            } else rules.push({ ...rule, order: order++ });
+          }
         } else if (node.type === "Atrule") {
           const name = node.name.toLowerCase();
           const prelude = node.prelude ? csstree.generate(node.prelude).trim().toLowerCase() : "";
-          if (name === "page") pages.push(pageRule(node, prelude, diagnostics));
+          if (name === "page") pages.push(...pageRules(node, prelude, pages.length, diagnostics));
           else if (name === "media") {
             if (/\b(print|all)\b/.test(prelude) || prelude === "") visit(node.block?.children);
           } else if (name === "import") diagnostics.add("css.dropped", "@import is never fetched; it was removed", "style");
@@ -62,7 +86,7 @@ export function parseStyleSheets(texts: readonly string[], diagnostics: Diagnost
     };
     if (ast.type === "StyleSheet") visit(ast.children);
   }
-  return { rules, pages };
+  return pseudo.length > 0 || generated ? { rules, pages, pseudo, generated } : { rules, pages };
 }
 
 /** The declarations of a `style` attribute, expanded. */
@@ -85,7 +109,7 @@ function collect(list: csstree.List<csstree.CssNode>, diagnostics: DiagnosticSin
     if (node.type !== "Declaration") return;
     const property = node.property.toLowerCase();
     const value = csstree.generate(node.value).trim();
-    if (/url\s*\(/i.test(value) || /image-set\s*\(/i.test(value)) {
+    if ((/url\s*\(/i.test(value) || /image-set\s*\(/i.test(value)) && !(property === "content" && onlyDataUrls(value))) {
       diagnostics.add("css.dropped", `${property}: url() is never fetched; the declaration was removed`, path);
       return;
     }
@@ -94,11 +118,23 @@ function collect(list: csstree.List<csstree.CssNode>, diagnostics: DiagnosticSin
   return out;
 }
 
-function selectorRules(rule: csstree.Rule, declarations: Declaration[], diagnostics: DiagnosticSink): Omit<StyleRule, "order">[] {
-  const out: Omit<StyleRule, "order">[] = [];
+function selectorRules(rule: csstree.Rule, declarations: Declaration[], diagnostics: DiagnosticSink): (Omit<StyleRule, "order"> & { pseudo?: PseudoElement })[] {
+  const out: (Omit<StyleRule, "order"> & { pseudo?: PseudoElement })[] = [];
   if (rule.prelude.type !== "SelectorList") return out;
   rule.prelude.children.forEach((selectorNode) => {
     const selector = csstree.generate(selectorNode);
+    // `li::marker`, `h2:before`: the element part is matched, the pseudo-element is made by generated-content.ts.
+    const split = splitPseudoElement(selector);
+    if (split) {
+      const matches = compileSelector(split.element);
+      if (!matches) {
+        diagnostics.add("css.unsupported", `the selector ${selector} is not supported; its rule was ignored`, selector);
+        return;
+      }
+      const s = calculate(selector)[0]?.value ?? { a: 0, b: 0, c: 0 };
+      out.push({ selector, matches, specificity: s.a * 1e6 + s.b * 1e3 + s.c, declarations, shape: { safe: false, attributes: [], nth: [] }, pseudo: split.pseudo });
+      return;
+    }
     const matches = compileSelector(selector);
     if (!matches) {
       diagnostics.add("css.unsupported", `the selector ${selector} is not supported; its rule was ignored`, selector);
@@ -111,13 +147,29 @@ function selectorRules(rule: csstree.Rule, declarations: Declaration[], diagnost
   return out;
 }
 
-function pageRule(node: csstree.Atrule, prelude: string, diagnostics: DiagnosticSink): PageRule {
+// One rule per selector of the prelude (`@page :left, :right`); a prelude with a selector that is not
+// understood gives no rule at all.
+function pageRules(node: csstree.Atrule, prelude: string, order: number, diagnostics: DiagnosticSink): PageRule[] {
+  const selectors = prelude.split(",").map(parsePageSelector);
+  if (selectors.some((s) => s === undefined)) {
+    diagnostics.add("css.unsupported", `@page ${prelude} is not supported; the rule was ignored`, "@page");
+    return [];
+  }
+  const base = pageRule(node, diagnostics);
+  return (selectors as PageSelector[]).map((selector, i) => ({
+    ...base,
+    selector,
+    order: order + i,
+    first: selector.name === undefined && selector.pseudos.length === 1 && selector.pseudos[0] === "first",
+  }));
+}
+
+function pageRule(node: csstree.Atrule, diagnostics: DiagnosticSink): Pick<PageRule, "declarations" | "boxes"> {
   const declarations: Declaration[] = [];
   const boxes = new Map<string, Declaration[]>();
   node.block?.children.forEach((child) => {
     if (child.type === "Declaration") declarations.push(...collect(new csstree.List<csstree.CssNode>().appendData(child), diagnostics, "@page"));
     else if (child.type === "Atrule") boxes.set(child.name.toLowerCase(), declarationsOf(child.block, diagnostics, `@page @${child.name}`));
   });
-  if (prelude !== "" && prelude !== ":first") diagnostics.add("css.unsupported", `@page ${prelude} is not supported; only :first`, "@page");
-  return { first: prelude === ":first", declarations, boxes };
+  return { declarations, boxes };
 }

@@ -1,40 +1,58 @@
 // Finalize for HTML documents: with the page count known, every page's body is placed inside its margins
 // and the @page margin boxes are laid out with their page numbers (the band flow's finalize step, for CSS).
+// When boxes mark pages (string-set, running elements, named pages, targets: layout/page-marks.ts), the
+// pages are first walked once to record the marks, so each page's margin boxes and @page rules know them.
 import type { Block, PageNumbers } from "../elements/block.js";
 import type { FrameItem, Page } from "../frame/types.js";
 import { pageHeight, type PageGeometry } from "../flow/page.js";
 import { resolveText } from "../tokens/resolve.js";
 import { paragraphBlock } from "./layout/inline.js";
 import type { HtmlContext } from "./layout/context.js";
-import type { MarginBox, PageSetup } from "./layout/page.js";
+import { pageStyleFor, type MarginBox, type PageSetup } from "./layout/page.js";
+import { marginBoxContent } from "./margin-content.js";
 import type { ComputedStyle } from "./style.js";
 
 /** Places each page's body with its margin boxes (`first`: the first page's geometry); returns the finished pages. */
 export function finalizeHtmlPages(bodies: readonly (Block | null)[], every: PageGeometry, setup: PageSetup, ctx: HtmlContext, first: PageGeometry = every): Page[] {
   const pages = bodies.length;
+  const paged = ctx.paged;
+  if (paged?.marking === true) {
+    paged.recording = true;
+    bodies.forEach((body, i) => body?.place([], 0, 0, { page: i + 1, pages }));
+    paged.recording = false;
+  }
+  const rtl = setup.root.direction === "rtl";
   return bodies.map((body, i): Page => {
     // The first page has its own margins under `@page :first`.
     const geometry = i === 0 ? first : every;
-    const { margins } = geometry;
     const numbers: PageNumbers = { page: i + 1, pages };
     const height = pageHeight(geometry, body?.height ?? 0);
+    // Rules for :left/:right/:blank and named pages: the first page is a right page (left-to-right).
+    const style = setup.selective ? pageStyleFor(setup, { index: i, right: (i % 2 === 0) !== rtl, name: paged?.pages[i]?.name, blank: body === null }, geometry.margins) : undefined;
+    const margins = style ? { ...geometry.margins, left: style.left, right: style.right } : geometry.margins;
     const items: FrameItem[] = [];
     body?.place(items, margins.left, margins.top, numbers);
-    const boxes = i === 0 && setup.firstBoxes ? setup.firstBoxes : setup.boxes;
-    for (const box of boxes) placeMarginBox(items, box, numbers, geometry, height, ctx);
+    const boxes = style ? style.boxes : i === 0 && setup.firstBoxes ? setup.firstBoxes : setup.boxes;
+    const placed = { ...geometry, margins };
+    for (const box of boxes) placeMarginBox(items, box, numbers, placed, height, ctx, i);
     return { width: geometry.width, height, items };
   });
 }
 
 // The three boxes of a margin share the width between the left and right page margins; each is centred
 // vertically in its margin and aligned by its position unless it sets text-align itself.
-function placeMarginBox(out: FrameItem[], box: MarginBox, page: PageNumbers, geometry: PageGeometry, height: number, ctx: HtmlContext): void {
+function placeMarginBox(out: FrameItem[], box: MarginBox, page: PageNumbers, geometry: PageGeometry, height: number, ctx: HtmlContext, index: number): void {
   const { margins, width } = geometry;
   const third = (width - margins.left - margins.right) / 3;
   const [edge, where] = box.name.split("-") as [string, string];
-  const text = resolveText(box.text, { ...ctx.tokens, page: page.page, pages: page.pages });
   const style = marginBoxStyle(box, where);
-  const block = paragraphBlock([{ text, style, path: `@page @${box.name}` }], style, third, ctx, `@page @${box.name}`);
+  const path = `@page @${box.name}`;
+  let block: Block | null;
+  if (box.parts) block = marginBoxContent(box.parts, style, third, ctx, index, page, path);
+  else {
+    const text = resolveText(box.text, { ...ctx.tokens, page: page.page, pages: page.pages });
+    block = paragraphBlock([{ text, style, path }], style, third, ctx, path);
+  }
   if (!block) return;
   const x = margins.left + (where === "left" ? 0 : where === "center" ? third : 2 * third);
   const area = edge === "top" ? margins.top : margins.bottom;

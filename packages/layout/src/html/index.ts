@@ -22,6 +22,9 @@ import type { Absolute, HtmlContext } from "./layout/context.js";
 import { layoutBlockBox } from "./layout/flow.js";
 import { pageSetup, type PageSetup } from "./layout/page.js";
 import { parseHtml } from "./parse.js";
+import { generateContent } from "./generated-content.js";
+import { PagedState } from "./layout/paged-state.js";
+import type { ComputedStyle } from "./style.js";
 
 /** An HTML template parsed, sanitised and with its style sheets read: build once per template version. */
 export interface CompiledHtml {
@@ -42,21 +45,30 @@ export function compileHtml(html: string, css?: string): CompiledHtml {
 
 /** Lays an HTML template out with its data: pages of positioned items, like layoutDocument; throws HtmlLimitError past the limits. */
 export function layoutHtml(template: string | CompiledHtml, data: unknown, options: LayoutOptions): LayoutResult {
-  const { root, ctx, setup, geometry, contentWidth, diagnostics } = prepareHtml(template, data, options);
+  const compiled = typeof template === "string" ? compileHtml(template) : template;
+  const first = layoutPass(compiled, data, options, undefined);
+  // target-counter() needs the pages of its targets: a second pass prints them (page-marks.ts records them).
+  if (!first.paged.needsTargetPages) return first.result;
+  return layoutPass(compiled, data, options, first.paged.placedTargets).result;
+}
+
+function layoutPass(template: CompiledHtml, data: unknown, options: LayoutOptions, knownPages: ReadonlyMap<string, number> | undefined): { result: LayoutResult; paged: PagedState } {
+  const { root, ctx, setup, geometry, contentWidth, diagnostics } = prepareHtml(template, data, options, undefined, knownPages);
+  const paged = ctx.paged as PagedState;
   // 4. boxes: the root element laid out in the page's content width; absolutes are placed from the first page
   const absolutes: Absolute[] = [];
   const laid = layoutBlockBox(root, ctx, contentWidth, absolutes);
   const flow = new BoxBlock(plainDecoration(contentWidth, null), laid?.block ?? null, 0, { dx: 0, dy: 0, absolutes, avoidBreak: false, valign: 0, pageBody: geometry.body });
   // 5. paginate with the band flow's loop; 6. finalize with page numbers
-  const first = setup.firstMargins ? pageGeometry(setup.size, setup.firstMargins, 0, 0, diagnostics) : geometry;
-  const { pages: bodies, overflowed } = paginate(flow, geometry.body, first.body, options.limits?.maxPages);
+  const firstPage = setup.firstMargins ? pageGeometry(setup.size, setup.firstMargins, 0, 0, diagnostics) : geometry;
+  const { pages: bodies, overflowed } = paginate(flow, geometry.body, firstPage.body, options.limits?.maxPages);
   if (overflowed) diagnostics.add("layout.overflow", "some content cannot fit any page and overflows its page body", "html");
-  const finished = finalizeHtmlPages(bodies, geometry, setup, ctx, first);
+  const finished = finalizeHtmlPages(bodies, geometry, setup, ctx, firstPage);
   // 7. the render's stamps (an HTML template has no document-level list)
   const pages = options.stamps !== undefined && options.stamps.length > 0 ? stampHtmlPages(finished, options.stamps, ctx, options.theme) : finished;
   // The PDF's /Lang and reading direction come from <html lang dir> (or CSS direction on the root).
   const lang = root.attrs.get("lang");
-  return {
+  const result: LayoutResult = {
     pages,
     faces: collectFaces(pages, options.fonts),
     images: ctx.images.images,
@@ -64,6 +76,7 @@ export function layoutHtml(template: string | CompiledHtml, data: unknown, optio
     ...(lang !== undefined && LANGUAGE_TAG.test(lang.trim()) ? { language: lang.trim() } : {}),
     direction: ctx.styles.get(root)?.direction ?? "ltr",
   };
+  return { result, paged };
 }
 
 /** A BCP 47 language tag's shape (`en`, `en-US`, `ar-EG`, `zh-Hant-TW`); anything else is not written to /Lang. */
@@ -80,7 +93,7 @@ export interface PreparedHtml {
 }
 
 /** Applies the data (or, with `keptTokens`, keeps tokens as placeholders: see expandTemplate), runs the cascade and reads @page. */
-export function prepareHtml(template: string | CompiledHtml, data: unknown, options: LayoutOptions, keptTokens?: string[]): PreparedHtml {
+export function prepareHtml(template: string | CompiledHtml, data: unknown, options: LayoutOptions, keptTokens?: string[], knownPages?: ReadonlyMap<string, number>): PreparedHtml {
   const compiled = typeof template === "string" ? compileHtml(template) : template;
   const diagnostics = new DiagnosticSink();
   for (const d of compiled.diagnostics) diagnostics.add(d.code, d.message, d.path);
@@ -88,6 +101,9 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
   // 1. data: tokens, repetition and conditions → a new tree; 2. the cascade on it
   const root = expandTemplate(compiled.root, tokens, diagnostics, keptTokens);
   const styles = cascade(root, compiled.sheet, diagnostics);
+  // ::before/::after/::marker, counters and string-set (a no-op for sheets without generated content)
+  const paged = new PagedState(knownPages);
+  generateContent(root, compiled.sheet, styles as Map<HtmlElement, ComputedStyle>, paged, diagnostics);
   // 3. pages: size, margins, margin boxes; the body every page offers the flow
   const rootStyle = styles.get(root);
   if (!rootStyle) throw new Error("the cascade gave the root element no style");
@@ -102,6 +118,7 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
     pageBody: geometry.body,
     familyCache: new Map(),
     palette: resolvePalette(undefined, options.theme),
+    paged,
     ...(options.forms === true ? { forms: true } : {}),
   };
   const contentWidth = Math.max(1, geometry.width - setup.margins.left - setup.margins.right);

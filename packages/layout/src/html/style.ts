@@ -2,6 +2,7 @@
 // initial values. Lengths that depend on the containing block stay `Length` (resolved by layout).
 import type { TextAlign } from "../model/types.js";
 import { parseColour, parseLength, splitValue, type Length, type UnitBase } from "./values.js";
+import { RAW_PROPERTIES } from "./pseudo.js";
 
 export type Display =
   | "block" | "inline" | "inline-block" | "none" | "list-item" | "flex" | "table" | "table-row" | "table-cell"
@@ -69,7 +70,15 @@ export interface ComputedStyle {
   readonly hyphens: "none" | "manual" | "auto";
   /** The language of the element's text: the nearest `lang` attribute (picks hyphenation patterns). */
   readonly lang: string | undefined;
+  /**
+   * Generated content and paged-media values as written (content, counters, quotes, string-set, page, and
+   * `position: running()`), read by generated-content.ts; undefined when none is set (nearly every element).
+   */
+  readonly generated: GeneratedValues | undefined;
 }
+
+/** Raw values of the properties in RAW_PROPERTIES, plus `running` (the name in `position: running(name)`). */
+export type GeneratedValues = Readonly<Partial<Record<(typeof RAW_PROPERTIES)[number] | "running", string>>>;
 
 /**
  * Not a CSS property: the cascade sets it from an element's `lang` attribute (which CSS cannot read), so
@@ -96,6 +105,8 @@ export const SUPPORTED = new Set([
   // Accepted with no effect on a PDF page: colour adjustment for print, bidi isolation (the text engine
   // resolves bidi per paragraph itself).
   "print-color-adjust", "-webkit-print-color-adjust", "color-adjust", "unicode-bidi",
+  // Generated content and paged media (generated-content.ts, layout/page-marks.ts).
+  ...RAW_PROPERTIES,
 ]);
 
 const SIDES = ["top", "right", "bottom", "left"] as const;
@@ -189,10 +200,26 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     objectFit: pick("object-fit", ["contain", "cover", "fill"], "fill", "fill"),
     hyphens: pick("hyphens", ["none", "manual", "auto"], "manual", p.hyphens),
     lang: specified.has(LANG_ATTRIBUTE) ? specified.get(LANG_ATTRIBUTE)?.trim() || undefined : p.lang,
+    generated: generatedValues(specified, p),
   };
 }
 
 const INHERIT_MARK = "\u0000inherit";
+
+// The generated-content values of an element; `quotes` inherits (the others do not).
+function generatedValues(specified: Specified, parent: ComputedStyle): GeneratedValues | undefined {
+  let out: Record<string, string> | undefined;
+  for (const name of RAW_PROPERTIES) {
+    const v = specified.get(name);
+    if (v === undefined || v === "initial" || v === "unset") continue;
+    (out ??= {})[name] = v === "inherit" ? parent.generated?.[name] ?? "" : v;
+  }
+  const position = specified.get("position");
+  const running = position !== undefined ? /^running\(\s*([\w-]+)\s*\)$/i.exec(position.trim()) : null;
+  if (running) (out ??= {}).running = (running[1] as string).toLowerCase();
+  if (out?.quotes === undefined && parent.generated?.quotes !== undefined) (out ??= {}).quotes = parent.generated.quotes;
+  return out;
+}
 
 const DISPLAYS: readonly Display[] = [
   "block", "inline", "inline-block", "none", "list-item", "flex", "table", "table-row", "table-cell", "table-header-group",
@@ -259,5 +286,5 @@ export const INITIAL: ComputedStyle = {
   flexDirection: "row", flexWrap: false, justifyContent: "flex-start", alignItems: "stretch", alignSelf: "auto", grow: 0,
   shrink: 1, basis: "auto", rowGap: ZERO, columnGap: ZERO, listStyleType: "disc", breakBefore: false, breakAfter: false,
   avoidBreakInside: false, orphans: 2, widows: 2, borderCollapse: false, borderSpacing: 0, objectFit: "fill",
-  hyphens: "manual", lang: undefined,
+  hyphens: "manual", lang: undefined, generated: undefined,
 };

@@ -13,6 +13,7 @@ import { borderBoxWidth, collapse, decorationOf, edgesOf, marginX, sizeOf } from
 import { layoutFlex } from "./flex.js";
 import { paragraphBlock, type ObjectBox } from "./inline.js";
 import { markerOf } from "./marker.js";
+import { pageNameOf, runningMark, withPageMarks } from "./page-marks.js";
 import { maxContent } from "./measure.js";
 import { replacedBlock } from "./replaced.js";
 import { chartFigureBlock, isChartFigure } from "./chart.js";
@@ -47,6 +48,10 @@ interface FlowResult {
 export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, sink: Absolute[], borderWidth?: number): Laid | null {
   const style = styleOf(ctx, el);
   if (style.display === "none") return null;
+  // A running element leaves the flow: a mark of where it was (page-marks.ts); margin boxes lay it out.
+  if (style.generated?.running !== undefined && ctx.paged?.inMarginBox !== true) {
+    return { block: runningMark(el, style.generated.running, ctx), box: null, marginLeft: 0, width: 0, marginTop: 0, marginBottom: 0, breakBefore: false, breakAfter: false };
+  }
   const edges = edgesOf(style, cb);
   const [it, ir, ib, il] = edges.insets;
   let [mt, mr, mb, ml] = edges.margin;
@@ -104,7 +109,8 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
     valign: 0,
     pageBody: ctx.pageBody,
   });
-  return { block: ml !== 0 ? new ShiftBlock(box, ml) : box, box, marginLeft: ml, width, marginTop: mt, marginBottom: mb, breakBefore: style.breakBefore, breakAfter: style.breakAfter };
+  const block = withPageMarks(ml !== 0 ? new ShiftBlock(box, ml) : box, el, style, ctx);
+  return { block, box, marginLeft: ml, width, marginTop: mt, marginBottom: mb, breakBefore: style.breakBefore, breakAfter: style.breakAfter };
 }
 
 function relativeOffset(start: number | undefined, end: number | undefined): number {
@@ -135,10 +141,18 @@ export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sin
     breakNext = false;
     pending = marginBottom;
   };
+  // Named pages (`page: chapter`): a block whose page differs from the previous block's starts a new page.
+  let previousPage: string | undefined | null = null;
   for (const item of flowItems(el, ctx)) {
     const laid = layoutFlowItem(item, el, width, ctx, sink);
     if (!laid) continue;
-    push(laid.block, laid.marginTop, laid.marginBottom, laid.breakBefore);
+    let pageBreak = false;
+    if (item.kind === "block") {
+      const name = pageNameOf(styleOf(ctx, item.element));
+      pageBreak = previousPage !== null && name !== previousPage && styleOf(ctx, item.element).generated?.running === undefined;
+      previousPage = name;
+    }
+    push(laid.block, laid.marginTop, laid.marginBottom, laid.breakBefore || pageBreak);
     breakNext = laid.breakAfter;
   }
   if (children.length === 0) return { block: null, lead: 0, trail: 0 };

@@ -7,9 +7,13 @@ import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { styleOf, type HtmlContext } from "./context.js";
 import { paragraphBlock } from "./inline.js";
+import { markerText } from "../counter-style.js";
 
 /** The marker of a list item, or undefined for `list-style-type: none`. */
 export function markerOf(el: HtmlElement, style: ComputedStyle, ctx: HtmlContext): { block: Block; x: number } | undefined {
+  // A ::marker with content (or a ::marker style) replaces the list-style marker (generated-content.ts).
+  const generated = ctx.paged?.markers.get(el);
+  if (generated) return generatedMarker(el, generated.text, generated.style, ctx);
   const type = style.listStyleType;
   if (type === "disc" || type === "circle" || type === "square") {
     // Drawn, not typeset: not every designer font has the circle and square bullets.
@@ -19,6 +23,11 @@ export function markerOf(el: HtmlElement, style: ComputedStyle, ctx: HtmlContext
   }
   const text = markerText(style.listStyleType, ordinal(el, ctx));
   if (text === undefined) return undefined;
+  return generatedMarker(el, text, style, ctx);
+}
+
+function generatedMarker(el: HtmlElement, text: string, style: ComputedStyle, ctx: HtmlContext): { block: Block; x: number } | undefined {
+  if (text === "") return undefined;
   const markerStyle: ComputedStyle = { ...style, textAlign: "left", textTransform: "none", whiteSpace: "nowrap", underline: false, strike: false };
   const box = paragraphBlock([{ text, style: markerStyle, path: el.path }], markerStyle, Infinity, ctx, el.path);
   if (!box) return undefined;
@@ -45,50 +54,6 @@ function ordinal(el: HtmlElement, ctx: HtmlContext): number {
 
 function countItems(list: HtmlElement, ctx: HtmlContext): number {
   return list.children.filter((c) => c.kind === "element" && styleOf(ctx, c).display === "list-item").length;
-}
-
-function markerText(type: string, n: number): string | undefined {
-  switch (type) {
-    case "none":
-      return undefined;
-    case "decimal":
-      return `${n}.`;
-    case "decimal-leading-zero":
-      return `${n < 10 && n >= 0 ? "0" : ""}${n}.`;
-    case "lower-alpha":
-    case "lower-latin":
-      return `${alpha(n)}.`;
-    case "upper-alpha":
-    case "upper-latin":
-      return `${alpha(n).toUpperCase()}.`;
-    case "lower-roman":
-      return `${roman(n).toLowerCase()}.`;
-    case "upper-roman":
-      return `${roman(n)}.`;
-    default:
-      return `${n}.`;
-  }
-}
-
-function alpha(n: number): string {
-  if (n < 1) return String(n);
-  let out = "";
-  for (let v = n; v > 0; v = Math.floor((v - 1) / 26)) out = String.fromCharCode(97 + ((v - 1) % 26)) + out;
-  return out;
-}
-
-function roman(n: number): string {
-  if (n < 1 || n > 3999) return String(n);
-  const table: [number, string][] = [[1000, "M"], [900, "CM"], [500, "D"], [400, "CD"], [100, "C"], [90, "XC"], [50, "L"], [40, "XL"], [10, "X"], [9, "IX"], [5, "V"], [4, "IV"], [1, "I"]];
-  let out = "";
-  let v = n;
-  for (const [value, digits] of table) {
-    while (v >= value) {
-      out += digits;
-      v -= value;
-    }
-  }
-  return out;
 }
 
 /** A disc, circle or square bullet, centred on the first line. */

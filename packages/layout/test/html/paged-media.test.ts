@@ -1,0 +1,111 @@
+// Paged media on the HTML path: @page selectors (:first, :left, :right, :blank, named pages and the bug
+// where a rule that is not understood was applied to every page), string-set/string(), running elements,
+// target-counter()/target-text() with leader() for a table of contents.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { layoutHtml, type FrameItem, type TextRunItem } from "../../src/index.js";
+import { registry } from "../text/helpers.js";
+
+const flat = (items: readonly FrameItem[]): FrameItem[] => items.flatMap((i) => (i.kind === "group" ? flat(i.items) : [i]));
+const runs = (items: readonly FrameItem[]): TextRunItem[] => flat(items).filter((i): i is TextRunItem => i.kind === "text");
+
+/** Each page's lines of text, top to bottom. */
+function pagesOf(html: string): { lines: string[][]; runs: TextRunItem[][]; codes: string[]; messages: string[] } {
+  const result = layoutHtml(html, {}, { fonts: registry, now: new Date(0) });
+  const lines = result.pages.map((p) => {
+    const byY = new Map<number, TextRunItem[]>();
+    for (const r of runs(p.items)) byY.set(Math.round(r.y * 10), [...(byY.get(Math.round(r.y * 10)) ?? []), r]);
+    return [...byY.entries()].sort((a, b) => a[0] - b[0]).map(([, line]) => line.sort((a, b) => a.x - b.x).map((r) => r.glyphs.map((g) => g.text).join("")).join("").trim());
+  });
+  return { lines, runs: result.pages.map((p) => runs(p.items)), codes: result.diagnostics.map((d) => d.code), messages: result.diagnostics.map((d) => d.message) };
+}
+
+const PAGE = "@page { size: A6; margin: 40pt 30pt } body { margin: 0; font-family: Inter; font-size: 10pt }";
+const three = '<p>One</p><p style="break-before: page">Two</p><p style="break-before: page">Three</p>';
+
+describe("@page selectors", () => {
+  test("a rule with a selector that is not understood is applied to no page (the page numbers stay)", () => {
+    const { lines, messages } = pagesOf(`<style>${PAGE}
+      @page { @bottom-center { content: "Page " counter(page) } }
+      @page :nth(2) { @bottom-center { content: none } }
+      @page :recto { @bottom-center { content: "wrong" } }</style>${three}`);
+    assert.deepEqual(lines.map((l) => l.at(-1)), ["Page 1", "Page 2", "Page 3"]);
+    assert.ok(messages.some((m) => m.includes(":nth(2)") && m.includes("ignored")), messages.join("\n"));
+  });
+
+  test("@page :blank applies only to blank pages: the book keeps its page numbers", () => {
+    const { lines } = pagesOf(`<style>${PAGE}
+      @page { @bottom-center { content: counter(page) } }
+      @page :blank { @bottom-center { content: none } }</style>${three}`);
+    assert.deepEqual(lines.map((l) => l.at(-1)), ["1", "2", "3"]);
+  });
+
+  test(":left and :right pages get their own margin boxes and margins (the first page is a right page)", () => {
+    const { lines, runs } = pagesOf(`<style>${PAGE}
+      @page :right { margin-left: 50pt; margin-right: 10pt; @top-right { content: "R" counter(page) } }
+      @page :left { margin-left: 10pt; margin-right: 50pt; @top-left { content: "L" counter(page) } }</style>${three}`);
+    assert.deepEqual(lines.map((l) => l[0]), ["R1", "L2", "R3"]);
+    const bodyX = runs.map((page) => page.find((r) => /One|Two|Three/.test(r.text))?.x);
+    assert.equal(bodyX[0], 50);
+    assert.equal(bodyX[1], 10);
+    assert.equal(bodyX[2], 50);
+  });
+
+  test(":first wins over :right on the first page; later declarations of equal rank win", () => {
+    const { lines } = pagesOf(`<style>${PAGE}
+      @page :right { @top-center { content: "right" } }
+      @page :first { @top-center { content: "title page" } }
+      @page { @top-center { content: "every" } }</style>${three}`);
+    assert.deepEqual(lines.map((l) => l[0]), ["title page", "every", "right"]);
+  });
+
+  test("named pages: a box with another page name starts a page, and the page takes its @page rule", () => {
+    const { lines } = pagesOf(`<style>${PAGE}
+      @page { @bottom-center { content: "body " counter(page) } }
+      @page chapter { @bottom-center { content: "chapter " counter(page, upper-roman) } }
+      @page chapter:first { @bottom-center { content: "opening" } }
+      section { page: chapter }</style>
+      <p>Contents</p><section><p>Alpha</p></section><section><p>Beta</p></section><p>Index</p>`);
+    // The first page is not a chapter page, so `chapter:first` selects no page.
+    assert.deepEqual(lines, [["Contents", "body 1"], ["Alpha", "Beta", "chapter II"], ["Index", "body 3"]]);
+  });
+});
+
+describe("strings and running elements in margin boxes", () => {
+  test("string-set with content() and counters; string() takes the first on the page, else the last before", () => {
+    const { lines } = pagesOf(`<style>${PAGE}
+      body { counter-reset: ch }
+      h1 { font-size: 12pt; counter-increment: ch; string-set: title "Ch. " counter(ch) ": " content() }
+      @page { @top-center { content: string(title); font-size: 6pt } @bottom-center { content: string(title, last); font-size: 6pt } }</style>
+      <h1>Origins</h1><p>a</p><h1>Growth</h1><p style="break-before: page">b</p><h1 style="break-before: page">Decline</h1>`);
+    assert.deepEqual(lines.map((l) => [l[0], l.at(-1)]), [["Ch. 1: Origins", "Ch. 2: Growth"], ["Ch. 2: Growth", "Ch. 2: Growth"], ["Ch. 3: Decline", "Ch. 3: Decline"]]);
+  });
+
+  test("a running element leaves the flow and prints in the margin box of its page and the pages after", () => {
+    const { lines } = pagesOf(`<style>${PAGE}
+      .head { position: running(head); font-size: 8pt; color: #555 }
+      @page { @top-center { content: element(head) } }</style>
+      <div class="head">Annual report</div><p>First</p><p style="break-before: page">Second</p>`);
+    assert.deepEqual(lines, [["Annual report", "First"], ["Annual report", "Second"]]);
+  });
+});
+
+describe("a table of contents", () => {
+  test("target-counter() prints the page of the target, target-text() its text, leader() fills the line", () => {
+    const { lines, runs } = pagesOf(`<style>${PAGE}
+      .toc a { display: block; color: black; text-decoration: none }
+      .toc a::after { content: leader('.') target-counter(attr(href), page) }
+      .toc a.auto::before { content: target-text(attr(href)) }
+      h2 { break-before: page; font-size: 12pt }</style>
+      <nav class="toc"><a href="#intro">Introduction</a><a href="#methods">Methods</a><a class="auto" href="#results"></a></nav>
+      <h2 id="intro">Intro</h2><p>x</p><h2 id="methods">Methods</h2><p>y</p><p style="break-before: page">z</p><h2 id="results">Results and more</h2>`);
+    const toc = lines[0] as string[];
+    assert.match(toc[0] as string, /^Introduction\.{5,}2$/);
+    assert.match(toc[1] as string, /^Methods\.{5,}3$/);
+    assert.match(toc[2] as string, /^Results and more\.{5,}5$/);
+    // The page numbers end at the right edge of the content box (A6 is 297.6 wide, margins 30).
+    const numbers = (runs[0] as TextRunItem[]).filter((r) => /^\d$/.test(r.text.trim()));
+    assert.ok(numbers.length >= 3);
+    for (const r of numbers) assert.ok(r.x + r.glyphs.reduce((s, g) => s + g.advance, 0) <= 297.64 - 30 + 0.01 && r.x > 200, `x ${r.x}`);
+  });
+});
