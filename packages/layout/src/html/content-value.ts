@@ -69,7 +69,8 @@ function functionPart(name: string, args: readonly string[]): ContentPart | unde
     case "counters":
       return args[0] && args[1] !== undefined ? { kind: "counters", name: ident(0, ""), separator: arg(1), style: ident(2, "decimal") } : undefined;
     case "url":
-      return { kind: "image", url: arg(0) };
+      // A data: URL holds commas (`data:image/png;base64,…`): the arguments are one.
+      return { kind: "image", url: unquote(args.join(",")) };
     case "string":
       return args[0] ? { kind: "string", name: ident(0, ""), which: ident(1, "first") } : undefined;
     case "element":

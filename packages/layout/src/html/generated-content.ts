@@ -25,6 +25,8 @@ const NO_PSEUDO = new Set(["img", "svg", "input", "select", "textarea", "br", "h
 
 class Generator {
   private readonly counters = new Map<string, number[]>();
+  /** Counters incremented or set before any reset live at the root, as browsers number `h2::before` without one. */
+  private readonly rootScope = new Set<string>();
   private quoteDepth = 0;
   private readonly pseudoCache = new Map<ComputedStyle, Map<string, ComputedStyle>>();
   private readonly reported = new Set<string>();
@@ -71,12 +73,12 @@ class Generator {
     if (listItem && !increment.some(([n]) => n === "list-item")) increment.push(["list-item", 1]);
     for (const [name, value] of increment) {
       const stack = this.counters.get(name);
-      if (!stack || stack.length === 0) this.instantiate(name, value, siblings);
+      if (!stack || stack.length === 0) this.instantiate(name, value, this.rootScope);
       else stack[stack.length - 1] = (stack[stack.length - 1] as number) + value;
     }
     for (const [name, value] of counterList(own?.["counter-set"], 0)) {
       const stack = this.counters.get(name);
-      if (!stack || stack.length === 0) this.instantiate(name, value, siblings);
+      if (!stack || stack.length === 0) this.instantiate(name, value, this.rootScope);
       else stack[stack.length - 1] = value;
     }
   }

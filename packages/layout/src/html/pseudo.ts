@@ -4,7 +4,7 @@
 
 export type PseudoElement = "before" | "after" | "marker" | "first-letter" | "first-line";
 
-const PSEUDO = /::?(before|after|marker|first-letter|first-line)\s*$/i;
+const PSEUDO = /::?(before|after|marker)\s*$/i;
 
 /** `li.done::marker` → `{ element: "li.done", pseudo: "marker" }`; undefined for a selector without one. */
 export function splitPseudoElement(selector: string): { element: string; pseudo: PseudoElement } | undefined {
