@@ -34,27 +34,32 @@ export function finalizeHtmlPages(bodies: readonly (Block | null)[], every: Page
     body?.place(items, margins.left, margins.top, numbers);
     const boxes = style ? style.boxes : i === 0 && setup.firstBoxes ? setup.firstBoxes : setup.boxes;
     const placed = { ...geometry, margins };
-    for (const box of boxes) placeMarginBox(items, box, numbers, placed, height, ctx, i);
+    const names = new Set(boxes.map((b) => b.name));
+    for (const box of boxes) placeMarginBox(items, box, numbers, placed, height, ctx, i, names);
     return { width: geometry.width, height, items };
   });
 }
 
 // The three boxes of a margin share the width between the left and right page margins; each is centred
 // vertically in its margin and aligned by its position unless it sets text-align itself.
-function placeMarginBox(out: FrameItem[], box: MarginBox, page: PageNumbers, geometry: PageGeometry, height: number, ctx: HtmlContext, index: number): void {
+function placeMarginBox(out: FrameItem[], box: MarginBox, page: PageNumbers, geometry: PageGeometry, height: number, ctx: HtmlContext, index: number, present: ReadonlySet<string>): void {
   const { margins, width } = geometry;
   const third = (width - margins.left - margins.right) / 3;
   const [edge, where] = box.name.split("-") as [string, string];
+  // A left or right box takes the width of the empty boxes beside it (a long running footer on its own).
+  const free = (name: string): boolean => !present.has(`${edge}-${name}`);
+  const span = where === "center" ? 1 : free("center") ? (free(where === "left" ? "right" : "left") ? 3 : 2) : 1;
   const style = marginBoxStyle(box, where);
   const path = `@page @${box.name}`;
   let block: Block | null;
-  if (box.parts) block = marginBoxContent(box.parts, style, third, ctx, index, page, path);
+  const boxWidth = third * span;
+  if (box.parts) block = marginBoxContent(box.parts, style, boxWidth, ctx, index, page, path);
   else {
     const text = resolveText(box.text, { ...ctx.tokens, page: page.page, pages: page.pages });
-    block = paragraphBlock([{ text, style, path }], style, third, ctx, path);
+    block = paragraphBlock([{ text, style, path }], style, boxWidth, ctx, path);
   }
   if (!block) return;
-  const x = margins.left + (where === "left" ? 0 : where === "center" ? third : 2 * third);
+  const x = margins.left + (where === "left" ? 0 : where === "center" ? third : 3 * third - boxWidth);
   const area = edge === "top" ? margins.top : margins.bottom;
   const top = edge === "top" ? 0 : height - margins.bottom;
   block.place(out, x, top + Math.max(0, (area - block.height) / 2), page);

@@ -55,6 +55,8 @@ class Generator {
       if (before) el.children.unshift(before);
     }
     if (own?.["string-set"] !== undefined) this.stringSet(el, own["string-set"]);
+    const id = el.attrs.get("id");
+    if (id !== undefined && !this.state.counterSnapshots.has(id)) this.state.counterSnapshots.set(id, this.snapshot());
     // Children added by this pass (::before) are skipped: they hold only text and images.
     for (const child of [...el.children]) if (child.kind === "element" && !child.tag.startsWith("::")) this.walk(child, children);
     if (!NO_PSEUDO.has(el.tag) && this.rules.length > 0) {
@@ -62,6 +64,12 @@ class Generator {
       if (after) el.children.push(after);
     }
     for (const name of children) this.counters.get(name)?.pop();
+  }
+
+  private snapshot(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [name, stack] of this.counters) if (stack.length > 0) out.set(name, stack[stack.length - 1] as number);
+    return out;
   }
 
   // counter-reset, then counter-increment, then counter-set (CSS Lists 3 §4.5); `list-item` implicitly.
@@ -102,7 +110,7 @@ class Generator {
     const parts = content !== undefined ? this.parts(content, el, "::marker") : undefined;
     const n = this.counters.get("list-item")?.at(-1) ?? 1;
     const text = parts !== undefined ? (parts === null ? "" : this.text(parts, el, marker)) : markerText(style.listStyleType, n) ?? "";
-    this.state.markers.set(el, { text, style: marker });
+    this.state.markers.set(el, { text, style: marker, content: parts !== undefined });
   }
 
   private pseudoElement(el: HtmlElement, style: ComputedStyle, which: "before" | "after", scope: Set<string>): HtmlElement | undefined {
@@ -165,7 +173,7 @@ class Generator {
       case "quote":
         return this.quote(part.open, part.print, style);
       case "target-counter":
-        return this.targetCounter(part.target, part.style, el);
+        return part.name === "page" ? this.targetCounter(part.target, part.style, el) : this.targetOtherCounter(part.target, part.name, part.style, el);
       case "target-text":
         return this.targetText(part.target, el);
       case "string":
@@ -207,6 +215,19 @@ class Generator {
       return "";
     }
     return formatCounter(page, counterStyle);
+  }
+
+  // Another counter at the target: known in this pass for a target before the reference, else from the first pass.
+  private targetOtherCounter(target: { attr: string } | { url: string }, name: string, counterStyle: string, el: HtmlElement): string {
+    const id = this.targetOf(target, el);
+    if (id === undefined) return "";
+    const snapshot = this.state.counterSnapshots.get(id) ?? this.state.knownCounters?.get(id);
+    if (!snapshot) {
+      this.state.needsTargetPages = true;
+      if (this.state.knownCounters) this.report(`target ${id}`, `target-counter(): no element with id ${JSON.stringify(id)}; it prints nothing`, el.path);
+      return this.state.knownCounters ? "" : "0";
+    }
+    return formatCounter(snapshot.get(name) ?? 0, counterStyle);
   }
 
   private targetText(target: { attr: string } | { url: string }, el: HtmlElement): string {

@@ -49,11 +49,11 @@ export function layoutHtml(template: string | CompiledHtml, data: unknown, optio
   const first = layoutPass(compiled, data, options, undefined);
   // target-counter() needs the pages of its targets: a second pass prints them (page-marks.ts records them).
   if (!first.paged.needsTargetPages) return first.result;
-  return layoutPass(compiled, data, options, first.paged.placedTargets).result;
+  return layoutPass(compiled, data, options, { pages: first.paged.placedTargets, counters: first.paged.counterSnapshots }).result;
 }
 
-function layoutPass(template: CompiledHtml, data: unknown, options: LayoutOptions, knownPages: ReadonlyMap<string, number> | undefined): { result: LayoutResult; paged: PagedState } {
-  const { root, ctx, setup, geometry, contentWidth, diagnostics } = prepareHtml(template, data, options, undefined, knownPages);
+function layoutPass(template: CompiledHtml, data: unknown, options: LayoutOptions, known: KnownTargets | undefined): { result: LayoutResult; paged: PagedState } {
+  const { root, ctx, setup, geometry, contentWidth, diagnostics } = prepareHtml(template, data, options, undefined, known);
   const paged = ctx.paged as PagedState;
   // 4. boxes: the root element laid out in the page's content width; absolutes are placed from the first page
   const absolutes: Absolute[] = [];
@@ -79,6 +79,9 @@ function layoutPass(template: CompiledHtml, data: unknown, options: LayoutOption
   return { result, paged };
 }
 
+/** What a first pass learnt about target-counter() targets: their pages and counters. */
+type KnownTargets = ConstructorParameters<typeof PagedState>[0];
+
 /** A BCP 47 language tag's shape (`en`, `en-US`, `ar-EG`, `zh-Hant-TW`); anything else is not written to /Lang. */
 const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
@@ -93,7 +96,7 @@ export interface PreparedHtml {
 }
 
 /** Applies the data (or, with `keptTokens`, keeps tokens as placeholders: see expandTemplate), runs the cascade and reads @page. */
-export function prepareHtml(template: string | CompiledHtml, data: unknown, options: LayoutOptions, keptTokens?: string[], knownPages?: ReadonlyMap<string, number>): PreparedHtml {
+export function prepareHtml(template: string | CompiledHtml, data: unknown, options: LayoutOptions, keptTokens?: string[], known?: KnownTargets): PreparedHtml {
   const compiled = typeof template === "string" ? compileHtml(template) : template;
   const diagnostics = new DiagnosticSink();
   for (const d of compiled.diagnostics) diagnostics.add(d.code, d.message, d.path);
@@ -102,7 +105,7 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
   const root = expandTemplate(compiled.root, tokens, diagnostics, keptTokens);
   const styles = cascade(root, compiled.sheet, diagnostics);
   // ::before/::after/::marker, counters and string-set (a no-op for sheets without generated content)
-  const paged = new PagedState(knownPages);
+  const paged = new PagedState(known);
   generateContent(root, compiled.sheet, styles as Map<HtmlElement, ComputedStyle>, paged, diagnostics);
   // 3. pages: size, margins, margin boxes; the body every page offers the flow
   const rootStyle = styles.get(root);

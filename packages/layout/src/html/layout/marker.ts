@@ -13,7 +13,8 @@ import { markerText } from "../counter-style.js";
 export function markerOf(el: HtmlElement, style: ComputedStyle, ctx: HtmlContext): { block: Block; x: number } | undefined {
   // A ::marker with content (or a ::marker style) replaces the list-style marker (generated-content.ts).
   const generated = ctx.paged?.markers.get(el);
-  if (generated) return generatedMarker(el, generated.text, generated.style, ctx);
+  // Its content holds its own spacing (`"\2713  "`): the marker ends where the content starts, as in Chromium.
+  if (generated) return generatedMarker(el, generated.text, generated.style, ctx, generated.content ? 0 : undefined);
   const type = style.listStyleType;
   if (type === "disc" || type === "circle" || type === "square") {
     // Drawn, not typeset: not every designer font has the circle and square bullets.
@@ -26,13 +27,13 @@ export function markerOf(el: HtmlElement, style: ComputedStyle, ctx: HtmlContext
   return generatedMarker(el, text, style, ctx);
 }
 
-function generatedMarker(el: HtmlElement, text: string, style: ComputedStyle, ctx: HtmlContext): { block: Block; x: number } | undefined {
+function generatedMarker(el: HtmlElement, text: string, style: ComputedStyle, ctx: HtmlContext, gapOverride?: number): { block: Block; x: number } | undefined {
   if (text === "") return undefined;
-  const markerStyle: ComputedStyle = { ...style, textAlign: "left", textTransform: "none", whiteSpace: "nowrap", underline: false, strike: false };
+  const markerStyle: ComputedStyle = { ...style, textAlign: "left", textTransform: "none", whiteSpace: gapOverride === 0 ? "pre" : "nowrap", underline: false, strike: false };
   const box = paragraphBlock([{ text, style: markerStyle, path: el.path }], markerStyle, Infinity, ctx, el.path);
   if (!box) return undefined;
   const width = box.width;
-  const gap = style.size * 0.5;
+  const gap = gapOverride ?? style.size * 0.5;
   return { block: box, x: -width - gap };
 }
 

@@ -16,13 +16,17 @@ export interface PageRecord {
 
 export class PagedState {
   /** List items whose marker is generated (a ::marker rule): its text and style. */
-  readonly markers = new Map<HtmlElement, { readonly text: string; readonly style: ComputedStyle }>();
+  readonly markers = new Map<HtmlElement, { readonly text: string; readonly style: ComputedStyle; readonly content: boolean }>();
   /** `string-set` of an element, evaluated with the counters at the element: [name, value] in order. */
   readonly stringSets = new Map<HtmlElement, readonly (readonly [string, string])[]>();
   /** Ids that target-counter() / target-text() point at: their boxes record the page they start on. */
   readonly targets = new Set<string>();
   /** The page (1-based) each target starts on, from the previous layout pass (undefined in the first). */
   readonly knownPages: ReadonlyMap<string, number> | undefined;
+  /** The counters at each element with an id (after its ::before), for target-counter() of other counters. */
+  readonly counterSnapshots = new Map<string, ReadonlyMap<string, number>>();
+  /** The snapshots of the previous pass (forward references need them). */
+  readonly knownCounters: ReadonlyMap<string, ReadonlyMap<string, number>> | undefined;
   /** The pages recorded while placing. */
   readonly pages: PageRecord[] = [];
   /** The 1-based page each target id was placed on, recorded while placing. */
@@ -36,8 +40,9 @@ export class PagedState {
   /** True when some content needs the page numbers of targets (a second pass fills them in). */
   needsTargetPages = false;
 
-  constructor(knownPages?: ReadonlyMap<string, number>) {
-    this.knownPages = knownPages;
+  constructor(known?: { readonly pages: ReadonlyMap<string, number>; readonly counters: ReadonlyMap<string, ReadonlyMap<string, number>> }) {
+    this.knownPages = known?.pages;
+    this.knownCounters = known?.counters;
   }
 
   /** The record of a page (0-based), made on first use. */
