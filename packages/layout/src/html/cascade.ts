@@ -12,6 +12,7 @@ import type { Declaration } from "./shorthands.js";
 import { nthMatches, sheetShape, type SheetShape } from "./shape.js";
 import { computeStyle, LANG_ATTRIBUTE, SUPPORTED, type ComputedStyle } from "./style.js";
 import { UA_CSS } from "./ua.js";
+import { isFootnoteFloat } from "./pseudo.js";
 
 /** Computed styles by element. */
 export type Styles = ReadonlyMap<HtmlElement, ComputedStyle>;
@@ -199,7 +200,7 @@ function computedFor(el: HtmlElement, matched: readonly { rule: StyleRule; tier:
   const specified = new Map<string, string>();
   for (const w of weighted) {
     const { property, value } = w.declaration;
-    if (!SUPPORTED.has(property) && !property.startsWith("--")) {
+    if (!SUPPORTED.has(property) && !property.startsWith("--") && !isFootnoteFloat(property, value)) {
       diagnostics.add("css.unsupported", `${property} is not supported; the content is laid out without it`, w.source);
       continue;
     }

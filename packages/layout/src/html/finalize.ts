@@ -8,12 +8,13 @@ import { pageHeight, type PageGeometry } from "../flow/page.js";
 import { resolveText } from "../tokens/resolve.js";
 import { paragraphBlock } from "./layout/inline.js";
 import type { HtmlContext } from "./layout/context.js";
+import type { Footnotes } from "./layout/footnotes.js";
 import { pageStyleFor, type MarginBox, type PageSetup } from "./layout/page.js";
 import { marginBoxContent } from "./margin-content.js";
 import type { ComputedStyle } from "./style.js";
 
 /** Places each page's body with its margin boxes (`first`: the first page's geometry); returns the finished pages. */
-export function finalizeHtmlPages(bodies: readonly (Block | null)[], every: PageGeometry, setup: PageSetup, ctx: HtmlContext, first: PageGeometry = every): Page[] {
+export function finalizeHtmlPages(bodies: readonly (Block | null)[], every: PageGeometry, setup: PageSetup, ctx: HtmlContext, first: PageGeometry = every, notes?: Footnotes): Page[] {
   const pages = bodies.length;
   const paged = ctx.paged;
   if (paged?.marking === true) {
@@ -32,6 +33,8 @@ export function finalizeHtmlPages(bodies: readonly (Block | null)[], every: Page
     const margins = style ? { ...geometry.margins, left: style.left, right: style.right } : geometry.margins;
     const items: FrameItem[] = [];
     body?.place(items, margins.left, margins.top, numbers);
+    // Footnotes at the foot of the page body (its room was kept by footnotes.ts).
+    if (notes) notes.place(items, paged?.pageFootnotes[i] ?? [], margins.left, margins.top + geometry.body, numbers);
     const boxes = style ? style.boxes : i === 0 && setup.firstBoxes ? setup.firstBoxes : setup.boxes;
     const placed = { ...geometry, margins };
     const names = new Set(boxes.map((b) => b.name));

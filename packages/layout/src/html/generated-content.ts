@@ -20,6 +20,10 @@ export function generateContent(root: HtmlElement, sheet: StyleSheet, styles: Ma
   new Generator(sheet.pseudo ?? [], styles, state, diagnostics, rootSize, root).walk(root, new Set());
 }
 
+// The user-agent style of footnote calls and markers (GCPM §3.4).
+const FOOTNOTE_CALL = new Map([["content", "counter(footnote)"], ["vertical-align", "super"], ["font-size", "smaller"], ["line-height", "0"]]);
+const FOOTNOTE_MARKER = new Map([["content", 'counter(footnote) ". "']]);
+
 const DEFAULT_QUOTES = ["\u201C", "\u201D", "\u2018", "\u2019"];
 const NO_PSEUDO = new Set(["img", "svg", "input", "select", "textarea", "br", "hr"]);
 
@@ -58,12 +62,51 @@ class Generator {
     const id = el.attrs.get("id");
     if (id !== undefined && !this.state.counterSnapshots.has(id)) this.state.counterSnapshots.set(id, this.snapshot());
     // Children added by this pass (::before) are skipped: they hold only text and images.
-    for (const child of [...el.children]) if (child.kind === "element" && !child.tag.startsWith("::")) this.walk(child, children);
+    for (const child of [...el.children]) {
+      if (child.kind !== "element" || child.tag.startsWith("::")) continue;
+      if (this.styles.get(child)?.generated?.footnote !== undefined) this.footnote(child, el, style, children);
+      else this.walk(child, children);
+    }
     if (!NO_PSEUDO.has(el.tag) && this.rules.length > 0) {
       const after = this.pseudoElement(el, style, "after", children);
       if (after) el.children.push(after);
     }
     for (const name of children) this.counters.get(name)?.pop();
+  }
+
+  // float: footnote (GCPM §3): the element leaves the text for the footnote area of its page; a
+  // ::footnote-call (by default the footnote counter, raised) takes its place and a ::footnote-marker
+  // (by default `1. `) starts it. The footnote counter counts footnotes in document order.
+  private footnote(fn: HtmlElement, parent: HtmlElement, parentStyle: ComputedStyle, scope: Set<string>): void {
+    const stack = this.counters.get("footnote");
+    if (!stack || stack.length === 0) this.instantiate("footnote", 1, this.rootScope);
+    else stack[stack.length - 1] = (stack[stack.length - 1] as number) + 1;
+    this.walk(fn, scope);
+    const fnStyle = this.styles.get(fn) as ComputedStyle;
+    const call = this.generatedElement(fn, parentStyle, "footnote-call", FOOTNOTE_CALL, `${fn.path}::footnote-call`);
+    const marker = this.generatedElement(fn, fnStyle, "footnote-marker", FOOTNOTE_MARKER, `${fn.path}::footnote-marker`);
+    const at = parent.children.indexOf(fn);
+    if (call) {
+      call.parent = parent;
+      parent.children[at] = call;
+    } else parent.children.splice(at, 1);
+    if (marker) {
+      marker.parent = fn;
+      fn.children.unshift(marker);
+    }
+    this.state.footnotes.push({ element: fn, callPath: call?.path ?? fn.path });
+  }
+
+  // A footnote pseudo-element: the UA's declarations (`defaults`) under the sheet's, its content as text.
+  private generatedElement(el: HtmlElement, base: ComputedStyle, pseudo: PseudoElement, defaults: ReadonlyMap<string, string>, path: string): HtmlElement | undefined {
+    const style = this.pseudoStyle(el, base, pseudo, defaults) as ComputedStyle;
+    const parts = this.parts(style.generated?.content ?? "none", el, `::${pseudo}`);
+    if (!parts || style.display === "none") return undefined;
+    const made = element(`::${pseudo}`, new Map(), path);
+    this.styles.set(made, style);
+    const text = this.text(parts, el, style);
+    if (text !== "") made.children.push({ kind: "text", text, parent: made });
+    return made;
   }
 
   private snapshot(): Map<string, number> {
@@ -267,9 +310,9 @@ class Generator {
   }
 
   // The computed style of a pseudo-element of `el` (undefined when no rule applies), shared per element style and rules.
-  private pseudoStyle(el: HtmlElement, style: ComputedStyle, pseudo: PseudoElement): ComputedStyle | undefined {
+  private pseudoStyle(el: HtmlElement, style: ComputedStyle, pseudo: PseudoElement, defaults?: ReadonlyMap<string, string>): ComputedStyle | undefined {
     const matched = this.rules.filter((r) => r.pseudo === pseudo && r.matches(el));
-    if (matched.length === 0) return undefined;
+    if (matched.length === 0 && !defaults) return undefined;
     const key = `${pseudo}:${matched.map((r) => r.order).join(",")}`;
     let byKey = this.pseudoCache.get(style);
     if (!byKey) this.pseudoCache.set(style, (byKey = new Map()));
@@ -277,7 +320,7 @@ class Generator {
     if (!computed) {
       const weighted = matched.flatMap((rule) => rule.declarations.map((d) => ({ d, tier: d.important ? 2 : 1, rule })));
       weighted.sort((a, b) => a.tier - b.tier || a.rule.specificity - b.rule.specificity || a.rule.order - b.rule.order);
-      const specified = new Map<string, string>();
+      const specified = new Map<string, string>(defaults);
       for (const { d, rule } of weighted) {
         if (!SUPPORTED.has(d.property) && !d.property.startsWith("--")) {
           this.report(d.property, `${d.property} is not supported; the content is laid out without it`, rule.selector);

@@ -24,6 +24,7 @@ import { pageSetup, type PageSetup } from "./layout/page.js";
 import { parseHtml } from "./parse.js";
 import { generateContent } from "./generated-content.js";
 import { PagedState } from "./layout/paged-state.js";
+import { footnoteArea, Footnotes, paginateWithFootnotes } from "./layout/footnotes.js";
 import type { ComputedStyle } from "./style.js";
 
 /** An HTML template parsed, sanitised and with its style sheets read: build once per template version. */
@@ -61,9 +62,13 @@ function layoutPass(template: CompiledHtml, data: unknown, options: LayoutOption
   const flow = new BoxBlock(plainDecoration(contentWidth, null), laid?.block ?? null, 0, { dx: 0, dy: 0, absolutes, avoidBreak: false, valign: 0, pageBody: geometry.body });
   // 5. paginate with the band flow's loop; 6. finalize with page numbers
   const firstPage = setup.firstMargins ? pageGeometry(setup.size, setup.firstMargins, 0, 0, diagnostics) : geometry;
-  const { pages: bodies, overflowed } = paginate(flow, geometry.body, firstPage.body, options.limits?.maxPages);
+  // With footnotes, each page keeps room at its foot for the footnotes it calls (layout/footnotes.ts).
+  const notes = paged.footnotes.length > 0 ? new Footnotes(ctx, contentWidth, footnoteArea(setup.footnote, setup.root, contentWidth)) : undefined;
+  const { pages: bodies, overflowed } = notes
+    ? paginateWithFootnotes(flow, geometry.body, firstPage.body, options.limits?.maxPages, paged, notes)
+    : paginate(flow, geometry.body, firstPage.body, options.limits?.maxPages);
   if (overflowed) diagnostics.add("layout.overflow", "some content cannot fit any page and overflows its page body", "html");
-  const finished = finalizeHtmlPages(bodies, geometry, setup, ctx, firstPage);
+  const finished = finalizeHtmlPages(bodies, geometry, setup, ctx, firstPage, notes);
   // 7. the render's stamps (an HTML template has no document-level list)
   const pages = options.stamps !== undefined && options.stamps.length > 0 ? stampHtmlPages(finished, options.stamps, ctx, options.theme) : finished;
   // The PDF's /Lang and reading direction come from <html lang dir> (or CSS direction on the root).

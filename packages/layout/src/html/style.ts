@@ -77,8 +77,8 @@ export interface ComputedStyle {
   readonly generated: GeneratedValues | undefined;
 }
 
-/** Raw values of the properties in RAW_PROPERTIES, plus `running` (the name in `position: running(name)`). */
-export type GeneratedValues = Readonly<Partial<Record<(typeof RAW_PROPERTIES)[number] | "running", string>>>;
+/** Raw values of the properties in RAW_PROPERTIES, plus `running` (the name in `position: running(name)`) and `footnote` (`float: footnote`). */
+export type GeneratedValues = Readonly<Partial<Record<(typeof RAW_PROPERTIES)[number] | "running" | "footnote", string>>>;
 
 /**
  * Not a CSS property: the cascade sets it from an element's `lang` attribute (which CSS cannot read), so
@@ -217,6 +217,7 @@ function generatedValues(specified: Specified, parent: ComputedStyle): Generated
   const position = specified.get("position");
   const running = position !== undefined ? /^running\(\s*([\w-]+)\s*\)$/i.exec(position.trim()) : null;
   if (running) (out ??= {}).running = (running[1] as string).toLowerCase();
+  if (specified.get("float")?.trim().toLowerCase() === "footnote") (out ??= {}).footnote = "footnote";
   if (out?.quotes === undefined && parent.generated?.quotes !== undefined) (out ??= {}).quotes = parent.generated.quotes;
   return out;
 }

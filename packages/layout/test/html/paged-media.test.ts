@@ -13,9 +13,14 @@ const runs = (items: readonly FrameItem[]): TextRunItem[] => flat(items).filter(
 function pagesOf(html: string): { lines: string[][]; runs: TextRunItem[][]; codes: string[]; messages: string[] } {
   const result = layoutHtml(html, {}, { fonts: registry, now: new Date(0) });
   const lines = result.pages.map((p) => {
-    const byY = new Map<number, TextRunItem[]>();
-    for (const r of runs(p.items)) byY.set(Math.round(r.y * 10), [...(byY.get(Math.round(r.y * 10)) ?? []), r]);
-    return [...byY.entries()].sort((a, b) => a[0] - b[0]).map(([, line]) => line.sort((a, b) => a.x - b.x).map((r) => r.glyphs.map((g) => g.text).join("")).join("").trim());
+    // Runs within 4 pt of a line's first baseline belong to it (a raised footnote call is on its line).
+    const lines: TextRunItem[][] = [];
+    for (const r of [...runs(p.items)].sort((a, b) => a.y - b.y)) {
+      const line = lines.at(-1);
+      if (line && r.y - (line[0] as TextRunItem).y < 4) line.push(r);
+      else lines.push([r]);
+    }
+    return lines.map((line) => line.sort((a, b) => a.x - b.x).map((r) => r.glyphs.map((g) => g.text).join("")).join("").trim());
   });
   return { lines, runs: result.pages.map((p) => runs(p.items)), codes: result.diagnostics.map((d) => d.code), messages: result.diagnostics.map((d) => d.message) };
 }
@@ -107,5 +112,27 @@ describe("a table of contents", () => {
     const numbers = (runs[0] as TextRunItem[]).filter((r) => /^\d$/.test(r.text.trim()));
     assert.ok(numbers.length >= 3);
     for (const r of numbers) assert.ok(r.x + r.glyphs.reduce((s, g) => s + g.advance, 0) <= 297.64 - 30 + 0.01 && r.x > 200, `x ${r.x}`);
+  });
+});
+
+describe("footnotes", () => {
+  test("float: footnote moves the note to its page's foot, with a call and a marker numbered in order", () => {
+    const filler = Array.from({ length: 20 }, (_, i) => `<p>Line ${i + 1}</p>`).join("");
+    const { lines, runs, codes } = pagesOf(`<style>${PAGE}
+      p { margin: 0 0 6pt }
+      .fn { float: footnote; font-size: 7pt }
+      @page { @footnote { border-top: 0.5pt solid #999; padding-top: 3pt; margin-top: 6pt } }</style>
+      <p>Tax<span class="fn">Rates as of 2026.</span> is due.</p>${filler}<p>Fees<span class="fn">See the annex.</span> apply.</p>`);
+    assert.deepEqual(codes, []);
+    // The call replaces the note in the text; the note, with its marker, is the last line of its page.
+    assert.equal(lines[0]?.[0], "Tax1 is due.");
+    assert.equal(lines[0]?.at(-1), "1. Rates as of 2026.");
+    const last = lines.at(-1) as string[];
+    assert.ok(last.includes("Fees2 apply."), last.join(" | "));
+    assert.equal(last.at(-1), "2. See the annex.");
+    // The note sits at the foot of the body (A6 is 419.5 tall, bottom margin 40): below the text above it.
+    const note = (runs[0] as TextRunItem[]).find((r) => r.text.includes("Rates"));
+    assert.ok(note && note.y > 340 && note.y < 419.53 - 40, `note at ${note?.y}`);
+    for (const r of runs[0] as TextRunItem[]) if (r !== note && !r.text.startsWith("1")) assert.ok(r.y < (note?.y ?? 0) - 7, `${r.text} above the note`);
   });
 });

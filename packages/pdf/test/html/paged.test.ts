@@ -44,6 +44,12 @@ const CASES: Record<string, { readonly chromium: boolean; readonly text: readonl
   },
 };
 
+CASES["chapter-footnotes"] = {
+  // float: footnote, ::footnote-call/-marker and @footnote: Chromium prints footnotes inline, so our golden only.
+  chromium: false,
+  text: [["1 · The river trade", "centuries.1", "1 Toll records survive", "2 The chest is now", "3 Two ferries"], ["wheel.4", "4 Open from April"]],
+};
+
 const dir = join(packageRoot, "test", "html", "paged");
 
 async function render(name: string): Promise<{ pdf: Uint8Array; codes: string[] }> {

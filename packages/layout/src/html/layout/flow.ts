@@ -13,7 +13,7 @@ import { borderBoxWidth, collapse, decorationOf, edgesOf, marginX, sizeOf } from
 import { layoutFlex } from "./flex.js";
 import { paragraphBlock, type ObjectBox } from "./inline.js";
 import { markerOf } from "./marker.js";
-import { pageNameOf, runningMark, withPageMarks } from "./page-marks.js";
+import { pageNameOf, runningMark, withFootnoteCalls, withPageMarks } from "./page-marks.js";
 import { maxContent } from "./measure.js";
 import { replacedBlock } from "./replaced.js";
 import { chartFigureBlock, isChartFigure } from "./chart.js";
@@ -165,7 +165,8 @@ export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sin
 export function layoutFlowItem(item: FlowItem, parent: HtmlElement, width: number, ctx: HtmlContext, sink: Absolute[]): Laid | null {
   switch (item.kind) {
     case "inline": {
-      const block = paragraphBlock(item.pieces, styleOf(ctx, parent), width, ctx, parent.path, (el) => inlineObject(el, ctx, width, sink));
+      const paragraph = paragraphBlock(item.pieces, styleOf(ctx, parent), width, ctx, parent.path, (el) => inlineObject(el, ctx, width, sink));
+      const block = paragraph && ctx.paged && ctx.paged.footnotes.length > 0 ? withFootnoteCalls(paragraph, new Set(item.pieces.map((p) => p.path)), ctx) : paragraph;
       return block ? { block, box: null, marginLeft: 0, width, marginTop: 0, marginBottom: 0, breakBefore: false, breakAfter: false } : null;
     }
     case "atomic":

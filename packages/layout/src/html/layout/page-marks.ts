@@ -16,6 +16,8 @@ interface Marks {
   readonly running: { readonly name: string; readonly element: HtmlElement } | undefined;
   readonly page: string | undefined;
   readonly target: string | undefined;
+  /** Footnotes called in this block (on its first fragment's page). */
+  readonly footnotes?: readonly HtmlElement[];
 }
 
 /** Wraps the block of `el` when it marks anything (most boxes do not: the block is returned as is). */
@@ -26,6 +28,16 @@ export function withPageMarks(block: Block, el: HtmlElement, style: ComputedStyl
   if (!marks) return block;
   paged.marking = true;
   return new MarkBlock(block, marks, paged, true);
+}
+
+/** Wraps a paragraph that calls footnotes (their calls' text is among `paths`); the block as is otherwise. */
+export function withFootnoteCalls(block: Block, paths: ReadonlySet<string>, ctx: HtmlContext): Block {
+  const paged = ctx.paged;
+  if (!paged || paged.footnotes.length === 0) return block;
+  const called = paged.footnotes.filter((f) => paths.has(f.callPath)).map((f) => f.element);
+  if (called.length === 0) return block;
+  paged.marking = true;
+  return new MarkBlock(block, { strings: undefined, running: undefined, page: undefined, target: undefined, footnotes: called }, paged, true);
 }
 
 /** The zero-height mark a running element leaves in the flow. */
@@ -77,6 +89,7 @@ class MarkBlock implements Block {
   }
 
   place(out: FrameItem[], x: number, y: number, page: PageNumbers): void {
+    if (this.paged.probe && this.first && this.marks.footnotes) this.paged.probe.push(...this.marks.footnotes);
     if (this.paged.recording) this.record(page.page);
     this.inner?.place(out, x, y, page);
   }

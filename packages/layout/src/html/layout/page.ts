@@ -38,6 +38,8 @@ export interface PageSetup {
   /** True when some rule selects by :left, :right, :blank or a name (pages are styled one by one). */
   readonly selective: boolean;
   readonly root: ComputedStyle;
+  /** Declarations of `@page { @footnote { … } }` (layout/footnotes.ts). */
+  readonly footnote: readonly Declaration[];
 }
 
 const BOX_NAMES = ["top-left", "top-center", "top-right", "bottom-left", "bottom-center", "bottom-right"];
@@ -74,6 +76,7 @@ export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagn
     for (const rule of rules) {
       if (first ? !rule.first : !everyPage.includes(rule)) continue;
       for (const [name, declarations] of rule.boxes) {
+        if (name === "footnote") continue;
         if (!BOX_NAMES.includes(name)) {
           diagnostics.add("css.unsupported", `the margin box @${name} is not supported; use @top-… or @bottom-…`, "@page");
           continue;
@@ -93,7 +96,7 @@ export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagn
       if (d.property !== "margin-left" && d.property !== "margin-right") diagnostics.add("css.unsupported", `@page ${describe(rule)} ${d.property} is not supported; those pages have the ${d.property} of every page`, "@page");
     }
   }
-  return { size, margins, boxes, firstBoxes: first ? [...boxes.filter((b) => !first.some((f) => f.name === b.name)), ...first] : undefined, firstMargins, rules, selective, root };
+  return { size, margins, boxes, firstBoxes: first ? [...boxes.filter((b) => !first.some((f) => f.name === b.name)), ...first] : undefined, firstMargins, rules, selective, root, footnote: rules.flatMap((r) => [...(r.boxes.get("footnote") ?? [])]) };
 }
 
 /** The margin boxes and the left margin of one page, from every rule that selects it (cascaded by page specificity). */

@@ -19,6 +19,12 @@ export class PagedState {
   readonly markers = new Map<HtmlElement, { readonly text: string; readonly style: ComputedStyle; readonly content: boolean }>();
   /** `string-set` of an element, evaluated with the counters at the element: [name, value] in order. */
   readonly stringSets = new Map<HtmlElement, readonly (readonly [string, string])[]>();
+  /** Footnotes (`float: footnote`) in document order, with the path of their call's text. */
+  readonly footnotes: { readonly element: HtmlElement; readonly callPath: string }[] = [];
+  /** Per page (0-based), the footnotes whose calls are on it (footnote-paginate.ts). */
+  readonly pageFootnotes: HtmlElement[][] = [];
+  /** Set while footnote-paginate.ts asks a page's content which footnotes it calls. */
+  probe: HtmlElement[] | undefined;
   /** Ids that target-counter() / target-text() point at: their boxes record the page they start on. */
   readonly targets = new Set<string>();
   /** The page (1-based) each target starts on, from the previous layout pass (undefined in the first). */
