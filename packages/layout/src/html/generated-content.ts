@@ -58,6 +58,7 @@ class Generator {
       const before = this.pseudoElement(el, style, "before", children);
       if (before) el.children.unshift(before);
     }
+    if (!NO_PSEUDO.has(el.tag) && this.rules.length > 0) this.firstLetter(el, style);
     if (own?.["string-set"] !== undefined) this.stringSet(el, own["string-set"]);
     const id = el.attrs.get("id");
     if (id !== undefined && !this.state.counterSnapshots.has(id)) this.state.counterSnapshots.set(id, this.snapshot());
@@ -107,6 +108,29 @@ class Generator {
     const text = this.text(parts, el, style);
     if (text !== "") made.children.push({ kind: "text", text, parent: made });
     return made;
+  }
+
+  // ::first-letter (CSS Pseudo 4 §2): the first letter of the element's first text, with the punctuation
+  // before and after it, becomes an inline element of its own style (a larger, coloured initial). A block
+  // child's text is its own first line; the letter is looked for in inline content only.
+  private firstLetter(el: HtmlElement, style: ComputedStyle): void {
+    if (style.display !== "block" && style.display !== "list-item" && style.display !== "table-cell") return;
+    const found = firstText(el, this.styles);
+    if (!found) return;
+    const m = /^(\s*)([\p{P}\s]*[\p{L}\p{N}][\p{P}]*)([\s\S]*)$/u.exec(found.text);
+    if (!m) return;
+    const parent = found.parent as HtmlElement;
+    const letterStyle = this.pseudoStyle(el, this.styles.get(parent) as ComputedStyle, "first-letter");
+    if (!letterStyle) return;
+    const letter = element("::first-letter", new Map(), `${el.path}::first-letter`);
+    letter.parent = parent;
+    this.styles.set(letter, letterStyle);
+    letter.children.push({ kind: "text", text: m[2] as string, parent: letter });
+    const replaced: HtmlNode[] = [];
+    if (m[1]) replaced.push({ kind: "text", text: m[1], parent });
+    replaced.push(letter);
+    if (m[3]) replaced.push({ kind: "text", text: m[3], parent });
+    parent.children.splice(parent.children.indexOf(found), 1, ...replaced);
   }
 
   private snapshot(): Map<string, number> {
@@ -370,6 +394,22 @@ function quotesOf(value: string | undefined): readonly string[] {
   if (value.trim() === "none") return [];
   const strings = parseContent(value).parts?.filter((p) => p.kind === "text").map((p) => (p as { text: string }).text) ?? [];
   return strings.length >= 2 ? strings.slice(0, strings.length - (strings.length % 2)) : DEFAULT_QUOTES;
+}
+
+// The first text with something in it, in document order through inline content (::before included).
+function firstText(el: HtmlElement, styles: ReadonlyMap<HtmlElement, ComputedStyle>): (HtmlNode & { kind: "text" }) | undefined {
+  for (const child of el.children) {
+    if (child.kind === "text") {
+      if (child.text.trim() !== "" && !child.deferred) return child;
+      continue;
+    }
+    const display = styles.get(child)?.display;
+    if (display === "none" || child.tag === "img" || child.tag === "svg" || child.tag === "::marker") continue;
+    if (display !== "inline") return undefined;
+    const inner = firstText(child, styles);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 function textOf(node: HtmlNode): string {

@@ -4,7 +4,7 @@
 
 export type PseudoElement = "before" | "after" | "marker" | "first-letter" | "first-line" | "footnote-call" | "footnote-marker";
 
-const PSEUDO = /::?(before|after|marker|footnote-call|footnote-marker)\s*$/i;
+const PSEUDO = /::?(before|after|marker|first-letter|footnote-call|footnote-marker)\s*$/i;
 
 /** `li.done::marker` → `{ element: "li.done", pseudo: "marker" }`; undefined for a selector without one. */
 export function splitPseudoElement(selector: string): { element: string; pseudo: PseudoElement } | undefined {

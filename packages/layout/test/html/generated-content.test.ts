@@ -85,3 +85,14 @@ describe("list markers", () => {
     assert.equal(tick?.color, "#008000");
   });
 });
+
+describe("::first-letter", () => {
+  test("the first letter (with the quote before it) takes the pseudo-element's style; the rest keeps the paragraph's", () => {
+    const { lines, items } = layout(`<p class="open">\u201CRivers\u201D carried salt.</p><p class="open"><b>Barges</b> too.</p>`, `.open::first-letter { font-size: 20pt; color: #9a3412 }`);
+    assert.deepEqual(lines, ["\u201CRivers\u201D carried salt.", "Barges too."]);
+    const big = runs(items).filter((r) => r.size === 20);
+    assert.deepEqual(big.map((r) => r.text), ["\u201CR", "B"]);
+    assert.ok(big.every((r) => r.color === "#9a3412"));
+    assert.ok(runs(items).filter((r) => r.size !== 20).every((r) => r.size === 10));
+  });
+});
