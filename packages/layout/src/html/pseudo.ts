@@ -32,7 +32,7 @@ export function isFootnoteFloat(property: string, value: string): boolean {
 const GENERATED_PROPERTIES = new Set(["content", "counter-reset", "counter-increment", "counter-set", "string-set", "page"]);
 
 /** Raw values kept in ComputedStyle.generated (these are read by generated-content.ts and paged media). */
-export const RAW_PROPERTIES = ["content", "counter-reset", "counter-increment", "counter-set", "quotes", "string-set", "page"] as const;
+export const RAW_PROPERTIES = ["content", "counter-reset", "counter-increment", "counter-set", "quotes", "string-set", "page", "box-decoration-break", "-webkit-box-decoration-break"] as const;
 
 /** True for a `content` value whose every url() is a `data:` URL (an image in the document, never fetched). */
 export function onlyDataUrls(value: string): boolean {

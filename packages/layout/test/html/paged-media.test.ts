@@ -136,3 +136,27 @@ describe("footnotes", () => {
     for (const r of runs[0] as TextRunItem[]) if (r !== note && !r.text.startsWith("1")) assert.ok(r.y < (note?.y ?? 0) - 7, `${r.text} above the note`);
   });
 });
+
+describe("box-decoration-break", () => {
+  const horizontal = (html: string): number[][] => {
+    const result = layoutHtml(html, {}, { fonts: registry, now: new Date(0) });
+    return result.pages.map((p) =>
+      flat(p.items)
+        .filter((i) => i.kind === "shape" && i.geometry.type === "line" && i.geometry.y1 === i.geometry.y2 && i.stroke?.color === "#ff0000")
+        .map((i) => (i.kind === "shape" && i.geometry.type === "line" ? Math.round(i.geometry.y1) : 0)),
+    );
+  };
+  const box = (value: string): string =>
+    `<style>${PAGE} .b { border: 2pt solid red; padding: 4pt; ${value} } p { margin: 0 0 8pt }</style><div class="b">${Array.from({ length: 24 }, (_, i) => `<p>Row ${i + 1}</p>`).join("")}</div>`;
+
+  test("clone (as before) draws every edge on each fragment; slice leaves the cut edges open", () => {
+    const clone = horizontal(box(""));
+    assert.equal(clone.length, 2);
+    assert.deepEqual(clone.map((p) => p.length), [2, 2]);
+    const slice = horizontal(box("box-decoration-break: slice"));
+    assert.deepEqual(slice.map((p) => p.length), [1, 1]);
+    // The first fragment keeps its top edge (at the top margin), the last its bottom edge.
+    assert.equal(slice[0]?.[0], 41);
+    assert.ok((slice[1]?.[0] ?? 0) > 41);
+  });
+});

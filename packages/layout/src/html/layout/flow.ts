@@ -108,6 +108,7 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
     avoidBreak: style.avoidBreakInside,
     valign: 0,
     pageBody: ctx.pageBody,
+    ...((style.generated?.["box-decoration-break"] ?? style.generated?.["-webkit-box-decoration-break"])?.trim() === "slice" ? { slice: true } : {}),
   });
   const block = withPageMarks(ml !== 0 ? new ShiftBlock(box, ml) : box, el, style, ctx);
   return { block, box, marginLeft: ml, width, marginTop: mt, marginBottom: mb, breakBefore: style.breakBefore, breakAfter: style.breakAfter };
