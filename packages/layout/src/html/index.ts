@@ -24,7 +24,7 @@ import { pageSetup, type PageSetup } from "./layout/page.js";
 import { parseHtml } from "./parse.js";
 import { generateContent } from "./generated-content.js";
 import { PagedState } from "./layout/paged-state.js";
-import { footnoteArea, Footnotes, paginateWithFootnotes } from "./layout/footnotes.js";
+import { footnoteArea, Footnotes, paginateHtml } from "./layout/footnotes.js";
 import type { ComputedStyle } from "./style.js";
 
 /** An HTML template parsed, sanitised and with its style sheets read: build once per template version. */
@@ -64,8 +64,8 @@ function layoutPass(template: CompiledHtml, data: unknown, options: LayoutOption
   const firstPage = setup.firstMargins ? pageGeometry(setup.size, setup.firstMargins, 0, 0, diagnostics) : geometry;
   // With footnotes, each page keeps room at its foot for the footnotes it calls (layout/footnotes.ts).
   const notes = paged.footnotes.length > 0 ? new Footnotes(ctx, contentWidth, footnoteArea(setup.footnote, setup.root, contentWidth)) : undefined;
-  const { pages: bodies, overflowed } = notes
-    ? paginateWithFootnotes(flow, geometry.body, firstPage.body, options.limits?.maxPages, paged, notes)
+  const { pages: bodies, overflowed } = notes || paged.sides
+    ? paginateHtml(flow, geometry.body, firstPage.body, options.limits?.maxPages, paged, notes)
     : paginate(flow, geometry.body, firstPage.body, options.limits?.maxPages);
   if (overflowed) diagnostics.add("layout.overflow", "some content cannot fit any page and overflows its page body", "html");
   const finished = finalizeHtmlPages(bodies, geometry, setup, ctx, firstPage, notes);

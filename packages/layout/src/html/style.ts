@@ -78,7 +78,7 @@ export interface ComputedStyle {
 }
 
 /** Raw values of the properties in RAW_PROPERTIES, plus `running` (the name in `position: running(name)`) and `footnote` (`float: footnote`). */
-export type GeneratedValues = Readonly<Partial<Record<(typeof RAW_PROPERTIES)[number] | "running" | "footnote", string>>>;
+export type GeneratedValues = Readonly<Partial<Record<(typeof RAW_PROPERTIES)[number] | "running" | "footnote" | "side", string>>>;
 
 /**
  * Not a CSS property: the cascade sets it from an element's `lang` attribute (which CSS cannot read), so
@@ -218,6 +218,9 @@ function generatedValues(specified: Specified, parent: ComputedStyle): Generated
   const running = position !== undefined ? /^running\(\s*([\w-]+)\s*\)$/i.exec(position.trim()) : null;
   if (running) (out ??= {}).running = (running[1] as string).toLowerCase();
   if (specified.get("float")?.trim().toLowerCase() === "footnote") (out ??= {}).footnote = "footnote";
+  // break-before: left/right (recto/verso) asks for a page of that side: a blank page may come first.
+  const side = specified.get("break-before")?.trim().toLowerCase();
+  if (side === "left" || side === "right" || side === "recto" || side === "verso") (out ??= {}).side = side === "recto" ? "right" : side === "verso" ? "left" : side;
   if (out?.quotes === undefined && parent.generated?.quotes !== undefined) (out ??= {}).quotes = parent.generated.quotes;
   return out;
 }

@@ -160,3 +160,14 @@ describe("box-decoration-break", () => {
     assert.ok((slice[1]?.[0] ?? 0) > 41);
   });
 });
+
+describe("break-before: left and right", () => {
+  test("a chapter that must start on a right page gets a blank page before it, styled by @page :blank", () => {
+    const { lines } = pagesOf(`<style>${PAGE}
+      @page { @bottom-center { content: counter(page) } }
+      @page :blank { @bottom-center { content: none } @top-center { content: "blank"; font-size: 7pt } }
+      h1 { break-before: right; font-size: 12pt } .v { break-before: verso }</style>
+      <p>Preface</p><h1>One</h1><p>a</p><p style="break-before: page">b</p><h1>Two</h1><p class="v">Left side</p>`);
+    assert.deepEqual(lines, [["Preface", "1"], ["blank"], ["One", "a", "3"], ["b", "4"], ["Two", "5"], ["Left side", "6"]]);
+  });
+});

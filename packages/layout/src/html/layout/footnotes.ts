@@ -70,17 +70,30 @@ export class Footnotes {
   }
 }
 
-/** paginate() with room kept at each page's foot for its footnotes (recorded in `paged.pageFootnotes`). */
-export function paginateWithFootnotes(flow: Block, body: number, firstBody: number, maxPages: number | undefined, paged: PagedState, notes: Footnotes): Pagination {
+/**
+ * paginate() with room kept at each page's foot for its footnotes (recorded in `paged.pageFootnotes`), and a
+ * blank page before a page whose first box asks for the other side (`break-before: right` on an even page).
+ */
+export function paginateHtml(flow: Block, body: number, firstBody: number, maxPages: number | undefined, paged: PagedState, notes: Footnotes | undefined): Pagination {
   const pages: (Block | null)[] = [];
   let rest: Block | null = flow;
   let overflowed = false;
+  let sideChecked = false;
   while (rest) {
     const full = pages.length === 0 ? firstBody : body;
     let reserved = 0;
     let cut: Split = rest.split(full, true);
-    let called = calledIn(cut.fits, paged);
-    for (let tries = 0; tries < 20; tries++) {
+    if (paged.sides && !sideChecked && wantsOtherSide(cut.fits, pages.length + 1, paged)) {
+      // A blank page first (its @page :blank rules apply); the content is cut again for the next page.
+      pages.push(null);
+      paged.pageFootnotes.push([]);
+      checkPageCount(pages.length, maxPages);
+      sideChecked = true;
+      continue;
+    }
+    sideChecked = false;
+    let called = notes ? calledIn(cut.fits, paged) : [];
+    for (let tries = 0; notes && tries < 20; tries++) {
       const need = notes.height(called);
       if (need <= reserved + EPSILON || full - need < full / 5) break;
       reserved = need;
@@ -103,6 +116,20 @@ export function paginateWithFootnotes(flow: Block, body: number, firstBody: numb
   }
   if (pages.length === 0) pages.push(null);
   return { pages, overflowed };
+}
+
+// True when the box that starts a page asks for a left page on a right (odd) one, or the other way round.
+function wantsOtherSide(block: Block | null, pageNumber: number, paged: PagedState): boolean {
+  if (!block) return false;
+  paged.sideProbe = [];
+  try {
+    block.place([], 0, 0, { page: pageNumber, pages: pageNumber });
+    // A box with break-before: left/right always starts its page (the break is forced), whatever its y.
+    const top = paged.sideProbe[0];
+    return top !== undefined && (top.side === "right") !== (pageNumber % 2 === 1);
+  } finally {
+    paged.sideProbe = undefined;
+  }
 }
 
 // The footnotes a page's content calls: its blocks are placed once into nothing, the marks reporting.

@@ -18,6 +18,8 @@ interface Marks {
   readonly target: string | undefined;
   /** Footnotes called in this block (on its first fragment's page). */
   readonly footnotes?: readonly HtmlElement[];
+  /** The side of page the box wants to start on (`break-before: left|right`). */
+  readonly side?: string;
 }
 
 /** Wraps the block of `el` when it marks anything (most boxes do not: the block is returned as is). */
@@ -58,8 +60,10 @@ function marksOf(el: HtmlElement, style: ComputedStyle, paged: PagedState): Mark
   const page = pageNameOf(style);
   const id = el.attrs.get("id");
   const target = id !== undefined && paged.targets.has(id) ? id : undefined;
-  if (!strings && page === undefined && target === undefined) return undefined;
-  return { strings, running: undefined, page, target };
+  const side = style.generated?.side;
+  if (!strings && page === undefined && target === undefined && side === undefined) return undefined;
+  if (side !== undefined) paged.sides = true;
+  return { strings, running: undefined, page, target, ...(side !== undefined ? { side } : {}) };
 }
 
 class MarkBlock implements Block {
@@ -90,6 +94,7 @@ class MarkBlock implements Block {
 
   place(out: FrameItem[], x: number, y: number, page: PageNumbers): void {
     if (this.paged.probe && this.first && this.marks.footnotes) this.paged.probe.push(...this.marks.footnotes);
+    if (this.paged.sideProbe && this.first && this.marks.side !== undefined) this.paged.sideProbe.push({ side: this.marks.side, y });
     if (this.paged.recording) this.record(page.page);
     this.inner?.place(out, x, y, page);
   }

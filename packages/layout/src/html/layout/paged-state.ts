@@ -25,6 +25,10 @@ export class PagedState {
   readonly pageFootnotes: HtmlElement[][] = [];
   /** Set while footnote-paginate.ts asks a page's content which footnotes it calls. */
   probe: HtmlElement[] | undefined;
+  /** True when some box asks for a left or right page (`break-before: left|right`). */
+  sides = false;
+  /** Set while html pagination asks a page's content which side its first box wants. */
+  sideProbe: { side: string; y: number }[] | undefined;
   /** Ids that target-counter() / target-text() point at: their boxes record the page they start on. */
   readonly targets = new Set<string>();
   /** The page (1-based) each target starts on, from the previous layout pass (undefined in the first). */
