@@ -17,7 +17,9 @@ import { computeStyle, SUPPORTED, type ComputedStyle } from "./style.js";
 export function generateContent(root: HtmlElement, sheet: StyleSheet, styles: Map<HtmlElement, ComputedStyle>, state: PagedState, diagnostics: DiagnosticSink): void {
   if (sheet.generated !== true) return;
   const rootSize = styles.get(root)?.size ?? 12;
-  new Generator(sheet.pseudo ?? [], styles, state, diagnostics, rootSize, root).walk(root, new Set());
+  const generator = new Generator(sheet.pseudo ?? [], styles, state, diagnostics, rootSize, root);
+  generator.walk(root, new Set());
+  generator.carryInlineTargets();
 }
 
 // The user-agent style of footnote calls and markers (GCPM §3.4).
@@ -50,6 +52,7 @@ class Generator {
     const style = this.styles.get(el);
     if (!style || style.display === "none") return;
     const own = style.generated;
+    if (own?.content !== undefined && !el.tag.startsWith("::")) this.report("content on elements", "content on an element (not a ::before/::after) is not supported; its own content prints", el.path);
     const implicitReset = el.tag === "ol" || el.tag === "ul" || el.tag === "menu" ? (el.tag === "ol" ? startOf(el) : 0) : undefined;
     this.applyCounters(own, siblings, style.display === "list-item", implicitReset);
     const children = new Set<string>();
@@ -131,6 +134,21 @@ class Generator {
     replaced.push(letter);
     if (m[3]) replaced.push({ kind: "text", text: m[3], parent });
     parent.children.splice(parent.children.indexOf(found), 1, ...replaced);
+  }
+
+  /** Inline targets (`<a id>`, `<span id>`) have no box of their own: their block records their page. */
+  carryInlineTargets(): void {
+    if (this.state.targets.size === 0) return;
+    const ids = this.idIndex();
+    for (const id of this.state.targets) {
+      const el = ids.get(id);
+      if (!el) continue;
+      const block = blockOf(el, this.styles);
+      if (!block || block === el) continue;
+      const list = this.state.inlineTargets.get(block);
+      if (list) list.push(id);
+      else this.state.inlineTargets.set(block, [id]);
+    }
   }
 
   private snapshot(): Map<string, number> {
@@ -330,7 +348,10 @@ class Generator {
       const parts = this.parts(withContent, el, " string-set");
       sets.push([(m[1] as string).toLowerCase(), parts ? this.text(parts, el, this.styles.get(el) as ComputedStyle) : ""]);
     }
-    if (sets.length > 0) this.state.stringSets.set(el, sets);
+    if (sets.length === 0) return;
+    // An inline element has no box of its own: its block sets the strings where it starts.
+    const block = blockOf(el, this.styles) ?? el;
+    this.state.stringSets.set(block, [...(this.state.stringSets.get(block) ?? []), ...sets]);
   }
 
   // The computed style of a pseudo-element of `el` (undefined when no rule applies), shared per element style and rules.
@@ -408,6 +429,15 @@ function firstText(el: HtmlElement, styles: ReadonlyMap<HtmlElement, ComputedSty
     if (display !== "inline") return undefined;
     const inner = firstText(child, styles);
     if (inner) return inner;
+  }
+  return undefined;
+}
+
+// The element itself when it is laid out as a block box, else its nearest such ancestor.
+function blockOf(el: HtmlElement, styles: ReadonlyMap<HtmlElement, ComputedStyle>): HtmlElement | undefined {
+  for (let e: HtmlElement | null = el; e; e = e.parent) {
+    const display = styles.get(e)?.display;
+    if (display !== undefined && display !== "inline" && display !== "none") return e;
   }
   return undefined;
 }

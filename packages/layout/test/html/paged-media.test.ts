@@ -171,3 +171,16 @@ describe("break-before: left and right", () => {
     assert.deepEqual(lines, [["Preface", "1"], ["blank"], ["One", "a", "3"], ["b", "4"], ["Two", "5"], ["Left side", "6"]]);
   });
 });
+
+describe("marks of inline elements", () => {
+  test("an inline target and an inline string-set are recorded by their block", () => {
+    const { lines, messages } = pagesOf(`<style>${PAGE}
+      .ref::after { content: " p. " target-counter(attr(href), page) }
+      .t { string-set: topic content() }
+      @page { @top-center { content: string(topic); font-size: 7pt } }
+      div { content: "ignored" }</style>
+      <p><a class="ref" href="#far">See</a></p><div>x</div><p style="break-before: page">Here <span id="far" class="t">Mills</span> stand.</p>`);
+    assert.deepEqual(lines, [["See p. 2", "x"], ["Mills", "Here Mills stand."]]);
+    assert.ok(messages.some((m) => m.startsWith("content on an element")), messages.join("\n"));
+  });
+});

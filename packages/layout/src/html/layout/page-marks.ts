@@ -15,7 +15,8 @@ interface Marks {
   readonly strings: readonly (readonly [string, string])[] | undefined;
   readonly running: { readonly name: string; readonly element: HtmlElement } | undefined;
   readonly page: string | undefined;
-  readonly target: string | undefined;
+  /** Target ids of target-counter() recorded on the page where the box starts (inline ones carried by their block). */
+  readonly targets: readonly string[];
   /** Footnotes called in this block (on its first fragment's page). */
   readonly footnotes?: readonly HtmlElement[];
   /** The side of page the box wants to start on (`break-before: left|right`). */
@@ -39,14 +40,14 @@ export function withFootnoteCalls(block: Block, paths: ReadonlySet<string>, ctx:
   const called = paged.footnotes.filter((f) => paths.has(f.callPath)).map((f) => f.element);
   if (called.length === 0) return block;
   paged.marking = true;
-  return new MarkBlock(block, { strings: undefined, running: undefined, page: undefined, target: undefined, footnotes: called }, paged, true);
+  return new MarkBlock(block, { strings: undefined, running: undefined, page: undefined, targets: [], footnotes: called }, paged, true);
 }
 
 /** The zero-height mark a running element leaves in the flow. */
 export function runningMark(el: HtmlElement, name: string, ctx: HtmlContext): Block {
   const paged = ctx.paged as PagedState;
   paged.marking = true;
-  return new MarkBlock(null, { strings: undefined, running: { name, element: el }, page: undefined, target: undefined }, paged, true);
+  return new MarkBlock(null, { strings: undefined, running: { name, element: el }, page: undefined, targets: [] }, paged, true);
 }
 
 /** The name of the page an element asks for (`page: chapter`), undefined for `auto`. */
@@ -59,11 +60,12 @@ function marksOf(el: HtmlElement, style: ComputedStyle, paged: PagedState): Mark
   const strings = paged.stringSets.get(el);
   const page = pageNameOf(style);
   const id = el.attrs.get("id");
-  const target = id !== undefined && paged.targets.has(id) ? id : undefined;
+  const inline = paged.inlineTargets.get(el);
+  const targets = id !== undefined && paged.targets.has(id) ? [id, ...(inline ?? [])] : inline ?? [];
   const side = style.generated?.side;
-  if (!strings && page === undefined && target === undefined && side === undefined) return undefined;
+  if (!strings && page === undefined && targets.length === 0 && side === undefined) return undefined;
   if (side !== undefined) paged.sides = true;
-  return { strings, running: undefined, page, target, ...(side !== undefined ? { side } : {}) };
+  return { strings, running: undefined, page, targets, ...(side !== undefined ? { side } : {}) };
 }
 
 class MarkBlock implements Block {
@@ -114,6 +116,6 @@ class MarkBlock implements Block {
       if (list) list.push(marks.running.element);
       else record.running.set(marks.running.name, [marks.running.element]);
     }
-    if (marks.target !== undefined && !this.paged.placedTargets.has(marks.target)) this.paged.placedTargets.set(marks.target, pageNumber);
+    for (const target of marks.targets) if (!this.paged.placedTargets.has(target)) this.paged.placedTargets.set(target, pageNumber);
   }
 }

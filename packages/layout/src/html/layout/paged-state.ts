@@ -29,6 +29,8 @@ export class PagedState {
   sides = false;
   /** Set while html pagination asks a page's content which side its first box wants. */
   sideProbe: { side: string; y: number }[] | undefined;
+  /** Targeted ids of inline elements, by the block box that carries their mark. */
+  readonly inlineTargets = new Map<HtmlElement, string[]>();
   /** Ids that target-counter() / target-text() point at: their boxes record the page they start on. */
   readonly targets = new Set<string>();
   /** The page (1-based) each target starts on, from the previous layout pass (undefined in the first). */
