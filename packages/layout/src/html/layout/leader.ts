@@ -13,6 +13,9 @@ export const LEADER_TAG = "::leader";
 
 type Layout = (pieces: readonly InlinePiece[], block: ComputedStyle, width: number, ctx: HtmlContext, path: string, objects?: ObjectLayout) => ParagraphBlock | null;
 
+const MAX_FILL = 8;
+const MAX_REPEAT = 400;
+
 const EMPTY: ObjectBox = { block: null, width: 0, height: 0, dx: 0, dy: 0 };
 
 /** Lays out a paragraph holding leaders (object pieces of LEADER_TAG elements) with `layout`. */
@@ -35,13 +38,14 @@ export function leaderParagraph(layout: Layout, pieces: readonly InlinePiece[], 
 // The fill strings that fit `width`, right-aligned, their baseline on the line's (the box ends at the baseline).
 function leaderBox(el: HtmlElement, width: number, pieces: readonly InlinePiece[], ctx: HtmlContext, path: string, layout: Layout): ObjectBox {
   const piece = pieces.find((p) => p.object === el);
-  const fill = el.attrs.get("fill") ?? ".";
+  // Bounded work: a fill of at most MAX_FILL characters, repeated at most MAX_REPEAT times.
+  const fill = [...(el.attrs.get("fill") ?? ".")].slice(0, MAX_FILL).join("");
   if (!piece || width <= 0 || fill === "") return EMPTY;
   const style: ComputedStyle = { ...piece.style, textAlign: "right", whiteSpace: "pre", underline: false, strike: false };
   const one = layout([{ text: fill.repeat(10), style, path }], style, Infinity, ctx, path);
   const advance = one ? one.width / 10 : 0;
   if (advance <= 0) return EMPTY;
-  const count = Math.floor(width / advance);
+  const count = Math.min(MAX_REPEAT, Math.floor(width / advance));
   const dots = count > 0 ? layout([{ text: fill.repeat(count), style, path }], style, width + 0.01, ctx, path) : null;
   if (!dots) return { ...EMPTY, width };
   const probe: FrameItem[] = [];
