@@ -184,3 +184,21 @@ describe("marks of inline elements", () => {
     assert.ok(messages.some((m) => m.startsWith("content on an element")), messages.join("\n"));
   });
 });
+
+describe("odd input", () => {
+  test("nested footnotes, running elements in footnotes, footnotes in table cells, missing targets and odd content lay out", () => {
+    const html = `<style>${PAGE}
+      .fn { float: footnote } .run { position: running(r) } span { page: x; string-set: s content(before) }
+      a::after { content: target-counter(attr(href), page) target-counter(attr(href), chapter) target-text("#none") leader("") leader(solid) unknown(1) }
+      p::before { content: counter(a, nonsense) counters(b) attr() url(nothing) "\\0 " open-quote open-quote close-quote close-quote close-quote unknown(1) }
+      @page :left:right { @top-center { content: element(r) string(s) leader('.') } }
+      @page :first:first:blank { margin-left: 1pt }</style>
+      <p>a<span class="fn">b<span class="fn">c</span><span class="run">r</span></span></p>
+      <table><tr><td>cell<span class="fn">in a cell</span></td></tr></table>
+      <a href="#missing">m</a><a href="nohash">n</a><p>${"deep ".repeat(50)}</p>`;
+    const result = layoutHtml(html, {}, { fonts: registry, now: new Date(0) });
+    assert.ok(result.pages.length >= 1);
+    assert.ok(result.diagnostics.some((d) => d.message.includes("unknown()")));
+    assert.ok(result.diagnostics.some((d) => d.code === "css.dropped" && d.message.startsWith("content: url()")));
+  });
+});
