@@ -12,6 +12,7 @@ import { element, type HtmlElement, type HtmlNode } from "./dom.js";
 import type { PagedState } from "./layout/paged-state.js";
 import type { PseudoElement } from "./pseudo.js";
 import { computeStyle, SUPPORTED, type ComputedStyle } from "./style.js";
+import { blockOf, contentOf, firstText, textOf } from "./tree-text.js";
 
 /** Runs the pass over the tree (styles gain the generated elements' styles); a no-op for sheets without any. */
 export function generateContent(root: HtmlElement, sheet: StyleSheet, styles: Map<HtmlElement, ComputedStyle>, state: PagedState, diagnostics: DiagnosticSink): void {
@@ -415,44 +416,6 @@ function quotesOf(value: string | undefined): readonly string[] {
   if (value.trim() === "none") return [];
   const strings = parseContent(value).parts?.filter((p) => p.kind === "text").map((p) => (p as { text: string }).text) ?? [];
   return strings.length >= 2 ? strings.slice(0, strings.length - (strings.length % 2)) : DEFAULT_QUOTES;
-}
-
-// The first text with something in it, in document order through inline content (::before included).
-function firstText(el: HtmlElement, styles: ReadonlyMap<HtmlElement, ComputedStyle>): (HtmlNode & { kind: "text" }) | undefined {
-  for (const child of el.children) {
-    if (child.kind === "text") {
-      if (child.text.trim() !== "" && !child.deferred) return child;
-      continue;
-    }
-    const display = styles.get(child)?.display;
-    if (display === "none" || child.tag === "img" || child.tag === "svg" || child.tag === "::marker") continue;
-    if (display !== "inline") return undefined;
-    const inner = firstText(child, styles);
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
-// The element itself when it is laid out as a block box, else its nearest such ancestor.
-function blockOf(el: HtmlElement, styles: ReadonlyMap<HtmlElement, ComputedStyle>): HtmlElement | undefined {
-  for (let e: HtmlElement | null = el; e; e = e.parent) {
-    const display = styles.get(e)?.display;
-    if (display !== undefined && display !== "inline" && display !== "none") return e;
-  }
-  return undefined;
-}
-
-function textOf(node: HtmlNode): string {
-  return node.kind === "text" ? node.text : node.children.map(textOf).join("");
-}
-
-// content(text) is the element's text; content(before/after) its generated text (made before this runs for before).
-function contentOf(el: HtmlElement, kind: string): string {
-  const pick = (tag: string): string => textOf(el.children.find((c) => c.kind === "element" && c.tag === tag) ?? { kind: "text", text: "", parent: null });
-  if (kind === "before") return pick("::before");
-  if (kind === "after") return pick("::after");
-  const text = el.children.filter((c) => c.kind === "text" || !c.tag.startsWith("::")).map(textOf).join("").replace(/\s+/g, " ").trim();
-  return kind === "first-letter" ? [...text][0] ?? "" : text;
 }
 
 function splitTopLevel(value: string): string[] {
