@@ -211,8 +211,10 @@ class Generator {
     made.parent = el;
     this.styles.set(made, pseudo);
     let text = "";
+    // counter(page)/counter(pages) become page tokens, resolved per page like {{$page}} in the text.
+    const pages = parts.some((p) => p.kind === "counter" && (p.name === "page" || p.name === "pages"));
     const flush = (): void => {
-      if (text !== "") made.children.push({ kind: "text", text, parent: made });
+      if (text !== "") made.children.push(pages ? { kind: "text", text, parent: made, deferred: { scope: undefined } } : { kind: "text", text, parent: made });
       text = "";
     };
     for (const part of parts) {
@@ -228,7 +230,8 @@ class Generator {
         leader.parent = made;
         this.styles.set(leader, pseudo);
         made.children.push(leader);
-      } else text += this.partText(part, el, pseudo);
+      } else if (pages) text += part.kind === "counter" && (part.name === "page" || part.name === "pages") && part.style === "decimal" ? `{{$${part.name}}}` : this.partText(part, el, pseudo).replace(/\{\{/g, "{ {");
+      else text += this.partText(part, el, pseudo);
     }
     flush();
     return made;

@@ -96,3 +96,12 @@ describe("::first-letter", () => {
     assert.ok(runs(items).filter((r) => r.size !== 20).every((r) => r.size === 10));
   });
 });
+
+describe("page counters in the body", () => {
+  test("counter(page) and counter(pages) in ::before print the page each paragraph is on", () => {
+    const html = `<style>@page { size: A6; margin: 20pt } body { margin: 0; font-family: Inter; font-size: 10pt } .n::before { content: "p" counter(page) "/" counter(pages) " " }</style><p class="n">one</p><p class="n" style="break-before: page">two</p>`;
+    const result = layoutHtml(html, {}, { fonts: registry, now: new Date(0) });
+    const texts = result.pages.map((p) => runs(p.items).map((r) => r.glyphs.map((g) => g.text).join("")).join(""));
+    assert.deepEqual(texts, ["p1/2 one", "p2/2 two"]);
+  });
+});
