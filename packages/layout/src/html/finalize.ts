@@ -11,6 +11,7 @@ import type { HtmlContext } from "./layout/context.js";
 import type { Footnotes } from "./layout/footnotes.js";
 import { pageStyleFor, type MarginBox, type PageSetup } from "./layout/page.js";
 import { marginBoxContent } from "./margin-content.js";
+import { sideBoxArea } from "./side-boxes.js";
 import type { ComputedStyle } from "./style.js";
 
 /** Places each page's body with its margin boxes (`first`: the first page's geometry); returns the finished pages. */
@@ -48,6 +49,11 @@ export function finalizeHtmlPages(bodies: readonly (Block | null)[], every: Page
 function placeMarginBox(out: FrameItem[], box: MarginBox, page: PageNumbers, geometry: PageGeometry, height: number, ctx: HtmlContext, index: number, present: ReadonlySet<string>): void {
   const { margins, width } = geometry;
   const third = (width - margins.left - margins.right) / 3;
+  const side = sideBoxArea(box.name, margins, width, height);
+  if (side) {
+    placeSideBox(out, box, side, page, ctx, index);
+    return;
+  }
   const [edge, where] = box.name.split("-") as [string, string];
   // A left or right box takes the width of the empty boxes beside it (a long running footer on its own).
   const free = (name: string): boolean => !present.has(`${edge}-${name}`);
@@ -66,6 +72,16 @@ function placeMarginBox(out: FrameItem[], box: MarginBox, page: PageNumbers, geo
   const area = edge === "top" ? margins.top : margins.bottom;
   const top = edge === "top" ? 0 : height - margins.bottom;
   block.place(out, x, top + Math.max(0, (area - block.height) / 2), page);
+}
+
+// A side box or corner: its text centred in its area (the default alignment of those boxes in CSS Paged Media).
+function placeSideBox(out: FrameItem[], box: MarginBox, area: { x: number; y: number; width: number; height: number }, page: PageNumbers, ctx: HtmlContext, index: number): void {
+  const style = marginBoxStyle(box, "center");
+  const path = `@page @${box.name}`;
+  const block = box.parts
+    ? marginBoxContent(box.parts, style, area.width, ctx, index, page, path)
+    : paragraphBlock([{ text: resolveText(box.text, { ...ctx.tokens, page: page.page, pages: page.pages }), style, path }], style, area.width, ctx, path);
+  block?.place(out, area.x, area.y + Math.max(0, (area.height - block.height) / 2), page);
 }
 
 // A margin box's style (aligned by its position unless it sets text-align itself), made once per box rather

@@ -202,3 +202,15 @@ describe("odd input", () => {
     assert.ok(result.diagnostics.some((d) => d.code === "css.dropped" && d.message.startsWith("content: url()")));
   });
 });
+
+describe("side and corner margin boxes", () => {
+  test("@left-middle sits in the left margin at mid-height, @bottom-right-corner in its corner", () => {
+    const result = layoutHtml(`<style>${PAGE} @page { margin: 40pt 60pt; @left-middle { content: "L"; font-size: 8pt } @bottom-right-corner { content: "C"; font-size: 8pt } }</style><p>Body</p>`, {}, { fonts: registry, now: new Date(0) });
+    const all = runs(result.pages[0]?.items ?? []);
+    const l = all.find((r) => r.text === "L");
+    const c = all.find((r) => r.text === "C");
+    assert.ok(l && l.x > 20 && l.x < 40 && l.y > 200 && l.y < 220, `L at ${l?.x},${l?.y}`);
+    assert.ok(c && c.x > 297.64 - 60 && c.y > 419.53 - 40, `C at ${c?.x},${c?.y}`);
+    assert.deepEqual(result.diagnostics, []);
+  });
+});

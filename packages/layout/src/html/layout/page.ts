@@ -42,7 +42,12 @@ export interface PageSetup {
   readonly footnote: readonly Declaration[];
 }
 
-const BOX_NAMES = ["top-left", "top-center", "top-right", "bottom-left", "bottom-center", "bottom-right"];
+const BOX_NAMES = [
+  "top-left", "top-center", "top-right", "bottom-left", "bottom-center", "bottom-right",
+  // The side boxes and the corners (side-boxes.ts).
+  "left-top", "left-middle", "left-bottom", "right-top", "right-middle", "right-bottom",
+  "top-left-corner", "top-right-corner", "bottom-left-corner", "bottom-right-corner",
+];
 
 /** Reads the @page rules (later declarations win) against the root element's style. */
 export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagnostics: DiagnosticSink): PageSetup {
@@ -78,7 +83,7 @@ export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagn
       for (const [name, declarations] of rule.boxes) {
         if (name === "footnote") continue;
         if (!BOX_NAMES.includes(name)) {
-          diagnostics.add("css.unsupported", `the margin box @${name} is not supported; use @top-… or @bottom-…`, "@page");
+          diagnostics.add("css.unsupported", `the margin box @${name} is not a margin box; it was ignored`, "@page");
           continue;
         }
         byName.set(name, [...(byName.get(name) ?? []), ...declarations]);
