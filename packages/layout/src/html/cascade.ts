@@ -13,6 +13,7 @@ import { NO_CUSTOM, pendingValue, resolveCustom } from "./var.js";
 import { nthMatches, sheetShape, type SheetShape } from "./shape.js";
 import { computeStyle, LANG_ATTRIBUTE, SUPPORTED, type ComputedStyle, type FontUnits, type StyleExtras } from "./style.js";
 import { UA_CSS } from "./ua.js";
+import { isFootnoteFloat } from "./pseudo.js";
 
 /** The page box in points (vw/vh). */
 export type Viewport = NonNullable<StyleExtras["viewport"]>;
@@ -210,7 +211,7 @@ function computedFor(el: HtmlElement, matched: readonly { rule: StyleRule; tier:
       own.set(property, value);
       continue;
     }
-    if (!SUPPORTED.has(property)) {
+    if (!SUPPORTED.has(property) && !isFootnoteFloat(property, value)) {
       diagnostics.add("css.unsupported", `${property} is not supported; the content is laid out without it`, w.source);
       continue;
     }

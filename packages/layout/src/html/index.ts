@@ -31,6 +31,9 @@ import { documentFonts } from "./web-fonts.js";
 import { fontUnitsOf } from "./font-units.js";
 import { parseTemplate } from "../tokens/parse.js";
 import { resolveText } from "../tokens/resolve.js";
+import { generateContent } from "./generated-content.js";
+import { PagedState } from "./layout/paged-state.js";
+import { footnoteArea, Footnotes, paginateHtml } from "./layout/footnotes.js";
 
 /** An HTML template parsed, sanitised and with its style sheets read: build once per template version. */
 export interface CompiledHtml {
@@ -53,7 +56,16 @@ export function compileHtml(html: string, css?: string): CompiledHtml {
 
 /** Lays an HTML template out with its data: pages of positioned items, like layoutDocument; throws HtmlLimitError past the limits. */
 export function layoutHtml(template: string | CompiledHtml, data: unknown, options: LayoutOptions): LayoutResult {
-  const { root, ctx, setup, geometry, contentWidth, diagnostics, title } = prepareHtml(template, data, options);
+  const compiled = typeof template === "string" ? compileHtml(template) : template;
+  const first = layoutPass(compiled, data, options, undefined);
+  // target-counter() needs the pages of its targets: a second pass prints them (page-marks.ts records them).
+  if (!first.paged.needsTargetPages) return first.result;
+  return layoutPass(compiled, data, options, { pages: first.paged.placedTargets, counters: first.paged.counterSnapshots }).result;
+}
+
+function layoutPass(template: CompiledHtml, data: unknown, options: LayoutOptions, known: KnownTargets | undefined): { result: LayoutResult; paged: PagedState } {
+  const { root, ctx, setup, geometry, contentWidth, diagnostics, title } = prepareHtml(template, data, options, undefined, known);
+  const paged = ctx.paged as PagedState;
   // 4. boxes: the root element laid out in the page's content width; absolutes are placed from the first page
   const absolutes: Absolute[] = [];
   const laid = layoutBlockBox(root, ctx, contentWidth, absolutes);
@@ -61,19 +73,23 @@ export function layoutHtml(template: string | CompiledHtml, data: unknown, optio
   // The initial containing block of the absolutes is the first page's area (as Chromium prints: `bottom: 0`
   // is the foot of the first page, not of the content).
   const flow = new BoxBlock(plainDecoration(contentWidth, null), laid?.block ?? null, 0, { dx: 0, dy: 0, absolutes, avoidBreak: false, valign: 0, pageBody: geometry.body, ...(setup.size.roll ? {} : { containingHeight: first.body }) });
-  // 5. paginate with the band flow's loop; 6. finalize with page numbers
-  const { pages: paginated, overflowed } = paginate(flow, geometry.body, first.body, options.limits?.maxPages);
+  // 5. paginate with the band flow's loop; 6. finalize with page numbers. With footnotes, each page keeps room
+  // at its foot for the footnotes it calls (layout/footnotes.ts).
+  const notes = paged.footnotes.length > 0 ? new Footnotes(ctx, contentWidth, footnoteArea(setup.footnote, setup.root, contentWidth)) : undefined;
+  const { pages: paginated, overflowed } = notes || paged.sides
+    ? paginateHtml(flow, geometry.body, first.body, options.limits?.maxPages, paged, notes)
+    : paginate(flow, geometry.body, first.body, options.limits?.maxPages);
   if (overflowed) diagnostics.add("layout.overflow", "some content cannot fit any page and overflows its page body", "html");
   // position: fixed boxes on every page, in its page area.
   const fixed = ctx.fixed ?? [];
   // Each page's body is the root stacking context (z-indexed boxes drawn over the rest: layout/stacking.ts).
   const bodies = paginated.map((body, i) => (fixed.length === 0 ? new RootContextBlock(body) : new FixedLayer(new RootContextBlock(body), fixed, contentWidth, i === 0 ? first.body : geometry.body)));
-  const finished = finalizeHtmlPages(bodies, geometry, setup, ctx, first);
+  const finished = finalizeHtmlPages(bodies, geometry, setup, ctx, first, notes);
   // 7. the render's stamps (an HTML template has no document-level list)
   const pages = options.stamps !== undefined && options.stamps.length > 0 ? stampHtmlPages(finished, options.stamps, ctx, options.theme) : finished;
   // The PDF's /Lang and reading direction come from <html lang dir> (or CSS direction on the root).
   const lang = root.attrs.get("lang");
-  return {
+  const result: LayoutResult = {
     ...(title ? { title } : {}),
     pages,
     faces: collectFaces(pages, ctx.fonts),
@@ -82,7 +98,11 @@ export function layoutHtml(template: string | CompiledHtml, data: unknown, optio
     ...(lang !== undefined && LANGUAGE_TAG.test(lang.trim()) ? { language: lang.trim() } : {}),
     direction: ctx.styles.get(root)?.direction ?? "ltr",
   };
+  return { result, paged };
 }
+
+/** What a first pass learnt about target-counter() targets: their pages and counters. */
+type KnownTargets = ConstructorParameters<typeof PagedState>[0];
 
 /** A BCP 47 language tag's shape (`en`, `en-US`, `ar-EG`, `zh-Hant-TW`); anything else is not written to /Lang. */
 const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
@@ -100,7 +120,7 @@ export interface PreparedHtml {
 }
 
 /** Applies the data (or, with `keptTokens`, keeps tokens as placeholders: see expandTemplate), runs the cascade and reads @page. */
-export function prepareHtml(template: string | CompiledHtml, data: unknown, options: LayoutOptions, keptTokens?: string[]): PreparedHtml {
+export function prepareHtml(template: string | CompiledHtml, data: unknown, options: LayoutOptions, keptTokens?: string[], known?: KnownTargets): PreparedHtml {
   const compiled = typeof template === "string" ? compileHtml(template) : template;
   const diagnostics = new DiagnosticSink();
   for (const d of compiled.diagnostics) diagnostics.add(d.code, d.message, d.path);
@@ -109,6 +129,9 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
   const root = expandTemplate(compiled.root, tokens, diagnostics, keptTokens);
   const fonts = compiled.sheet.fontFaces ? documentFonts(compiled.sheet, options, diagnostics) : options.fonts;
   const styles = cascade(root, compiled.sheet, diagnostics, pageViewport(compiled.sheet), fontUnitsOf(fonts));
+  // ::before/::after/::marker, counters and string-set (a no-op for sheets without generated content)
+  const paged = new PagedState(known);
+  generateContent(root, compiled.sheet, styles as Map<HtmlElement, ComputedStyle>, paged, diagnostics);
   // 3. pages: size, margins, margin boxes; the body every page offers the flow
   const rootStyle = styles.get(root);
   if (!rootStyle) throw new Error("the cascade gave the root element no style");
@@ -126,6 +149,7 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
     familyCache: new Map(),
     palette: resolvePalette(undefined, options.theme),
     fixed: [],
+    paged,
     ...(options.forms === true ? { forms: true } : {}),
     ...(options.tagged === true ? { tagged: true } : {}),
   };

@@ -2,6 +2,7 @@
 // initial values. Lengths that depend on the containing block stay `Length` (resolved by layout).
 import type { TextAlign } from "../model/types.js";
 import { parseColour, parseLength, splitValue, type Length, type UnitBase } from "./values.js";
+import { RAW_PROPERTIES } from "./pseudo.js";
 
 export type Display =
   | "block" | "inline" | "inline-block" | "none" | "list-item" | "flex" | "table" | "table-row" | "table-cell"
@@ -94,6 +95,11 @@ export interface ComputedStyle {
   readonly listStyleImage: string | null;
   /** `bookmark-level` (CSS GCPM): the outline level of the element's heading; 0 for `none`, undefined for auto. */
   readonly bookmarkLevel: number | undefined;
+  /**
+   * Generated content and paged-media values as written (content, counters, quotes, string-set, page, and
+   * `position: running()`), read by generated-content.ts; undefined when none is set (nearly every element).
+   */
+  readonly generated: GeneratedValues | undefined;
 }
 
 /** The background-* longhands of a box with a background image, as specified (comma lists per layer). */
@@ -117,6 +123,9 @@ export interface StyleExtras {
 
 /** Measures `ex` and `ch` (in ems) for an element's font (html/font-units.ts). */
 export type FontUnits = (family: readonly string[], weight: number, italic: boolean) => { readonly ex: number; readonly ch: number } | undefined;
+
+/** Raw values of the properties in RAW_PROPERTIES, plus `running` (the name in `position: running(name)`) and `footnote` (`float: footnote`). */
+export type GeneratedValues = Readonly<Partial<Record<(typeof RAW_PROPERTIES)[number] | "running" | "footnote" | "side", string>>>;
 
 /**
  * Not a CSS property: the cascade sets it from an element's `lang` attribute (which CSS cannot read), so
@@ -147,6 +156,8 @@ export const SUPPORTED = new Set([
   // Accepted with no effect on a PDF page: colour adjustment for print, bidi isolation (the text engine
   // resolves bidi per paragraph itself).
   "print-color-adjust", "-webkit-print-color-adjust", "color-adjust", "unicode-bidi",
+  // Generated content and paged media (generated-content.ts, layout/page-marks.ts).
+  ...RAW_PROPERTIES,
 ]);
 
 const SIDES = ["top", "right", "bottom", "left"] as const;
@@ -267,6 +278,7 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     backgroundLayers: backgroundSpec(get),
     listStyleImage: inherits("list-style-image") ? p.listStyleImage : listStyleImage(get("list-style-image")),
     bookmarkLevel: bookmarkLevel(get("bookmark-level")),
+    generated: generatedValues(specified, p),
   };
 }
 
@@ -323,6 +335,25 @@ function backgroundSpec(get: (name: string) => string | undefined): BackgroundSp
     origin: own("background-origin", "padding-box"),
     clip: own("background-clip", "border-box"),
   };
+}
+
+// The generated-content values of an element; `quotes` inherits (the others do not).
+function generatedValues(specified: Specified, parent: ComputedStyle): GeneratedValues | undefined {
+  let out: Record<string, string> | undefined;
+  for (const name of RAW_PROPERTIES) {
+    const v = specified.get(name);
+    if (v === undefined || v === "initial" || v === "unset") continue;
+    (out ??= {})[name] = v === "inherit" ? parent.generated?.[name] ?? "" : v;
+  }
+  const position = specified.get("position");
+  const running = position !== undefined ? /^running\(\s*([\w-]+)\s*\)$/i.exec(position.trim()) : null;
+  if (running) (out ??= {}).running = (running[1] as string).toLowerCase();
+  if (specified.get("float")?.trim().toLowerCase() === "footnote") (out ??= {}).footnote = "footnote";
+  // break-before: left/right (recto/verso) asks for a page of that side: a blank page may come first.
+  const side = specified.get("break-before")?.trim().toLowerCase();
+  if (side === "left" || side === "right" || side === "recto" || side === "verso") (out ??= {}).side = side === "recto" ? "right" : side === "verso" ? "left" : side;
+  if (out?.quotes === undefined && parent.generated?.quotes !== undefined) (out ??= {}).quotes = parent.generated.quotes;
+  return out;
 }
 
 const DISPLAYS: readonly Display[] = [
@@ -393,5 +424,5 @@ export const INITIAL: ComputedStyle = {
   hyphens: "manual", lang: undefined, float: "none", clear: "none", zIndex: undefined, overflowHidden: false,
   clipPath: undefined, transform: undefined, transformOrigin: undefined, opacity: 1, boxShadow: undefined, textShadow: undefined,
   flowRoot: false, custom: new Map(), backgroundLayers: null,
-  listStyleImage: null, bookmarkLevel: undefined,
+  listStyleImage: null, bookmarkLevel: undefined, generated: undefined,
 };

@@ -58,6 +58,8 @@ export interface BoxExtras {
   readonly listBody?: { readonly label: FrameTag; readonly body: FrameTag };
   /** The tag of the box's background and borders (an artifact) in a tagged document. */
   readonly decoration?: FrameTag;
+  /** `box-decoration-break: slice`: no bottom edge where the box breaks, no top edge where it continues. */
+  readonly slice?: boolean;
 }
 
 /** A box: decoration around a content block. */
@@ -102,11 +104,12 @@ export class BoxBlock implements Block {
     // All the content fits but a set height does not: the box moves to the next page whole (at the top of a
     // page it stays, as anything taller than a page does).
     if (!part.rest && !atTop && this.height > available + EPSILON) return { fits: null, rest: this };
-    const fits = new BoxBlock(this.deco, part.fits, part.rest ? part.fits.height : this.contentHeight, this.extras);
+    const slice = this.extras.slice === true && part.rest !== null;
+    const fits = new BoxBlock(slice ? sliced(this.deco, 2) : this.deco, part.fits, part.rest ? part.fits.height : this.contentHeight, this.extras);
     if (!part.rest) return { fits, rest: null };
     // The marker and the absolutes belong to the first fragment only.
     const { marker: _marker, ...later } = this.extras;
-    const rest = new BoxBlock(this.deco, part.rest, Math.max(0, this.contentHeight - part.fits.height), { ...later, absolutes: [] });
+    const rest = new BoxBlock(slice ? sliced(this.deco, 0) : this.deco, part.rest, Math.max(0, this.contentHeight - part.fits.height), { ...later, absolutes: [] });
     return { fits, rest };
   }
 
@@ -173,6 +176,15 @@ function pushGroup(out: FrameItem[], tag: FrameTag, place: (items: FrameItem[]) 
   const items: FrameItem[] = [];
   place(items);
   if (items.length > 0) out.push({ kind: "group", tag, items });
+}
+
+// A decoration without its top (0) or bottom (2) border and padding: the cut edge of a sliced box.
+function sliced(deco: BoxDecoration, side: 0 | 2): BoxDecoration {
+  const insets = [...deco.insets] as [number, number, number, number];
+  const borderWidth = [...deco.borderWidth] as [number, number, number, number];
+  insets[side] = 0;
+  borderWidth[side] = 0;
+  return { ...deco, insets, borderWidth, radius: 0 };
 }
 
 function drawBorders(out: FrameItem[], deco: BoxDecoration, x: number, y: number, h: number): void {

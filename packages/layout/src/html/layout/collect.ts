@@ -9,6 +9,7 @@ import { parseLength } from "../values.js";
 import { styleOf, type HtmlContext } from "./context.js";
 import { OBJECT_CHAR } from "../../text/rich-types.js";
 import type { InlinePiece } from "./inline.js";
+import { LEADER_TAG } from "./leader.js";
 
 /** One item of a block container's content, in document order. */
 export type FlowItem =
@@ -83,7 +84,8 @@ export function flowItems(parent: HtmlElement, ctx: HtmlContext): FlowItem[] {
       run.push({ atomic: child });
       continue;
     }
-    if (isBlockLevel(style)) {
+    // A running element (`position: running()`) is a mark in the flow wherever it is written.
+    if (isBlockLevel(style) || style.generated?.running !== undefined) {
       flush();
       items.push({ kind: "block", element: child });
       continue;
@@ -165,7 +167,7 @@ export function inlinePieces(el: HtmlElement, ctx: HtmlContext, out: InlinePiece
     // Floats and positioned boxes inside inline elements leave the line too (when the caller takes them).
     if (lifted && childStyle.display !== "none" && (childStyle.position === "absolute" || childStyle.position === "fixed")) lifted.push({ kind: "absolute", element: child });
     else if (lifted && childStyle.display !== "none" && childStyle.float !== "none") lifted.push({ kind: "float", element: child });
-    else if (isInlineObject(child, childStyle, ctx)) out.push(objectPiece(child, childStyle, ownLink, ownRise));
+    else if (isInlineObject(child, childStyle, ctx) || child.tag === LEADER_TAG) out.push(objectPiece(child, childStyle, ownLink, ownRise));
     else inlinePieces(child, ctx, out, ownLink, ownBackground, ownRise, lifted);
   }
 }

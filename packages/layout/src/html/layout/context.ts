@@ -9,6 +9,7 @@ import type { TokenContext } from "../../tokens/types.js";
 import type { Styles } from "../cascade.js";
 import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
+import type { PagedState } from "./paged-state.js";
 
 /** An absolutely positioned box waiting for its containing block: offsets as written (points or undefined). */
 export interface Absolute {
@@ -46,6 +47,8 @@ export interface HtmlContext {
   readonly palette?: Palette;
   /** Where `position: fixed` boxes go (drawn on every page by layoutHtml); absent: they are absolute. */
   readonly fixed?: Absolute[];
+  /** Generated content and paged media of this render (markers, strings, running elements, targets). */
+  readonly paged?: PagedState;
 }
 
 /** Per column of a table, the widest min-content and max-content width of its single-span cells (border boxes). */

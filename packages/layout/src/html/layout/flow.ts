@@ -14,6 +14,7 @@ import { borderBoxWidth, collapse, decorationOf, edgesOf, marginX, sizeOf } from
 import { layoutFlex } from "./flex.js";
 import { paragraphBlock, type ObjectBox } from "./inline.js";
 import { markerOf } from "./marker.js";
+import { pageNameOf, runningMark, withFootnoteCalls, withPageMarks } from "./page-marks.js";
 import { maxContent } from "./measure.js";
 import { replacedBlock } from "./replaced.js";
 import { chartFigureBlock, isChartFigure } from "./chart.js";
@@ -59,6 +60,10 @@ interface FlowResult {
 export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, sink: Absolute[], borderWidth?: number, exclusion?: Exclusion, hang = false): Laid | null {
   const style = styleOf(ctx, el);
   if (style.display === "none") return null;
+  // A running element leaves the flow: a mark of where it was (page-marks.ts); margin boxes lay it out.
+  if (style.generated?.running !== undefined && ctx.paged?.inMarginBox !== true) {
+    return { block: runningMark(el, style.generated.running, ctx), box: null, marginLeft: 0, width: 0, marginTop: 0, marginBottom: 0, breakBefore: false, breakAfter: false };
+  }
   const edges = edgesOf(style, cb);
   const [it, ir, ib, il] = edges.insets;
   let [mt, mr, mb, ml] = edges.margin;
@@ -137,12 +142,14 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
     shadows,
     clip: style.overflowHidden,
     exact: style.overflowHidden && specifiedHeight !== undefined,
+    ...((style.generated?.["box-decoration-break"] ?? style.generated?.["-webkit-box-decoration-break"])?.trim() === "slice" ? { slice: true } : {}),
   });
   const drawn = effects ? new EffectsBlock(box, effects, width, dx, dy) : box;
   // A positioned box with a z-index of 0 or more is drawn over its stacking context's content (stacking.ts).
   const painted = positioned && style.zIndex !== undefined && style.zIndex >= 0 ? new LiftedBlock(drawn, style.zIndex) : drawn;
   if (hanging) hanging = hanging.map((f) => ({ ...f, x: f.x + ml + dx, y: f.y + dy }));
-  return { block: ml !== 0 ? new ShiftBlock(painted, ml) : painted, box, marginLeft: ml, width, marginTop: mt, marginBottom: mb, breakBefore: style.breakBefore, breakAfter: style.breakAfter, hanging };
+  const block = withPageMarks(ml !== 0 ? new ShiftBlock(painted, ml) : painted, el, style, ctx);
+  return { block, box, marginLeft: ml, width, marginTop: mt, marginBottom: mb, breakBefore: style.breakBefore, breakAfter: style.breakAfter, hanging };
 }
 
 /** Floats, absolutes and clipping boxes make a formatting context of their own: margins do not collapse through them. */
@@ -190,6 +197,8 @@ export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sin
     pending = marginBottom;
     y += block.height;
   };
+  // Named pages (`page: chapter`): a block whose page differs from the previous block's starts a new page.
+  let previousPage: string | undefined | null = null;
   for (const item of flowItems(el, ctx)) {
     if (item.kind === "float") {
       const laid = layoutBlockBox(item.element, ctx, width, sink);
@@ -218,7 +227,13 @@ export function layoutFlow(el: HtmlElement, width: number, ctx: HtmlContext, sin
     }
     const laid = layoutFlowItem(item, el, width, ctx, sink, exclusion);
     if (!laid) continue;
-    push(laid.block, laid.marginTop, laid.marginBottom, laid.breakBefore, clearTo !== undefined && clearTo > 0 ? clearTo : undefined);
+    let pageBreak = false;
+    if (item.kind === "block") {
+      const name = pageNameOf(styleOf(ctx, item.element));
+      pageBreak = previousPage !== null && name !== previousPage && styleOf(ctx, item.element).generated?.running === undefined;
+      previousPage = name;
+    }
+    push(laid.block, laid.marginTop, laid.marginBottom, laid.breakBefore || pageBreak, clearTo !== undefined && clearTo > 0 ? clearTo : undefined);
     breakNext = laid.breakAfter;
     // A child's floats that reach below it are this flow's now: drawn here, and what follows wraps around them.
     for (const f of laid.hanging ?? []) {
@@ -244,8 +259,9 @@ export function layoutFlowItem(item: FlowItem, parent: HtmlElement, width: numbe
     case "inline": {
       const parentStyle = styleOf(ctx, parent);
       const paragraph = paragraphBlock(item.pieces, parentStyle, width, ctx, parent.path, (el) => inlineObject(el, ctx, width, sink), exclusion);
+      const called = paragraph && ctx.paged && ctx.paged.footnotes.length > 0 ? withFootnoteCalls(paragraph, new Set(item.pieces.map((p) => p.path)), ctx) : paragraph;
       // Loose text in an element that holds no text of its own (a div) reads as a paragraph.
-      const block = paragraph && ctx.tagged === true ? withTag(paragraph, anonymousParagraph(parent, parentStyle)) : paragraph;
+      const block = called && ctx.tagged === true ? withTag(called, anonymousParagraph(parent, parentStyle)) : called;
       return block ? { block, box: null, marginLeft: 0, width, marginTop: 0, marginBottom: 0, breakBefore: false, breakAfter: false } : null;
     }
     case "atomic": {

@@ -17,6 +17,7 @@ import type { ComputedStyle } from "../style.js";
 import { familyOf, type HtmlContext } from "./context.js";
 import { insetAt, type Exclusion } from "./float.js";
 import { shadowsOf, textShadowItems, type Shadow } from "./shadow.js";
+import { LEADER_TAG, leaderParagraph } from "./leader.js";
 
 /** A run of text with the style of the inline element it sits in. */
 export interface InlinePiece {
@@ -63,6 +64,12 @@ function objectAlign(style: ComputedStyle): ObjectAlign {
  * are laid out by `objects` (without it, as when only text is measured, they are left out).
  */
 export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedStyle, width: number, ctx: HtmlContext, path: string, objects?: ObjectLayout, exclusion?: Exclusion): ParagraphBlock | null {
+  // A paragraph with leader() is set by leader.ts (full width: beside a float its lines are not shortened).
+  if (objects && pieces.some((p) => p.object?.tag === LEADER_TAG)) return leaderParagraph(inlineParagraph, pieces, block, width, ctx, path, objects);
+  return inlineParagraph(pieces, block, width, ctx, path, objects, exclusion);
+}
+
+function inlineParagraph(pieces: readonly InlinePiece[], block: ComputedStyle, width: number, ctx: HtmlContext, path: string, objects?: ObjectLayout, exclusion?: Exclusion): ParagraphBlock | null {
   const texts = collapseWhiteSpace(pieces);
   if (!texts.some((t) => t.trim() !== "" || t.includes("\n"))) return null;
   const deferred = pieces.some((p) => p.deferred);
@@ -266,6 +273,11 @@ export class ParagraphBlock implements Block {
   /** The whole paragraph. */
   static of(source: ParagraphSource): ParagraphBlock {
     return new ParagraphBlock(source, 0, source.layout.lines.length);
+  }
+
+  /** The lines of the whole paragraph (leader.ts measures the line a leader is on). */
+  get lines(): RichLayout["lines"] {
+    return this.source.layout.lines;
   }
 
   /** The widest line, for shrink-to-fit sizing. */

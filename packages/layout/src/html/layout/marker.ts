@@ -8,9 +8,14 @@ import type { ComputedStyle } from "../style.js";
 import { styleOf, type HtmlContext } from "./context.js";
 import { imageMarkerOf } from "./image-marker.js";
 import { paragraphBlock } from "./inline.js";
+import { markerText } from "../counter-style.js";
 
 /** The marker of a list item, or undefined for `list-style-type: none`. */
 export function markerOf(el: HtmlElement, style: ComputedStyle, ctx: HtmlContext): { block: Block; x: number } | undefined {
+  // A ::marker with content (or a ::marker style) replaces the list-style marker (generated-content.ts).
+  const generated = ctx.paged?.markers.get(el);
+  // Its content holds its own spacing (`"\2713  "`): the marker ends where the content starts, as in Chromium.
+  if (generated) return generatedMarker(el, generated.text, generated.style, ctx, generated.content ? 0 : undefined);
   const image = style.listStyleImage !== null ? imageMarkerOf(style, ctx, el.path) : undefined;
   if (image) return image;
   const type = style.listStyleType;
@@ -22,11 +27,16 @@ export function markerOf(el: HtmlElement, style: ComputedStyle, ctx: HtmlContext
   }
   const text = markerText(style.listStyleType, ordinal(el, ctx));
   if (text === undefined) return undefined;
-  const markerStyle: ComputedStyle = { ...style, textAlign: "left", textTransform: "none", whiteSpace: "nowrap", underline: false, strike: false };
+  return generatedMarker(el, text, style, ctx);
+}
+
+function generatedMarker(el: HtmlElement, text: string, style: ComputedStyle, ctx: HtmlContext, gapOverride?: number): { block: Block; x: number } | undefined {
+  if (text === "") return undefined;
+  const markerStyle: ComputedStyle = { ...style, textAlign: "left", textTransform: "none", whiteSpace: gapOverride === 0 ? "pre" : "nowrap", underline: false, strike: false };
   const box = paragraphBlock([{ text, style: markerStyle, path: el.path }], markerStyle, Infinity, ctx, el.path);
   if (!box) return undefined;
   const width = box.width;
-  const gap = style.size * 0.5;
+  const gap = gapOverride ?? style.size * 0.5;
   return { block: box, x: -width - gap };
 }
 
@@ -48,50 +58,6 @@ function ordinal(el: HtmlElement, ctx: HtmlContext): number {
 
 function countItems(list: HtmlElement, ctx: HtmlContext): number {
   return list.children.filter((c) => c.kind === "element" && styleOf(ctx, c).display === "list-item").length;
-}
-
-function markerText(type: string, n: number): string | undefined {
-  switch (type) {
-    case "none":
-      return undefined;
-    case "decimal":
-      return `${n}.`;
-    case "decimal-leading-zero":
-      return `${n < 10 && n >= 0 ? "0" : ""}${n}.`;
-    case "lower-alpha":
-    case "lower-latin":
-      return `${alpha(n)}.`;
-    case "upper-alpha":
-    case "upper-latin":
-      return `${alpha(n).toUpperCase()}.`;
-    case "lower-roman":
-      return `${roman(n).toLowerCase()}.`;
-    case "upper-roman":
-      return `${roman(n)}.`;
-    default:
-      return `${n}.`;
-  }
-}
-
-function alpha(n: number): string {
-  if (n < 1) return String(n);
-  let out = "";
-  for (let v = n; v > 0; v = Math.floor((v - 1) / 26)) out = String.fromCharCode(97 + ((v - 1) % 26)) + out;
-  return out;
-}
-
-function roman(n: number): string {
-  if (n < 1 || n > 3999) return String(n);
-  const table: [number, string][] = [[1000, "M"], [900, "CM"], [500, "D"], [400, "CD"], [100, "C"], [90, "XC"], [50, "L"], [40, "XL"], [10, "X"], [9, "IX"], [5, "V"], [4, "IV"], [1, "I"]];
-  let out = "";
-  let v = n;
-  for (const [value, digits] of table) {
-    while (v >= value) {
-      out += digits;
-      v -= value;
-    }
-  }
-  return out;
 }
 
 /** A disc, circle or square bullet, centred on the first line. */

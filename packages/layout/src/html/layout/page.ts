@@ -2,7 +2,9 @@
 // roll width with `auto` height), margins, and the margin boxes (`@top-left|center|right`,
 // `@bottom-left|center|right`) whose `content` strings and `counter(page)` / `counter(pages)` are resolved
 // per page at finalize. `@page :first` margin boxes replace the others on the first page, and its margins
-// give the first page its own body.
+// give the first page its own body. Rules for :left, :right, :blank and named pages (page-selector.ts) are
+// cascaded per page at finalize (pageStyleFor): their margin boxes, and left/right margins that move the
+// page's content sideways (every page keeps the content width of the others).
 import type { DiagnosticSink } from "../../diagnostics.js";
 import { findPageSizePreset, PAGE_SIZES, ROLL_BREAK_HEIGHT, type ResolvedPageSize } from "../../model/page-sizes.js";
 import type { Margins } from "../../model/types.js";
@@ -10,6 +12,8 @@ import type { PageRule } from "../css.js";
 import { PENDING, type Declaration } from "../shorthands.js";
 import { pendingValue } from "../var.js";
 import { computeStyle, type ComputedStyle } from "../style.js";
+import { parseContent, type ContentPart } from "../content-value.js";
+import { pageSpecificity, selectsPage, type PageFacts } from "../page-selector.js";
 import { parseLength, splitValue } from "../values.js";
 
 /** One margin box: its place, its content as token text (`Page {{$page}} of {{$pages}}`), its style. */
@@ -17,6 +21,8 @@ export interface MarginBox {
   readonly name: string;
   readonly text: string;
   readonly style: ComputedStyle;
+  /** The content when it needs more than page numbers (string(), element(), counter styles): read per page. */
+  readonly parts?: readonly ContentPart[];
 }
 
 /** The page set-up of a document. */
@@ -32,16 +38,29 @@ export interface PageSetup {
   readonly pageStyle?: ComputedStyle;
   /** The root's (or body's) style when it has a background: painted over every whole page (canvas.ts). */
   readonly canvasStyle?: ComputedStyle;
+  /** Every @page rule that was understood, for the pages that rules with selectors apply to. */
+  readonly rules: readonly PageRule[];
+  /** True when some rule selects by :left, :right, :blank or a name (pages are styled one by one). */
+  readonly selective: boolean;
+  readonly root: ComputedStyle;
+  /** Declarations of `@page { @footnote { … } }` (layout/footnotes.ts). */
+  readonly footnote: readonly Declaration[];
 }
 
-const BOX_NAMES = ["top-left", "top-center", "top-right", "bottom-left", "bottom-center", "bottom-right"];
+const BOX_NAMES = [
+  "top-left", "top-center", "top-right", "bottom-left", "bottom-center", "bottom-right",
+  // The side boxes and the corners (side-boxes.ts).
+  "left-top", "left-middle", "left-bottom", "right-top", "right-middle", "right-bottom",
+  "top-left-corner", "top-right-corner", "bottom-left-corner", "bottom-right-corner",
+];
 
 /** Reads the @page rules (later declarations win) against the root element's style. */
 export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagnostics: DiagnosticSink): PageSetup {
   const all = new Map<string, string>();
   // var() in @page reads the root element's custom properties
   const value = (d: Declaration): string => (d.value.startsWith(PENDING) ? pendingValue(d.property, d.value, root.custom) : d.value);
-  for (const rule of rules) if (!rule.first) for (const d of rule.declarations) all.set(d.property, value(d));
+  const everyPage = rules.filter((r) => r.selector.name === undefined && r.selector.pseudos.length === 0);
+  for (const rule of everyPage) for (const d of rule.declarations) all.set(d.property, value(d));
   const size = pageSize(all.get("size"), diagnostics);
   const base = { em: root.size, rem: root.size };
   const side = (name: string): number => {
@@ -67,27 +86,81 @@ export function pageSetup(rules: readonly PageRule[], root: ComputedStyle, diagn
   const boxesOf = (first: boolean): MarginBox[] | undefined => {
     const byName = new Map<string, Declaration[]>();
     for (const rule of rules) {
-      if (rule.first !== first) continue;
+      if (first ? !rule.first : !everyPage.includes(rule)) continue;
       for (const [name, declarations] of rule.boxes) {
+        if (name === "footnote") continue;
         if (!BOX_NAMES.includes(name)) {
-          diagnostics.add("css.unsupported", `the margin box @${name} is not supported; use @top-… or @bottom-…`, "@page");
+          diagnostics.add("css.unsupported", `the margin box @${name} is not a margin box; it was ignored`, "@page");
           continue;
         }
         byName.set(name, [...(byName.get(name) ?? []), ...declarations]);
       }
     }
     if (byName.size === 0) return undefined;
-    return [...byName].map(([name, declarations]) => {
-      // var() in a margin box reads the root element's custom properties
-      const specified = new Map(declarations.map((d) => [d.property, d.value.startsWith(PENDING) ? pendingValue(d.property, d.value, root.custom) : d.value] as const));
-      return { name, text: contentText(specified.get("content") ?? ""), style: computeStyle(specified, root, root.size) };
-    }).filter((b) => b.text !== "");
+    return [...byName].map(([name, declarations]) => marginBox(name, declarations, root)).filter((b) => b.text !== "" || b.parts !== undefined);
   };
   const boxes = boxesOf(false) ?? [];
   const first = boxesOf(true);
+  const selective = rules.some((r) => r.selector.name !== undefined || r.selector.pseudos.some((p) => p !== "first"));
+  for (const rule of rules) {
+    if (everyPage.includes(rule) || rule.first) continue;
+    for (const d of rule.declarations) {
+      if (d.property !== "margin-left" && d.property !== "margin-right") diagnostics.add("css.unsupported", `@page ${describe(rule)} ${d.property} is not supported; those pages have the ${d.property} of every page`, "@page");
+    }
+  }
   const pageStyle = pageBackground(all, root);
-  return {
-    ...(pageStyle ? { pageStyle } : {}), size, margins, boxes, firstBoxes: first ? [...boxes.filter((b) => !first.some((f) => f.name === b.name)), ...first] : undefined, firstMargins };
+  return { ...(pageStyle ? { pageStyle } : {}), size, margins, boxes, firstBoxes: first ? [...boxes.filter((b) => !first.some((f) => f.name === b.name)), ...first] : undefined, firstMargins, rules, selective, root, footnote: rules.flatMap((r) => [...(r.boxes.get("footnote") ?? [])]) };
+}
+
+/** The margin boxes and the left margin of one page, from every rule that selects it (cascaded by page specificity). */
+export interface PageStyle {
+  readonly boxes: readonly MarginBox[];
+  /** The page's left margin (its content moves by the difference from every page's). */
+  readonly left: number;
+  readonly right: number;
+}
+
+const pageStyles = new WeakMap<PageSetup, Map<string, PageStyle>>();
+
+/** The style of a page under the rules with selectors (cached per kind of page). */
+export function pageStyleFor(setup: PageSetup, facts: PageFacts, geometryMargins: Margins): PageStyle {
+  const matching = setup.rules.filter((r) => selectsPage(r.selector, facts)).sort((a, b) => pageSpecificity(a.selector) - pageSpecificity(b.selector) || a.order - b.order);
+  const key = `${matching.map((r) => r.order).join(",")}|${geometryMargins.left}|${geometryMargins.right}`;
+  let byKey = pageStyles.get(setup);
+  if (!byKey) pageStyles.set(setup, (byKey = new Map()));
+  const cached = byKey.get(key);
+  if (cached) return cached;
+  const byName = new Map<string, Declaration[]>();
+  const margin = new Map<string, string>();
+  for (const rule of matching) {
+    for (const [name, declarations] of rule.boxes) if (BOX_NAMES.includes(name)) byName.set(name, [...(byName.get(name) ?? []), ...declarations]);
+    if (!rule.first && !(rule.selector.name === undefined && rule.selector.pseudos.length === 0)) for (const d of rule.declarations) margin.set(d.property, d.value);
+  }
+  const base = { em: setup.root.size, rem: setup.root.size };
+  const side = (name: "left" | "right"): number => {
+    const l = parseLength(margin.get(`margin-${name}`) ?? "", base);
+    return l ? Math.max(0, l.pt + (l.pct * setup.size.width) / 100) : geometryMargins[name];
+  };
+  const left = side("left");
+  const boxes = [...byName].map(([name, declarations]) => marginBox(name, declarations, setup.root)).filter((b) => b.text !== "" || b.parts !== undefined);
+  const style = { boxes, left, right: margin.has("margin-right") ? side("right") : Math.max(0, geometryMargins.left + geometryMargins.right - left) };
+  byKey.set(key, style);
+  return style;
+}
+
+function describe(rule: PageRule): string {
+  return `${rule.selector.name ?? ""}${rule.selector.pseudos.map((p) => `:${p}`).join("")}`;
+}
+
+function marginBox(name: string, declarations: readonly Declaration[], root: ComputedStyle): MarginBox {
+  // var() in a margin box reads the root element's custom properties
+  const specified = new Map(declarations.map((d) => [d.property, d.value.startsWith(PENDING) ? pendingValue(d.property, d.value, root.custom) : d.value] as const));
+  const content = specified.get("content") ?? "";
+  const style = computeStyle(specified, root, root.size);
+  const parts = parseContent(content).parts;
+  // Strings and counter(page)/counter(pages) in decimal become token text; anything else is read per page.
+  const simple = parts === null || parts.every((p) => p.kind === "text" || (p.kind === "counter" && (p.name === "page" || p.name === "pages") && p.style === "decimal"));
+  return simple ? { name, text: contentText(content), style } : { name, text: "", style, parts };
 }
 
 function pageSize(value: string | undefined, diagnostics: DiagnosticSink): ResolvedPageSize {
