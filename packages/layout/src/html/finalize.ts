@@ -17,7 +17,7 @@ import { sideBoxArea } from "./side-boxes.js";
 import type { ComputedStyle } from "./style.js";
 
 /** Places each page's body with its margin boxes (`first`: the first page's geometry); returns the finished pages. */
-export function finalizeHtmlPages(bodies: readonly (Block | null)[], every: PageGeometry, setup: PageSetup, ctx: HtmlContext, first: PageGeometry = every, notes?: Footnotes): Page[] {
+export function finalizeHtmlPages(bodies: readonly (Block | null)[], every: PageGeometry, setup: PageSetup, ctx: HtmlContext, first: PageGeometry = every, notes?: Footnotes, blank: (index: number) => boolean = (i) => bodies[i] === null): Page[] {
   const pages = bodies.length;
   const paged = ctx.paged;
   if (paged?.marking === true) {
@@ -32,7 +32,7 @@ export function finalizeHtmlPages(bodies: readonly (Block | null)[], every: Page
     const numbers: PageNumbers = { page: i + 1, pages };
     const height = pageHeight(geometry, body?.height ?? 0);
     // Rules for :left/:right/:blank and named pages: the first page is a right page (left-to-right).
-    const style = setup.selective ? pageStyleFor(setup, { index: i, right: (i % 2 === 0) !== rtl, name: paged?.pages[i]?.name, blank: body === null }, geometry.margins) : undefined;
+    const style = setup.selective ? pageStyleFor(setup, { index: i, right: (i % 2 === 0) !== rtl, name: paged?.pages[i]?.name, blank: blank(i) }, geometry.margins) : undefined;
     const margins = style ? { ...geometry.margins, left: style.left, right: style.right } : geometry.margins;
     const items: FrameItem[] = [];
     if (setup.pageStyle) placePageBackground(items, setup.pageStyle, geometry.width, height, numbers, ctx);

@@ -84,7 +84,8 @@ function layoutPass(template: CompiledHtml, data: unknown, options: LayoutOption
   const fixed = ctx.fixed ?? [];
   // Each page's body is the root stacking context (z-indexed boxes drawn over the rest: layout/stacking.ts).
   const bodies = paginated.map((body, i) => (fixed.length === 0 ? new RootContextBlock(body) : new FixedLayer(new RootContextBlock(body), fixed, contentWidth, i === 0 ? first.body : geometry.body)));
-  const finished = finalizeHtmlPages(bodies, geometry, setup, ctx, first, notes);
+  // A page with no body is blank (break-before: left/right), whatever the wrappers around it: @page :blank applies.
+  const finished = finalizeHtmlPages(bodies, geometry, setup, ctx, first, notes, (i) => paginated[i] === null);
   // 7. the render's stamps (an HTML template has no document-level list)
   const pages = options.stamps !== undefined && options.stamps.length > 0 ? stampHtmlPages(finished, options.stamps, ctx, options.theme) : finished;
   // The PDF's /Lang and reading direction come from <html lang dir> (or CSS direction on the root).
