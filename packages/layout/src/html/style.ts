@@ -2,10 +2,12 @@
 // initial values. Lengths that depend on the containing block stay `Length` (resolved by layout).
 import type { TextAlign } from "../model/types.js";
 import { parseColour, parseLength, splitValue, type Length, type UnitBase } from "./values.js";
+import { AUTO_PLACEMENT, autoTrack, parseAreas, parseGridLine, parseTrackList, type GridPlacement, type Track, type TrackList } from "./grid-values.js";
 
 export type Display =
   | "block" | "inline" | "inline-block" | "none" | "list-item" | "flex" | "table" | "table-row" | "table-cell"
-  | "table-header-group" | "table-row-group" | "table-footer-group" | "table-column" | "table-column-group" | "table-caption";
+  | "table-header-group" | "table-row-group" | "table-footer-group" | "table-column" | "table-column-group" | "table-caption"
+  | "grid";
 
 /** A length, or `auto`. */
 export type Size = Length | "auto";
@@ -69,6 +71,29 @@ export interface ComputedStyle {
   readonly hyphens: "none" | "manual" | "auto";
   /** The language of the element's text: the nearest `lang` attribute (picks hyphenation patterns). */
   readonly lang: string | undefined;
+  /** `order` of flex and grid items. */
+  readonly order: number;
+  /** `align-content` of a wrapping flex container (and a grid's rows). */
+  readonly alignContent: string;
+  /** Multi-column (layout/multicol.ts): `column-count` (0: auto), `column-width`, the rule, `column-span: all`. */
+  readonly columnCount: number;
+  readonly columnWidth: Size;
+  readonly columnRule: { readonly width: number; readonly style: string; readonly color: string };
+  readonly columnSpan: boolean;
+  readonly columnFill: "balance" | "auto";
+  /** `column-gap: normal` (or unset): 1em between columns in a multi-column box, 0 in flex and grid. */
+  readonly columnGapNormal: boolean;
+  /** Grid container (layout/grid.ts): explicit tracks (null: a value not understood), implicit tracks, areas, flow. */
+  readonly gridColumns: TrackList | null;
+  readonly gridRows: TrackList | null;
+  readonly gridAutoColumns: Track;
+  readonly gridAutoRows: Track;
+  readonly gridAreas: readonly (readonly string[])[] | null;
+  readonly gridAutoFlow: "row" | "column";
+  readonly justifyItems: string;
+  /** Grid item: where it goes, and its alignment in its area across (justify-self). */
+  readonly gridPlacement: GridPlacement;
+  readonly justifySelf: string;
 }
 
 /**
@@ -93,6 +118,11 @@ export const SUPPORTED = new Set([
   "box-sizing", "flex-direction", "flex-wrap", "justify-content", "align-items", "align-self", "flex-grow",
   "flex-shrink", "flex-basis", "row-gap", "column-gap", "vertical-align", "break-before", "break-after",
   "break-inside", "object-fit",
+  // Multi-column, grid, flex completion (layout/multicol.ts, layout/grid.ts, layout/flex.ts).
+  "order", "align-content", "column-count", "column-width", "column-rule-width", "column-rule-style", "column-rule-color",
+  "column-span", "column-fill", "grid-template-columns", "grid-template-rows", "grid-template-areas", "grid-auto-columns",
+  "grid-auto-rows", "grid-auto-flow", "grid-row-start", "grid-row-end", "grid-column-start", "grid-column-end",
+  "justify-items", "justify-self",
   // Accepted with no effect on a PDF page: colour adjustment for print, bidi isolation (the text engine
   // resolves bidi per paragraph itself).
   "print-color-adjust", "-webkit-print-color-adjust", "color-adjust", "unicode-bidi",
@@ -189,14 +219,56 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     objectFit: pick("object-fit", ["contain", "cover", "fill"], "fill", "fill"),
     hyphens: pick("hyphens", ["none", "manual", "auto"], "manual", p.hyphens),
     lang: specified.has(LANG_ATTRIBUTE) ? specified.get(LANG_ATTRIBUTE)?.trim() || undefined : p.lang,
+    ...layoutExtras(get, sized, base, color, colourOf),
   };
 }
+
+// The multi-column, grid and flex-completion properties (none inherited).
+function layoutExtras(
+  get: (name: string) => string | undefined,
+  sized: (name: string, fallback: Size) => Size,
+  base: UnitBase,
+  color: string,
+  colourOf: (v: string | undefined) => string,
+): Pick<ComputedStyle, "order" | "alignContent" | "columnCount" | "columnWidth" | "columnRule" | "columnSpan" | "columnFill" | "columnGapNormal" | "gridColumns" | "gridRows" | "gridAutoColumns" | "gridAutoRows" | "gridAreas" | "gridAutoFlow" | "justifyItems" | "gridPlacement" | "justifySelf"> {
+  const count = Number(get("column-count"));
+  const ruleStyle = (get("column-rule-style") ?? "none").toLowerCase();
+  const hasGrid = get("grid-template-columns") !== undefined || get("grid-template-rows") !== undefined || get("grid-template-areas") !== undefined || get("grid-auto-rows") !== undefined || get("grid-auto-columns") !== undefined;
+  const placed = get("grid-row-start") !== undefined || get("grid-row-end") !== undefined || get("grid-column-start") !== undefined || get("grid-column-end") !== undefined;
+  return {
+    order: Math.trunc(Number(get("order") ?? 0)) || 0,
+    alignContent: (get("align-content") ?? "normal").toLowerCase(),
+    columnCount: Number.isInteger(count) && count >= 1 ? Math.min(count, 100) : 0,
+    columnWidth: sized("column-width", "auto"),
+    columnRule: {
+      width: ruleStyle === "none" || ruleStyle === "hidden" ? 0 : borderWidth(get("column-rule-width"), base),
+      style: ruleStyle,
+      color: get("column-rule-color") === undefined ? color : colourOf(get("column-rule-color")),
+    },
+    columnSpan: get("column-span") === "all",
+    columnFill: get("column-fill") === "auto" ? "auto" : "balance",
+    columnGapNormal: get("column-gap") === undefined || get("column-gap") === "normal",
+    gridColumns: hasGrid ? parseTrackList(get("grid-template-columns"), base) : NO_TRACKS,
+    gridRows: hasGrid ? parseTrackList(get("grid-template-rows"), base) : NO_TRACKS,
+    gridAutoColumns: autoTrack(get("grid-auto-columns"), base),
+    gridAutoRows: autoTrack(get("grid-auto-rows"), base),
+    gridAreas: hasGrid ? parseAreas(get("grid-template-areas")) : [],
+    gridAutoFlow: /column/.test(get("grid-auto-flow") ?? "") ? "column" : "row",
+    justifyItems: (get("justify-items") ?? "normal").toLowerCase(),
+    gridPlacement: placed
+      ? { rowStart: parseGridLine(get("grid-row-start")), rowEnd: parseGridLine(get("grid-row-end")), columnStart: parseGridLine(get("grid-column-start")), columnEnd: parseGridLine(get("grid-column-end")) }
+      : AUTO_PLACEMENT,
+    justifySelf: (get("justify-self") ?? "auto").toLowerCase(),
+  };
+}
+
+const NO_TRACKS: TrackList = { tracks: [] };
 
 const INHERIT_MARK = "\u0000inherit";
 
 const DISPLAYS: readonly Display[] = [
   "block", "inline", "inline-block", "none", "list-item", "flex", "table", "table-row", "table-cell", "table-header-group",
-  "table-row-group", "table-footer-group", "table-column", "table-column-group", "table-caption",
+  "table-row-group", "table-footer-group", "table-column", "table-column-group", "table-caption", "grid",
 ];
 
 const KEYWORD_SIZES: Readonly<Record<string, number>> = {
@@ -259,5 +331,8 @@ export const INITIAL: ComputedStyle = {
   flexDirection: "row", flexWrap: false, justifyContent: "flex-start", alignItems: "stretch", alignSelf: "auto", grow: 0,
   shrink: 1, basis: "auto", rowGap: ZERO, columnGap: ZERO, listStyleType: "disc", breakBefore: false, breakAfter: false,
   avoidBreakInside: false, orphans: 2, widows: 2, borderCollapse: false, borderSpacing: 0, objectFit: "fill",
-  hyphens: "manual", lang: undefined,
+  hyphens: "manual", lang: undefined, order: 0, alignContent: "normal", columnCount: 0, columnWidth: "auto",
+  columnRule: { width: 0, style: "none", color: "#000000" }, columnSpan: false, columnFill: "balance", columnGapNormal: true, gridColumns: NO_TRACKS,
+  gridRows: NO_TRACKS, gridAutoColumns: { min: { kind: "auto" }, max: { kind: "auto" } }, gridAutoRows: { min: { kind: "auto" }, max: { kind: "auto" } },
+  gridAreas: [], gridAutoFlow: "row", justifyItems: "normal", gridPlacement: AUTO_PLACEMENT, justifySelf: "auto",
 };

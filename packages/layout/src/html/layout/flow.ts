@@ -17,6 +17,8 @@ import { maxContent } from "./measure.js";
 import { replacedBlock } from "./replaced.js";
 import { chartFigureBlock, isChartFigure } from "./chart.js";
 import { layoutTable } from "./table.js";
+import { layoutGrid } from "./grid.js";
+import { isMulticol, layoutMulticol } from "./multicol.js";
 
 /** A laid-out block-level box with what its parent's flow needs to know. */
 export interface Laid {
@@ -79,6 +81,8 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
     content = chartFigureBlock(el, style, contentWidth, specifiedHeight === undefined ? undefined : Math.max(0, specifiedHeight - (style.borderBox ? it + ib : 0)), ctx);
   } else if (style.display === "flex") content = layoutFlex(el, style, contentWidth, ctx, absolutes);
   else if (style.display === "table") content = layoutTable(el, style, contentWidth, ctx, absolutes);
+  else if (style.display === "grid") content = layoutGrid(el, style, contentWidth, ctx, absolutes);
+  else if (isMulticol(style)) content = layoutMulticol(el, style, contentWidth, ctx, absolutes);
   else {
     const flow = layoutFlow(el, contentWidth, ctx, absolutes);
     content = flow.block;
