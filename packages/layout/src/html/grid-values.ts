@@ -53,6 +53,8 @@ export function parseTrackList(value: string | undefined, base: UnitBase): Track
   for (const part of parts) {
     const rep = /^repeat\(\s*([^,]+?)\s*,(.*)\)$/i.exec(part);
     if (rep) {
+      // repeat() does not nest in CSS (and nesting would multiply the track count).
+      if (/repeat\(/i.test(rep[2] as string)) return null;
       const inner = parseTrackList(rep[2], base);
       if (!inner || inner.auto || inner.tracks.length === 0) return null;
       const count = (rep[1] as string).toLowerCase();
@@ -70,8 +72,13 @@ export function parseTrackList(value: string | undefined, base: UnitBase): Track
     if (!track) return null;
     tracks.push(track);
   }
+  // Bounded like the line numbers (every request's work is bounded): more tracks than lines are not addressable.
+  if (tracks.length > MAX_TRACKS) return null;
   return auto ? { tracks, auto } : { tracks };
 }
+
+/** The most explicit tracks one list may make (Chromium clamps grids at far more; print templates use a few). */
+export const MAX_TRACKS = 1000;
 
 /** A single track size: a breadth or `minmax(a, b)`. */
 export function parseTrack(text: string, base: UnitBase): Track | null {

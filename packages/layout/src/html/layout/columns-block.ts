@@ -11,6 +11,8 @@ export interface ColumnSpec {
   readonly width: number;
   readonly gap: number;
   readonly rule: { readonly width: number; readonly style: string; readonly color: string };
+  /** Height of an empty page body: content taller than all columns of a page is filled, not balanced. */
+  readonly pageBody: number;
 }
 
 /** Bisection steps for the balanced height: 1/2^14 of the content height is well under a point. */
@@ -31,6 +33,9 @@ export class ColumnsBlock implements Block {
   static balanced(content: Block, spec: ColumnSpec): ColumnsBlock {
     let hi = content.height;
     let lo = content.height / spec.count;
+    // Content that cannot end on this page is filled page by page (split); only its last page is balanced.
+    // Skipping the bisection here keeps a long column box linear in its length.
+    if (lo > spec.pageBody) return new ColumnsBlock(content, spec, [content]);
     if (spec.count > 1 && fill(content, spec.count, lo, true).rest === null) hi = lo;
     else if (spec.count > 1) {
       for (let i = 0; i < STEPS && hi - lo > 0.1; i++) {

@@ -20,7 +20,7 @@ export function isMulticol(style: ComputedStyle): boolean {
 }
 
 /** The number and width of the columns in a content box `width` wide (CSS Multi-column §3.4). */
-export function columnSpec(style: ComputedStyle, width: number): ColumnSpec {
+export function columnSpec(style: ComputedStyle, width: number, pageBody: number): ColumnSpec {
   const gap = style.columnGapNormal ? style.size : Math.max(0, resolveLength(style.columnGap, width));
   const w = sizeOf(style.columnWidth, width);
   let count: number;
@@ -30,12 +30,12 @@ export function columnSpec(style: ComputedStyle, width: number): ColumnSpec {
     count = style.columnCount > 0 ? Math.min(style.columnCount, fit) : fit;
   }
   count = Math.min(count, 100);
-  return { count, width: Math.max(0, (width - (count - 1) * gap) / count), gap, rule: style.columnRule };
+  return { count, width: Math.max(0, (width - (count - 1) * gap) / count), gap, rule: style.columnRule, pageBody };
 }
 
 /** Lays out a multi-column element's content in a content box `width` points wide. */
 export function layoutMulticol(el: HtmlElement, style: ComputedStyle, width: number, ctx: HtmlContext, sink: Absolute[]): Block | null {
-  const spec = columnSpec(style, width);
+  const spec = columnSpec(style, width, ctx.pageBody);
   const out: StackChild[] = [];
   let pending: FlowItem[] = [];
   let margin = 0;
