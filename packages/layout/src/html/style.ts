@@ -94,6 +94,8 @@ export interface ComputedStyle {
   /** Grid item: where it goes, and its alignment in its area across (justify-self). */
   readonly gridPlacement: GridPlacement;
   readonly justifySelf: string;
+  /** The vertical `border-spacing` (its second value; `borderSpacing` is the horizontal one). */
+  readonly borderSpacingVertical: number;
 }
 
 /**
@@ -220,6 +222,7 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     hyphens: pick("hyphens", ["none", "manual", "auto"], "manual", p.hyphens),
     lang: specified.has(LANG_ATTRIBUTE) ? specified.get(LANG_ATTRIBUTE)?.trim() || undefined : p.lang,
     ...layoutExtras(get, sized, base, color, colourOf),
+    borderSpacingVertical: inherits("border-spacing") ? p.borderSpacingVertical : len(splitValue(get("border-spacing") ?? "0")[1] ?? splitValue(get("border-spacing") ?? "0")[0], ZERO).pt,
   };
 }
 
@@ -335,4 +338,5 @@ export const INITIAL: ComputedStyle = {
   columnRule: { width: 0, style: "none", color: "#000000" }, columnSpan: false, columnFill: "balance", columnGapNormal: true, gridColumns: NO_TRACKS,
   gridRows: NO_TRACKS, gridAutoColumns: { min: { kind: "auto" }, max: { kind: "auto" } }, gridAutoRows: { min: { kind: "auto" }, max: { kind: "auto" } },
   gridAreas: [], gridAutoFlow: "row", justifyItems: "normal", gridPlacement: AUTO_PLACEMENT, justifySelf: "auto",
+  borderSpacingVertical: 0,
 };

@@ -32,6 +32,7 @@ const CASES: Record<string, number> = {
   "multicol-newsletter": 1,
   "multicol-pages": 2,
   "flex-wrap-order": 1,
+  "table-attributes": 1,
 };
 
 const dir = join(packageRoot, "test", "html", "cases");

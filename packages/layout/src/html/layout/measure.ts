@@ -100,13 +100,15 @@ function compute(el: HtmlElement, ctx: HtmlContext): Intrinsic {
 function tableLike(el: HtmlElement, ctx: HtmlContext): Intrinsic {
   const style = styleOf(ctx, el);
   if (style.display === "table-row") {
-    let min = 0;
-    let max = 0;
+    // Spacing between the cells and at both ends of the row (none when borders collapse).
+    const spacing = style.borderCollapse ? 0 : style.borderSpacing;
+    let min = spacing;
+    let max = spacing;
     for (const c of el.children) {
       if (c.kind !== "element") continue;
       const m = withMargins(c, ctx);
-      min += m.min + style.borderSpacing;
-      max += m.max + style.borderSpacing;
+      min += m.min + spacing;
+      max += m.max + spacing;
     }
     return { min, max };
   }

@@ -1,7 +1,7 @@
 // Tables (CSS 2 §17, the automatic layout): row groups (<thead> repeated at the top of every page the body
 // continues on, <tbody>, <tfoot> kept with the last body row so totals never stand alone), colspan,
 // <col>/<colgroup> and cell widths, auto columns sized between their min- and max-content widths and no
-// column narrower than its min-content, border-spacing or border-collapse, row backgrounds, vertical-align in cells, rowspan (within a row
+// column narrower than its min-content (a colspan cell's included), border-spacing or border-collapse, row backgrounds, vertical-align in cells, rowspan (within a row
 // group; rows a cell spans move to the next page together). Rows never split.
 import { EmptyBlock, type Block } from "../../elements/block.js";
 import { StackBlock, type StackChild } from "../../flow/stack.js";
@@ -13,6 +13,7 @@ import { horizontalInsets, sizeOf } from "./edges.js";
 import { layoutCell } from "./cell-cache.js";
 import { layoutBlockBox } from "./flow.js";
 import { maxContent, minContent } from "./measure.js";
+import { widenForSpans, type SpanningCell } from "./colspan-widen.js";
 
 interface Cell {
   readonly element: HtmlElement;
@@ -66,10 +67,11 @@ export function tableParts(el: HtmlElement, style: ComputedStyle, width: number,
   const captionBlocks = captions.flatMap((caption) => layoutBlockBox(caption, ctx, width, sink)?.block ?? []);
   if (columns === 0) return { captions: captionBlocks, header: [], body: [], footer: [] };
   const spacing = style.borderCollapse ? 0 : style.borderSpacing;
-  const widths = columnWidths(all, columns, colWidths, width - spacing * (columns + 1), ctx, ctx.columnHints?.get(el.path));
-  const rowBlocks = (rows: readonly Row[]): { block: Block; element: HtmlElement }[] => layoutRows(rows, widths, spacing, style.direction === "rtl", width, ctx, sink);
+  const vspacing = style.borderCollapse ? 0 : style.borderSpacingVertical;
+  const widths = columnWidths(all, columns, colWidths, width - spacing * (columns + 1), ctx, ctx.columnHints?.get(el.path), spacing);
+  const rowBlocks = (rows: readonly Row[]): { block: Block; element: HtmlElement }[] => layoutRows(rows, widths, spacing, vspacing, style.direction === "rtl", width, ctx, sink);
   const footer = rowBlocks(foot).map((r) => r.block);
-  if (spacing > 0) footer.push(new GapBlock(spacing));
+  if (vspacing > 0) footer.push(new GapBlock(vspacing));
   return { captions: captionBlocks, header: rowBlocks(head).map((r) => r.block), body: rowBlocks(body), footer };
 }
 
@@ -158,7 +160,7 @@ function readColumns(el: HtmlElement, ctx: HtmlContext, width: number, out: (num
 // cells' min-content): a fixed 15% column whose widest total needs more takes what it needs, and the auto
 // columns give it up (Chromium does the same, which is what makes its invoice pages match ours).
 // `measured`, when given, replaces the cells' intrinsic widths (importHtml: see HtmlContext.columnHints).
-function columnWidths(rows: readonly Row[], columns: number, fixed: readonly (number | undefined)[], room: number, ctx: HtmlContext, measured: ColumnIntrinsics | undefined): number[] {
+function columnWidths(rows: readonly Row[], columns: number, fixed: readonly (number | undefined)[], room: number, ctx: HtmlContext, measured: ColumnIntrinsics | undefined, spacing: number): number[] {
   const set = fixed.slice(0, columns).concat(new Array(Math.max(0, columns - fixed.length)).fill(undefined));
   const single: HtmlElement[][] = Array.from({ length: columns }, () => []);
   for (const row of rows) {
@@ -172,7 +174,7 @@ function columnWidths(rows: readonly Row[], columns: number, fixed: readonly (nu
       }
     }
   }
-  const intrinsic = measured ?? columnIntrinsics(rows, columns, ctx);
+  const intrinsic = measured ?? columnIntrinsics(rows, columns, ctx, spacing);
   const widths = new Array<number>(columns).fill(0);
   let rest = room;
   const auto: number[] = [];
@@ -208,24 +210,31 @@ export function tableColumnIntrinsics(el: HtmlElement, ctx: HtmlContext): Column
   return columnIntrinsics(rows, rows.reduce((n, r) => Math.max(n, ...r.cells.map((c) => c.col + c.span)), 0), ctx);
 }
 
-// The intrinsic widths of a table's columns, measured from its rows' single-span cells.
-function columnIntrinsics(rows: readonly Row[], columns: number, ctx: HtmlContext): ColumnIntrinsics {
+// The intrinsic widths of a table's columns, measured from its rows' single-span cells, then widened for
+// the cells that span columns (colspan-widen.ts).
+function columnIntrinsics(rows: readonly Row[], columns: number, ctx: HtmlContext, spacing = 0): ColumnIntrinsics {
   const min = new Array<number>(columns).fill(0);
   const max = new Array<number>(columns).fill(0);
+  const spanning: SpanningCell[] = [];
   for (const row of rows) {
     for (const cell of row.cells) {
-      if (cell.span !== 1 || cell.col >= columns) continue;
+      if (cell.col >= columns) continue;
+      if (cell.span !== 1) {
+        spanning.push({ col: cell.col, span: Math.min(cell.span, columns - cell.col), min: minContent(cell.element, ctx), max: maxContent(cell.element, ctx) });
+        continue;
+      }
       min[cell.col] = Math.max(min[cell.col] as number, minContent(cell.element, ctx));
       max[cell.col] = Math.max(max[cell.col] as number, maxContent(cell.element, ctx));
     }
   }
+  widenForSpans(min, max, spanning, spacing);
   return { min, max };
 }
 
 // Rows laid out in groups that rowspan ties together (most groups are one row): each group is one block,
 // so the rows a cell spans are never separated by a page break. A spanning cell taller than its rows makes
 // the last of them taller.
-function layoutRows(rows: readonly Row[], widths: readonly number[], spacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[]): { block: Block; element: HtmlElement }[] {
+function layoutRows(rows: readonly Row[], widths: readonly number[], spacing: number, vspacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[]): { block: Block; element: HtmlElement }[] {
   const out: { block: Block; element: HtmlElement }[] = [];
   const starts: number[] = [];
   for (let x = spacing, c = 0; c <= widths.length; c++) {
@@ -236,7 +245,7 @@ function layoutRows(rows: readonly Row[], widths: readonly number[], spacing: nu
     let end = start;
     for (let r = start; r <= end; r++) for (const cell of (rows[r] as Row).cells) end = Math.max(end, r + cell.rows - 1);
     const group = rows.slice(start, end + 1);
-    out.push({ block: layoutGroup(group, starts, spacing, rtl, tableWidth, ctx, sink), element: (rows[start] as Row).element });
+    out.push({ block: layoutGroup(group, starts, spacing, vspacing, rtl, tableWidth, ctx, sink), element: (rows[start] as Row).element });
     start = end + 1;
   }
   return out;
@@ -251,7 +260,7 @@ interface LaidCell {
   readonly valign: number;
 }
 
-function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[]): Block {
+function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: number, vspacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[]): Block {
   // Plain loops: this runs for every row of the table (allocating only the laid cells).
   const laid: LaidCell[][] = [];
   for (const row of rows) {
@@ -273,7 +282,7 @@ function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: n
     for (const l of laid[i] as LaidCell[]) if (l.cell.rows === 1) height = Math.max(height, l.block.height);
     heights.push(height);
   }
-  const spanned = (i: number, n: number): number => heights.slice(i, i + n).reduce((s, h) => s + h, 0) + spacing * (n - 1);
+  const spanned = (i: number, n: number): number => heights.slice(i, i + n).reduce((s, h) => s + h, 0) + vspacing * (n - 1);
   laid.forEach((cells, i) => {
     for (const l of cells) {
       if (l.cell.rows === 1) continue;
@@ -289,17 +298,17 @@ function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: n
   rows.forEach((row, i) => {
     const height = heights[i] as number;
     const background = styleOf(ctx, row.element).background;
-    if (background && rows.length === 1) placed.push({ block: fill(background, tableWidth, height + spacing), x: 0, y });
-    else if (background) for (const l of laid[i] as LaidCell[]) placed.push({ block: fill(background, l.width, l.cell.rows === 1 ? height : spanned(i, l.cell.rows)), x: l.x, y: y + spacing });
-    y += height + spacing;
+    if (background && rows.length === 1) placed.push({ block: fill(background, tableWidth, height + vspacing), x: 0, y });
+    else if (background) for (const l of laid[i] as LaidCell[]) placed.push({ block: fill(background, l.width, l.cell.rows === 1 ? height : spanned(i, l.cell.rows)), x: l.x, y: y + vspacing });
+    y += height + vspacing;
   });
   y = 0;
   laid.forEach((cells, i) => {
     for (const l of cells) {
       const h = l.cell.rows === 1 ? (heights[i] as number) : spanned(i, l.cell.rows);
-      placed.push({ block: l.box ? l.box.stretched(h, l.valign) : l.block, x: l.x, y: y + spacing });
+      placed.push({ block: l.box ? l.box.stretched(h, l.valign) : l.block, x: l.x, y: y + vspacing });
     }
-    y += (heights[i] as number) + spacing;
+    y += (heights[i] as number) + vspacing;
   });
   return placed.length > 0 ? new RowBlock(placed, y) : new EmptyBlock(y);
 }
