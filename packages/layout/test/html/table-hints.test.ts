@@ -44,3 +44,17 @@ test("a colspan cell wider than its columns widens them (no wrapping in a shrink
   assert.deepEqual(max, [10 + 56 * 0.25, 30 + 56 * 0.75]);
   assert.deepEqual(min, [10 + 36 * 0.25, 10 + 36 * 0.75]);
 });
+
+test("border-collapse draws a shared border once, the wider one winning", () => {
+  const lines = (html: string): { x1: number; y1: number; x2: number; y2: number; width: number }[] =>
+    page(html).flatMap((i) => {
+      const shape = i as { kind: string; geometry?: { type: string; x1: number; y1: number; x2: number; y2: number }; stroke?: { width: number } };
+      return shape.kind === "shape" && shape.geometry?.type === "line" ? [{ ...shape.geometry, width: shape.stroke?.width ?? 0 }] : [];
+    });
+  const html = `<table style="border-collapse:collapse"><tr><td style="border:1pt solid #000">A</td><td style="border:3pt solid #000">B</td></tr></table>`;
+  const vertical = lines(html).filter((l) => l.x1 === l.x2);
+  // Four vertical edges in the separated model (two per cell); collapsed: left, shared, right.
+  assert.equal(vertical.length, 3);
+  const shared = vertical.sort((a, b) => a.x1 - b.x1)[1];
+  assert.equal(shared?.width, 3);
+});

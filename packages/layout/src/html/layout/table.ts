@@ -14,6 +14,7 @@ import { layoutCell } from "./cell-cache.js";
 import { layoutBlockBox } from "./flow.js";
 import { maxContent, minContent } from "./measure.js";
 import { widenForSpans, type SpanningCell } from "./colspan-widen.js";
+import { collapsedBorders, type GridCell, type PaintedBorders } from "./border-collapse.js";
 
 interface Cell {
   readonly element: HtmlElement;
@@ -69,10 +70,20 @@ export function tableParts(el: HtmlElement, style: ComputedStyle, width: number,
   const spacing = style.borderCollapse ? 0 : style.borderSpacing;
   const vspacing = style.borderCollapse ? 0 : style.borderSpacingVertical;
   const widths = columnWidths(all, columns, colWidths, width - spacing * (columns + 1), ctx, ctx.columnHints?.get(el.path), spacing);
-  const rowBlocks = (rows: readonly Row[]): { block: Block; element: HtmlElement }[] => layoutRows(rows, widths, spacing, vspacing, style.direction === "rtl", width, ctx, sink);
+  const painted = style.borderCollapse ? collapsedBorders(gridCells(all), all.length, columns, style, ctx) : undefined;
+  const rowBlocks = (rows: readonly Row[]): { block: Block; element: HtmlElement }[] => layoutRows(rows, widths, spacing, vspacing, style.direction === "rtl", width, ctx, sink, painted);
   const footer = rowBlocks(foot).map((r) => r.block);
   if (vspacing > 0) footer.push(new GapBlock(vspacing));
   return { captions: captionBlocks, header: rowBlocks(head).map((r) => r.block), body: rowBlocks(body), footer };
+}
+
+/** Every cell with its row numbered across the whole table (head, body, foot). */
+function gridCells(rows: readonly Row[]): GridCell[] {
+  const out: GridCell[] = [];
+  rows.forEach((row, r) => {
+    for (const c of row.cells) out.push({ element: c.element, row: r, col: c.col, rows: c.rows, span: c.span });
+  });
+  return out;
 }
 
 interface TableRows {
@@ -234,7 +245,7 @@ function columnIntrinsics(rows: readonly Row[], columns: number, ctx: HtmlContex
 // Rows laid out in groups that rowspan ties together (most groups are one row): each group is one block,
 // so the rows a cell spans are never separated by a page break. A spanning cell taller than its rows makes
 // the last of them taller.
-function layoutRows(rows: readonly Row[], widths: readonly number[], spacing: number, vspacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[]): { block: Block; element: HtmlElement }[] {
+function layoutRows(rows: readonly Row[], widths: readonly number[], spacing: number, vspacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[], painted?: ReadonlyMap<HtmlElement, PaintedBorders>): { block: Block; element: HtmlElement }[] {
   const out: { block: Block; element: HtmlElement }[] = [];
   const starts: number[] = [];
   for (let x = spacing, c = 0; c <= widths.length; c++) {
@@ -245,7 +256,7 @@ function layoutRows(rows: readonly Row[], widths: readonly number[], spacing: nu
     let end = start;
     for (let r = start; r <= end; r++) for (const cell of (rows[r] as Row).cells) end = Math.max(end, r + cell.rows - 1);
     const group = rows.slice(start, end + 1);
-    out.push({ block: layoutGroup(group, starts, spacing, vspacing, rtl, tableWidth, ctx, sink), element: (rows[start] as Row).element });
+    out.push({ block: layoutGroup(group, starts, spacing, vspacing, rtl, tableWidth, ctx, sink, painted), element: (rows[start] as Row).element });
     start = end + 1;
   }
   return out;
@@ -260,7 +271,7 @@ interface LaidCell {
   readonly valign: number;
 }
 
-function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: number, vspacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[]): Block {
+function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: number, vspacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[], painted?: ReadonlyMap<HtmlElement, PaintedBorders>): Block {
   // Plain loops: this runs for every row of the table (allocating only the laid cells).
   const laid: LaidCell[][] = [];
   for (const row of rows) {
@@ -306,7 +317,9 @@ function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: n
   laid.forEach((cells, i) => {
     for (const l of cells) {
       const h = l.cell.rows === 1 ? (heights[i] as number) : spanned(i, l.cell.rows);
-      placed.push({ block: l.box ? l.box.stretched(h, l.valign) : l.block, x: l.x, y: y + vspacing });
+      const own = painted?.get(l.cell.element);
+      const box = l.box && own ? l.box.repainted(own.width, own.style, own.color) : l.box;
+      placed.push({ block: box ? box.stretched(h, l.valign) : l.block, x: l.x, y: y + vspacing });
     }
     y += (heights[i] as number) + vspacing;
   });
