@@ -96,6 +96,12 @@ export interface ComputedStyle {
   readonly justifySelf: string;
   /** The vertical `border-spacing` (its second value; `borderSpacing` is the horizontal one). */
   readonly borderSpacingVertical: number;
+  /** `text-indent` of a block's first line (a length; percentages of the block's width). Inherited. */
+  readonly textIndent: Length;
+  /** `text-overflow: ellipsis` on a line that does not wrap (layout/ellipsis.ts). */
+  readonly textOverflow: "clip" | "ellipsis";
+  /** `font-variant-numeric`: tabular or proportional figures through the font's tnum/pnum features. Inherited. */
+  readonly numeric: "normal" | "tabular" | "proportional";
 }
 
 /**
@@ -109,6 +115,7 @@ export const INHERITED = new Set([
   "color", "font-family", "font-size", "font-weight", "font-style", "line-height", "text-align", "letter-spacing", "word-spacing",
   "text-transform", "white-space", "direction", "list-style-type", "orphans", "widows",
   "border-collapse", "border-spacing", "text-decoration", "text-decoration-line", "hyphens",
+  "text-indent", "font-variant-numeric",
 ]);
 
 /** Properties the converter reads (anything else is reported once per selector). */
@@ -124,7 +131,7 @@ export const SUPPORTED = new Set([
   "order", "align-content", "column-count", "column-width", "column-rule-width", "column-rule-style", "column-rule-color",
   "column-span", "column-fill", "grid-template-columns", "grid-template-rows", "grid-template-areas", "grid-auto-columns",
   "grid-auto-rows", "grid-auto-flow", "grid-row-start", "grid-row-end", "grid-column-start", "grid-column-end",
-  "justify-items", "justify-self",
+  "justify-items", "justify-self", "text-overflow",
   // Accepted with no effect on a PDF page: colour adjustment for print, bidi isolation (the text engine
   // resolves bidi per paragraph itself).
   "print-color-adjust", "-webkit-print-color-adjust", "color-adjust", "unicode-bidi",
@@ -222,6 +229,9 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     hyphens: pick("hyphens", ["none", "manual", "auto"], "manual", p.hyphens),
     lang: specified.has(LANG_ATTRIBUTE) ? specified.get(LANG_ATTRIBUTE)?.trim() || undefined : p.lang,
     ...layoutExtras(get, sized, base, color, colourOf),
+    textIndent: inherits("text-indent") ? p.textIndent : len(get("text-indent"), ZERO),
+    textOverflow: get("text-overflow")?.trim().toLowerCase() === "ellipsis" ? "ellipsis" : "clip",
+    numeric: inherits("font-variant-numeric") ? p.numeric : numericOf(get("font-variant-numeric")),
     borderSpacingVertical: inherits("border-spacing") ? p.borderSpacingVertical : len(splitValue(get("border-spacing") ?? "0")[1] ?? splitValue(get("border-spacing") ?? "0")[0], ZERO).pt,
   };
 }
@@ -338,5 +348,13 @@ export const INITIAL: ComputedStyle = {
   columnRule: { width: 0, style: "none", color: "#000000" }, columnSpan: false, columnFill: "balance", columnGapNormal: true, gridColumns: NO_TRACKS,
   gridRows: NO_TRACKS, gridAutoColumns: { min: { kind: "auto" }, max: { kind: "auto" } }, gridAutoRows: { min: { kind: "auto" }, max: { kind: "auto" } },
   gridAreas: [], gridAutoFlow: "row", justifyItems: "normal", gridPlacement: AUTO_PLACEMENT, justifySelf: "auto",
-  borderSpacingVertical: 0,
+  borderSpacingVertical: 0, textIndent: ZERO, textOverflow: "clip", numeric: "normal",
 };
+
+/** The figure style of `font-variant-numeric` (other values — ordinal, slashed-zero, fractions — are kept as normal). */
+function numericOf(v: string | undefined): ComputedStyle["numeric"] {
+  if (v === undefined) return "normal";
+  if (/tabular-nums/.test(v)) return "tabular";
+  if (/proportional-nums/.test(v)) return "proportional";
+  return "normal";
+}

@@ -15,6 +15,9 @@ import type { RowScope } from "../../tokens/types.js";
 import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { familyOf, type HtmlContext } from "./context.js";
+import { ellipsize, overflows } from "./ellipsis.js";
+import { indentObject } from "./text-indent.js";
+import { OBJECT_CHAR } from "../../text/rich-types.js";
 
 /** A run of text with the style of the inline element it sits in. */
 export interface InlinePiece {
@@ -61,7 +64,7 @@ function objectAlign(style: ComputedStyle): ObjectAlign {
  * are laid out by `objects` (without it, as when only text is measured, they are left out).
  */
 export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedStyle, width: number, ctx: HtmlContext, path: string, objects?: ObjectLayout): ParagraphBlock | null {
-  const texts = collapseWhiteSpace(pieces);
+  let texts = collapseWhiteSpace(pieces);
   if (!texts.some((t) => t.trim() !== "" || t.includes("\n"))) return null;
   const deferred = pieces.some((p) => p.deferred);
   const boxes: ObjectBox[] = [];
@@ -74,8 +77,10 @@ export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedSt
       boxes.push(box);
     }
   }
-  const spansAt = (page: PageNumbers | undefined): RichSpan[] =>
-    pieces.flatMap((p, i): RichSpan[] => {
+  // text-indent: an empty object as wide as the indent starts the first line (text-indent.ts).
+  const indent = indentObject(block, width, boxes);
+  const spansAt = (page: PageNumbers | undefined): RichSpan[] => {
+    const spans = pieces.flatMap((p, i): RichSpan[] => {
       if (p.object) {
         const object = inline.get(p);
         return object ? [{ text: texts[i] as string, style: spanStyle(p, ctx), object }] : [];
@@ -84,6 +89,8 @@ export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedSt
       if (p.deferred) text = resolveText(text, { ...ctx.tokens, page: page?.page ?? 1, pages: page?.pages ?? 1 }, p.deferred.scope);
       return text === "" ? [] : [{ text, style: spanStyle(p, ctx) }];
     });
+    return indent && spans[0] ? [{ text: OBJECT_CHAR, style: spans[0].style, object: indent }, ...spans] : spans;
+  };
   const style = {
     lineHeight: "mult" in block.lineHeight ? block.lineHeight.mult : block.lineHeight.pt / block.size,
     size: block.size,
@@ -91,12 +98,22 @@ export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedSt
     align: block.textAlign,
     direction: block.direction,
     ...(block.wordSpacing !== 0 ? { wordSpacing: block.wordSpacing } : {}),
+    ...(block.numeric !== "normal" ? { numeric: block.numeric } : {}),
     ...hyphenation(block),
   };
   const report = (code: string, message: string): void => ctx.diagnostics.add(code, message, path);
-  const plain = deferred ? undefined : plainStyle(pieces, block, ctx);
+  const plain = deferred || indent ? undefined : plainStyle(pieces, block, ctx);
   // Text in one plain style (most table cells) takes the plain engine, whose layouts are cached per process.
-  const layout = plain ? plainLayout(texts.join(""), plain, width, ctx, report) : layoutRichParagraph(ctx.fonts, spansAt(undefined), style, width, report);
+  const layoutNow = (): RichLayout => (plain ? plainLayout(texts.join(""), plain, width, ctx, report) : layoutRichParagraph(ctx.fonts, spansAt(undefined), style, width, report));
+  let layout = layoutNow();
+  if (block.textOverflow === "ellipsis" && overflows(layout, block, width)) {
+    // text-overflow: ellipsis — the longest start of the text that fits with "…" after it (ellipsis.ts).
+    const full = texts;
+    layout = ellipsize(full, (cut) => {
+      texts = cut;
+      return layoutNow();
+    }, width);
+  }
   const perPage = new Map<number, RichLayout>();
   const relayout = deferred
     ? (page: PageNumbers): RichLayout => {
@@ -153,6 +170,7 @@ export function paragraphStyle(block: ComputedStyle, s: ComputedStyle, family: s
     align: block.textAlign,
     direction: block.direction,
     color: s.color,
+    ...(block.numeric !== "normal" ? { numeric: block.numeric } : {}),
     ...hyphenation(block),
   };
 }
