@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { root } from "./bench-lib.mjs";
 
-export const CASES = ["grid-ticket", "multicol-newsletter", "multicol-pages", "flex-wrap-order", "table-attributes", "table-collapse", "text-details"];
+export const CASES = ["grid-ticket", "multicol-newsletter", "multicol-pages", "flex-wrap-order", "table-attributes", "table-collapse", "text-details", "form-controls"];
 
 const { chromium } = createRequire(join(root, "apps/web/package.json"))("playwright-core");
 const cases = join(root, "packages/pdf/test/html/cases");

@@ -162,7 +162,13 @@ function objectPiece(el: HtmlElement, style: ComputedStyle, link: string | undef
  * quarter em, plus half the leading). Images and form controls keep their bottom on the baseline.
  */
 function inlineBlockDrop(el: HtmlElement, style: ComputedStyle): number {
-  if (el.tag === "img" || el.tag === "svg" || el.tag === "input" || el.tag === "select" || el.tag === "textarea" || el.tag === "button") return 0;
+  if (el.tag === "input" || el.tag === "select") {
+    // A one-line control's text sits on the line's baseline (its box is its text's line centred in 3pt of
+    // border and padding, as form-control.ts sizes it); check boxes and radio buttons keep their bottom there.
+    const type = (el.attrs.get("type") ?? "").toLowerCase();
+    return type === "checkbox" || type === "radio" ? 0 : 3 - 0.025 * style.size + 0.25 * style.size;
+  }
+  if (el.tag === "img" || el.tag === "svg" || el.tag === "textarea" || el.tag === "button") return 0;
   const margin = style.margin[2];
   const lineHeight = "mult" in style.lineHeight ? style.lineHeight.mult * style.size : style.lineHeight.pt;
   const below = 0.25 * style.size + Math.max(0, lineHeight - 1.2 * style.size) / 2;
