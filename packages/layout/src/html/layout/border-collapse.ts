@@ -59,8 +59,11 @@ export function collapsedBorders(cells: readonly GridCell[], rowCount: number, c
     s.width = 0;
   };
   // Shared edges: with the neighbour on the right (side 1 against 3) and below (side 2 against 0).
+  // A side's width as resolved so far, read from the style until the cell is touched (most never are: a
+  // 500-row invoice allocates nothing for its cells with only a bottom border).
+  const widthOf = (c: GridCell, side: number): number => sides.get(c.element)?.[side]?.width ?? (styleOf(ctx, c.element).borderWidth[side] as number);
   const meet = (a: GridCell, b: GridCell | undefined, sa: number, sb: number): void => {
-    if (!b || b === a) return;
+    if (!b || b === a || widthOf(a, sa) <= 0 || widthOf(b, sb) <= 0) return;
     const x = sidesOf(a)[sa] as Side;
     const y = sidesOf(b)[sb] as Side;
     if (x.width <= 0 || y.width <= 0) return;
@@ -75,6 +78,7 @@ export function collapsedBorders(cells: readonly GridCell[], rowCount: number, c
   }
   // The table's own border is drawn outside the cells: an outer cell border no wider than it is dropped.
   const outer = (c: GridCell, side: number): void => {
+    if ((table.borderWidth[side] as number) <= 0 || widthOf(c, side) <= 0) return;
     const s = sidesOf(c)[side] as Side;
     if (s.width > 0 && (table.borderWidth[side] as number) >= s.width) {
       none(s);
