@@ -102,6 +102,8 @@ export interface ComputedStyle {
   readonly textOverflow: "clip" | "ellipsis";
   /** `font-variant-numeric`: tabular or proportional figures through the font's tnum/pnum features. Inherited. */
   readonly numeric: "normal" | "tabular" | "proportional";
+  /** How an `inline-block` lays out its content: `inline-flex` and `inline-grid` are inline blocks inside which flex or grid applies. */
+  readonly displayInside: "flow" | "flex" | "grid";
 }
 
 /**
@@ -174,7 +176,10 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
   const colourOf = (v: string | undefined): string => (v === undefined || v === "currentcolor" ? color : parseColour(v) ?? color);
   const styles = SIDES.map((s) => (get(`border-${s}-style`) ?? "none").toLowerCase()) as [string, string, string, string];
   const decoration = inherits("text-decoration") && !specified.has("text-decoration-line") ? undefined : get("text-decoration-line") ?? get("text-decoration");
-  const display = pick("display", DISPLAYS, parent ? "inline" : "block", "inline");
+  // inline-flex and inline-grid: an inline block outside, flex or grid inside (CSS Display 3's two values).
+  const written = get("display")?.trim().toLowerCase();
+  const inside = written === "inline-flex" ? "flex" : written === "inline-grid" ? "grid" : "flow";
+  const display = inside !== "flow" ? "inline-block" : pick("display", DISPLAYS, parent ? "inline" : "block", "inline");
   return {
     display,
     position: pick("position", ["static", "relative", "absolute"], "static", "static"),
@@ -232,6 +237,7 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     textIndent: inherits("text-indent") ? p.textIndent : len(get("text-indent"), ZERO),
     textOverflow: get("text-overflow")?.trim().toLowerCase() === "ellipsis" ? "ellipsis" : "clip",
     numeric: inherits("font-variant-numeric") ? p.numeric : numericOf(get("font-variant-numeric")),
+    displayInside: inside,
     borderSpacingVertical: inherits("border-spacing") ? p.borderSpacingVertical : len(splitValue(get("border-spacing") ?? "0")[1] ?? splitValue(get("border-spacing") ?? "0")[0], ZERO).pt,
   };
 }
@@ -349,6 +355,7 @@ export const INITIAL: ComputedStyle = {
   gridRows: NO_TRACKS, gridAutoColumns: { min: { kind: "auto" }, max: { kind: "auto" } }, gridAutoRows: { min: { kind: "auto" }, max: { kind: "auto" } },
   gridAreas: [], gridAutoFlow: "row", justifyItems: "normal", gridPlacement: AUTO_PLACEMENT, justifySelf: "auto",
   borderSpacingVertical: 0, textIndent: ZERO, textOverflow: "clip", numeric: "normal",
+  displayInside: "flow",
 };
 
 /** The figure style of `font-variant-numeric` (other values — ordinal, slashed-zero, fractions — are kept as normal). */

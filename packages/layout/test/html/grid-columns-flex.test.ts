@@ -128,3 +128,21 @@ describe("flex completion and inline blocks", () => {
     assert.ok(at(p, "after").x > at(p, "BOX").x);
   });
 });
+
+describe("inline-flex and inline-grid", () => {
+  test("an inline-flex box sits in the line and lays its items out in a row", () => {
+    const { pages } = layout(`<p>Status <span style="display:inline-flex; gap:4pt; border:1pt solid #000"><b>Paid</b><i>12 Nov</i></span> done</p>`);
+    const p = pages[0] as FrameItem[];
+    assert.ok(Math.abs(at(p, "Paid").y - at(p, "Status").y) < 3, "on the line of text");
+    assert.ok(Math.abs(at(p, "12 Nov").y - at(p, "Paid").y) < 1 && at(p, "12 Nov").x > at(p, "Paid").x, "items side by side");
+    assert.ok(at(p, "done").x > at(p, "12 Nov").x);
+  });
+
+  test("an inline-grid shrinks to its columns", () => {
+    const { pages } = layout(`<div><span style="display:inline-grid; grid-template-columns: 40pt 40pt">` + `<span>a1</span><span>b1</span><span>a2</span><span>b2</span></span></div>`);
+    const p = pages[0] as FrameItem[];
+    assert.equal(at(p, "b1").x, 40);
+    assert.equal(at(p, "a2").x, 0);
+    assert.ok(at(p, "a2").y > at(p, "a1").y);
+  });
+});

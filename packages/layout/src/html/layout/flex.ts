@@ -2,7 +2,7 @@
 // wrap into lines, flex-basis / -grow / -shrink (never below an item's min-content width), justify-content,
 // align-items / align-self (stretch, start, center, end), row and column gaps. A flex line moves to the next
 // page whole; wrapped lines and column items split between them.
-import type { Block } from "../../elements/block.js";
+import { EPSILON, type Block } from "../../elements/block.js";
 import { StackBlock, type StackChild } from "../../flow/stack.js";
 import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
@@ -121,7 +121,8 @@ function measureLine(line: readonly Item[], style: ComputedStyle, width: number,
   const shrink = line.reduce((s, i) => s + i.style.shrink * i.basis, 0);
   const sizes = line.map((i) => {
     if (free > 0 && grow > 0) return i.basis + (free * i.style.grow) / grow;
-    if (free < 0 && shrink > 0) return Math.max(i.min, i.basis + (free * i.style.shrink * i.basis) / shrink);
+    // A line exactly as wide as its items (a shrink-to-fit container) does not shrink them by rounding.
+    if (free < -EPSILON && shrink > 0) return Math.max(i.min, i.basis + (free * i.style.shrink * i.basis) / shrink);
     return i.basis;
   });
   const laid = line.map((item, k) => layItem(item, sizes[k] as number, ctx, sink));

@@ -79,9 +79,9 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
     content = replacedBlock(el, style, contentWidth, specifiedHeight === undefined ? undefined : Math.max(0, specifiedHeight - (style.borderBox ? it + ib : 0)), ctx);
   } else if (isChartFigure(el)) {
     content = chartFigureBlock(el, style, contentWidth, specifiedHeight === undefined ? undefined : Math.max(0, specifiedHeight - (style.borderBox ? it + ib : 0)), ctx);
-  } else if (style.display === "flex") content = layoutFlex(el, style, contentWidth, ctx, absolutes);
+  } else if (style.display === "flex" || style.displayInside === "flex") content = layoutFlex(el, style, contentWidth, ctx, absolutes);
   else if (style.display === "table") content = layoutTable(el, style, contentWidth, ctx, absolutes);
-  else if (style.display === "grid") content = layoutGrid(el, style, contentWidth, ctx, absolutes);
+  else if (style.display === "grid" || style.displayInside === "grid") content = layoutGrid(el, style, contentWidth, ctx, absolutes);
   else if (isMulticol(style)) content = layoutMulticol(el, style, contentWidth, ctx, absolutes);
   else {
     const flow = layoutFlow(el, contentWidth, ctx, absolutes);
