@@ -20,7 +20,7 @@ export interface Track {
 export interface TrackList {
   readonly tracks: readonly Track[];
   /** Where the auto repetition goes (index into tracks) and what it repeats. */
-  readonly auto?: { readonly at: number; readonly tracks: readonly Track[] };
+  readonly auto?: { readonly at: number; readonly tracks: readonly Track[]; readonly fit: boolean };
 }
 
 /** Where an item's line is: a 1-based line number (negative from the end), a span, an area name, or auto. */
@@ -60,7 +60,7 @@ export function parseTrackList(value: string | undefined, base: UnitBase): Track
       const count = (rep[1] as string).toLowerCase();
       if (count === "auto-fill" || count === "auto-fit") {
         if (auto) return null;
-        auto = { at: tracks.length, tracks: inner.tracks };
+        auto = { at: tracks.length, tracks: inner.tracks, fit: count === "auto-fit" };
         continue;
       }
       const n = Number(count);

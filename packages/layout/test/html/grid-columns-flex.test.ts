@@ -66,6 +66,14 @@ describe("grid", () => {
     assert.ok(at(pages[1] as FrameItem[], "Item 59").y > 0);
   });
 
+  test("repeat(auto-fill) keeps empty tracks, repeat(auto-fit) collapses them", () => {
+    const two = "<div>One</div><div>Two</div>";
+    const fill = layout(`<div style="display:grid; grid-template-columns: repeat(auto-fill, minmax(60pt, 1fr))">${two}</div>`).pages[0] as FrameItem[];
+    const fit = layout(`<div style="display:grid; grid-template-columns: repeat(auto-fit, minmax(60pt, 1fr))">${two}</div>`).pages[0] as FrameItem[];
+    assert.equal(at(fill, "Two").x, 60);
+    assert.equal(at(fit, "Two").x, 150);
+  });
+
   test("track sizing: minmax, fr never below min-content, auto stretched", () => {
     const tracks = (parseTrackList("minmax(50pt, 100pt) 1fr auto", base) as { tracks: [] }).tracks;
     const sizes = sizeTracks(tracks, [{ start: 1, span: 1, min: 120, max: 200 }, { start: 2, span: 1, min: 10, max: 30 }], 300, 0, true);

@@ -40,11 +40,13 @@ export function layoutGrid(el: HtmlElement, style: ComputedStyle, width: number,
   const areas = style.gridAreas ?? [];
   const columnGap = resolveLength(style.columnGap, width);
   const rowGap = resolveLength(style.rowGap, width);
-  const explicitColumns = expandAuto(style.gridColumns ?? { tracks: [] }, width, columnGap);
+  const columnList = style.gridColumns ?? { tracks: [] };
+  let explicitColumns = expandAuto(columnList, width, columnGap);
   const explicitRows = expandAuto(style.gridRows ?? { tracks: [] }, 0, rowGap);
   const columnCount = Math.max(explicitColumns.length, areas[0]?.length ?? 0);
   const rowCount = Math.max(explicitRows.length, areas.length);
-  const placed = placeItems(children.map((c) => c.style.gridPlacement), rowCount, columnCount, namedAreas(areas), style.gridAutoFlow);
+  let placed = placeItems(children.map((c) => c.style.gridPlacement), rowCount, columnCount, namedAreas(areas), style.gridAutoFlow);
+  if (columnList.auto?.fit) ({ tracks: explicitColumns, placed } = collapseEmpty(explicitColumns, placed, columnList.auto.at, explicitColumns.length - columnList.tracks.length));
   const columns = tracksOf(explicitColumns, placed.columns, style.gridAutoColumns);
   const rows = tracksOf(explicitRows, placed.rows, style.gridAutoRows);
 
@@ -145,6 +147,23 @@ function expandAuto(list: TrackList, space: number, gap: number): Track[] {
   const out = [...list.tracks];
   out.splice(list.auto.at, 0, ...Array.from({ length: count }, () => list.auto!.tracks).flat());
   return out;
+}
+
+/**
+ * `repeat(auto-fit, …)`: the repeated columns no item occupies are dropped (CSS Grid §7.2.3.2 collapses them
+ * and their gaps), so the items' fr columns share the whole width; the items' columns are renumbered.
+ */
+function collapseEmpty(tracks: readonly Track[], placed: ReturnType<typeof placeItems>, at: number, count: number): { tracks: Track[]; placed: ReturnType<typeof placeItems> } {
+  const used = new Set<number>();
+  for (const a of placed.areas) for (let c = a.column; c < a.column + a.columns; c++) used.add(c);
+  const drop = new Set<number>();
+  for (let c = at; c < at + count; c++) if (!used.has(c)) drop.add(c);
+  if (drop.size === 0 || drop.size === count) return { tracks: [...tracks], placed };
+  const shift = (c: number): number => c - [...drop].filter((d) => d < c).length;
+  return {
+    tracks: tracks.filter((_, i) => !drop.has(i)),
+    placed: { ...placed, columns: placed.columns - drop.size, areas: placed.areas.map((a) => ({ ...a, column: shift(a.column) })) },
+  };
 }
 
 /** The explicit tracks followed by implicit ones up to `count`. */
