@@ -13,6 +13,7 @@ import { NO_CUSTOM, pendingValue, resolveCustom } from "./var.js";
 import { nthMatches, sheetShape, type SheetShape } from "./shape.js";
 import { computeStyle, LANG_ATTRIBUTE, SUPPORTED, type ComputedStyle, type FontUnits, type StyleExtras } from "./style.js";
 import { UA_CSS } from "./ua.js";
+import { HINT_ATTRIBUTES, presentationalHints } from "./hints.js";
 import { isFootnoteFloat } from "./pseudo.js";
 
 /** The page box in points (vw/vh). */
@@ -117,7 +118,7 @@ function attributeKey(attrs: ReadonlyMap<string, string>, state: SheetState): st
   if (key !== undefined) return key;
   const all = state.shape.attributes.has("*");
   key = "";
-  for (const [name, value] of attrs) if (all || state.shape.attributes.has(name)) key += `${name}\u0002${value}\u0003`;
+  for (const [name, value] of attrs) if (all || state.shape.attributes.has(name) || HINT_ATTRIBUTES.has(name)) key += `${name}\u0002${value}\u0003`;
   state.attributeKeys.set(attrs, key);
   return key;
 }
@@ -162,7 +163,8 @@ function cascadeEach(root: HtmlElement, author: RuleIndex, ua: RuleIndex, diagno
     const { el, parent } = stack.pop() as { el: HtmlElement; parent: ComputedStyle | undefined };
     const matched = matchedRules(el, ua, author);
     const lang = el.attrs.get("lang");
-    const key = `${matched.map((m) => `${m.rule.order}:${idOf(m.rule.declarations)}`).join(",")}|${el.attrs.get("style") ?? ""}${lang !== undefined ? `|lang=${lang}` : ""}`;
+    const hints = hintKey(el);
+    const key = `${matched.map((m) => `${m.rule.order}:${idOf(m.rule.declarations)}`).join(",")}|${el.attrs.get("style") ?? ""}${lang !== undefined ? `|lang=${lang}` : ""}${hints}`;
     let byKey = shared.get(parent);
     if (!byKey) shared.set(parent, (byKey = new Map()));
     let style = byKey.get(key);
@@ -180,6 +182,12 @@ function cascadeEach(root: HtmlElement, author: RuleIndex, ua: RuleIndex, diagno
   return styles;
 }
 
+// The hints an element gets, as part of its style key (cells take their table's cellpadding and border).
+function hintKey(el: HtmlElement): string {
+  const hints = presentationalHints(el);
+  return hints.length === 0 ? "" : `|${hints.map((d) => `${d.property}:${d.value}`).join(";")}`;
+}
+
 function matchedRules(el: HtmlElement, ua: RuleIndex, author: RuleIndex): { rule: StyleRule; tier: number }[] {
   const matched: { rule: StyleRule; tier: number }[] = [];
   for (const rule of ua.candidates(el)) if (rule.matches(el)) matched.push({ rule, tier: 0 });
@@ -195,6 +203,8 @@ function computedFor(el: HtmlElement, matched: readonly { rule: StyleRule; tier:
       weighted.push({ declaration, tier: declaration.important ? 3 - tier : tier, specificity: rule.specificity, order: rule.order, source: rule.selector });
     }
   }
+  // Presentational hints: author level, before every author rule.
+  for (const declaration of presentationalHints(el)) weighted.push({ declaration, tier: 1, specificity: -1, order: 0, source: el.path });
   const inline = el.attrs.get("style");
   if (inline !== undefined) {
     for (const declaration of parseStyleAttribute(inline, diagnostics, el.path)) {

@@ -109,6 +109,11 @@ export function expand(property: string, value: string, important: boolean): Dec
       for (const p of splitValue(value)) add(p.includes("wrap") ? "flex-wrap" : "flex-direction", p);
       return out;
     }
+    case "grid-gap":
+      return expand("gap", value, important);
+    case "grid-row-gap":
+    case "grid-column-gap":
+      return expand(property.slice(5), value, important);
     case "gap": {
       const [row, column = row] = splitValue(value);
       if (row !== undefined) {
@@ -140,6 +145,38 @@ export function expand(property: string, value: string, important: boolean): Dec
       add("border-radius", splitValue(value)[0] ?? "0");
       return out;
     }
+    case "columns": {
+      // `columns: 12em`, `columns: 2`, `columns: 2 12em`, `columns: auto`.
+      const parts = splitValue(value);
+      add("column-count", parts.find((p) => /^\d+$/.test(p)) ?? "auto");
+      add("column-width", parts.find((p) => !/^\d+$/.test(p) && p !== "auto") ?? "auto");
+      return out;
+    }
+    case "column-rule": {
+      const { width, style, color } = borderParts(value);
+      add("column-rule-width", width);
+      add("column-rule-style", style);
+      add("column-rule-color", color);
+      return out;
+    }
+    case "grid-row":
+    case "grid-column": {
+      const [start = "auto", end] = value.split("/").map((s) => s.trim());
+      add(`${property}-start`, start);
+      add(`${property}-end`, end ?? (isName(start) ? start : "auto"));
+      return out;
+    }
+    case "grid-area": {
+      // row-start / column-start / row-end / column-end; a missing one repeats a name, else auto.
+      const v = value.split("/").map((s) => s.trim());
+      const rs = v[0] ?? "auto";
+      const cs = v[1] ?? (isName(rs) ? rs : "auto");
+      add("grid-row-start", rs);
+      add("grid-column-start", cs);
+      add("grid-row-end", v[2] ?? (isName(rs) ? rs : "auto"));
+      add("grid-column-end", v[3] ?? (isName(cs) ? cs : "auto"));
+      return out;
+    }
     case "inset": {
       const box = boxValues(value);
       if (box) SIDES.forEach((side, i) => add(side, box[i] as string));
@@ -149,6 +186,11 @@ export function expand(property: string, value: string, important: boolean): Dec
       add(property, value);
       return out;
   }
+}
+
+/** A grid line given by an area name (not a number, `span …` or `auto`). */
+function isName(v: string): boolean {
+  return /^[a-z_-][\w-]*$/i.test(v) && v !== "auto" && v !== "span";
 }
 
 function borderParts(value: string): { width: string; style: string; color: string } {

@@ -3,10 +3,12 @@
 import type { TextAlign } from "../model/types.js";
 import { parseColour, parseLength, splitValue, type Length, type UnitBase } from "./values.js";
 import { RAW_PROPERTIES } from "./pseudo.js";
+import { AUTO_PLACEMENT, autoTrack, parseAreas, parseGridLine, parseTrackList, type GridPlacement, type Track, type TrackList } from "./grid-values.js";
 
 export type Display =
   | "block" | "inline" | "inline-block" | "none" | "list-item" | "flex" | "table" | "table-row" | "table-cell"
-  | "table-header-group" | "table-row-group" | "table-footer-group" | "table-column" | "table-column-group" | "table-caption";
+  | "table-header-group" | "table-row-group" | "table-footer-group" | "table-column" | "table-column-group" | "table-caption"
+  | "grid";
 
 /** A length, or `auto`. */
 export type Size = Length | "auto";
@@ -100,6 +102,39 @@ export interface ComputedStyle {
    * `position: running()`), read by generated-content.ts; undefined when none is set (nearly every element).
    */
   readonly generated: GeneratedValues | undefined;
+  /** `order` of flex and grid items. */
+  readonly order: number;
+  /** `align-content` of a wrapping flex container (and a grid's rows). */
+  readonly alignContent: string;
+  /** Multi-column (layout/multicol.ts): `column-count` (0: auto), `column-width`, the rule, `column-span: all`. */
+  readonly columnCount: number;
+  readonly columnWidth: Size;
+  readonly columnRule: { readonly width: number; readonly style: string; readonly color: string };
+  readonly columnSpan: boolean;
+  readonly columnFill: "balance" | "auto";
+  /** `column-gap: normal` (or unset): 1em between columns in a multi-column box, 0 in flex and grid. */
+  readonly columnGapNormal: boolean;
+  /** Grid container (layout/grid.ts): explicit tracks (null: a value not understood), implicit tracks, areas, flow. */
+  readonly gridColumns: TrackList | null;
+  readonly gridRows: TrackList | null;
+  readonly gridAutoColumns: Track;
+  readonly gridAutoRows: Track;
+  readonly gridAreas: readonly (readonly string[])[] | null;
+  readonly gridAutoFlow: "row" | "column";
+  readonly justifyItems: string;
+  /** Grid item: where it goes, and its alignment in its area across (justify-self). */
+  readonly gridPlacement: GridPlacement;
+  readonly justifySelf: string;
+  /** The vertical `border-spacing` (its second value; `borderSpacing` is the horizontal one). */
+  readonly borderSpacingVertical: number;
+  /** `text-indent` of a block's first line (a length; percentages of the block's width). Inherited. */
+  readonly textIndent: Length;
+  /** `text-overflow: ellipsis` on a line that does not wrap (layout/ellipsis.ts). */
+  readonly textOverflow: "clip" | "ellipsis";
+  /** `font-variant-numeric`: tabular or proportional figures through the font's tnum/pnum features. Inherited. */
+  readonly numeric: "normal" | "tabular" | "proportional";
+  /** How an `inline-block` lays out its content: `inline-flex` and `inline-grid` are inline blocks inside which flex or grid applies. */
+  readonly displayInside: "flow" | "flex" | "grid";
 }
 
 /** The background-* longhands of a box with a background image, as specified (comma lists per layer). */
@@ -138,6 +173,7 @@ export const INHERITED = new Set([
   "color", "font-family", "font-size", "font-weight", "font-style", "line-height", "text-align", "letter-spacing", "word-spacing",
   "text-transform", "white-space", "direction", "list-style-type", "orphans", "widows",
   "border-collapse", "border-spacing", "text-decoration", "text-decoration-line", "hyphens", "text-shadow", "list-style-image",
+  "text-indent", "font-variant-numeric",
 ]);
 
 /** Properties the converter reads (anything else is reported once per selector). */
@@ -153,6 +189,11 @@ export const SUPPORTED = new Set([
   "background-image", "background-position", "background-size", "background-repeat",
   "background-origin", "background-clip",
   "bookmark-level",
+  // Multi-column, grid, flex completion (layout/multicol.ts, layout/grid.ts, layout/flex.ts).
+  "order", "align-content", "column-count", "column-width", "column-rule-width", "column-rule-style", "column-rule-color",
+  "column-span", "column-fill", "grid-template-columns", "grid-template-rows", "grid-template-areas", "grid-auto-columns",
+  "grid-auto-rows", "grid-auto-flow", "grid-row-start", "grid-row-end", "grid-column-start", "grid-column-end",
+  "justify-items", "justify-self", "text-overflow",
   // Accepted with no effect on a PDF page: colour adjustment for print, bidi isolation (the text engine
   // resolves bidi per paragraph itself).
   "print-color-adjust", "-webkit-print-color-adjust", "color-adjust", "unicode-bidi",
@@ -207,9 +248,12 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
   const colourOf = (v: string | undefined): string => (v === undefined || v === "currentcolor" ? color : parseColour(v) ?? color);
   const styles = SIDES.map((s) => (get(`border-${s}-style`) ?? "none").toLowerCase()) as [string, string, string, string];
   const decoration = inherits("text-decoration") && !specified.has("text-decoration-line") ? undefined : get("text-decoration-line") ?? get("text-decoration");
-  // `flow-root` is a block that keeps its floats (layout/float.ts).
-  const flowRoot = get("display")?.trim().toLowerCase() === "flow-root";
-  const display = flowRoot ? "block" : pick("display", DISPLAYS, parent ? "inline" : "block", "inline");
+  // `flow-root` is a block that keeps its floats (layout/float.ts); inline-flex and inline-grid are an inline
+  // block outside, flex or grid inside (CSS Display 3's two values).
+  const written = get("display")?.trim().toLowerCase();
+  const flowRoot = written === "flow-root";
+  const inside = written === "inline-flex" ? "flex" : written === "inline-grid" ? "grid" : "flow";
+  const display = inside !== "flow" ? "inline-block" : flowRoot ? "block" : pick("display", DISPLAYS, parent ? "inline" : "block", "inline");
   return {
     display,
     position: pick("position", ["static", "relative", "absolute", "fixed", "sticky"], "static", "static"),
@@ -279,6 +323,12 @@ export function computeStyle(specified: Specified, parent: ComputedStyle | undef
     listStyleImage: inherits("list-style-image") ? p.listStyleImage : listStyleImage(get("list-style-image")),
     bookmarkLevel: bookmarkLevel(get("bookmark-level")),
     generated: generatedValues(specified, p),
+    ...layoutExtras(get, sized, base, color, colourOf),
+    textIndent: inherits("text-indent") ? p.textIndent : len(get("text-indent"), ZERO),
+    textOverflow: get("text-overflow")?.trim().toLowerCase() === "ellipsis" ? "ellipsis" : "clip",
+    numeric: inherits("font-variant-numeric") ? p.numeric : numericOf(get("font-variant-numeric")),
+    displayInside: inside,
+    borderSpacingVertical: inherits("border-spacing") ? p.borderSpacingVertical : len(splitValue(get("border-spacing") ?? "0")[1] ?? splitValue(get("border-spacing") ?? "0")[0], ZERO).pt,
   };
 }
 
@@ -289,6 +339,48 @@ function bookmarkLevel(value: string | undefined): number | undefined {
   const level = Number(value);
   return Number.isInteger(level) && level >= 1 && level <= 6 ? level : undefined;
 }
+
+
+// The multi-column, grid and flex-completion properties (none inherited).
+function layoutExtras(
+  get: (name: string) => string | undefined,
+  sized: (name: string, fallback: Size) => Size,
+  base: UnitBase,
+  color: string,
+  colourOf: (v: string | undefined) => string,
+): Pick<ComputedStyle, "order" | "alignContent" | "columnCount" | "columnWidth" | "columnRule" | "columnSpan" | "columnFill" | "columnGapNormal" | "gridColumns" | "gridRows" | "gridAutoColumns" | "gridAutoRows" | "gridAreas" | "gridAutoFlow" | "justifyItems" | "gridPlacement" | "justifySelf"> {
+  const count = Number(get("column-count"));
+  const ruleStyle = (get("column-rule-style") ?? "none").toLowerCase();
+  const hasGrid = get("grid-template-columns") !== undefined || get("grid-template-rows") !== undefined || get("grid-template-areas") !== undefined || get("grid-auto-rows") !== undefined || get("grid-auto-columns") !== undefined;
+  const placed = get("grid-row-start") !== undefined || get("grid-row-end") !== undefined || get("grid-column-start") !== undefined || get("grid-column-end") !== undefined;
+  return {
+    order: Math.trunc(Number(get("order") ?? 0)) || 0,
+    alignContent: (get("align-content") ?? "normal").toLowerCase(),
+    columnCount: Number.isInteger(count) && count >= 1 ? Math.min(count, 100) : 0,
+    columnWidth: sized("column-width", "auto"),
+    columnRule: {
+      width: ruleStyle === "none" || ruleStyle === "hidden" ? 0 : borderWidth(get("column-rule-width"), base),
+      style: ruleStyle,
+      color: get("column-rule-color") === undefined ? color : colourOf(get("column-rule-color")),
+    },
+    columnSpan: get("column-span") === "all",
+    columnFill: get("column-fill") === "auto" ? "auto" : "balance",
+    columnGapNormal: get("column-gap") === undefined || get("column-gap") === "normal",
+    gridColumns: hasGrid ? parseTrackList(get("grid-template-columns"), base) : NO_TRACKS,
+    gridRows: hasGrid ? parseTrackList(get("grid-template-rows"), base) : NO_TRACKS,
+    gridAutoColumns: autoTrack(get("grid-auto-columns"), base),
+    gridAutoRows: autoTrack(get("grid-auto-rows"), base),
+    gridAreas: hasGrid ? parseAreas(get("grid-template-areas")) : [],
+    gridAutoFlow: /column/.test(get("grid-auto-flow") ?? "") ? "column" : "row",
+    justifyItems: (get("justify-items") ?? "normal").toLowerCase(),
+    gridPlacement: placed
+      ? { rowStart: parseGridLine(get("grid-row-start")), rowEnd: parseGridLine(get("grid-row-end")), columnStart: parseGridLine(get("grid-column-start")), columnEnd: parseGridLine(get("grid-column-end")) }
+      : AUTO_PLACEMENT,
+    justifySelf: (get("justify-self") ?? "auto").toLowerCase(),
+  };
+}
+
+const NO_TRACKS: TrackList = { tracks: [] };
 
 const INHERIT_MARK = "\u0000inherit";
 
@@ -358,7 +450,7 @@ function generatedValues(specified: Specified, parent: ComputedStyle): Generated
 
 const DISPLAYS: readonly Display[] = [
   "block", "inline", "inline-block", "none", "list-item", "flex", "table", "table-row", "table-cell", "table-header-group",
-  "table-row-group", "table-footer-group", "table-column", "table-column-group", "table-caption",
+  "table-row-group", "table-footer-group", "table-column", "table-column-group", "table-caption", "grid",
 ];
 
 const KEYWORD_SIZES: Readonly<Record<string, number>> = {
@@ -425,4 +517,18 @@ export const INITIAL: ComputedStyle = {
   clipPath: undefined, transform: undefined, transformOrigin: undefined, opacity: 1, boxShadow: undefined, textShadow: undefined,
   flowRoot: false, custom: new Map(), backgroundLayers: null,
   listStyleImage: null, bookmarkLevel: undefined, generated: undefined,
+  order: 0, alignContent: "normal", columnCount: 0, columnWidth: "auto",
+  columnRule: { width: 0, style: "none", color: "#000000" }, columnSpan: false, columnFill: "balance", columnGapNormal: true, gridColumns: NO_TRACKS,
+  gridRows: NO_TRACKS, gridAutoColumns: { min: { kind: "auto" }, max: { kind: "auto" } }, gridAutoRows: { min: { kind: "auto" }, max: { kind: "auto" } },
+  gridAreas: [], gridAutoFlow: "row", justifyItems: "normal", gridPlacement: AUTO_PLACEMENT, justifySelf: "auto",
+  borderSpacingVertical: 0, textIndent: ZERO, textOverflow: "clip", numeric: "normal",
+  displayInside: "flow",
 };
+
+/** The figure style of `font-variant-numeric` (other values — ordinal, slashed-zero, fractions — are kept as normal). */
+function numericOf(v: string | undefined): ComputedStyle["numeric"] {
+  if (v === undefined) return "normal";
+  if (/tabular-nums/.test(v)) return "tabular";
+  if (/proportional-nums/.test(v)) return "proportional";
+  return "normal";
+}

@@ -92,6 +92,11 @@ export class BoxBlock implements Block {
     return box;
   }
 
+  /** The same box painting other borders (border-collapse draws a shared border once); its insets stay. */
+  repainted(borderWidth: BoxDecoration["borderWidth"], borderStyle: BoxDecoration["borderStyle"], borderColor: BoxDecoration["borderColor"]): BoxBlock {
+    return new BoxBlock({ ...this.deco, borderWidth, borderStyle, borderColor }, this.content, this.contentHeight, this.extras);
+  }
+
   split(available: number, atTop: boolean): Split {
     if (this.height <= available + EPSILON && !this.breaks) return { fits: this, rest: null };
     const { pageBody, avoidBreak } = this.extras;

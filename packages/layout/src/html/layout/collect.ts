@@ -19,7 +19,7 @@ export type FlowItem =
   | { readonly kind: "absolute"; readonly element: HtmlElement }
   | { readonly kind: "float"; readonly element: HtmlElement };
 
-const BLOCK_LEVEL = new Set(["block", "list-item", "flex", "table", "table-caption", "table-row", "table-row-group", "table-header-group", "table-footer-group", "table-cell"]);
+const BLOCK_LEVEL = new Set(["block", "list-item", "flex", "table", "table-caption", "table-row", "table-row-group", "table-header-group", "table-footer-group", "table-cell", "grid"]);
 
 /** True for elements laid out as blocks in their parent's flow. */
 export function isBlockLevel(style: ComputedStyle): boolean {
@@ -33,7 +33,10 @@ function isAtomic(el: HtmlElement, style: ComputedStyle): boolean {
 
 /** True for an image or inline SVG that is an inline-level box (it flows in a line of text as one object). */
 function isInlineObject(el: HtmlElement, style: ComputedStyle, ctx: HtmlContext): boolean {
-  return (el.tag === "img" || el.tag === "svg" || isFormControl(el, ctx)) && (style.display === "inline-block" || style.display === "inline") && style.position !== "absolute" && style.position !== "fixed" && style.float === "none";
+  if (style.position === "absolute" || style.position === "fixed" || style.float !== "none") return false;
+  // An inline block flows in the line like an image (CSS 2 §9.2.2: an atomic inline-level box).
+  if (style.display === "inline-block") return true;
+  return (el.tag === "img" || el.tag === "svg" || isFormControl(el, ctx)) && style.display === "inline";
 }
 
 /**
@@ -174,8 +177,28 @@ export function inlinePieces(el: HtmlElement, ctx: HtmlContext, out: InlinePiece
 
 /** The piece of an image or inline SVG in a line: one U+FFFC with the element's style, link and baseline shift. */
 function objectPiece(el: HtmlElement, style: ComputedStyle, link: string | undefined, rise: number): InlinePiece {
-  const own = rise + baselineShift(style);
+  const own = rise + baselineShift(style) - (style.verticalAlign === "baseline" ? inlineBlockDrop(el, style) : 0);
   return { text: OBJECT_CHAR, style, path: el.path, object: el, ...(own !== 0 ? { rise: own } : {}), ...(link ? { link } : {}) };
+}
+
+/**
+ * How far below its bottom edge's line the baseline of an inline block's last line sits, so that it can be
+ * lowered onto the text's baseline (CSS 2 §10.8.1) where the paragraph puts an object's bottom: its bottom
+ * padding, border and margin and the part of its last line below the baseline (the font's descent, about a
+ * quarter em, plus half the leading). Images and form controls keep their bottom on the baseline.
+ */
+function inlineBlockDrop(el: HtmlElement, style: ComputedStyle): number {
+  if (el.tag === "input" || el.tag === "select") {
+    // A one-line control's text sits on the line's baseline (its box is its text's line centred in 3pt of
+    // border and padding, as form-control.ts sizes it); check boxes and radio buttons keep their bottom there.
+    const type = (el.attrs.get("type") ?? "").toLowerCase();
+    return type === "checkbox" || type === "radio" ? 0 : 3 - 0.025 * style.size + 0.25 * style.size;
+  }
+  if (el.tag === "img" || el.tag === "svg" || el.tag === "textarea" || el.tag === "button") return 0;
+  const margin = style.margin[2];
+  const lineHeight = "mult" in style.lineHeight ? style.lineHeight.mult * style.size : style.lineHeight.pt;
+  const below = 0.25 * style.size + Math.max(0, lineHeight - 1.2 * style.size) / 2;
+  return Math.max(0, style.padding[2].pt) + style.borderWidth[2] + (margin === "auto" ? 0 : Math.max(0, margin.pt)) + below;
 }
 
 /**

@@ -2,7 +2,7 @@
 // wrap into lines, flex-basis / -grow / -shrink (never below an item's min-content width), justify-content,
 // align-items / align-self (stretch, start, center, end), row and column gaps. A flex line moves to the next
 // page whole; wrapped lines and column items split between them.
-import type { Block } from "../../elements/block.js";
+import { EPSILON, type Block } from "../../elements/block.js";
 import { StackBlock, type StackChild } from "../../flow/stack.js";
 import type { HtmlElement } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
@@ -13,6 +13,7 @@ import { edgesOf, marginX, sizeOf } from "./edges.js";
 import { layoutBlockBox, positionAbsolute, type Laid } from "./flow.js";
 import { paragraphBlock, type InlinePiece } from "./inline.js";
 import { maxContent, minContent } from "./measure.js";
+import { definiteInnerHeight, lineCrossSizes } from "./flex-lines.js";
 
 interface Item {
   /** A flex item element, or an anonymous item (a paragraph of the container's own text). */
@@ -49,8 +50,15 @@ export function layoutFlex(el: HtmlElement, style: ComputedStyle, width: number,
   if (items.length === 0) return null;
   const column = style.flexDirection === "column" || style.flexDirection === "column-reverse";
   const reverse = style.flexDirection.endsWith("reverse") !== (style.direction === "rtl" && !column);
-  const ordered = reverse ? [...items].reverse() : items;
+  // `order` sorts the items (stably: document order among equals) before a reverse direction flips them.
+  const sorted = items.some((i) => i.style.order !== 0 && i.element) ? orderItems(items) : items;
+  const ordered = reverse ? [...sorted].reverse() : sorted;
   return column ? layoutColumn(ordered, style, width, ctx, sink) : layoutRows(ordered, style, width, ctx, sink);
+}
+
+function orderItems(items: readonly Item[]): Item[] {
+  const order = (i: Item): number => (i.element ? i.style.order : 0);
+  return items.map((item, index) => ({ item, index })).sort((a, b) => order(a.item) - order(b.item) || a.index - b.index).map((e) => e.item);
 }
 
 function flexItem(el: HtmlElement, width: number, ctx: HtmlContext): Item {
@@ -83,23 +91,38 @@ function layoutRows(items: readonly Item[], style: ComputedStyle, width: number,
       used += (line.length > 1 ? gap : 0) + outer;
     }
   }
-  const children: StackChild[] = [];
   const rowGap = resolveLength(style.rowGap, width);
-  for (const line of lines) {
-    if (children.length > 0 && rowGap > 0) children.push({ block: new GapBlock(rowGap), role: "row", breakBefore: false });
-    children.push({ block: layoutLine(line, style, width, gap, ctx, sink), role: "row", breakBefore: false });
-  }
+  const measured = lines.map((line) => measureLine(line, style, width, gap, ctx, sink));
+  // With a set height, the lines share the free space by align-content (flex-lines.ts); a single line fills it.
+  const plan = lineCrossSizes(measured.map((m) => m.height), rowGap, definiteInnerHeight(style, width, ctx), style.alignContent, style.flexWrap);
+  const children: StackChild[] = [];
+  measured.forEach((m, k) => {
+    const space = (plan.before[k] as number) + (k > 0 ? rowGap : 0);
+    if (space > 0) children.push({ block: new GapBlock(space), role: "row", breakBefore: false });
+    children.push({ block: buildLine(m, style, plan.sizes[k] as number), role: "row", breakBefore: false });
+  });
   return children.length === 1 ? (children[0] as StackChild).block : StackBlock.of(children, { keepTogether: false, pageBody: ctx.pageBody, repeat: [] });
 }
 
-function layoutLine(line: readonly Item[], style: ComputedStyle, width: number, gap: number, ctx: HtmlContext, sink: Absolute[]): Block {
+interface MeasuredLine {
+  readonly line: readonly Item[];
+  readonly laid: ({ block: Block; laid: Laid | null } | null)[];
+  readonly sizes: readonly number[];
+  readonly outerHeight: (k: number) => number;
+  readonly height: number;
+  readonly x: number;
+  readonly between: number;
+}
+
+function measureLine(line: readonly Item[], style: ComputedStyle, width: number, gap: number, ctx: HtmlContext, sink: Absolute[]): MeasuredLine {
   const gaps = gap * Math.max(0, line.length - 1);
   const free = width - gaps - line.reduce((s, i) => s + i.basis + i.marginX, 0);
   const grow = line.reduce((s, i) => s + i.style.grow, 0);
   const shrink = line.reduce((s, i) => s + i.style.shrink * i.basis, 0);
   const sizes = line.map((i) => {
     if (free > 0 && grow > 0) return i.basis + (free * i.style.grow) / grow;
-    if (free < 0 && shrink > 0) return Math.max(i.min, i.basis + (free * i.style.shrink * i.basis) / shrink);
+    // A line exactly as wide as its items (a shrink-to-fit container) does not shrink them by rounding.
+    if (free < -EPSILON && shrink > 0) return Math.max(i.min, i.basis + (free * i.style.shrink * i.basis) / shrink);
     return i.basis;
   });
   const laid = line.map((item, k) => layItem(item, sizes[k] as number, ctx, sink));
@@ -120,6 +143,12 @@ function layoutLine(line: readonly Item[], style: ComputedStyle, width: number, 
     case "space-evenly": x = remaining / (n + 1); between = gap + remaining / (n + 1); break;
     default: break;
   }
+  return { line, laid, sizes, outerHeight, height, x, between };
+}
+
+function buildLine(m: MeasuredLine, style: ComputedStyle, height: number): Block {
+  const { line, laid, sizes, outerHeight, between } = m;
+  let x = m.x;
   const cells: { block: Block; x: number; y: number }[] = [];
   line.forEach((item, k) => {
     const l = laid[k];

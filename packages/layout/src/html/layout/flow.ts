@@ -26,6 +26,8 @@ import { bandOf, clearance, FloatLayer, insetAt, placeFloat, shiftExclusion, typ
 import { layoutTable } from "./table.js";
 import { anonymousParagraph, BOX_DECORATION, htmlTag } from "./tags.js";
 import { withTag } from "../../elements/tags.js";
+import { layoutGrid } from "./grid.js";
+import { isMulticol, layoutMulticol } from "./multicol.js";
 
 /** A laid-out block-level box with what its parent's flow needs to know. */
 export interface Laid {
@@ -99,8 +101,10 @@ export function layoutBlockBox(el: HtmlElement, ctx: HtmlContext, cb: number, si
     content = replacedBlock(el, style, contentWidth, specifiedHeight === undefined ? undefined : Math.max(0, specifiedHeight - (style.borderBox ? it + ib : 0)), ctx);
   } else if (isChartFigure(el)) {
     content = chartFigureBlock(el, style, contentWidth, specifiedHeight === undefined ? undefined : Math.max(0, specifiedHeight - (style.borderBox ? it + ib : 0)), ctx);
-  } else if (style.display === "flex") content = layoutFlex(el, style, contentWidth, ctx, absolutes);
+  } else if (style.display === "flex" || style.displayInside === "flex") content = layoutFlex(el, style, contentWidth, ctx, absolutes);
   else if (style.display === "table") content = layoutTable(el, style, contentWidth, ctx, absolutes);
+  else if (style.display === "grid" || style.displayInside === "grid") content = layoutGrid(el, style, contentWidth, ctx, absolutes);
+  else if (isMulticol(style)) content = layoutMulticol(el, style, contentWidth, ctx, absolutes);
   else {
     // Floats outside reach into this box's content by what its margin, border and padding do not cover.
     const inner = exclusion && shiftExclusion(exclusion, ml + il, cb - ml - width + ir, it);

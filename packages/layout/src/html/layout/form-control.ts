@@ -1,7 +1,7 @@
 // HTML form controls as form fields, when the render asks for forms: `<input>` (text and its kin, date,
 // checkbox, radio), `<textarea>` and `<select>` become the same fields as the report's `field` element
 // (elements/field.ts), laid out as inline objects (like images) so they sit in a line of text. Without `forms`,
-// they are what they always were: inline elements with no content, which print nothing.
+// they are drawn as Chromium prints them (static-control.ts), with no form fields.
 import { DEFAULT_BORDER, FieldBlock, fieldItem, type FieldSpec } from "../../elements/field.js";
 import type { Block } from "../../elements/block.js";
 import type { FieldKind } from "../../model/types.js";
@@ -9,6 +9,7 @@ import { layoutParagraph } from "../../text/paragraph.js";
 import type { HtmlElement, HtmlNode } from "../dom.js";
 import type { ComputedStyle } from "../style.js";
 import { familyOf, type HtmlContext } from "./context.js";
+import { staticControlBlock } from "./static-control.js";
 
 /** `<input type>` → field kind; types not listed (hidden, submit, button, file…) are not fields. */
 const INPUT_KINDS: Readonly<Record<string, FieldKind>> = {
@@ -18,21 +19,27 @@ const INPUT_KINDS: Readonly<Record<string, FieldKind>> = {
 
 /** The field kind of a form control, or undefined when the element is not one (or forms are off). */
 export function controlKind(el: HtmlElement, ctx: HtmlContext): FieldKind | undefined {
-  if (ctx.forms !== true) return undefined;
+  return ctx.forms === true ? kindOf(el) : undefined;
+}
+
+/** The kind of control an element is, fields or not (without forms it is drawn: static-control.ts). */
+export function kindOf(el: HtmlElement): FieldKind | undefined {
   if (el.tag === "textarea") return "multiline";
   if (el.tag === "select") return "dropdown";
   if (el.tag !== "input") return undefined;
   return INPUT_KINDS[(el.attrs.get("type") ?? "text").trim().toLowerCase()];
 }
 
-/** True when the element is laid out as a form field. */
-export function isFormControl(el: HtmlElement, ctx: HtmlContext): boolean {
-  return controlKind(el, ctx) !== undefined;
+/** True when the element is laid out as a control: a form field, or without forms its static drawing. */
+export function isFormControl(el: HtmlElement, _ctx: HtmlContext): boolean {
+  return kindOf(el) !== undefined;
 }
 
 /** A control's content-box size when CSS sets none: from `size`/`cols`/`rows`, as browsers size them. */
 export function controlSize(el: HtmlElement, style: ComputedStyle, ctx: HtmlContext): { width: number; height: number } {
-  const kind = controlKind(el, ctx);
+  const kind = kindOf(el);
+  // Printed (not fields), check boxes and radio buttons are Chromium's 13 px whatever the font size.
+  if ((kind === "checkbox" || kind === "radio") && ctx.forms !== true) return { width: 13 * 0.75, height: 13 * 0.75 };
   const line = style.size * 1.15 + 6;
   const count = (name: string, fallback: number): number => {
     const n = Number.parseInt(el.attrs.get(name) ?? "", 10);
@@ -56,6 +63,7 @@ export function controlSize(el: HtmlElement, style: ComputedStyle, ctx: HtmlCont
 
 /** The field block of a control `width` × `height` (its content box). */
 export function controlBlock(el: HtmlElement, style: ComputedStyle, width: number, height: number, ctx: HtmlContext): Block {
+  if (ctx.forms !== true) return staticControlBlock(el, style, kindOf(el) ?? "text", width, height, ctx);
   const kind = controlKind(el, ctx) ?? "text";
   const attr = (name: string): string | undefined => el.attrs.get(name);
   const listed = options(el);

@@ -18,6 +18,9 @@ import { familyOf, type HtmlContext } from "./context.js";
 import { insetAt, type Exclusion } from "./float.js";
 import { shadowsOf, textShadowItems, type Shadow } from "./shadow.js";
 import { LEADER_TAG, leaderParagraph } from "./leader.js";
+import { ellipsize, overflows } from "./ellipsis.js";
+import { indentObject } from "./text-indent.js";
+import { OBJECT_CHAR } from "../../text/rich-types.js";
 
 /** A run of text with the style of the inline element it sits in. */
 export interface InlinePiece {
@@ -70,7 +73,7 @@ export function paragraphBlock(pieces: readonly InlinePiece[], block: ComputedSt
 }
 
 function inlineParagraph(pieces: readonly InlinePiece[], block: ComputedStyle, width: number, ctx: HtmlContext, path: string, objects?: ObjectLayout, exclusion?: Exclusion): ParagraphBlock | null {
-  const texts = collapseWhiteSpace(pieces);
+  let texts = collapseWhiteSpace(pieces);
   if (!texts.some((t) => t.trim() !== "" || t.includes("\n"))) return null;
   const deferred = pieces.some((p) => p.deferred);
   const boxes: ObjectBox[] = [];
@@ -83,8 +86,10 @@ function inlineParagraph(pieces: readonly InlinePiece[], block: ComputedStyle, w
       boxes.push(box);
     }
   }
-  const spansAt = (page: PageNumbers | undefined): RichSpan[] =>
-    pieces.flatMap((p, i): RichSpan[] => {
+  // text-indent: an empty object as wide as the indent starts the first line (text-indent.ts).
+  const indent = indentObject(block, width, boxes);
+  const spansAt = (page: PageNumbers | undefined): RichSpan[] => {
+    const spans = pieces.flatMap((p, i): RichSpan[] => {
       if (p.object) {
         const object = inline.get(p);
         return object ? [{ text: texts[i] as string, style: spanStyle(p, ctx), object }] : [];
@@ -93,6 +98,8 @@ function inlineParagraph(pieces: readonly InlinePiece[], block: ComputedStyle, w
       if (p.deferred) text = resolveText(text, { ...ctx.tokens, page: page?.page ?? 1, pages: page?.pages ?? 1 }, p.deferred.scope);
       return text === "" ? [] : [{ text, style: spanStyle(p, ctx) }];
     });
+    return indent && spans[0] ? [{ text: OBJECT_CHAR, style: spans[0].style, object: indent }, ...spans] : spans;
+  };
   const style = {
     lineHeight: "mult" in block.lineHeight ? block.lineHeight.mult : block.lineHeight.pt / block.size,
     size: block.size,
@@ -100,14 +107,24 @@ function inlineParagraph(pieces: readonly InlinePiece[], block: ComputedStyle, w
     align: block.textAlign,
     direction: block.direction,
     ...(block.wordSpacing !== 0 ? { wordSpacing: block.wordSpacing } : {}),
+    ...(block.numeric !== "normal" ? { numeric: block.numeric } : {}),
     ...hyphenation(block),
   };
   const report = (code: string, message: string): void => ctx.diagnostics.add(code, message, path);
   // Lines beside floats are shortened (see float.ts), reckoned with the block's nominal line height.
   const beside = exclusion ? besideFloats(exclusion, width, "mult" in block.lineHeight ? block.lineHeight.mult * block.size : block.lineHeight.pt) : undefined;
-  const plain = deferred || beside ? undefined : plainStyle(pieces, block, ctx);
+  const plain = deferred || indent || beside ? undefined : plainStyle(pieces, block, ctx);
   // Text in one plain style (most table cells) takes the plain engine, whose layouts are cached per process.
-  const layout = plain ? plainLayout(texts.join(""), plain, width, ctx, report) : layoutRichParagraph(ctx.fonts, spansAt(undefined), style, width, report, beside?.width);
+  const layoutNow = (): RichLayout => (plain ? plainLayout(texts.join(""), plain, width, ctx, report) : layoutRichParagraph(ctx.fonts, spansAt(undefined), style, width, report, beside?.width));
+  let layout = layoutNow();
+  if (block.textOverflow === "ellipsis" && overflows(layout, block, width)) {
+    // text-overflow: ellipsis — the longest start of the text that fits with "…" after it (ellipsis.ts).
+    const full = texts;
+    layout = ellipsize(full, (cut) => {
+      texts = cut;
+      return layoutNow();
+    }, width);
+  }
   const perPage = new Map<number, RichLayout>();
   const relayout = deferred
     ? (page: PageNumbers): RichLayout => {
@@ -172,6 +189,7 @@ export function paragraphStyle(block: ComputedStyle, s: ComputedStyle, family: s
     align: block.textAlign,
     direction: block.direction,
     color: s.color,
+    ...(block.numeric !== "normal" ? { numeric: block.numeric } : {}),
     ...hyphenation(block),
   };
 }

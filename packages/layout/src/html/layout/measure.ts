@@ -71,12 +71,14 @@ function compute(el: HtmlElement, ctx: HtmlContext): Intrinsic {
   }
   let min = 0;
   let max = 0;
-  const rowLike = style.display === "flex" && (style.flexDirection === "row" || style.flexDirection === "row-reverse");
+  const rowLike = (style.display === "flex" || style.displayInside === "flex") && (style.flexDirection === "row" || style.flexDirection === "row-reverse");
   const rowGap = resolveLength(style.columnGap, 0);
   let count = 0;
   // Floats sit beside the content that follows them: their widths add up on the widest line.
   let floats = 0;
-  for (const item of flowItems(el, ctx)) {
+  // A row flex container's children are its items, each blockified: side by side, whatever their display.
+  const items = rowLike ? flexItems(el, ctx) : flowItems(el, ctx);
+  for (const item of items) {
     let m: Intrinsic;
     if (item.kind === "absolute") continue;
     if (item.kind === "float") {
@@ -102,6 +104,7 @@ function compute(el: HtmlElement, ctx: HtmlContext): Intrinsic {
   }
   if (rowLike && !style.flexWrap) min = max;
   max += floats;
+  ({ min, max } = sideBySide(style, min, max));
   return { min: min + insets, max: max + insets };
 }
 
@@ -109,13 +112,15 @@ function compute(el: HtmlElement, ctx: HtmlContext): Intrinsic {
 function tableLike(el: HtmlElement, ctx: HtmlContext): Intrinsic {
   const style = styleOf(ctx, el);
   if (style.display === "table-row") {
-    let min = 0;
-    let max = 0;
+    // Spacing between the cells and at both ends of the row (none when borders collapse).
+    const spacing = style.borderCollapse ? 0 : style.borderSpacing;
+    let min = spacing;
+    let max = spacing;
     for (const c of el.children) {
       if (c.kind !== "element") continue;
       const m = withMargins(c, ctx);
-      min += m.min + style.borderSpacing;
-      max += m.max + style.borderSpacing;
+      min += m.min + spacing;
+      max += m.max + spacing;
     }
     return { min, max };
   }
@@ -185,4 +190,40 @@ function plainIntrinsic(text: string, style: ParagraphStyle, ctx: HtmlContext): 
   let hit = cache.get(key);
   if (!hit) cache.set(key, (hit = { min: minContentWidth(ctx.fonts, text, style), max: measureText(ctx.fonts, text, style) }));
   return hit;
+}
+
+/**
+ * The intrinsic widths of content laid side by side rather than stacked: a multi-column box with a column
+ * count is that many of its widest content with the gaps; a grid's explicit columns each take their fixed
+ * length or (an estimate without placing the items) the widest item.
+ */
+function sideBySide(style: ComputedStyle, min: number, max: number): Intrinsic {
+  if (style.columnCount > 1 && style.columnWidth === "auto" && style.display !== "grid" && style.displayInside !== "grid") {
+    const gap = (style.columnCount - 1) * (style.columnGapNormal ? style.size : style.columnGap.pt);
+    return { min: min * style.columnCount + gap, max: max * style.columnCount + gap };
+  }
+  const tracks = style.display === "grid" || style.displayInside === "grid" ? style.gridColumns?.tracks ?? [] : [];
+  if (tracks.length < 2) return { min, max };
+  let fixed = 0;
+  let flexible = 0;
+  for (const t of tracks) {
+    if (t.max.kind === "length" && t.max.length.pct === 0) fixed += t.max.length.pt;
+    else flexible++;
+  }
+  const gaps = (tracks.length - 1) * style.columnGap.pt;
+  return { min: fixed + flexible * min + gaps, max: fixed + flexible * max + gaps };
+}
+
+/** A flex container's children as items to measure one by one. */
+function flexItems(el: HtmlElement, ctx: HtmlContext): ReturnType<typeof flowItems> {
+  const out: ReturnType<typeof flowItems> = [];
+  // Text straight inside the container (an anonymous item): measured as the normal flow measures it.
+  if (el.children.some((c) => c.kind === "text" && c.text.trim() !== "")) return flowItems(el, ctx);
+  for (const child of el.children) {
+    if (child.kind === "text") continue;
+    const s = styleOf(ctx, child);
+    if (s.display === "none" || s.position === "absolute") continue;
+    out.push({ kind: "block", element: child });
+  }
+  return out;
 }

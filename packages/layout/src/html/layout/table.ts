@@ -1,7 +1,7 @@
 // Tables (CSS 2 §17, the automatic layout): row groups (<thead> repeated at the top of every page the body
 // continues on, <tbody>, <tfoot> kept with the last body row so totals never stand alone), colspan,
 // <col>/<colgroup> and cell widths, auto columns sized between their min- and max-content widths and no
-// column narrower than its min-content, border-spacing or border-collapse, row backgrounds, vertical-align in cells, rowspan (within a row
+// column narrower than its min-content (a colspan cell's included), border-spacing or border-collapse, row backgrounds, vertical-align in cells, rowspan (within a row
 // group; rows a cell spans move to the next page together). Rows never split.
 import { EmptyBlock, type Block } from "../../elements/block.js";
 import { StackBlock, type StackChild } from "../../flow/stack.js";
@@ -17,6 +17,8 @@ import { REPEATED_HEADER } from "../../elements/table-tags.js";
 import { BOX_DECORATION } from "./tags.js";
 import type { FrameTag } from "../../frame/types.js";
 import { maxContent, minContent } from "./measure.js";
+import { widenForSpans, type SpanningCell } from "./colspan-widen.js";
+import { collapsedBorders, type GridCell, type PaintedBorders } from "./border-collapse.js";
 
 interface Cell {
   readonly element: HtmlElement;
@@ -71,14 +73,25 @@ export function tableParts(el: HtmlElement, style: ComputedStyle, width: number,
   const captionBlocks = captions.flatMap((caption) => layoutBlockBox(caption, ctx, width, sink)?.block ?? []);
   if (columns === 0) return { captions: captionBlocks, header: [], body: [], footer: [] };
   const spacing = style.borderCollapse ? 0 : style.borderSpacing;
-  const widths = columnWidths(all, columns, colWidths, width - spacing * (columns + 1), ctx, ctx.columnHints?.get(el.path));
-  const rowBlocks = (rows: readonly Row[]): { block: Block; element: HtmlElement }[] => layoutRows(rows, widths, spacing, style.direction === "rtl", width, ctx, sink);
+  const vspacing = style.borderCollapse ? 0 : style.borderSpacingVertical;
+  const widths = columnWidths(all, columns, colWidths, width - spacing * (columns + 1), ctx, ctx.columnHints?.get(el.path), spacing);
+  const painted = style.borderCollapse ? collapsedBorders(gridCells(all), all.length, columns, style, ctx) : undefined;
+  const rowBlocks = (rows: readonly Row[]): { block: Block; element: HtmlElement }[] => layoutRows(rows, widths, spacing, vspacing, style.direction === "rtl", width, ctx, sink, painted);
   // Row groups as THead, TBody and TFoot: one tag per group, which every row of it carries (./tags.ts).
   const [headTag, bodyTag, footTag] = ctx.tagged === true ? ([{ role: "THead" }, { role: "TBody" }, { role: "TFoot" }] as const) : [undefined, undefined, undefined];
   const footer = rowBlocks(foot).map((r) => withTag(r.block, footTag));
-  if (spacing > 0) footer.push(new GapBlock(spacing));
+  if (vspacing > 0) footer.push(new GapBlock(vspacing));
   const bodyRows = rowBlocks(body).map((r) => ({ block: withTag(r.block, bodyTag), element: r.element }));
   return { captions: captionBlocks, header: rowBlocks(head).map((r) => withTag(r.block, headTag)), body: bodyRows, footer };
+}
+
+/** Every cell with its row numbered across the whole table (head, body, foot). */
+function gridCells(rows: readonly Row[]): GridCell[] {
+  const out: GridCell[] = [];
+  rows.forEach((row, r) => {
+    for (const c of row.cells) out.push({ element: c.element, row: r, col: c.col, rows: c.rows, span: c.span });
+  });
+  return out;
 }
 
 interface TableRows {
@@ -166,7 +179,7 @@ function readColumns(el: HtmlElement, ctx: HtmlContext, width: number, out: (num
 // cells' min-content): a fixed 15% column whose widest total needs more takes what it needs, and the auto
 // columns give it up (Chromium does the same, which is what makes its invoice pages match ours).
 // `measured`, when given, replaces the cells' intrinsic widths (importHtml: see HtmlContext.columnHints).
-function columnWidths(rows: readonly Row[], columns: number, fixed: readonly (number | undefined)[], room: number, ctx: HtmlContext, measured: ColumnIntrinsics | undefined): number[] {
+function columnWidths(rows: readonly Row[], columns: number, fixed: readonly (number | undefined)[], room: number, ctx: HtmlContext, measured: ColumnIntrinsics | undefined, spacing: number): number[] {
   const set = fixed.slice(0, columns).concat(new Array(Math.max(0, columns - fixed.length)).fill(undefined));
   const single: HtmlElement[][] = Array.from({ length: columns }, () => []);
   for (const row of rows) {
@@ -180,7 +193,7 @@ function columnWidths(rows: readonly Row[], columns: number, fixed: readonly (nu
       }
     }
   }
-  const intrinsic = measured ?? columnIntrinsics(rows, columns, ctx);
+  const intrinsic = measured ?? columnIntrinsics(rows, columns, ctx, spacing);
   const widths = new Array<number>(columns).fill(0);
   let rest = room;
   const auto: number[] = [];
@@ -216,24 +229,31 @@ export function tableColumnIntrinsics(el: HtmlElement, ctx: HtmlContext): Column
   return columnIntrinsics(rows, rows.reduce((n, r) => Math.max(n, ...r.cells.map((c) => c.col + c.span)), 0), ctx);
 }
 
-// The intrinsic widths of a table's columns, measured from its rows' single-span cells.
-function columnIntrinsics(rows: readonly Row[], columns: number, ctx: HtmlContext): ColumnIntrinsics {
+// The intrinsic widths of a table's columns, measured from its rows' single-span cells, then widened for
+// the cells that span columns (colspan-widen.ts).
+function columnIntrinsics(rows: readonly Row[], columns: number, ctx: HtmlContext, spacing = 0): ColumnIntrinsics {
   const min = new Array<number>(columns).fill(0);
   const max = new Array<number>(columns).fill(0);
+  const spanning: SpanningCell[] = [];
   for (const row of rows) {
     for (const cell of row.cells) {
-      if (cell.span !== 1 || cell.col >= columns) continue;
+      if (cell.col >= columns) continue;
+      if (cell.span !== 1) {
+        spanning.push({ col: cell.col, span: Math.min(cell.span, columns - cell.col), min: minContent(cell.element, ctx), max: maxContent(cell.element, ctx) });
+        continue;
+      }
       min[cell.col] = Math.max(min[cell.col] as number, minContent(cell.element, ctx));
       max[cell.col] = Math.max(max[cell.col] as number, maxContent(cell.element, ctx));
     }
   }
+  widenForSpans(min, max, spanning, spacing);
   return { min, max };
 }
 
 // Rows laid out in groups that rowspan ties together (most groups are one row): each group is one block,
 // so the rows a cell spans are never separated by a page break. A spanning cell taller than its rows makes
 // the last of them taller.
-function layoutRows(rows: readonly Row[], widths: readonly number[], spacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[]): { block: Block; element: HtmlElement }[] {
+function layoutRows(rows: readonly Row[], widths: readonly number[], spacing: number, vspacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[], painted?: ReadonlyMap<HtmlElement, PaintedBorders>): { block: Block; element: HtmlElement }[] {
   const out: { block: Block; element: HtmlElement }[] = [];
   const starts: number[] = [];
   for (let x = spacing, c = 0; c <= widths.length; c++) {
@@ -244,7 +264,7 @@ function layoutRows(rows: readonly Row[], widths: readonly number[], spacing: nu
     let end = start;
     for (let r = start; r <= end; r++) for (const cell of (rows[r] as Row).cells) end = Math.max(end, r + cell.rows - 1);
     const group = rows.slice(start, end + 1);
-    out.push({ block: layoutGroup(group, starts, spacing, rtl, tableWidth, ctx, sink), element: (rows[start] as Row).element });
+    out.push({ block: layoutGroup(group, starts, spacing, vspacing, rtl, tableWidth, ctx, sink, painted), element: (rows[start] as Row).element });
     start = end + 1;
   }
   return out;
@@ -259,7 +279,7 @@ interface LaidCell {
   readonly valign: number;
 }
 
-function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[]): Block {
+function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: number, vspacing: number, rtl: boolean, tableWidth: number, ctx: HtmlContext, sink: Absolute[], painted?: ReadonlyMap<HtmlElement, PaintedBorders>): Block {
   // Plain loops: this runs for every row of the table (allocating only the laid cells).
   const laid: LaidCell[][] = [];
   for (const row of rows) {
@@ -281,7 +301,7 @@ function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: n
     for (const l of laid[i] as LaidCell[]) if (l.cell.rows === 1) height = Math.max(height, l.block.height);
     heights.push(height);
   }
-  const spanned = (i: number, n: number): number => heights.slice(i, i + n).reduce((s, h) => s + h, 0) + spacing * (n - 1);
+  const spanned = (i: number, n: number): number => heights.slice(i, i + n).reduce((s, h) => s + h, 0) + vspacing * (n - 1);
   laid.forEach((cells, i) => {
     for (const l of cells) {
       if (l.cell.rows === 1) continue;
@@ -297,9 +317,9 @@ function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: n
   rows.forEach((row, i) => {
     const height = heights[i] as number;
     const background = styleOf(ctx, row.element).background;
-    if (background && rows.length === 1) placed.push({ block: fill(background, tableWidth, height + spacing), x: 0, y });
-    else if (background) for (const l of laid[i] as LaidCell[]) placed.push({ block: fill(background, l.width, l.cell.rows === 1 ? height : spanned(i, l.cell.rows)), x: l.x, y: y + spacing });
-    y += height + spacing;
+    if (background && rows.length === 1) placed.push({ block: fill(background, tableWidth, height + vspacing), x: 0, y });
+    else if (background) for (const l of laid[i] as LaidCell[]) placed.push({ block: fill(background, l.width, l.cell.rows === 1 ? height : spanned(i, l.cell.rows)), x: l.x, y: y + vspacing });
+    y += height + vspacing;
   });
   y = 0;
   laid.forEach((cells, i) => {
@@ -307,9 +327,11 @@ function layoutGroup(rows: readonly Row[], starts: readonly number[], spacing: n
     const tr: FrameTag | undefined = ctx.tagged === true ? { role: "TR" } : undefined;
     for (const l of cells) {
       const h = l.cell.rows === 1 ? (heights[i] as number) : spanned(i, l.cell.rows);
-      placed.push({ block: withTag(l.box ? l.box.stretched(h, l.valign) : l.block, tr), x: l.x, y: y + spacing });
+      const own = painted?.get(l.cell.element);
+      const box = l.box && own ? l.box.repainted(own.width, own.style, own.color) : l.box;
+      placed.push({ block: withTag(box ? box.stretched(h, l.valign) : l.block, tr), x: l.x, y: y + vspacing });
     }
-    y += (heights[i] as number) + spacing;
+    y += (heights[i] as number) + vspacing;
   });
   return placed.length > 0 ? new RowBlock(placed, y) : new EmptyBlock(y);
 }
