@@ -4,6 +4,7 @@ import { compileHtml, HtmlLimitError, importHtml as importHtmlDocument, LayoutLi
 import type { ProtectOptions } from "@docsvc/pdf";
 import { readFile } from "node:fs/promises";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
+import { fileOutput } from "./file-output.js";
 import { countPdfPages } from "./pages.js";
 import type {
   BaseRef, ContentErrors, FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeRowsHelpTask, MergeRowsTask, MergeTask,
@@ -176,9 +177,20 @@ async function mergeThrough(task: MergeRowsTask): Promise<MergeTaskResult> {
     laidOutHere.set(index, row.layout);
     return row.layout;
   });
-  const report = await tooLarge(pdf.paintMergedRows({ count: task.count, read }, options, task.helper));
-  if ("errors" in report) return { ok: false, errors: report.errors };
-  return { ok: true, pdf: ownBuffer(report.pdf), pages: report.pageCount, rowPages: report.rowPages };
+  if (task.outputFile === undefined) {
+    const report = await tooLarge(pdf.paintMergedRows({ count: task.count, read }, options, task.helper));
+    if ("errors" in report) return { ok: false, errors: report.errors };
+    return { ok: true, pdf: ownBuffer(report.pdf), pages: report.pageCount, rowPages: report.rowPages };
+  }
+  // Written to the file as the pages are painted (a chunk of rows at a time): memory flat in the PDF's size.
+  const file = await fileOutput(task.outputFile);
+  try {
+    const report = await tooLarge(pdf.paintMergedRows({ count: task.count, read }, options, task.helper, file.output));
+    if ("errors" in report) return { ok: false, errors: report.errors };
+    return { ok: true, pdf: new Uint8Array(), pages: report.pageCount, rowPages: report.rowPages, file: task.outputFile, size: report.size };
+  } finally {
+    await file.close();
+  }
 }
 
 /**
