@@ -5,9 +5,10 @@ import { AddressListError, NOBODY, parseAddressList, type AddressList } from "./
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.js";
 import { BASE_PDF_BUDGET, MAX_BASE_OPERATORS, MAX_BASE_PAGES } from "./base-pdf/budget.js";
 import { ConfigError } from "./config-error.js";
-import { MAX_PAGES, MAX_ROWS } from "@docsvc/layout";
+import { MAX_IMAGE_PIXELS, MAX_PAGES, MAX_ROWS } from "@docsvc/layout";
 import { MAX_MESSAGE_BYTES } from "./collab/protocol.js";
 import { MAX_JSON_DEPTH } from "./json-depth.js";
+import { MAX_BATCH_ROWS } from "./schemas/batch.js";
 import { SHEET_LIMITS } from "./uploads/limits.js";
 import { LOGIN_DEFAULTS, LOGIN_FAILURE_WINDOW_MS, type LoginSettings } from "./services/login-throttle.js";
 
@@ -27,6 +28,8 @@ export interface RequestLimits {
   readonly basePdfOperators: number;
   /** BASE_PDF_INSPECT_HEAP_MB: heap of the inspecting thread. */
   readonly basePdfHeapMb: number;
+  /** BATCH_MAX_ROWS: rows of one batch (JSON rows or an upload's data rows). */
+  readonly batchRows: number;
   /** UPLOAD_MAX_CELLS, UPLOAD_MAX_TEXT_MB, UPLOAD_MAX_XML_MB, UPLOAD_READ_TIMEOUT_MS, UPLOAD_READ_HEAP_MB. */
   readonly uploadCells: number;
   readonly uploadTextChars: number;
@@ -46,6 +49,7 @@ export const LIMIT_DEFAULTS: RequestLimits = {
   basePdfPages: MAX_BASE_PAGES,
   basePdfOperators: MAX_BASE_OPERATORS,
   basePdfHeapMb: BASE_PDF_BUDGET.heapMb,
+  batchRows: MAX_BATCH_ROWS,
   uploadCells: SHEET_LIMITS.cells,
   uploadTextChars: SHEET_LIMITS.textChars,
   uploadXmlChars: SHEET_LIMITS.xmlChars,
@@ -82,6 +86,7 @@ export function parseLimitConfig(env: Env): LimitConfig {
       basePdfPages: int("BASE_PDF_MAX_PAGES", LIMIT_DEFAULTS.basePdfPages),
       basePdfOperators: int("BASE_PDF_MAX_OPERATORS", LIMIT_DEFAULTS.basePdfOperators),
       basePdfHeapMb: int("BASE_PDF_INSPECT_HEAP_MB", LIMIT_DEFAULTS.basePdfHeapMb, 32),
+      batchRows: int("BATCH_MAX_ROWS", LIMIT_DEFAULTS.batchRows),
       uploadCells: int("UPLOAD_MAX_CELLS", LIMIT_DEFAULTS.uploadCells),
       uploadTextChars: int("UPLOAD_MAX_TEXT_MB", LIMIT_DEFAULTS.uploadTextChars / MB) * MB,
       uploadXmlChars: int("UPLOAD_MAX_XML_MB", LIMIT_DEFAULTS.uploadXmlChars / MB) * MB,
@@ -93,9 +98,13 @@ export function parseLimitConfig(env: Env): LimitConfig {
   };
 }
 
-/** RENDER_MAX_PAGES and RENDER_MAX_INSTANCES, for the render workers (Config.render.layoutLimits). */
-export function layoutLimits(env: Env): { readonly maxPages: number; readonly maxRows: number } {
-  return { maxPages: integer(env, "RENDER_MAX_PAGES", MAX_PAGES, 1), maxRows: integer(env, "RENDER_MAX_INSTANCES", MAX_ROWS, 1) };
+/** RENDER_MAX_PAGES, RENDER_MAX_INSTANCES and IMAGE_MAX_PIXELS, for the render workers (Config.render.layoutLimits). */
+export function layoutLimits(env: Env): { readonly maxPages: number; readonly maxRows: number; readonly maxImagePixels: number } {
+  return {
+    maxPages: integer(env, "RENDER_MAX_PAGES", MAX_PAGES, 1),
+    maxRows: integer(env, "RENDER_MAX_INSTANCES", MAX_ROWS, 1),
+    maxImagePixels: integer(env, "IMAGE_MAX_PIXELS", MAX_IMAGE_PIXELS, 1),
+  };
 }
 
 function integer(env: Env, name: string, fallback: number, min: number): number {

@@ -19,7 +19,7 @@ const CACHE_LIMIT = 200;
 
 // Imported dynamically so that a worker whose PDF backend fails to load still validates templates.
 const pdfModule = import("@docsvc/pdf");
-/** RENDER_MAX_PAGES and RENDER_MAX_INSTANCES, as the pool handed them over (absent: the layout's own caps). */
+/** RENDER_MAX_PAGES, RENDER_MAX_INSTANCES and IMAGE_MAX_PIXELS, as the pool handed them over (absent: the layout's own caps). */
 const layoutLimits = (workerData as { layoutLimits?: LayoutLimits } | null)?.layoutLimits;
 
 // Load the designer fonts and render one small page while the thread starts, not during its first request: a

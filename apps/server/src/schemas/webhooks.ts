@@ -1,7 +1,7 @@
 // Webhook and asynchronous render wire shapes: request bodies and answers (validation and the OpenAPI document).
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
-import { DataField } from "./render.js";
+import { DataField, RenderOptionEntries } from "./render.js";
 
 /** Longest webhook URL accepted. */
 export const MAX_WEBHOOK_URL = 2048;
@@ -32,6 +32,8 @@ export const RenderAsyncBody = v.object({
   baseTemplateId: v.nullish(v.pipe(v.string("baseTemplateId must be a UUID."), v.uuid("baseTemplateId must be a UUID."))),
   data: DataField,
   theme: v.optional(ThemeField),
+  // sign, forms, flatten, protect, stamps: as on POST /api/render.
+  ...RenderOptionEntries,
   webhook: WebhookField,
 });
 

@@ -80,10 +80,10 @@ function requireBatchRole(principal: Principal): void {
   if (principal.kind === "session") requireRole(principal, "Owner", "Editor");
 }
 
-/** Throws 400 when the rows are empty or more than the limit. */
-export function checkRowCount(count: number, source: "rows" | "file"): void {
-  if (count > MAX_BATCH_ROWS) {
-    throw ValidationError.field(source, `${source === "rows" ? "rows" : "The file"} must hold at most 2,000 rows (got ${count.toLocaleString("en-US")}).`);
+/** Throws 400 when the rows are empty or more than the limit (BATCH_MAX_ROWS). */
+export function checkRowCount(count: number, source: "rows" | "file", max: number = MAX_BATCH_ROWS): void {
+  if (count > max) {
+    throw ValidationError.field(source, `${source === "rows" ? "rows" : "The file"} must hold at most ${max.toLocaleString("en-US")} rows (got ${count.toLocaleString("en-US")}).`);
   }
   if (count === 0) throw ValidationError.field(source, source === "rows" ? "rows must hold at least one row." : "The file holds no data rows.");
 }
@@ -105,7 +105,7 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
   const template = await findTemplate(deps.db, principal.workspaceId, templateId);
   if (template === undefined) throw new NotFoundError("Template");
   requireBatchRole(principal);
-  checkRowCount(input.rows.length, "rows");
+  checkRowCount(input.rows.length, "rows", limitsOf(deps.config).batchRows);
   if (input.webhook) await checkWebhookAllowed(deps, principal, "webhook");
   // JSON bodies were checked whole; rows from a spreadsheet nest by their dotted column names.
   const maxDepth = limitsOf(deps.config).jsonDepth;
