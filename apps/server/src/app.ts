@@ -130,7 +130,7 @@ export function createApp(options: AppOptions): CreatedApp {
   const secrets = new SecretBox(config.jwtSecret);
   const dispatcher = new WebhookDispatcher({ db, log, settings: webhookSettings, secrets, ...(options.webhookResolve !== undefined ? { resolve: options.webhookResolve } : {}) });
   const queued = (): void => dispatcher.wake();
-  const renderJobs = new RenderJobRunner({ db, blobs, renderer: options.renderer, meter, log, publicUrl: config.publicUrl, settings: webhookSettings, renderTimeoutMs: config.render.timeoutMs, queued });
+  const renderJobs = new RenderJobRunner({ db, blobs, renderer: options.renderer, meter, log, publicUrl: config.publicUrl, settings: webhookSettings, renderTimeoutMs: config.render.timeoutMs, queued, jwtSecret: config.jwtSecret, signer });
   const batch = openBatchQueue(config, { db, renderer: options.renderer, mailer: options.mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, signer, webhooks: webhookSettings, webhookQueued: queued });
   const deps: ServiceDeps = {
     db,

@@ -5,9 +5,10 @@ import { AddressListError, NOBODY, parseAddressList, type AddressList } from "./
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.js";
 import { BASE_PDF_BUDGET, MAX_BASE_OPERATORS, MAX_BASE_PAGES } from "./base-pdf/budget.js";
 import { ConfigError } from "./config-error.js";
-import { MAX_PAGES, MAX_ROWS, MAX_WEB_FONT_BYTES, MAX_WEB_FONTS } from "@docsvc/layout";
+import { MAX_IMAGE_PIXELS, MAX_PAGES, MAX_ROWS, MAX_WEB_FONT_BYTES, MAX_WEB_FONTS } from "@docsvc/layout";
 import { MAX_MESSAGE_BYTES } from "./collab/protocol.js";
 import { MAX_JSON_DEPTH } from "./json-depth.js";
+import { MAX_BATCH_ROWS } from "./schemas/batch.js";
 import { SHEET_LIMITS } from "./uploads/limits.js";
 import { LOGIN_DEFAULTS, LOGIN_FAILURE_WINDOW_MS, type LoginSettings } from "./services/login-throttle.js";
 
@@ -27,6 +28,8 @@ export interface RequestLimits {
   readonly basePdfOperators: number;
   /** BASE_PDF_INSPECT_HEAP_MB: heap of the inspecting thread. */
   readonly basePdfHeapMb: number;
+  /** BATCH_MAX_ROWS: rows of one batch (JSON rows or an upload's data rows). */
+  readonly batchRows: number;
   /** UPLOAD_MAX_CELLS, UPLOAD_MAX_TEXT_MB, UPLOAD_MAX_XML_MB, UPLOAD_READ_TIMEOUT_MS, UPLOAD_READ_HEAP_MB. */
   readonly uploadCells: number;
   readonly uploadTextChars: number;
@@ -54,6 +57,7 @@ export const LIMIT_DEFAULTS: RequestLimits = {
   basePdfPages: MAX_BASE_PAGES,
   basePdfOperators: MAX_BASE_OPERATORS,
   basePdfHeapMb: BASE_PDF_BUDGET.heapMb,
+  batchRows: MAX_BATCH_ROWS,
   uploadCells: SHEET_LIMITS.cells,
   uploadTextChars: SHEET_LIMITS.textChars,
   uploadXmlChars: SHEET_LIMITS.xmlChars,
@@ -94,6 +98,7 @@ export function parseLimitConfig(env: Env): LimitConfig {
       basePdfPages: int("BASE_PDF_MAX_PAGES", LIMIT_DEFAULTS.basePdfPages),
       basePdfOperators: int("BASE_PDF_MAX_OPERATORS", LIMIT_DEFAULTS.basePdfOperators),
       basePdfHeapMb: int("BASE_PDF_INSPECT_HEAP_MB", LIMIT_DEFAULTS.basePdfHeapMb, 32),
+      batchRows: int("BATCH_MAX_ROWS", LIMIT_DEFAULTS.batchRows),
       uploadCells: int("UPLOAD_MAX_CELLS", LIMIT_DEFAULTS.uploadCells),
       uploadTextChars: int("UPLOAD_MAX_TEXT_MB", LIMIT_DEFAULTS.uploadTextChars / MB) * MB,
       uploadXmlChars: int("UPLOAD_MAX_XML_MB", LIMIT_DEFAULTS.uploadXmlChars / MB) * MB,
@@ -109,11 +114,12 @@ export function parseLimitConfig(env: Env): LimitConfig {
   };
 }
 
-/** RENDER_MAX_PAGES, RENDER_MAX_INSTANCES, HTML_MAX_FONT_MB and HTML_MAX_FONTS, for the render workers (Config.render.layoutLimits). */
-export function layoutLimits(env: Env): { readonly maxPages: number; readonly maxRows: number; readonly maxWebFontBytes: number; readonly maxWebFonts: number } {
+/** RENDER_MAX_PAGES, RENDER_MAX_INSTANCES, IMAGE_MAX_PIXELS, HTML_MAX_FONT_MB and HTML_MAX_FONTS, for the render workers (Config.render.layoutLimits). */
+export function layoutLimits(env: Env): { readonly maxPages: number; readonly maxRows: number; readonly maxImagePixels: number; readonly maxWebFontBytes: number; readonly maxWebFonts: number } {
   return {
     maxPages: integer(env, "RENDER_MAX_PAGES", MAX_PAGES, 1),
     maxRows: integer(env, "RENDER_MAX_INSTANCES", MAX_ROWS, 1),
+    maxImagePixels: integer(env, "IMAGE_MAX_PIXELS", MAX_IMAGE_PIXELS, 1),
     maxWebFontBytes: integer(env, "HTML_MAX_FONT_MB", MAX_WEB_FONT_BYTES / (1024 * 1024), 1) * 1024 * 1024,
     maxWebFonts: integer(env, "HTML_MAX_FONTS", MAX_WEB_FONTS, 0),
   };

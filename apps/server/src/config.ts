@@ -13,7 +13,7 @@ import { layoutLimits, parseLimitConfig, type RequestLimits } from "./config-lim
 import type { LoginSettings } from "./services/login-throttle.js";
 import { BlobConfigError, parseBlobConfig, type BlobConfig } from "./blobs/config.js";
 import { isPostgresUrl } from "./db/postgres.js";
-import { localUrl } from "./public-url.js";
+import { localUrl, parsePublicHosts } from "./public-url.js";
 import { isLogLevel, type LogLevel } from "./log.js";
 import { RENDER_DEFAULTS } from "./render/budget.js";
 import type { SpareMode } from "./render/pool.js";
@@ -36,6 +36,8 @@ export interface Config {
   readonly publicUrl: string;
   /** False when PUBLIC_URL was unset and publicUrl is the default (start-up warns when listening beyond loopback). */
   readonly publicUrlFromEnv?: boolean;
+  /** PUBLIC_HOSTS: with PUBLIC_URL unset, the hosts a trusted proxy may name for links (http/request-links.ts). */
+  readonly publicHosts?: readonly string[];
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   /** Lower-cased addresses allowed on /api/admin/*. */
@@ -125,6 +127,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     jwtSecret: await jwtSecret(env.JWT_SECRET, dataDir),
     publicUrl,
     publicUrlFromEnv: nonEmpty(env.PUBLIC_URL) !== undefined,
+    publicHosts: parsePublicHosts(env.PUBLIC_HOSTS),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? "docsvc <no-reply@localhost>",
     adminEmails: new Set(

@@ -1,9 +1,24 @@
+import { ConfigError } from "./config-error.js";
 import type { LogFields, Logger } from "./log.js";
 
 // The address people open, in one place: the default PUBLIC_URL (the base of every emailed link) and the
 // address the server announces when it starts are the same, so a link from a verification or invite email
 // opens the origin the user signed in on (a session cookie for 127.0.0.1 is not sent to localhost). Links are
 // built only from PUBLIC_URL, never from a request's Host header, which the client chooses.
+
+/**
+ * PUBLIC_HOSTS: a comma list of hosts (`docs.example.com`, `docs.example.com:8443`, `[2001:db8::1]`), lower-cased;
+ * unset or empty, none. Only read while PUBLIC_URL is unset (http/request-links.ts).
+ */
+export function parsePublicHosts(raw: string | undefined): readonly string[] {
+  const hosts = (raw ?? "").split(",").map((h) => h.trim().toLowerCase()).filter((h) => h !== "");
+  for (const host of hosts) {
+    if (!/^([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/.test(host)) {
+      throw new ConfigError(`PUBLIC_HOSTS must be a comma list of host names (optionally with :port), got '${host}'.`);
+    }
+  }
+  return hosts;
+}
 
 /** True for a listening address only this machine can reach. */
 export function isLoopbackAddress(host: string): boolean {

@@ -30,8 +30,8 @@ export async function startWorker(config: Config, overrides: { readonly log?: Lo
   const settings = config.webhooks ?? WEBHOOK_DEFAULTS;
   const dispatcher = new WebhookDispatcher({ db, log, settings, secrets: new SecretBox(config.jwtSecret) });
   const queued = (): void => dispatcher.wake();
-  const renderJobs = new RenderJobRunner({ db, blobs, renderer, meter, log, publicUrl: config.publicUrl, settings, renderTimeoutMs: config.render.timeoutMs, queued });
   const signer = new DocumentSigner({ db, renderer, config });
+  const renderJobs = new RenderJobRunner({ db, blobs, renderer, meter, log, publicUrl: config.publicUrl, settings, renderTimeoutMs: config.render.timeoutMs, queued, jwtSecret: config.jwtSecret, signer });
   const worker = openBatchQueue(config, { db, renderer, mailer, meter, metrics, log, blobs, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, signer, webhooks: settings, webhookQueued: queued });
   renderer.start?.();
   worker.start();

@@ -76,7 +76,7 @@ export function layoutDocument(document: TemplateDocument, data: unknown, option
     headingFamily: text(document.fonts?.heading),
     diagnostics,
     paragraphs: new ParagraphCache(options.fonts),
-    images: new ImageStore(options.resources),
+    images: new ImageStore(options.resources, options.limits?.maxImagePixels),
     pageBody: geometry.body,
     rows: new RowBudget(options.limits?.maxRows),
     memo: new RenderMemo(),

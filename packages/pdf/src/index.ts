@@ -6,6 +6,7 @@ export { renderMerged, type MergedReport } from "./merged.js";
 export { encodeRowLayout, decodeRowLayout, type RowLayout } from "./rows/codec.js";
 export { layoutRow, type RowLayoutReport } from "./rows/row.js";
 export { paintMergedRows, type MergedRowSource, type MergedRowsReport } from "./rows/paint-rows.js";
+export type { PdfOutput } from "./paint/pdfkit.js";
 export { helpPaintMergedRows, type MergePeer } from "./rows/helper.js";
 export { loadBasePdf, basePdfHash, type BasePdf } from "./base/base-pdf.js";
 export { renderPdf, renderDocument, renderHtml, templateLayout, templatePdfStandards, renderStandards, type TemplateContent, parseTemplateContent, InvalidDocumentError, type RenderOptions, type RenderReport } from "./render.js";

@@ -20,6 +20,7 @@ import * as batchProtect from "./migrations/2026-11-29T06-00-batch-protect.js";
 import * as batchPdfStandards from "./migrations/2026-11-29T07-03-batch-pdf-standards.js";
 import * as webhooks from "./migrations/2026-11-29T06-20-webhooks.js";
 import * as loginBuckets from "./migrations/2026-11-29T06-30-login-buckets.js";
+import * as blobChunks from "./migrations/2026-11-29T01-00-blob-chunks.js";
 
 // Listed statically (not read from a folder) so the compiled output and tsx runs see the same set.
 // Names sort by their date prefix; Kysely applies them in that order.
@@ -44,6 +45,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-29T06-00-batch-protect": batchProtect,
   "2026-11-29T06-20-webhooks": webhooks,
   "2026-11-29T06-30-login-buckets": loginBuckets,
+  "2026-11-29T01-00-blob-chunks": blobChunks,
   "2026-11-29T07-03-batch-pdf-standards": batchPdfStandards,
 };
 
@@ -62,13 +64,16 @@ function pgHistory(PG_MIGRATIONS: Readonly<Record<string, Migration>>): Record<s
   );
 }
 
+// allowUnorderedMigrations: branches developed side by side each add migrations named with a time of their own
+// (2026-11-29T01-00-blob-chunks sorts before migrations merged earlier), so a database migrated before a merge
+// applies the newcomers whatever their place in the order. Each migration touches only its own tables.
 /**
  * Brings the schema up to date; throws when a migration fails. On PostgreSQL, Kysely holds an advisory lock
  * while migrating, so instances starting together migrate one after another.
  */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
   if (await upToDate(db)) return;
-  const { error, results } = await new Migrator({ db, provider: isPostgres(db) ? pgProvider : provider }).migrateToLatest();
+  const { error, results } = await new Migrator({ db, provider: isPostgres(db) ? pgProvider : provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error !== undefined || failed !== undefined) {
     throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed`, { cause: error });

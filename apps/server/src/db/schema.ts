@@ -240,6 +240,15 @@ export interface BlobsTable {
   bytes: Uint8Array;
   size: number;
   created_at: string;
+  /** Set when the bytes are in blob_chunks (chunks of this size, the last shorter; `bytes` is then empty). */
+  chunk_bytes: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One chunk of a chunked blob (see blobs/db-store.ts); idx counts from 0. */
+export interface BlobChunksTable {
+  key: string;
+  idx: number;
+  bytes: Uint8Array;
 }
 
 /** An issued, unused AI checkToken (see ai/check-tokens.ts). */
@@ -381,6 +390,7 @@ export interface Database {
   oauth_identities: OAuthIdentitiesTable;
   oauth_states: OAuthStatesTable;
   blobs: BlobsTable;
+  blob_chunks: BlobChunksTable;
   certificates: CertificatesTable;
   ai_check_tokens: AiCheckTokensTable;
   ai_refine_counts: AiRefineCountsTable;

@@ -9,6 +9,10 @@ import type { ProtectOptions } from "@docsvc/pdf";
 import { batchProtectKey, openProtect } from "./batch-protect.js";
 import { availableParallelism } from "node:os";
 import { writeBatchZip } from "./batch-zip.js";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { putLocalFile } from "../blobs/put-file.js";
+import { withTempDir } from "./temp-dir.js";
 import { ZipTooLargeError } from "./zip-file.js";
 import type { BlobStore } from "../blobs/store.js";
 import { batchReport } from "./batch-report.js";
@@ -229,16 +233,23 @@ export class BatchRunner {
     const ok = results.filter((r) => r.ok === 1);
     if (job.output === "merged") {
       if (ok.length === 0) throw new JobFailure("Every row failed; there is nothing to merge.");
-      const merged = await this.merge(job, ok, rows, look).catch((err: unknown) => {
-        throw err instanceof RenderBudgetError ? new JobFailure(err.message) : err;
+      const key = resultKey(job.id, "merged");
+      // The worker writes the PDF into a file as it paints; the file is then handed to the blob store (renamed on
+      // disk, streamed to S3 or into the database's chunks), so no thread holds the whole PDF (docs/downloads.md).
+      await withTempDir("docsvc-merged-", async (dir) => {
+        const merged = await this.merge(job, ok, rows, look, join(dir, "result.pdf")).catch((err: unknown) => {
+          throw err instanceof RenderBudgetError ? new JobFailure(err.message) : err;
+        });
+        if (!merged.ok) throw new JobFailure(merged.errors["pdfStandards"]?.join(" ") ?? "The template content is invalid.");
+        const request = this.signRequest(job);
+        if (request === undefined && merged.file !== undefined) return putLocalFile(blobs, key, merged.file);
+        // A merged PDF is signed once, as a whole: the signature covers every byte, so it is read into memory here.
+        const whole = merged.file === undefined ? merged.pdf : new Uint8Array(await readFile(merged.file));
+        const pdf = request === undefined ? whole : await this.signer().sign(job.workspace_id, whole, request, { priority: "batch" }).catch((err: unknown) => {
+          throw new JobFailure(`The merged PDF could not be signed: ${err instanceof Error ? err.message : String(err)}`);
+        });
+        await blobs.put(key, pdf);
       });
-      if (!merged.ok) throw new JobFailure(merged.errors["pdfStandards"]?.join(" ") ?? "The template content is invalid.");
-      // A merged PDF is signed once, as a whole.
-      const request = this.signRequest(job);
-      const pdf = request === undefined ? merged.pdf : await this.signer().sign(job.workspace_id, merged.pdf, request, { priority: "batch" }).catch((err: unknown) => {
-        throw new JobFailure(`The merged PDF could not be signed: ${err instanceof Error ? err.message : String(err)}`);
-      });
-      await blobs.put(resultKey(job.id, "merged"), pdf);
       return;
     }
     const names = uniqueNames(ok.map((r) => r.file_name ?? `document-${r.idx + 1}`));
@@ -260,7 +271,7 @@ export class BatchRunner {
 
   // The merged PDF: painted from the rows' kept layouts (each row laid out once), or, with a renderer that
   // cannot keep layouts, every successful row laid out again in one merge job.
-  private async merge(job: BatchJobRow, ok: readonly BatchRowResult[], rows: readonly unknown[], look: RowLook): Promise<MergeTaskResult> {
+  private async merge(job: BatchJobRow, ok: readonly BatchRowResult[], rows: readonly unknown[], look: RowLook, outputFile: string): Promise<MergeTaskResult> {
     const { renderer, blobs } = this.options;
     const task = { cacheKey: `batch:${job.id}`, content: job.content, editorMode: editorModeOf(job.editor_mode), title: job.template_name, now: undefined, ...look, ...storedFormOptions(job.form_options) };
     const options = { workspaceId: job.workspace_id, priority: "batch" } as const;
@@ -273,7 +284,7 @@ export class BatchRunner {
         const layout = r.pack === null ? await blobs.get(rowLayoutKey(job.id, r.idx)) : await packs.file(r.pack, r.idx);
         return layout === undefined ? { data: rows[r.idx] } : { layout };
       };
-      return renderer.mergeRows!({ ...task, count: ok.length }, read, options);
+      return renderer.mergeRows!({ ...task, count: ok.length, outputFile }, read, options);
     }
     const merge = renderer.merge;
     if (merge === undefined) throw new JobFailure("This server's renderer cannot merge documents.");

@@ -1,10 +1,10 @@
 // A batch's ZIP: written entry by entry to a local file and handed to the blob store (renamed into place on disk,
 // streamed to S3), so assembling it holds one row's PDF (and the packs being read), never every PDF and the
 // whole archive at once.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { putLocalFile } from "../blobs/put-file.js";
 import type { BlobStore } from "../blobs/store.js";
+import { withTempDir } from "./temp-dir.js";
 import { ZipFileWriter } from "./zip-file.js";
 
 /** One row's file in the ZIP, read when its turn comes. */
@@ -15,8 +15,7 @@ export interface ZipRow {
 
 /** Writes the rows' PDFs (stored) and report.json (deflated) as the ZIP under `key`. */
 export async function writeBatchZip(blobs: BlobStore, key: string, rows: readonly ZipRow[], report: string, now: Date): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), "docsvc-zip-"));
-  try {
+  await withTempDir("docsvc-zip-", async (dir) => {
     const path = join(dir, "result.zip");
     const zip = await ZipFileWriter.create(path, now);
     try {
@@ -28,9 +27,6 @@ export async function writeBatchZip(blobs: BlobStore, key: string, rows: readonl
       throw err;
     }
     await zip.close();
-    if (blobs.putFile !== undefined) await blobs.putFile(key, path);
-    else await blobs.put(key, new Uint8Array(await readFile(path)));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+    await putLocalFile(blobs, key, path);
+  });
 }

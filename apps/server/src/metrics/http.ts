@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../http/env.js";
 import type { Metrics } from "./metrics.js";
+import type { ResolvedClient } from "../http/trust-proxy.js";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -15,5 +16,8 @@ export function countRequests(metrics: Metrics): MiddlewareHandler<AppEnv> {
     const endpoint = matchedRoutes(c).findLast((r) => r.method !== "ALL");
     const method = METHODS.has(c.req.method) ? c.req.method : "OTHER";
     metrics.httpRequests.inc({ method, route: endpoint?.path ?? "unmatched", status: String(c.res.status) });
+    // Two values only (see Metrics.httpClients); the client resolved by http/client-address.ts, when it ran.
+    const client = c.get("client") as ResolvedClient | undefined;
+    metrics.httpClients.inc({ via: client?.viaProxy === true ? "proxy" : "direct" });
   };
 }

@@ -38,6 +38,12 @@ const CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 export class Metrics {
   /** HTTP requests by method, route pattern (never the raw path: bounded cardinality) and status. */
   readonly httpRequests = new CounterFamily("docsvc_http_requests_total", "HTTP requests answered, by method, route pattern and status.", ["method", "route", "status"]);
+  /**
+   * HTTP requests by how their client was known: `proxy` (a TRUST_PROXY peer's headers named it) or `direct` (the
+   * TCP peer). Never the address itself: a label per address is unbounded cardinality (every client a new series);
+   * addresses go to the request log instead (`client` field).
+   */
+  readonly httpClients = new CounterFamily("docsvc_http_requests_by_client_total", "HTTP requests answered, by how the client address was known (proxy: a trusted proxy's headers; direct: the TCP peer).", ["via"]);
   /** Render latency (one observation per metered render), by source: api, preview, ai. */
   readonly renderDuration = new HistogramFamily("docsvc_render_duration_seconds", "Time from handing a render to the pool to its PDF, by source (api, preview, ai).", ["source"], RENDER_BUCKETS);
   /** Batch rows by outcome: ok or failed. */
@@ -68,7 +74,7 @@ export class Metrics {
       collectDefaultMetrics({ register: registry });
       return registry;
     });
-    const own = expose([this.httpRequests, this.renderDuration, this.batchRows, this.rateLimitRejections, this.aiCalls, ...this.read]);
+    const own = expose([this.httpRequests, this.httpClients, this.renderDuration, this.batchRows, this.rateLimitRejections, this.aiCalls, ...this.read]);
     return { body: `${own}\n\n${await (await this.process).metrics()}`, contentType: CONTENT_TYPE };
   }
 }

@@ -95,6 +95,11 @@ export interface MergeRowsTask extends Omit<MergeTask, "rows"> {
    * pages (@docsvc/pdf's helpPaintMergedRows); absent with one render thread.
    */
   readonly helper?: MessagePort;
+  /**
+   * A file the worker writes the merged PDF to as it paints (created or truncated), so neither thread ever holds
+   * the whole file; the answer's `pdf` is then empty and `file` names it. Absent: the PDF comes back in `pdf`.
+   */
+  readonly outputFile?: string;
 }
 
 /**
@@ -120,7 +125,16 @@ export type RowReply =
 
 /** What a merge task answers. */
 export type MergeTaskResult =
-  | { readonly ok: true; readonly pdf: Uint8Array; readonly pages: number; readonly rowPages: readonly number[] }
+  | {
+      readonly ok: true;
+      /** The PDF; empty when it was written to the task's `outputFile`. */
+      readonly pdf: Uint8Array;
+      readonly pages: number;
+      readonly rowPages: readonly number[];
+      /** The task's outputFile, holding the PDF (`size` bytes). */
+      readonly file?: string;
+      readonly size?: number;
+    }
   | { readonly ok: false; readonly errors: ContentErrors };
 
 /** Model errors, keyed by document path. */

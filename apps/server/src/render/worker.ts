@@ -4,6 +4,7 @@ import { compileHtml, EinvoiceError, HtmlLimitError, importHtml as importHtmlDoc
 import type { PdfStandard, ProtectOptions } from "@docsvc/pdf";
 import { readFile } from "node:fs/promises";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
+import { fileOutput } from "./file-output.js";
 import { countPdfPages } from "./pages.js";
 import type {
   BaseRef, ContentErrors, FirstPageRaster, ImportHtmlTask, ImportHtmlTaskResult, JobKind, MergeRowsHelpTask, MergeRowsTask, MergeTask,
@@ -18,7 +19,7 @@ const CACHE_LIMIT = 200;
 
 // Imported dynamically so that a worker whose PDF backend fails to load still validates templates.
 const pdfModule = import("@docsvc/pdf");
-/** RENDER_MAX_PAGES and RENDER_MAX_INSTANCES, as the pool handed them over (absent: the layout's own caps). */
+/** RENDER_MAX_PAGES, RENDER_MAX_INSTANCES and IMAGE_MAX_PIXELS, as the pool handed them over (absent: the layout's own caps). */
 const layoutLimits = (workerData as { layoutLimits?: LayoutLimits } | null)?.layoutLimits;
 
 // Load the designer fonts and render one small page while the thread starts, not during its first request: a
@@ -184,9 +185,20 @@ async function mergeThrough(task: MergeRowsTask): Promise<MergeTaskResult> {
     laidOutHere.set(index, row.layout);
     return row.layout;
   });
-  const report = await tooLarge(pdf.paintMergedRows({ count: task.count, read }, options, task.helper));
-  if ("errors" in report) return { ok: false, errors: report.errors };
-  return { ok: true, pdf: ownBuffer(report.pdf), pages: report.pageCount, rowPages: report.rowPages };
+  if (task.outputFile === undefined) {
+    const report = await tooLarge(pdf.paintMergedRows({ count: task.count, read }, options, task.helper));
+    if ("errors" in report) return { ok: false, errors: report.errors };
+    return { ok: true, pdf: ownBuffer(report.pdf), pages: report.pageCount, rowPages: report.rowPages };
+  }
+  // Written to the file as the pages are painted (a chunk of rows at a time): memory flat in the PDF's size.
+  const file = await fileOutput(task.outputFile);
+  try {
+    const report = await tooLarge(pdf.paintMergedRows({ count: task.count, read }, options, task.helper, file.output));
+    if ("errors" in report) return { ok: false, errors: report.errors };
+    return { ok: true, pdf: new Uint8Array(), pages: report.pageCount, rowPages: report.rowPages, file: task.outputFile, size: report.size };
+  } finally {
+    await file.close();
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import type { ServiceDeps } from "../services/deps.js";
 import * as sessions from "../services/sessions.js";
 import { ChangePasswordBody, EmailBody, LoginBody, ResetPasswordBody, SignUpBody, VerifyEmailBody } from "../schemas/auth.js";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookies.js";
+import { withRequestLinks } from "../http/request-links.js";
 
 const OK = { ok: true } as const;
 
@@ -20,7 +21,7 @@ export function authRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   app.post("/signup", jsonBody(SignUpBody), async (c) => {
     const { email, password } = c.req.valid("json");
-    const issued = await accounts.signup(deps, email, password);
+    const issued = await accounts.signup(withRequestLinks(c, deps), email, password);
     setRefreshCookie(c, deps, issued.refreshToken);
     return c.json(issued.response);
   });
@@ -38,12 +39,12 @@ export function authRoutes(deps: ServiceDeps): Hono<AppEnv> {
   });
 
   app.post("/resend-verification", jsonBody(EmailBody), async (c) => {
-    await accounts.resendVerification(deps, c.req.valid("json").email);
+    await accounts.resendVerification(withRequestLinks(c, deps), c.req.valid("json").email);
     return c.json(OK);
   });
 
   app.post("/forgot-password", jsonBody(EmailBody), async (c) => {
-    await accounts.forgotPassword(deps, c.req.valid("json").email);
+    await accounts.forgotPassword(withRequestLinks(c, deps), c.req.valid("json").email);
     return c.json(OK);
   });
 

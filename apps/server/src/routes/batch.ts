@@ -82,7 +82,7 @@ export function batchRoutes(deps: ServiceDeps): Hono<AppEnv> {
     const webhook = webhookUrl === null || webhookUrl === undefined ? undefined : parseOrThrow(WebhookField, { url: webhookUrl }, "webhookUrl");
     const sign = signFormField(form["sign"]);
     const rows = await readSpreadsheet(file.name, new Uint8Array(await file.arrayBuffer()), limitsOf(deps.config));
-    checkRowCount(rows.length, "file");
+    checkRowCount(rows.length, "file", limitsOf(deps.config).batchRows);
     return submitted(c, await submitBatch(deps, c.get("principal"), c.req.param("id"), { rows, ...fields, theme: undefined, sign, webhook }, key));
   });
 

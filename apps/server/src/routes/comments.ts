@@ -6,6 +6,7 @@ import { jsonBody, uuidParam } from "../http/validate.js";
 import { CreateCommentBody } from "../schemas/collab.js";
 import { createComment, deleteComment, listTemplateComments } from "../services/comments.js";
 import type { ServiceDeps } from "../services/deps.js";
+import { withRequestLinks } from "../http/request-links.js";
 
 /** Comment endpoints, mounted at /api/templates. */
 export function commentRoutes(deps: ServiceDeps): Hono<SessionEnv> {
@@ -18,7 +19,7 @@ export function commentRoutes(deps: ServiceDeps): Hono<SessionEnv> {
   );
 
   app.post("/:templateId/comments", session, template, jsonBody(CreateCommentBody), async (c) =>
-    c.json(await createComment(deps, c.get("principal"), c.req.param("templateId"), c.req.valid("json"))),
+    c.json(await createComment(withRequestLinks(c, deps), c.get("principal"), c.req.param("templateId"), c.req.valid("json"))),
   );
 
   app.delete("/:templateId/comments/:commentId", session, template, uuidParam("commentId", "Comment"), async (c) => {

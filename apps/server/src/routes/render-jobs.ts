@@ -8,9 +8,14 @@ import { RenderAsyncBody } from "../schemas/webhooks.js";
 import type { ServiceDeps } from "../services/deps.js";
 import { checkTheme, takeRenderToken } from "../services/render.js";
 import { getRenderJob, renderJobPdf, submitRenderJob } from "../services/render-jobs.js";
+import { refuseSignWithProtect } from "../services/signing.js";
+import { withRequestLinks } from "../http/request-links.js";
 
-// The theme is judged before anything else in the body, as on the other render endpoints.
-const themeFirst = (body: Readonly<Record<string, unknown>>): void => void checkTheme(body["theme"]);
+// The theme is judged before anything else in the body, then sign with protect, as on the sync render endpoints.
+const themeFirst = (body: Readonly<Record<string, unknown>>): void => {
+  checkTheme(body["theme"]);
+  refuseSignWithProtect(body);
+};
 
 /** Asynchronous render routes, mounted at /api/render. */
 export function renderJobRoutes(deps: ServiceDeps): Hono<AppEnv> {
@@ -27,12 +32,12 @@ export function renderJobRoutes(deps: ServiceDeps): Hono<AppEnv> {
     },
     jsonBody(RenderAsyncBody, themeFirst),
     async (c) => {
-      const job = await submitRenderJob(deps, c.get("principal"), c.req.valid("json"));
+      const job = await submitRenderJob(withRequestLinks(c, deps), c.get("principal"), c.req.valid("json"));
       return c.json(job, 202, { Location: `/api/render/jobs/${job.jobId}` });
     },
   );
 
-  app.get("/jobs/:id", auth, jobId, async (c) => c.json(await getRenderJob(deps, c.get("principal"), c.req.param("id"))));
+  app.get("/jobs/:id", auth, jobId, async (c) => c.json(await getRenderJob(withRequestLinks(c, deps), c.get("principal"), c.req.param("id"))));
 
   app.get("/jobs/:id/pdf", auth, jobId, async (c) => {
     const pdf = await renderJobPdf(deps, c.get("principal"), c.req.param("id"));

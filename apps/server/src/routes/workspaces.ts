@@ -7,6 +7,7 @@ import type { ServiceDeps } from "../services/deps.js";
 import { createInvite } from "../services/invites.js";
 import { changeMemberRole, listWorkspaceMembers, listWorkspaces, removeMember } from "../services/workspaces.js";
 import { InviteMemberBody, UpdateMemberRoleBody } from "../schemas/workspaces.js";
+import { withRequestLinks } from "../http/request-links.js";
 
 /** Workspace and membership endpoints (session lane). */
 export function workspaceRoutes(deps: ServiceDeps): Hono<AppEnv> {
@@ -19,7 +20,7 @@ export function workspaceRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   app.post("/current/invites", session, jsonBody(InviteMemberBody), async (c) => {
     const { email, role } = c.req.valid("json");
-    return c.json(await createInvite(deps, c.get("principal"), email, role));
+    return c.json(await createInvite(withRequestLinks(c, deps), c.get("principal"), email, role));
   });
 
   app.delete("/current/members/:userId", session, uuidParam("userId", "Member"), async (c) => {

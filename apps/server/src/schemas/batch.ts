@@ -29,7 +29,8 @@ export const CreateBatchJsonBody = v.object({
   rows: v.pipe(
     v.array(RowField, "rows must be an array of objects."),
     v.minLength(1, "rows must hold at least one row."),
-    v.maxLength(MAX_BATCH_ROWS, `rows must hold at most 2,000 rows.`),
+    // At most BATCH_MAX_ROWS (default MAX_BATCH_ROWS): a setting, so checked by the service (checkRowCount).
+    v.description("The data rows, one document each: at most BATCH_MAX_ROWS of them (default 2,000; docs/limits.md)."),
   ),
   output: BatchOutputField,
   fileNamePattern: FileNamePatternField,

@@ -17,9 +17,11 @@ export const DataField = v.custom<Record<string, unknown>>(
   "data must be a JSON object.",
 );
 
-export const RenderTemplateBody = v.object({
-  data: DataField,
-  theme: v.optional(ThemeField),
+/**
+ * What every render body may ask of the PDF beyond its data: sync renders, stored or inline, and asynchronous
+ * renders (schemas/webhooks.ts) share these entries, so a new option reaches all of them at once.
+ */
+export const RenderOptionEntries = {
   sign: SignField,
   forms: FormsField,
   flatten: FlattenField,
@@ -28,6 +30,12 @@ export const RenderTemplateBody = v.object({
   stamps: StampsField,
   einvoice: EinvoiceField,
   pdfStandards: PdfStandardsField,
+};
+
+export const RenderTemplateBody = v.object({
+  data: DataField,
+  theme: v.optional(ThemeField),
+  ...RenderOptionEntries,
 });
 
 export const RenderInlineBody = v.object({
@@ -38,14 +46,7 @@ export const RenderInlineBody = v.object({
   editorMode: v.nullish(v.picklist(["report", "html"], "editorMode must be 'report' or 'html' (or absent: content starting with '{' is a JSON document, anything else HTML).")),
   baseTemplateId: v.nullish(v.pipe(v.string("baseTemplateId must be a UUID."), v.uuid("baseTemplateId must be a UUID."))),
   theme: v.optional(ThemeField),
-  sign: SignField,
-  forms: FormsField,
-  flatten: FlattenField,
-  tagged: TaggedField,
-  protect: ProtectField,
-  stamps: StampsField,
-  einvoice: EinvoiceField,
-  pdfStandards: PdfStandardsField,
+  ...RenderOptionEntries,
 });
 
 

@@ -3,7 +3,7 @@ import { EinvoiceField } from "./einvoice.js";
 import { PdfStandardsField } from "./pdf-standards.js";
 import * as v from "valibot";
 import { ThemeField } from "./common.js";
-import { DataField } from "./render.js";
+import { DataField, RenderOptionEntries } from "./render.js";
 
 /** Longest webhook URL accepted. */
 export const MAX_WEBHOOK_URL = 2048;
@@ -34,7 +34,8 @@ export const RenderAsyncBody = v.object({
   baseTemplateId: v.nullish(v.pipe(v.string("baseTemplateId must be a UUID."), v.uuid("baseTemplateId must be a UUID."))),
   data: DataField,
   theme: v.optional(ThemeField),
-  pdfStandards: PdfStandardsField,
+  // sign, forms, flatten, protect, stamps: as on POST /api/render.
+  ...RenderOptionEntries,
   webhook: WebhookField,
   einvoice: EinvoiceField,
 });

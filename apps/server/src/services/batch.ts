@@ -88,10 +88,10 @@ function requireBatchRole(principal: Principal): void {
   if (principal.kind === "session") requireRole(principal, "Owner", "Editor");
 }
 
-/** Throws 400 when the rows are empty or more than the limit. */
-export function checkRowCount(count: number, source: "rows" | "file"): void {
-  if (count > MAX_BATCH_ROWS) {
-    throw ValidationError.field(source, `${source === "rows" ? "rows" : "The file"} must hold at most 2,000 rows (got ${count.toLocaleString("en-US")}).`);
+/** Throws 400 when the rows are empty or more than the limit (BATCH_MAX_ROWS). */
+export function checkRowCount(count: number, source: "rows" | "file", max: number = MAX_BATCH_ROWS): void {
+  if (count > max) {
+    throw ValidationError.field(source, `${source === "rows" ? "rows" : "The file"} must hold at most ${max.toLocaleString("en-US")} rows (got ${count.toLocaleString("en-US")}).`);
   }
   if (count === 0) throw ValidationError.field(source, source === "rows" ? "rows must hold at least one row." : "The file holds no data rows.");
 }
@@ -113,7 +113,7 @@ export async function submitBatch(deps: ServiceDeps, principal: Principal, templ
   const template = await findTemplate(deps.db, principal.workspaceId, templateId);
   if (template === undefined) throw new NotFoundError("Template");
   requireBatchRole(principal);
-  checkRowCount(input.rows.length, "rows");
+  checkRowCount(input.rows.length, "rows", limitsOf(deps.config).batchRows);
   // One invoice XML per PDF: a merged PDF of many rows has no single invoice to carry.
   if (input.einvoice && input.output === "merged") throw ValidationError.field("einvoice", "einvoice needs output zip: each row's PDF carries the invoice of its row, and a merged PDF has no single invoice.");
   if (input.webhook) await checkWebhookAllowed(deps, principal, "webhook");

@@ -36,7 +36,7 @@ export interface WebhookServices {
 /** What the use cases need from the outside world; built once in createApp. */
 export interface ServiceDeps {
   readonly db: Db;
-  readonly config: Pick<Config, "publicUrl" | "adminEmails" | "dataDir" | "defaultPlan" | "basePdfInspectMs" | "jwtSecret" | "certificateKey" | "limits">;
+  readonly config: Pick<Config, "publicUrl" | "publicUrlFromEnv" | "publicHosts" | "adminEmails" | "dataDir" | "defaultPlan" | "basePdfInspectMs" | "jwtSecret" | "certificateKey" | "limits">;
   readonly mailer: Mailer;
   /** Base PDFs, rasters and batch files (the filesystem, the database or S3). */
   readonly blobs: BlobStore;

@@ -7,7 +7,12 @@ import type { BlobReader } from "../blobs/store.js";
 import { findRenderJob, insertRenderJob, type RenderJobRow } from "../db/render-jobs.js";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
 import { uuidv7 } from "../ids.js";
-import { renderResultKey, type RenderJobRequest } from "../jobs/render-jobs.js";
+import { renderResultKey, type RenderJobPdfOptions, type RenderJobRequest } from "../jobs/render-jobs.js";
+import { batchProtectKey, sealProtect } from "../jobs/batch-protect.js";
+import type { Stamp } from "@docsvc/layout";
+import type { ProtectOptions } from "@docsvc/pdf";
+import { formOptions } from "../schemas/forms.js";
+import type { SignInput } from "../schemas/sign.js";
 import { clockNow, nowIso } from "../time.js";
 import { editorModeOf, inlineEditorMode, type EditorMode } from "./content.js";
 import type { ServiceDeps } from "./deps.js";
@@ -26,6 +31,12 @@ export interface RenderAsyncInput {
   readonly theme?: unknown;
   readonly pdfStandards?: readonly PdfStandard[] | undefined;
   readonly webhook?: { readonly url: string } | null | undefined;
+  // The sync render's options (schemas/render.ts RenderOptionEntries).
+  readonly sign?: SignInput | null | undefined;
+  readonly forms?: boolean | undefined;
+  readonly flatten?: boolean | undefined;
+  readonly protect?: ProtectOptions | undefined;
+  readonly stamps?: readonly unknown[] | undefined;
 }
 
 /** A job as answered. */
@@ -66,13 +77,26 @@ export async function submitRenderJob(deps: ServiceDeps, principal: Principal, i
   const hasContent = input.content !== undefined && input.content !== null;
   if (hasTemplate === hasContent) throw ValidationError.field("templateId", "Send either templateId (a stored template) or content (a template sent along), not both and not neither.");
   if (input.webhook) await checkWebhookAllowed(deps, principal, "webhook");
+  // The certificate is checked now (404, 503), as the sync render does, so a job is not queued only to fail.
+  if (input.sign) await deps.signer.check(principal.workspaceId, input.sign);
+  const now = clockNow();
+  const id = uuidv7(now);
+  // As a batch's: the PDF's options travel with the job; protect's passwords sealed (jobs/batch-protect.ts).
+  const options: RenderJobPdfOptions = {
+    ...formOptions(input),
+    ...(input.stamps !== undefined ? { stamps: input.stamps as readonly Stamp[] } : {}),
+    ...(input.sign ? { sign: input.sign } : {}),
+    ...(input.protect !== undefined ? { protect: sealProtect(input.protect, batchProtectKey(deps.config.jwtSecret), id) } : {}),
+    ...(input.einvoice !== undefined ? { einvoice: input.einvoice } : {}),
+    ...(input.pdfStandards !== undefined ? { pdfStandards: input.pdfStandards } : {}),
+  };
   let request: RenderJobRequest;
   let templateId: string | null = null;
   if (hasTemplate) {
     const template = await deps.lookups.template(principal.workspaceId, input.templateId as string);
     if (template === undefined) throw new NotFoundError("Template");
     templateId = template.id;
-    request = { content: template.content, editorMode: editorModeOf(template.editor_mode), data: input.data, theme, title: template.name, baseTemplateId: template.id, cacheKey: `${template.id}@${template.updated_at}`, ...(input.einvoice !== undefined ? { einvoice: input.einvoice } : {}), ...(input.pdfStandards !== undefined ? { pdfStandards: input.pdfStandards } : {}) };
+    request = { content: template.content, editorMode: editorModeOf(template.editor_mode), data: input.data, theme, title: template.name, baseTemplateId: template.id, cacheKey: `${template.id}@${template.updated_at}`, ...options };
   } else {
     const content = input.content as string;
     let baseTemplateId: string | undefined;
@@ -81,11 +105,10 @@ export async function submitRenderJob(deps: ServiceDeps, principal: Principal, i
       if ((await deps.lookups.basePdf(principal.workspaceId, input.baseTemplateId)) === undefined) throw new NotFoundError("Base PDF of the base template");
       baseTemplateId = input.baseTemplateId;
     }
-    request = { content, editorMode: input.editorMode ?? inlineEditorMode(content), data: input.data, theme, title: undefined, baseTemplateId, cacheKey: null, ...(input.einvoice !== undefined ? { einvoice: input.einvoice } : {}), ...(input.pdfStandards !== undefined ? { pdfStandards: input.pdfStandards } : {}) };
+    request = { content, editorMode: input.editorMode ?? inlineEditorMode(content), data: input.data, theme, title: undefined, baseTemplateId, cacheKey: null, ...options };
   }
-  const now = clockNow();
   const row: RenderJobRow = {
-    id: uuidv7(now),
+    id,
     workspace_id: principal.workspaceId,
     template_id: templateId,
     source: principal.kind === "apiKey" ? "api" : "preview",

@@ -20,17 +20,19 @@ export const SHEET_LIMITS = {
   heapMb: 128,
 } as const;
 
-/** The caps an owner can set (UPLOAD_MAX_CELLS, UPLOAD_MAX_TEXT_MB, UPLOAD_MAX_XML_MB; config-limits.ts). */
+/** The caps an owner can set (BATCH_MAX_ROWS, UPLOAD_MAX_CELLS, UPLOAD_MAX_TEXT_MB, UPLOAD_MAX_XML_MB; config-limits.ts). */
 export interface SheetCaps {
+  /** BATCH_MAX_ROWS: data rows. */
+  readonly rows: number;
   readonly cells: number;
   readonly textChars: number;
   readonly xmlChars: number;
 }
 
 /** 400: the file has more data rows than a batch takes. */
-export function tooManyRows(): ValidationError {
-  const n = SHEET_LIMITS.rows.toLocaleString("en-US");
-  return ValidationError.field("file", `The file must hold at most ${n} rows; reading stopped at row ${(SHEET_LIMITS.rows + 1).toLocaleString("en-US")}.`);
+export function tooManyRows(rows: number = SHEET_LIMITS.rows): ValidationError {
+  const n = rows.toLocaleString("en-US");
+  return ValidationError.field("file", `The file must hold at most ${n} rows; reading stopped at row ${(rows + 1).toLocaleString("en-US")}.`);
 }
 
 /** 413: the file is over one of the size caps (`what` names it). */

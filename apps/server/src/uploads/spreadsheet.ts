@@ -18,7 +18,7 @@ export function sheetKind(fileName: string): SheetJob["kind"] | undefined {
 export async function readSheetRows(kind: SheetJob["kind"], bytes: Uint8Array, limits: RequestLimits = LIMIT_DEFAULTS): Promise<Record<string, unknown>[]> {
   // Handed over, not copied: the thread owns the bytes from here.
   const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
-  const job: SheetJob = { kind, bytes: own, caps: { cells: limits.uploadCells, textChars: limits.uploadTextChars, xmlChars: limits.uploadXmlChars } };
+  const job: SheetJob = { kind, bytes: own, caps: { rows: limits.batchRows, cells: limits.uploadCells, textChars: limits.uploadTextChars, xmlChars: limits.uploadXmlChars } };
   const budget = { timeMs: limits.uploadTimeMs, heapMb: limits.uploadHeapMb };
   const outcome = await runIsolated<SheetAnswer>(WORKER, job, [own.buffer as ArrayBuffer], budget);
   switch (outcome.kind) {

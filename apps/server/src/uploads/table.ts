@@ -60,7 +60,7 @@ export class TableCollector {
   /** Adds one record (the first is the header); empty records are skipped, the 2,001st data row refuses. */
   add(record: Cell[]): void {
     if (this.header !== undefined && Array.from(record).every(isEmpty)) return;
-    if (this.header !== undefined && this.records.length === SHEET_LIMITS.rows) throw tooManyRows();
+    if (this.header !== undefined && this.records.length === this.caps.rows) throw tooManyRows(this.caps.rows);
     this.countCells(record.length);
     for (const cell of record) if (typeof cell === "string") this.countText(cell.length);
     if (this.header === undefined) this.header = record;

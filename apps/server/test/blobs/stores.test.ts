@@ -1,7 +1,7 @@
 // One contract, every blob store: the filesystem, the database (SQLite and PostgreSQL) and S3 (against an
 // in-process fake on loopback). Whole blobs or none, missing keys, folder deletes, local copies for workers.
 import assert from "node:assert/strict";
-import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -126,6 +126,17 @@ for (const [name, subject] of Object.entries(subjects)) {
       assert.equal(await s.store.open("batch/j3/missing.pdf"), undefined);
     });
 
+    test("putFile stores a local file's bytes under the key (streamed where the store can) and removes the file", async () => {
+      const big = new Uint8Array(600_000).map((_, i) => (i * 13) % 241);
+      const file = join(dir, "result-to-store.zip");
+      await writeFile(file, big);
+      assert.ok(s.store.putFile !== undefined);
+      await s.store.putFile("batch/j4/result.zip", file);
+      assert.deepEqual(await s.store.get("batch/j4/result.zip"), big);
+      assert.equal((await s.store.open("batch/j4/result.zip"))?.size, big.byteLength);
+      await assert.rejects(stat(file), { code: "ENOENT" });
+    });
+
     test("keys that could leave the store's folder are refused", async () => {
       for (const key of ["../etc/passwd", "/abs", "a/../../b", "a//b", "a/./b"]) {
         await assert.rejects(s.store.put(key, bytes(1)), /Invalid blob key/, key);
@@ -156,4 +167,45 @@ test("BLOB_STORE and S3_*: defaults follow DATABASE_URL and S3_BUCKET; mistakes 
   assert.throws(() => parseBlobConfig({ BLOB_STORE: "ftp" }), /BLOB_STORE must be/);
   assert.throws(() => parseBlobConfig({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k" }), /go together/);
   assert.throws(() => parseBlobConfig({ S3_BUCKET: "b", S3_ENDPOINT: "minio:9000" }), /S3_ENDPOINT/);
+});
+
+test("the database store keeps a blob past one chunk as chunk rows, read a chunk at a time; inline rows still read", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "docsvc-blobs-"));
+  const db: Db = connectDatabase({ dataDir: dir }, log);
+  try {
+    await migrateToLatest(db);
+    const store = new DbBlobStore(db, join(dir, "cache"), 1000);
+    const big = new Uint8Array(4_500).map((_, i) => i % 199);
+    await store.put("batch/c1/result.pdf", big);
+    const row = await db.selectFrom("blobs").select(["bytes", "size", "chunk_bytes"]).where("key", "=", "batch/c1/result.pdf").executeTakeFirstOrThrow();
+    assert.deepEqual({ inline: row.bytes.byteLength, size: row.size, chunk: row.chunk_bytes }, { inline: 0, size: 4_500, chunk: 1000 });
+    const chunks = await db.selectFrom("blob_chunks").select(["idx", "bytes"]).where("key", "=", "batch/c1/result.pdf").orderBy("idx").execute();
+    assert.deepEqual(chunks.map((c) => c.bytes.byteLength), [1000, 1000, 1000, 1000, 500]);
+    assert.deepEqual(await store.get("batch/c1/result.pdf"), big);
+    // A range across a chunk boundary, and the last bytes.
+    const reader = (await store.open("batch/c1/result.pdf"))!;
+    const read = async (start: number, end: number) => {
+      const pieces: Uint8Array[] = [];
+      for await (const piece of reader.stream(start, end) as unknown as AsyncIterable<Uint8Array>) pieces.push(piece);
+      return new Uint8Array(Buffer.concat(pieces));
+    };
+    assert.deepEqual(await read(990, 2010), big.subarray(990, 2011));
+    assert.deepEqual(await read(4_495, 4_499), big.subarray(4_495));
+    // Replaced by a small blob: inline again, no chunk left behind; deletePrefix removes chunks too.
+    await store.put("batch/c1/result.pdf", bytes(1, 2));
+    assert.equal((await db.selectFrom("blob_chunks").select("idx").where("key", "=", "batch/c1/result.pdf").execute()).length, 0);
+    await store.put("batch/c2/result.pdf", big);
+    await store.deletePrefix("batch/c2/");
+    assert.equal((await db.selectFrom("blob_chunks").select("idx").execute()).length, 0);
+    // A row written before chunks (bytes inline, larger than a chunk) reads as before.
+    await db.insertInto("blobs").values({ key: "batch/old/result.zip", bytes: big, size: big.byteLength, created_at: "2026-11-01T00:00:00Z" }).execute();
+    assert.deepEqual(await store.get("batch/old/result.zip"), big);
+    const old = (await store.open("batch/old/result.zip"))!;
+    const pieces: Uint8Array[] = [];
+    for await (const piece of old.stream(10, 3_009) as unknown as AsyncIterable<Uint8Array>) pieces.push(piece);
+    assert.deepEqual(new Uint8Array(Buffer.concat(pieces)), big.subarray(10, 3_010));
+  } finally {
+    await db.destroy();
+    await rm(dir, { recursive: true, force: true });
+  }
 });

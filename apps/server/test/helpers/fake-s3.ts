@@ -38,7 +38,9 @@ export async function startFakeS3(pageSize = 1000): Promise<FakeS3> {
       requests.push(`${req.method} ${url.pathname}`);
       const id = `${bucket}/${key}`;
       if (req.method === "PUT" && key !== "") {
-        objects.set(id, await bodyOf(req));
+        // A streamed body (the store's putFile) comes as aws-chunked with a trailing checksum, as real S3 accepts it.
+        const body = await bodyOf(req);
+        objects.set(id, String(req.headers["content-encoding"] ?? "").includes("aws-chunked") ? awsUnchunked(body) : body);
         res.writeHead(200, { ETag: '"fake"' }).end();
       } else if (req.method === "HEAD" && key !== "") {
         const found = objects.get(id);
@@ -72,4 +74,17 @@ export async function startFakeS3(pageSize = 1000): Promise<FakeS3> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return { endpoint: `http://127.0.0.1:${port}`, objects, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** The payload of an aws-chunked body (`<hex size>[;chunk-signature=…]\r\n<bytes>\r\n` … `0\r\n` then trailers). */
+function awsUnchunked(body: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 0; ; ) {
+    const lineEnd = body.indexOf("\r\n", at);
+    const size = parseInt(body.subarray(at, lineEnd).toString("latin1").split(";")[0]!, 16);
+    if (!(size > 0)) break;
+    parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+  return Buffer.concat(parts);
 }

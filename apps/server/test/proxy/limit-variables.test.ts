@@ -16,6 +16,7 @@ const TIGHT = parseLimitConfig({
   BASE_PDF_MAX_PAGES: "2",
   BASE_PDF_MAX_OPERATORS: "40",
   UPLOAD_MAX_CELLS: "20",
+  BATCH_MAX_ROWS: "12",
   UPLOAD_MAX_TEXT_MB: "1",
   LOGIN_FAILURES_PER_ADDRESS_EMAIL: "2",
 });
@@ -95,6 +96,22 @@ describe("limit variables", () => {
     const text = await uploadRows(tight, owner(tight).token, tightId, { name: "long.csv", bytes: long });
     assert.equal(text.status, 413);
     assert.match(String(text.body.detail), /longer than 1 MB/);
+  });
+
+  test("BATCH_MAX_ROWS: 13 rows are refused at 12 (JSON rows and an upload), accepted under the default 2,000", async () => {
+    const rows = Array.from({ length: 13 }, (_, i) => ({ n: String(i) }));
+    const looseId = await createTemplate(loose, owner(loose).token);
+    const accepted = await loose.call("POST", `/api/templates/${looseId}/render-batch`, { token: owner(loose).token, body: { rows } });
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    const tightId = await createTemplate(tight, owner(tight).token);
+    const json = await tight.call("POST", `/api/templates/${tightId}/render-batch`, { token: owner(tight).token, body: { rows } });
+    assert.equal(json.status, 400);
+    assert.match(String(json.body.detail), /rows must hold at most 12 rows \(got 13\)/);
+    const csv = `n\n${rows.map((r) => r.n).join("\n")}\n`;
+    const file = await uploadRows(tight, owner(tight).token, tightId, { name: "rows.csv", bytes: csv });
+    assert.equal(file.status, 400);
+    assert.match(String(file.body.detail), /at most 12 rows; reading stopped at row 13/);
+    assert.equal((await uploadRows(loose, owner(loose).token, looseId, { name: "rows.csv", bytes: csv })).status, 200);
   });
 
   test("LOGIN_FAILURES_PER_ADDRESS_EMAIL: the third failure of one client and email waits at 2", async () => {

@@ -1,7 +1,9 @@
-// RENDER_MAX_PAGES and RENDER_MAX_INSTANCES reach the render workers: the same data renders under the defaults
-// and is refused (422) past tightened caps, with the configured number in the message.
+// RENDER_MAX_PAGES, RENDER_MAX_INSTANCES and IMAGE_MAX_PIXELS reach the render workers: the same data renders
+// under the defaults and is refused (422) past tightened caps, or its image left out, with the configured number in
+// the message.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import sharp from "sharp";
 import { RENDER_DEFAULTS } from "../../src/render/budget.js";
 import { layoutLimits } from "../../src/config-limits.js";
 import { PAGED_TEMPLATE } from "../batch/helpers.js";
@@ -14,7 +16,7 @@ let tight: TestApp;
 let loose: TestApp;
 const users = new Map<TestApp, TestUser>();
 before(async () => {
-  tight = await startTestApp({ config: { render: { ...RENDER_DEFAULTS, layoutLimits: layoutLimits({ RENDER_MAX_PAGES: "2", RENDER_MAX_INSTANCES: "4" }) } } });
+  tight = await startTestApp({ config: { render: { ...RENDER_DEFAULTS, layoutLimits: layoutLimits({ RENDER_MAX_PAGES: "2", RENDER_MAX_INSTANCES: "4", IMAGE_MAX_PIXELS: "1000" }) } } });
   loose = await startTestApp({ config: { render: { ...RENDER_DEFAULTS, layoutLimits: layoutLimits({}) } } });
   for (const app of [tight, loose]) users.set(app, await app.signup());
 });
@@ -32,6 +34,25 @@ describe("render limit variables", () => {
     const refused = await render(tight, DATA);
     assert.equal(refused.status, 422);
     assert.match(String(refused.body.detail), /more than 4 band instances and table rows/);
+  });
+
+  test("IMAGE_MAX_PIXELS: a 40 × 40 PNG (1,600 pixels) is left out at 1,000 with a diagnostic, drawn under the default", async () => {
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#336699" } }).png().toBuffer();
+    const content = JSON.stringify({
+      version: 4,
+      pageSize: { id: "custom", width: 200, height: 200 },
+      schema: [],
+      bands: [{ id: "rh", kind: "report-header", height: 100, elements: [{ id: "i", type: "image", x: 0, y: 0, width: 80, height: 80, src: `data:image/png;base64,${png.toString("base64")}` }] }],
+    });
+    const diagnostics = async (app: TestApp) => {
+      const res = await app.call("POST", "/api/render?diagnostics=json", { token: users.get(app)?.token ?? "", body: { content, data: {} } });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      return (res.body.diagnostics as { code: string; message: string }[]).filter((d) => d.code === "image.undecodable");
+    };
+    assert.deepEqual(await diagnostics(loose), []);
+    const refused = await diagnostics(tight);
+    assert.equal(refused.length, 1);
+    assert.match(refused[0]!.message, /40 × 40 pixels, more than the limit of 1,000 pixels/);
   });
 
   test("RENDER_MAX_PAGES: 3 pages are refused at 2", async () => {

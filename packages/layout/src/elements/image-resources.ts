@@ -18,6 +18,8 @@ export interface RasterRequest {
    * (the image is stretched anyway); `cover` keeps only the part the box shows (cropped to `boxAspect`, centred).
    */
   readonly fit: "contain" | "cover" | "fill";
+  /** Pixels the decoder may read (LayoutLimits.maxImagePixels); absent: MAX_IMAGE_PIXELS. */
+  readonly maxInputPixels?: number;
   /** The box's width over its height: the shape a covered image is cropped to. */
   readonly boxAspect: number;
 }

@@ -48,7 +48,11 @@ export class ImageStore {
   private readonly loads = new Map<string, ImageLoad>();
   private readonly drawings = new Map<string, ImageLoad>();
 
-  constructor(private readonly resources?: LayoutResources) {}
+  constructor(
+    private readonly resources?: LayoutResources,
+    /** LayoutLimits.maxImagePixels. */
+    private readonly maxPixels: number = MAX_IMAGE_PIXELS,
+  ) {}
 
   /** Loads a `data:` URL or bare base64 string for a box (remote URLs are refused, never fetched). */
   load(src: string, box: ImageBox): ImageLoad {
@@ -107,7 +111,7 @@ export class ImageStore {
     if (format === "png" || format === "jpeg") {
       const size = format === "png" ? pngSize(bytes) : jpegSize(bytes);
       if (!size) return fail("image.undecodable", `the ${format.toUpperCase()} image header is broken`);
-      if (size.width * size.height > MAX_IMAGE_PIXELS) return tooLarge(size);
+      if (size.width * size.height > this.maxPixels) return tooLarge(size, this.maxPixels);
       const turned = format === "jpeg" && jpegOrientation(bytes) !== 1;
       if (!this.resources || (!turned && !oversized(size, target))) {
         return { kind: "raster", key: `img-${hash}`, image: { format, bytes, width: size.width, height: size.height } };
@@ -116,7 +120,7 @@ export class ImageStore {
     if (!this.resources) return fail("image.unsupported", `${format.toUpperCase()} images need the renderer's resources; use PNG or JPEG`);
     const key = `img-${hash}-${target.width}x${target.height}${fit === "cover" ? `c${shape}` : fit === "fill" ? "f" : ""}`;
     const boxAspect = box.width > 0 && box.height > 0 ? box.width / box.height : 1;
-    const image = this.resources.image({ key, bytes, format, maxWidth: target.width, maxHeight: target.height, fit, boxAspect });
+    const image = this.resources.image({ key, bytes, format, maxWidth: target.width, maxHeight: target.height, fit, boxAspect, ...(this.maxPixels !== MAX_IMAGE_PIXELS ? { maxInputPixels: this.maxPixels } : {}) });
     if (image === "pending") return { kind: "pending" };
     if (image === undefined) return fail("image.undecodable", `the ${format.toUpperCase()} image could not be decoded`);
     return { kind: "raster", key, image };
@@ -146,8 +150,8 @@ function coverShape(box: ImageBox): string {
 }
 
 // Reported as undecodable (what a batch row fails on), with the reason.
-function tooLarge(size: { width: number; height: number }): ImageLoad {
-  return fail("image.undecodable", `the image is ${size.width} × ${size.height} pixels, more than the limit of ${MAX_IMAGE_PIXELS.toLocaleString("en-US")} pixels; it is not decoded`);
+function tooLarge(size: { width: number; height: number }, limit: number): ImageLoad {
+  return fail("image.undecodable", `the image is ${size.width} × ${size.height} pixels, more than the limit of ${limit.toLocaleString("en-US")} pixels; it is not decoded`);
 }
 
 function fail(code: string, message: string): { kind: "failed"; code: string; message: string } {

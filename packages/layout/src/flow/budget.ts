@@ -7,7 +7,10 @@ export const MAX_PAGES = 10_000;
 /** Band instances and table rows one layout may produce, together. */
 export const MAX_ROWS = 100_000;
 
-/** Tighter or looser caps for one layout (a server's RENDER_MAX_PAGES, RENDER_MAX_INSTANCES); absent: the constants above. */
+/**
+ * Tighter or looser caps for one layout (a server's RENDER_MAX_PAGES, RENDER_MAX_INSTANCES, IMAGE_MAX_PIXELS);
+ * absent: the constants above and MAX_IMAGE_PIXELS.
+ */
 export interface LayoutLimits {
   readonly maxPages?: number;
   readonly maxRows?: number;
@@ -15,6 +18,8 @@ export interface LayoutLimits {
   readonly maxWebFontBytes?: number;
   /** Most HTML @font-face faces per document (html/web-fonts.ts MAX_WEB_FONTS when absent). */
   readonly maxWebFonts?: number;
+  /** Pixels of one image (width × height), read from its header before it is decoded. */
+  readonly maxImagePixels?: number;
 }
 
 /** Thrown when a layout passes one of its caps; the message names the cap and what passed it. */

@@ -142,7 +142,7 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
   const geometry = pageGeometry(setup.size, setup.margins, 0, 0, diagnostics);
   const ctx: HtmlContext = {
     fonts,
-    images: new ImageStore(options.resources),
+    images: new ImageStore(options.resources, options.limits?.maxImagePixels),
     tokens,
     diagnostics,
     styles,

@@ -175,6 +175,16 @@ export interface DocumentSettings {
   readonly linkAppearances?: boolean;
   /** A tagged PDF: viewers show the title rather than the file name (`/DisplayDocTitle`, as PDF/UA asks). */
   readonly tagged?: boolean;
+  /**
+   * Where the file goes as it is made (a merged batch's PDF): `PdfWriter.drain` hands it what pdfkit has written
+   * so far, and `end()` the rest, answering an empty array. Absent: the file is held and `end()` answers it whole.
+   */
+  readonly output?: PdfOutput;
+}
+
+/** Receives a PDF file in order, piece by piece (a file being written); each write is awaited before the next. */
+export interface PdfOutput {
+  write(bytes: Uint8Array): Promise<void>;
 }
 
 /** A PDF string object (pdfkit writes JS `String` objects as `(…)` and primitive strings as `/Names`). */
@@ -323,6 +333,11 @@ export class PdfWriter {
   private readonly deferred: DeferredContents | undefined;
   private readonly linkAppearances: boolean;
   private emptyAppearance: PdfRef | undefined;
+  private readonly output: PdfOutput | undefined;
+  // What pdfkit has written and nobody has taken yet: the whole file without an output, else since the last drain.
+  private chunks: (Uint8Array | string)[] = [];
+  private length = 0;
+  private drained = 0;
 
   constructor(settings: DocumentSettings) {
     const info: Record<string, unknown> = {
@@ -335,15 +350,15 @@ export class PdfWriter {
     // `font: null` skips loading Helvetica's metrics, which this painter never uses. The file /ID is an MD5
     // of `info` (dates included), so a fixed clock gives a fixed ID.
     const options = { autoFirstPage: false, compress: true, pdfVersion: "1.4", font: null, info };
-    const chunks: (Uint8Array | string)[] = [];
-    let length = 0;
+    this.output = settings.output;
     let finish: (bytes: Uint8Array) => void = () => {};
     this.finished = new Promise<Uint8Array>((resolve) => (finish = resolve));
     this.doc = collectingDocument(options, (chunk) => {
-      if (chunk === null) finish(joinChunks(chunks, length));
+      // With an output, end() drains the rest after the trailer.
+      if (chunk === null) finish(this.output === undefined ? joinChunks(this.chunks, this.length) : new Uint8Array());
       else {
-        chunks.push(chunk);
-        length += chunk.length;
+        this.chunks.push(chunk);
+        this.length += chunk.length;
       }
     });
     // The header already says 1.4 (transparency needs it). pdfkit adds an XMP packet for any version but
@@ -521,7 +536,29 @@ export class PdfWriter {
     return filespec;
   }
 
-  /** Writes the trailer; `finished` resolves once pdfkit has flushed every object. */
+  /**
+   * With an output: hands it what pdfkit has written since the last drain, once that is at least `atLeast` bytes
+   * (fewer, larger writes). Pages are written when the next one starts, so a caller draining after each chunk of
+   * pages holds about a chunk of the file, never the whole of it. Without an output it does nothing.
+   */
+  async drain(atLeast = 0): Promise<void> {
+    if (this.output === undefined || this.length === 0 || this.length < atLeast) return;
+    const bytes = joinChunks(this.chunks, this.length);
+    this.chunks = [];
+    this.drained += this.length;
+    this.length = 0;
+    await this.output.write(bytes);
+  }
+
+  /** Bytes handed to the output so far (the file's size once `end()` has answered). */
+  get written(): number {
+    return this.drained;
+  }
+
+  /**
+   * Writes the trailer; answers the file once pdfkit has flushed every object, or with an output, an empty
+   * array once the output has been handed the rest of it.
+   */
   async end(): Promise<Uint8Array> {
     if (this.deferred !== undefined) {
       // The last page ends here (its content joins the deferred ones), then every content is written in order.
@@ -529,6 +566,8 @@ export class PdfWriter {
       await this.deferred.writeAll();
     }
     this.doc.end();
-    return this.finished;
+    const bytes = await this.finished;
+    await this.drain();
+    return bytes;
   }
 }

@@ -29,7 +29,7 @@ export async function convertRaster(request: RasterRequest): Promise<FrameImage 
 
 async function convert(request: RasterRequest): Promise<FrameImage | undefined> {
   const sharp = await loadSharp();
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, pages: 1, failOn: "error" as const };
+  const options = { limitInputPixels: request.maxInputPixels ?? MAX_INPUT_PIXELS, pages: 1, failOn: "error" as const };
   let pipeline;
   if (request.format === "bmp") {
     const raw = await decodeBmp(request.bytes);

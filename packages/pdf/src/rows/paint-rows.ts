@@ -29,7 +29,7 @@ import { EncodedRow } from "./codec.js";
 import { PartAssembler } from "./assemble.js";
 import { unpackChunk, type FromHelper, type MergePeer, type ToHelper } from "./helper.js";
 import { CONTENT_LEVEL, PartPainter, ResolvedPlan, type MergePlan, type PaintedChunk } from "./parts.js";
-import type { PdfRef } from "../paint/pdfkit.js";
+import type { PdfOutput, PdfRef } from "../paint/pdfkit.js";
 
 /** Where the rows come from: `read(i)` answers row i's encodeRowLayout bytes (called twice per row, in order). */
 export interface MergedRowSource {
@@ -39,7 +39,10 @@ export interface MergedRowSource {
 
 /** What paintMergedRows answers: the PDF, its pages and each row's page count (in row order). */
 export interface MergedRowsReport {
+  /** The file; empty when it went to an output (see paintMergedRows). */
   readonly pdf: Uint8Array;
+  /** The file's size in bytes. */
+  readonly size: number;
   readonly pageCount: number;
   readonly rowPages: readonly number[];
 }
@@ -75,12 +78,22 @@ async function eachRow(source: MergedRowSource, visit: (row: EncodedRow, index: 
   }
 }
 
-/** Paints the rows' layouts into one PDF whose pages follow the row order (fonts and images embedded once). */
+/** Pending file bytes handed to an output at once (fewer, larger writes; a chunk of rows is often less). */
+const OUTPUT_PIECE = 256 * 1024;
+
+/**
+ * Paints the rows' layouts into one PDF whose pages follow the row order (fonts and images embedded once).
+ * With `output`, the file is written to it as the pages are painted (a chunk of rows at a time) and the report's
+ * `pdf` is empty: memory then holds the fonts and images being collected, the cross-reference table and a chunk
+ * of pages, not the file. Two cases still make the whole file first, then write it: `protect` (the encryption
+ * rewrites every object) and a base PDF behind the pages (their contents are written after the other objects).
+ */
 export async function paintMergedRows(
   source: MergedRowSource,
   options: Omit<RenderOptions, "diagnostics"> = {},
   /** A helper thread's end of a channel (./helper.ts) that may paint part of the pages; closed when done. */
   helper?: MergePeer,
+  output?: PdfOutput,
 ): Promise<MergedRowsReport> {
   try {
     if (source.count === 0) throw new Error("A merged document needs at least one row.");
@@ -90,9 +103,14 @@ export async function paintMergedRows(
     // Behind a base PDF, contents are deflated as pdfkit deflates them (deferred-contents.ts needs that).
     const deflater = new DeflateThread(base.layer === undefined ? CONTENT_LEVEL : undefined);
     try {
-      const report = base.layer === undefined ? await paintInParts(source, options, deflater, helper, standards) : await paintBehindBase(source, options, deflater, base.layer, standards);
+      // Streamed only where the file is written in order as painted (see above).
+      const streamed = options.protect === undefined && base.layer === undefined ? output : undefined;
+      const report = base.layer === undefined ? await paintInParts(source, options, deflater, helper, standards, streamed) : await paintBehindBase(source, options, deflater, base.layer, standards);
       // The merged PDF encrypted as a whole (its rows were painted in the clear into one document).
-      return options.protect === undefined ? report : { ...report, pdf: await protectedPdf(report.pdf, options) };
+      const pdf = options.protect === undefined ? report.pdf : await protectedPdf(report.pdf, options);
+      if (output === undefined || streamed !== undefined) return { ...report, pdf, size: streamed !== undefined ? report.size : pdf.byteLength };
+      await output.write(pdf);
+      return { ...report, pdf: new Uint8Array(), size: pdf.byteLength };
     } finally {
       await deflater.close();
     }
@@ -118,7 +136,7 @@ interface Collected {
 
 // 1. collect, from the runs alone (no page is rebuilt): what DocumentPainter.collectPages does for pages. The
 //    first row names the document's language and direction (every row shares the template).
-async function collect(source: MergedRowSource, options: Omit<RenderOptions, "diagnostics">, deferContents: ContentDeflate | undefined, standards: StandardsPlan | undefined): Promise<Collected> {
+async function collect(source: MergedRowSource, options: Omit<RenderOptions, "diagnostics">, deferContents: ContentDeflate | undefined, standards: StandardsPlan | undefined, output?: PdfOutput): Promise<Collected> {
   const archive = standards === undefined ? undefined : archiveStandard(standards.standards);
   let language: string | undefined;
   const fonts = options.fonts ?? (await loadDesignerFonts());
@@ -130,7 +148,7 @@ async function collect(source: MergedRowSource, options: Omit<RenderOptions, "di
   await eachRow(source, (row, index) => {
     const { header } = row;
     if (index === 0) {
-      writer = new PdfWriter({ title: standardsTitle(options.title, standards?.standards), now: renderNow(options.now), language: header.language, direction: header.direction, ...(deferContents !== undefined ? { deferContents } : {}), ...(archive !== undefined ? { linkAppearances: true } : {}) });
+      writer = new PdfWriter({ title: standardsTitle(options.title, standards?.standards), now: renderNow(options.now), language: header.language, direction: header.direction, ...(deferContents !== undefined ? { deferContents } : {}), ...(output !== undefined ? { output } : {}), ...(archive !== undefined ? { linkAppearances: true } : {}) });
       language = header.language;
       painter = new DocumentPainter(writer, { faces, images });
     }
@@ -166,12 +184,12 @@ async function collect(source: MergedRowSource, options: Omit<RenderOptions, "di
   return { writer, document: painter, rowPages, language };
 }
 
-async function paintInParts(source: MergedRowSource, options: Omit<RenderOptions, "diagnostics">, deflater: DeflateThread, helper: MergePeer | undefined, standards: StandardsPlan | undefined): Promise<MergedRowsReport> {
+async function paintInParts(source: MergedRowSource, options: Omit<RenderOptions, "diagnostics">, deflater: DeflateThread, helper: MergePeer | undefined, standards: StandardsPlan | undefined, output: PdfOutput | undefined): Promise<MergedRowsReport> {
   const chunks = Math.ceil(source.count / CHUNK_ROWS);
   const rowsOf = (chunk: number): [number, number] => [chunk * CHUNK_ROWS, Math.min(source.count, (chunk + 1) * CHUNK_ROWS)];
   // Listening from the start: a helper that says it runs and then goes away during the first pass is known gone.
   const help = helper === undefined ? undefined : new HelperChunks(helper, chunks, rowsOf);
-  const { writer, document, rowPages, language } = await collect(source, options, undefined, standards);
+  const { writer, document, rowPages, language } = await collect(source, options, undefined, standards, output);
   // The names every part paints with; images and fonts are this document's objects from here on.
   const images = document.embedImages();
   const subsets = document.subsets();
@@ -208,6 +226,8 @@ async function paintInParts(source: MergedRowSource, options: Omit<RenderOptions
     for (; written < end; written++) {
       assembler.add(await ready[written]!);
       delete ready[written];
+      // The pages just added go to the output (a no-op without one).
+      await writer.drain(OUTPUT_PIECE);
     }
   };
   try {
@@ -234,7 +254,8 @@ async function paintInParts(source: MergedRowSource, options: Omit<RenderOptions
   document.embedFonts();
   const pageCount = rowPages.reduce((a, b) => a + b, 0);
   if (standards !== undefined) writeStandards(writer, standards, language);
-  return { pdf: await writer.end(), pageCount, rowPages };
+  const pdf = await writer.end();
+  return { pdf, size: output === undefined ? pdf.byteLength : writer.written, pageCount, rowPages };
 }
 
 /** The coordinator's side of a helper: which chunks it was handed, and their answers. */
@@ -337,5 +358,6 @@ async function paintBehindBase(source: MergedRowSource, options: Omit<RenderOpti
   });
   document.embedFonts();
   if (standards !== undefined) writeStandards(writer, standards, language);
-  return { pdf: await writer.end(), pageCount, rowPages };
+  const pdf = await writer.end();
+  return { pdf, size: pdf.byteLength, pageCount, rowPages };
 }

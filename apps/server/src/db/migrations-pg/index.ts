@@ -22,6 +22,7 @@ import * as batchProtect from "./2026-11-29T06-00-batch-protect.js";
 import * as batchPdfStandards from "./2026-11-29T07-03-batch-pdf-standards.js";
 import * as webhooks from "./2026-11-29T06-20-webhooks.js";
 import * as loginBuckets from "./2026-11-29T06-30-login-buckets.js";
+import * as blobChunks from "./2026-11-29T01-00-blob-chunks.js";
 
 /** Every PostgreSQL migration by name. */
 export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -44,5 +45,6 @@ export const PG_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "2026-11-29T06-00-batch-protect": batchProtect,
   "2026-11-29T06-20-webhooks": webhooks,
   "2026-11-29T06-30-login-buckets": loginBuckets,
+  "2026-11-29T01-00-blob-chunks": blobChunks,
   "2026-11-29T07-03-batch-pdf-standards": batchPdfStandards,
 };
