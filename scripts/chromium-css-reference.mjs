@@ -7,34 +7,24 @@
 // cannot draw the shadings Chromium writes for gradients). Fonts
 // come from @font-face data: URLs (the same bytes for both); nothing is fetched — every request is aborted.
 import { readdirSync, writeFileSync, mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { root } from "./bench-lib.mjs";
+import { chromiumPrinter } from "./chromium-print.mjs";
 
-const { chromium } = createRequire(join(root, "apps/web/package.json"))("playwright-core");
 const { cssCase, CSS_CASES_DIR } = await import(join(root, "packages/pdf/dist/test/support/css-cases.js"));
 const { popplerPngs } = await import(join(root, "packages/pdf/dist/test/support/poppler.js"));
 const out = join(root, "packages/pdf/test/golden/html-css");
 mkdirSync(out, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: process.argv[2] ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-});
+const chromium = await chromiumPrinter();
 try {
   for (const file of readdirSync(CSS_CASES_DIR).filter((f) => f.endsWith(".html"))) {
     const name = file.replace(/\.html$/, "");
-    const page = await browser.newPage();
-    await page.route("**/*", (route) => route.abort());
-    await page.setContent(cssCase(name), { waitUntil: "load" });
-    await page.evaluate(() => document.fonts.ready);
-    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-    await page.close();
-    const pngs = popplerPngs(new Uint8Array(pdf));
+    const pngs = popplerPngs(await chromium.print(cssCase(name)));
     pngs.forEach((png, i) => writeFileSync(join(out, `${name}-chromium-p${i + 1}.png`), png));
     console.log(`${name}: ${pngs.length} page(s)`);
   }
-  console.log(`${await browser.version()}: wrote ${out}`);
+  console.log(`${chromium.version}: wrote ${out}`);
 } finally {
-  await browser.close();
+  await chromium.close();
 }

@@ -7,36 +7,23 @@
 // fontconfig, so both print with the same TTF. Pages are rasterised at 72 dpi with pdftoppm (the test's
 // pdf.js raster at scale 1 has the same pixel grid). Nothing is fetched: every request is aborted.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./bench-lib.mjs";
+import { chromiumPrinter, FONTS_DIR } from "./chromium-print.mjs";
 
 export const CASES = ["grid-ticket", "multicol-newsletter", "multicol-pages", "flex-wrap-order", "table-attributes", "table-collapse", "text-details", "form-controls"];
 
-const { chromium } = createRequire(join(root, "apps/web/package.json"))("playwright-core");
 const cases = join(root, "packages/pdf/test/html/cases");
 const out = join(root, "packages/pdf/test/golden/html-chromium");
 mkdirSync(out, { recursive: true });
-const fontsDir = process.env.DOCSVC_FONTS_DIR ?? join(root, "fonts");
-const work = mkdtempSync(join(tmpdir(), "chromium-layout-"));
-const fontsConf = join(work, "fonts.conf");
-writeFileSync(fontsConf, `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig><dir>${fontsDir}</dir><include ignore_missing="yes">/etc/fonts/fonts.conf</include><cachedir>${work}/cache</cachedir></fontconfig>`);
-
-const browser = await chromium.launch({
-  executablePath: process.argv[2] ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  env: { ...process.env, FONTCONFIG_FILE: fontsConf },
-});
+const chromium = await chromiumPrinter({ fontsDir: FONTS_DIR });
+const work = chromium.work;
 try {
-  const page = await browser.newPage();
-  await page.route("**/*", (route) => route.abort());
-  console.log(`${await browser.version()}, fonts from ${fontsDir}`);
+  console.log(`${chromium.version}, fonts from ${FONTS_DIR}`);
   for (const name of CASES) {
-    await page.setContent(readFileSync(join(cases, `${name}.html`), "utf8"), { waitUntil: "load" });
     const pdf = join(work, `${name}.pdf`);
-    writeFileSync(pdf, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+    writeFileSync(pdf, await chromium.print(readFileSync(join(cases, `${name}.html`), "utf8")));
     execFileSync("pdftoppm", ["-png", "-r", "72", pdf, join(work, name)]);
     const pages = readdirSync(work).filter((f) => f.startsWith(`${name}-`) && f.endsWith(".png")).sort();
     // pdftoppm numbers pages name-1.png (or name-01.png): renamed to the goldens' name-p1.png.
@@ -44,5 +31,5 @@ try {
     console.log(`${name}: ${pages.length} page(s)`);
   }
 } finally {
-  await browser.close();
+  await chromium.close();
 }

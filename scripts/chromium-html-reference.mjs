@@ -7,43 +7,27 @@
 // our renderer uses. Chromium's PDF is rasterised by the same pdf.js code as our pages in the test (scale 1).
 // Nothing is fetched: every request is aborted. Only pages whose features Chromium prints are listed: it has
 // no string-set, running elements, target-counter() or leader() (report-toc has our own golden only).
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./bench-lib.mjs";
+import { chromiumPrinter, FONTS_DIR } from "./chromium-print.mjs";
 
 export const CHROMIUM_CASES = ["contract-clauses", "book-spreads"];
 
-const { chromium } = createRequire(join(root, "apps/web/package.json"))("playwright-core");
 const { rasterise } = await import(join(root, "packages/pdf/dist/test/support/pdfjs.js"));
 const cases = join(root, "packages/pdf/test/html/paged");
 const out = join(root, "packages/pdf/test/golden/html-chromium");
 mkdirSync(out, { recursive: true });
-
-const fontsDir = process.env.DOCSVC_FONTS_DIR ?? join(root, "fonts");
-const work = mkdtempSync(join(tmpdir(), "chromium-html-"));
-const fontsConf = join(work, "fonts.conf");
-writeFileSync(fontsConf, `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig><dir>${fontsDir}</dir><include ignore_missing="yes">/etc/fonts/fonts.conf</include><cachedir>${work}/cache</cachedir></fontconfig>`);
-
-const browser = await chromium.launch({
-  executablePath: process.argv[2] ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  env: { ...process.env, FONTCONFIG_FILE: fontsConf },
-});
+const chromium = await chromiumPrinter({ fontsDir: FONTS_DIR });
 try {
-  const page = await browser.newPage();
-  await page.route("**/*", (route) => route.abort());
-  console.log(`${await browser.version()}, fonts from ${fontsDir}`);
+  console.log(`${chromium.version}, fonts from ${FONTS_DIR}`);
   for (const name of CHROMIUM_CASES) {
-    await page.setContent(readFileSync(join(cases, `${name}.html`), "utf8"), { waitUntil: "load" });
-    await page.evaluate(() => document.fonts.ready);
-    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-    writeFileSync(join(work, `${name}.pdf`), pdf);
-    const pngs = await rasterise(new Uint8Array(pdf), { scale: 1 });
+    const pdf = await chromium.print(readFileSync(join(cases, `${name}.html`), "utf8"));
+    writeFileSync(join(chromium.work, `${name}.pdf`), pdf);
+    const pngs = await rasterise(pdf, { scale: 1 });
     pngs.forEach((png, i) => writeFileSync(join(out, `${name}-p${i + 1}.png`), png));
-    console.log(`${name}: ${pngs.length} page(s) → ${out} (PDF kept in ${work})`);
+    console.log(`${name}: ${pngs.length} page(s) → ${out} (PDF kept in ${chromium.work})`);
   }
 } finally {
-  await browser.close();
+  await chromium.close();
 }

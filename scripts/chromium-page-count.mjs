@@ -6,18 +6,16 @@
 // and serialised as static HTML (its <style> texts with tokens resolved). Fonts: the designer fonts directory
 // is handed to Chromium through fontconfig, so "Inter" is the same Inter our renderer uses. Nothing is fetched:
 // the logo is a data: URL and every other request is aborted.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./bench-lib.mjs";
+import { chromiumPrinter, FONTS_DIR } from "./chromium-print.mjs";
 
 const layoutDist = join(root, "packages/layout/dist/src");
 const { parseHtml } = await import(join(layoutDist, "html/parse.js"));
 const { expandTemplate } = await import(join(layoutDist, "html/expand.js"));
 const { resolveText } = await import(join(layoutDist, "tokens/resolve.js"));
 const { DiagnosticSink } = await import(join(layoutDist, "diagnostics.js"));
-const { chromium } = createRequire(join(root, "apps/web/package.json"))("playwright-core");
 
 const VOID = new Set(["area", "br", "col", "embed", "hr", "img", "input", "meta", "source", "wbr"]);
 const escapeText = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -42,26 +40,19 @@ function staticInvoice(data) {
   return `<!doctype html>\n${body}`;
 }
 
-const fontsDir = process.env.DOCSVC_FONTS_DIR ?? join(root, "fonts");
-const work = mkdtempSync(join(tmpdir(), "chromium-count-"));
-const fontsConf = join(work, "fonts.conf");
-writeFileSync(fontsConf, `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig><dir>${fontsDir}</dir><include ignore_missing="yes">/etc/fonts/fonts.conf</include><cachedir>${work}/cache</cachedir></fontconfig>`);
-
-const browser = await chromium.launch({ executablePath: process.argv[2] ?? "/usr/bin/chromium", env: { ...process.env, FONTCONFIG_FILE: fontsConf } });
+const chromium = await chromiumPrinter({ fontsDir: FONTS_DIR });
+const work = chromium.work;
 try {
-  const page = await browser.newPage();
-  await page.route("**/*", (route) => route.abort());
-  console.log(`${(await browser.version())}, fonts from ${fontsDir}`);
+  console.log(`${chromium.version}, fonts from ${FONTS_DIR}`);
   for (const rows of [20, 500]) {
     const data = JSON.parse(readFileSync(join(root, `fixtures/invoice-${rows}.data.json`), "utf8"));
     const html = staticInvoice(data);
     writeFileSync(join(work, `invoice-${rows}.html`), html);
-    await page.setContent(html, { waitUntil: "load" });
-    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    const pdf = Buffer.from(await chromium.print(html));
     writeFileSync(join(work, `invoice-${rows}.pdf`), pdf);
     const pages = (pdf.toString("latin1").match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length;
     console.log(`invoice-${rows}: ${pages} pages (${join(work, `invoice-${rows}.pdf`)})`);
   }
 } finally {
-  await browser.close();
+  await chromium.close();
 }

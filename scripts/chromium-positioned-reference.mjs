@@ -8,12 +8,11 @@
 // pages themselves stay free of them). Chromium's PDF is rasterised with the tests' own pdf.js rasteriser at
 // scale 1, so both sides go through the same rasteriser. Nothing is fetched.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { root } from "./bench-lib.mjs";
+import { chromiumPrinter } from "./chromium-print.mjs";
 
-const { chromium } = createRequire(join(root, "apps/web/package.json"))("playwright-core");
 const { rasterise } = await import(pathToFileURL(join(root, "packages/pdf/dist/test/support/pdfjs.js")).href);
 const dir = join(root, "packages/pdf/test/html/positioned");
 const out = join(root, "packages/pdf/test/golden/html-positioned/chromium");
@@ -26,25 +25,16 @@ const faces = [
 const fontCss = faces.map(([family, file, weight, style]) =>
   `@font-face{font-family:"${family}";font-weight:${weight};font-style:${style};src:url(data:font/ttf;base64,${readFileSync(join(root, "fonts", file)).toString("base64")}) format("truetype")}`).join("\n");
 
-const browser = await chromium.launch({
-  executablePath: process.argv[2] ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-});
+const chromium = await chromiumPrinter();
 try {
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".html")).sort()) {
     const name = file.replace(/\.html$/, "");
     const html = readFileSync(join(dir, file), "utf8").replace("<head>", `<head><style>${fontCss}</style>`);
-    const page = await browser.newPage();
-    await page.route("**/*", (route) => route.abort());
-    await page.setContent(html);
-    await page.evaluate(() => document.fonts.ready);
-    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-    await page.close();
-    const pngs = await rasterise(new Uint8Array(pdf), { scale: 1 });
+    const pngs = await rasterise(await chromium.print(html), { scale: 1 });
     pngs.forEach((png, i) => writeFileSync(join(out, `${name}-p${i + 1}.png`), png));
     console.log(`${name}: ${pngs.length} page(s)`);
   }
-  console.log(`${await browser.version()}: wrote ${out}`);
+  console.log(`${chromium.version}: wrote ${out}`);
 } finally {
-  await browser.close();
+  await chromium.close();
 }

@@ -1,6 +1,6 @@
 // Mapping + data → the invoice's values: each business term read from its data path (or constant), typed
 // (text, decimal, date), before any arithmetic. Paths use the token path syntax (../tokens/path.ts).
-import { parsePath, type PathSegment } from "../tokens/path.js";
+import { hasOwn, parsePath, walkPath } from "../tokens/path.js";
 import { toDecimal, shiftDecimal, type Decimal } from "../tokens/decimal.js";
 import { EinvoiceError } from "./error.js";
 import { LayoutLimitError, MAX_ROWS } from "../flow/budget.js";
@@ -149,25 +149,11 @@ function read(source: MappingSource | undefined, data: unknown, scope: Scope | u
   if (!segments) return undefined;
   const [head, ...rest] = segments;
   if (head === "$index") return scope ? scope.index + 1 : undefined;
-  if (head === "$root") return walk(data, rest);
-  if (head === "$row") return walk(scope?.row, rest);
+  if (head === "$root") return walkPath(data, rest);
+  if (head === "$row") return walkPath(scope?.row, rest);
   // As in templates: a line's path looks in its row first, then the data root.
-  if (scope && hasOwn(scope.row, head!)) return walk(scope.row, segments);
-  return walk(data, segments);
-}
-
-function walk(start: unknown, segments: readonly PathSegment[]): unknown {
-  let value = start;
-  for (const segment of segments) {
-    if (!hasOwn(value, segment)) return undefined;
-    value = (value as Record<PathSegment, unknown>)[segment];
-  }
-  return value;
-}
-
-// Own keys only: a mapping naming `__proto__` must not reach the prototype chain.
-function hasOwn(value: unknown, key: PathSegment): boolean {
-  return typeof value === "object" && value !== null && Object.hasOwn(value, key);
+  if (scope && hasOwn(scope.row, head!)) return walkPath(scope.row, segments);
+  return walkPath(data, segments);
 }
 
 function asText(value: unknown): string | undefined {

@@ -24,7 +24,7 @@ export function lookupPath(path: string, ctx: TokenContext, scope?: RowScope): u
 export function lookupSegments(segments: readonly PathSegment[], ctx: TokenContext, scope?: RowScope): unknown {
   const [head, ...rest] = segments;
   if (head === undefined) return undefined;
-  return walk(resolveHead(head, ctx, scope), rest);
+  return walkPath(resolveHead(head, ctx, scope), rest);
 }
 
 // Built-ins win over data keys of the same name. A data key is looked up in the innermost scope that
@@ -58,7 +58,8 @@ function resolveHead(head: PathSegment, ctx: TokenContext, scope?: RowScope): un
   return hasOwn(ctx.root, head) ? (ctx.root as Record<PathSegment, unknown>)[head] : undefined;
 }
 
-function walk(start: unknown, segments: readonly PathSegment[]): unknown {
+/** Follows `segments` from `start` through own keys only; undefined where one is missing. */
+export function walkPath(start: unknown, segments: readonly PathSegment[]): unknown {
   let value = start;
   for (const segment of segments) {
     if (!hasOwn(value, segment)) return undefined;
@@ -68,7 +69,7 @@ function walk(start: unknown, segments: readonly PathSegment[]): unknown {
 }
 
 // Own keys only: `constructor` or `__proto__` in a template must not reach the prototype chain.
-function hasOwn(value: unknown, key: PathSegment): boolean {
+export function hasOwn(value: unknown, key: PathSegment): boolean {
   return typeof value === "object" && value !== null && Object.hasOwn(value, key);
 }
 
