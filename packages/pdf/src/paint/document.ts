@@ -19,7 +19,7 @@ import { FaceSubset } from "./subset.js";
 import { renderNow, type RenderClock } from "../clock.js";
 import { paintText } from "./text.js";
 import { embedEinvoice, type EmbeddableEinvoice } from "../einvoice/embed.js";
-import { archiveStandard } from "../standards/levels.js";
+import { archiveStandard, StandardsError } from "../standards/levels.js";
 import { assertLayoutConforms } from "../standards/conform.js";
 import { standardsTitle, writeStandards, type StandardsPlan } from "../standards/write.js";
 import { StructureWriter } from "./structure.js";
@@ -52,9 +52,11 @@ export interface PaintOptions {
 export async function paintPdf(layout: LayoutResult, options: PaintOptions = {}): Promise<Uint8Array> {
   const now = renderNow(options.now);
   const standards = options.standards;
-  // Content no PDF/A level accepts fails the render here, before anything is written.
-  if (standards !== undefined) assertLayoutConforms(layout.pages, standards.standards);
   const tagged = options.tagged !== false;
+  // PDF/UA is a tagged PDF: without the structure tree nothing of it can hold (7.1-11, 7.1-12).
+  if (!tagged && standards?.standards.includes("ua-1")) throw new StandardsError("ua-1", "7.1-11", "PDF/UA needs a tagged PDF: tagged: false (--untagged) cannot be combined with ua-1");
+  // Content the requested standards forbid fails the render here, before anything is written.
+  if (standards !== undefined) assertLayoutConforms(layout.pages, standards.standards);
   const title = options.title !== undefined && options.title !== "" ? options.title : layout.title;
   const writer = new PdfWriter({
     title: standardsTitle(title, standards?.standards),

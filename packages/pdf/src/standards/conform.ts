@@ -27,13 +27,28 @@ export function assertGlyphConforms(archive: PdfStandard, id: number, text: stri
   }
 }
 
-/** Throws a StandardsError for the first text glyph the requested PDF/A level forbids. */
+/**
+ * Throws a StandardsError for the first thing the requested standards forbid: a text glyph the PDF/A level does
+ * not accept, or under PDF/UA a figure (image, barcode, chart, SVG) with no text alternative (7.3-1).
+ */
 export function assertLayoutConforms(pages: readonly Page[], standards: readonly PdfStandard[]): void {
   const archive = archiveStandard(standards);
-  if (archive === undefined) return;
+  const ua = standards.includes("ua-1");
+  if (archive === undefined && !ua) return;
+  let page = 0;
   const visit = (items: readonly FrameItem[]): void => {
     for (const item of items) {
-      if (item.kind === "group") visit(item.items);
+      if (item.kind === "group") {
+        // Artifacts are not content: a decorative image inside one needs no alternative.
+        if (item.tag?.role === "Artifact") {
+          if (archive !== undefined) visit(item.items);
+          continue;
+        }
+        if (ua && item.tag?.role === "Figure" && (item.tag.alt ?? "").trim() === "") {
+          throw new StandardsError("ua-1", "7.3-1", `a figure (image, barcode, chart or SVG) on page ${page} has no text alternative; give the element an \`alt\` (HTML: <img alt>), or mark it decorative`);
+        }
+        visit(item.items);
+      } else if (archive === undefined) continue;
       else if (item.kind === "field") {
         visit([flattenField(item)]);
         for (const widget of item.widgets) visit([...widget.on, ...(widget.off ?? [])]);
@@ -42,5 +57,8 @@ export function assertLayoutConforms(pages: readonly Page[], standards: readonly
       }
     }
   };
-  for (const page of pages) visit(page.items);
+  for (const p of pages) {
+    page++;
+    visit(p.items);
+  }
 }

@@ -34,6 +34,9 @@ export async function standardsPlan(options: StandardsOptions): Promise<Standard
   };
 }
 
+/** The locale tokens are formatted in when a document names none (layout's default). */
+export const DEFAULT_LANGUAGE = "en-US";
+
 /** A PDF/UA document needs a title to display; a render without one (an inline render) gets this one. */
 export const UNTITLED = "Untitled document";
 
@@ -44,10 +47,14 @@ export function standardsTitle(title: string | undefined, standards: readonly Pd
 }
 
 /** Writes the metadata stream, the output intent and the catalog entries; call before `writer.end()`. */
-export function writeStandards(writer: PdfWriter, plan: StandardsPlan, language: string | undefined): void {
+export function writeStandards(writer: PdfWriter, plan: StandardsPlan, documentLanguage: string | undefined): void {
   const info = writer.info;
   const pdfa = archiveLevel(plan.standards);
   const ua = plan.standards.includes("ua-1");
+  // PDF/UA wants the text's language determinable (7.2-34). A document that names none was formatted in the
+  // engine's default locale (en-US: numbers, dates), which is then the honest answer.
+  const language = documentLanguage ?? (ua ? DEFAULT_LANGUAGE : undefined);
+  if (ua && writer.catalog.Lang === undefined && language !== undefined) writer.catalog.Lang = pdfString(language);
   const id = writer.fileId;
   const title = typeof info.Title === "string" ? info.Title : undefined;
   const xmp = buildXmp({
