@@ -175,3 +175,22 @@ test("an upload past the cap answers 413 mid-stream: the rest of the body is not
   const view = await t.call("GET", `/api/templates/${templateId}/base-pdf`, { token: owner.token });
   assert.equal(view.status, 404);
 });
+
+test("the envelope is checked: not multipart, no 'file' field, a declared length past the cap", { timeout: 30_000 }, async () => {
+  const templateId = await createTemplate();
+  const post = (init: RequestInit) => t.app.request(`/api/templates/${templateId}/base-pdf`, { method: "POST", ...init, headers: { Authorization: `Bearer ${owner.token}`, ...(init.headers as Record<string, string>) } });
+  const raw = await post({ headers: { "Content-Type": "application/pdf" }, body: "%PDF-1.7\n" });
+  assert.equal(raw.status, 400);
+  assert.match(((await raw.json()) as { detail: string }).detail, /multipart\/form-data/);
+  const form = new FormData();
+  form.set("other", new Blob(["%PDF-1.7\n"]), "a.pdf");
+  form.set("note", "hello");
+  const missing = await post({ body: form });
+  assert.equal(missing.status, 400);
+  assert.match(JSON.stringify(await missing.json()), /file is required/);
+  // Refused on the header alone: the body (never sent here) is not waited for.
+  const declared = await post({ headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`, "Content-Length": String(CAP + 1024 * 1024) }, body: new ReadableStream({ pull() {} }), duplex: "half" } as RequestInit);
+  assert.equal(declared.status, 413);
+  assert.deepEqual(await storedKeys(templateId), []);
+  assert.deepEqual(await leftoverTemps(), []);
+});
