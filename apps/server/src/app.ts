@@ -176,7 +176,10 @@ export function createApp(options: AppOptions): CreatedApp {
     },
   });
   // The AI uploads (a 25 MB PDF beside a 25 MB draft) and the PDF checker (CHECK_PDF_MAX_BYTES) set their own limits per route.
-  app.use("/api/*", (c, next) => ((c.req.path.startsWith("/api/ai/") && c.req.method === "POST" && c.req.path !== "/api/ai/refine-band") || c.req.path === "/api/tools/check-pdf" ? next() : jsonLimit(c, next)));
+  // Base-PDF uploads are streamed with their cap enforced as they arrive: Hono's bodyLimit would buffer a body sent
+  // without Content-Length whole.
+  const streamedUpload = (c: { req: { method: string; path: string } }): boolean => c.req.method === "POST" && /^\/api\/templates\/[^/]+\/base-pdf$/.test(c.req.path);
+  app.use("/api/*", (c, next) => ((c.req.path.startsWith("/api/ai/") && c.req.method === "POST" && c.req.path !== "/api/ai/refine-band") || c.req.path === "/api/tools/check-pdf" || streamedUpload(c) ? next() : jsonLimit(c, next)));
 
   app.route("/health", healthRoutes(deps));
   app.route("/metrics", metricsRoutes(metrics, config.metricsToken));

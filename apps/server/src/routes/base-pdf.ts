@@ -1,11 +1,10 @@
 // /api/templates/{id}/base-pdf: upload, page sizes, page rasters, removal (session lane; writes: Owner, Editor).
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { PayloadTooLargeError, ValidationError } from "../errors.js";
 import { sessionAuth } from "../http/auth.js";
 import type { AppEnv } from "../http/env.js";
 import { uuidParam } from "../http/validate.js";
 import { limitsOf } from "../config-limits.js";
+import { receiveMultipartFile } from "../http/multipart-file.js";
 import { basePdfPage, getBasePdf, removeBasePdf, uploadBasePdf } from "../services/base-pdf.js";
 import type { ServiceDeps } from "../services/deps.js";
 
@@ -14,18 +13,12 @@ export function basePdfRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const session = sessionAuth(deps);
   const id = uuidParam("id", "Template");
-  // The multipart envelope adds a little to the file; the file's own size is checked again exactly.
   const maxBytes = limitsOf(deps.config).basePdfBytes;
-  const limit = bodyLimit({ maxSize: maxBytes + 64 * 1024, onError: () => { throw new PayloadTooLargeError(maxBytes); } });
 
-  app.post("/:id/base-pdf", session, id, limit, async (c) => {
-    const form = await c.req.parseBody().catch(() => {
-      throw ValidationError.field("file", "The body must be multipart/form-data with the PDF in the field 'file'.");
-    });
-    const file = form["file"];
-    if (!(file instanceof File)) throw ValidationError.field("file", "file is required: the PDF in the multipart field 'file'.");
-    return c.json(await uploadBasePdf(deps, c.get("principal"), c.req.param("id"), file.name, new Uint8Array(await file.arrayBuffer())));
-  });
+  // Streamed: the file goes to a temporary file as it arrives (413 as soon as it passes the cap), never a buffer.
+  app.post("/:id/base-pdf", session, id, async (c) =>
+    c.json(await uploadBasePdf(deps, c.get("principal"), c.req.param("id"), (dir) => receiveMultipartFile(c.req.raw, "file", maxBytes, dir))),
+  );
 
   app.get("/:id/base-pdf", session, id, async (c) => c.json(await getBasePdf(deps, c.get("principal"), c.req.param("id"))));
 

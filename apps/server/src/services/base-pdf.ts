@@ -1,9 +1,11 @@
 // Base PDFs: upload (checked and rasterised in a thread of its own, under BASE_PDF_BUDGET), page sizes, page
 // rasters, removal, and the reference renders pass to the worker. Files live in the blob store under
-// base-pdfs/<templateId>/<hash>/.
-import { createHash } from "node:crypto";
+// base-pdfs/<templateId>/<hash>/. An upload is streamed to a temporary file (never held whole by the main thread):
+// the inspection thread reads that file and the blob store takes it from there.
 import { BASE_PDF_BUDGET } from "../base-pdf/budget.js";
+import { putLocalFile } from "../blobs/put-file.js";
 import type { BlobStore } from "../blobs/store.js";
+import { withTempDir } from "../jobs/temp-dir.js";
 import type { Principal, SessionPrincipal } from "../auth/principal.js";
 import { deleteBasePdf, findBasePdf, upsertBasePdf, type BasePdfRow } from "../db/base-pdfs.js";
 import type { Db } from "../db/database.js";
@@ -23,10 +25,10 @@ export const BASE_PDF_LIMIT = LIMIT_DEFAULTS.basePdfBytes;
 
 const INSPECT_WORKER = new URL("../base-pdf/inspect-worker.js", import.meta.url);
 
-async function inspect(bytes: Uint8Array, timeMs: number, limits: RequestLimits): Promise<{ pages: readonly { width: number; height: number }[]; pngs: readonly Uint8Array[] }> {
+async function inspect(path: string, timeMs: number, limits: RequestLimits): Promise<{ pages: readonly { width: number; height: number }[]; pngs: readonly Uint8Array[] }> {
   const caps: InspectCaps = { pages: limits.basePdfPages, operators: limits.basePdfOperators };
   const heapMb = limits.basePdfHeapMb;
-  const outcome = await runIsolated<BaseInspection>(INSPECT_WORKER, { bytes, caps }, [], { ...BASE_PDF_BUDGET, timeMs, heapMb });
+  const outcome = await runIsolated<BaseInspection>(INSPECT_WORKER, { path, caps }, [], { ...BASE_PDF_BUDGET, timeMs, heapMb });
   switch (outcome.kind) {
     case "done":
       if (outcome.value.ok) return outcome.value;
@@ -65,29 +67,45 @@ async function editableTemplate(deps: ServiceDeps, principal: SessionPrincipal, 
   requireRole(principal, "Owner", "Editor");
 }
 
-/** Checks, rasterises and stores a template's base PDF (replacing any earlier one). */
-export async function uploadBasePdf(deps: ServiceDeps, principal: SessionPrincipal, templateId: string, fileName: string, bytes: Uint8Array): Promise<BasePdfView> {
+/** An uploaded file, already on local disk: its path, client-side name, size and SHA-256 (hex). */
+export interface UploadedFile {
+  readonly path: string;
+  readonly name: string;
+  readonly size: number;
+  readonly sha256: string;
+}
+
+/**
+ * Checks, rasterises and stores a template's base PDF (replacing any earlier one). `receive` streams the upload
+ * into the given folder (a private temporary one, removed afterwards whatever happens): it is called only once
+ * the caller may edit the template, so a refused request writes nothing.
+ */
+export async function uploadBasePdf(deps: ServiceDeps, principal: SessionPrincipal, templateId: string, receive: (dir: string) => Promise<UploadedFile>): Promise<BasePdfView> {
   await editableTemplate(deps, principal, templateId);
   const maxBytes = limitsOf(deps.config).basePdfBytes;
-  if (bytes.byteLength > maxBytes) throw new PayloadTooLargeError(maxBytes);
-  const inspected = await inspect(bytes, deps.config.basePdfInspectMs, limitsOf(deps.config));
-  const hash = basePdfHash(bytes);
-  const row: BasePdfRow = {
-    template_id: templateId,
-    workspace_id: principal.workspaceId,
-    hash,
-    file_name: fileName.slice(0, 200) || "base.pdf",
-    bytes: bytes.byteLength,
-    pages: JSON.stringify(inspected.pages),
-    created_at: nowIso(),
-  };
-  // Files first, then the row: a reader that finds the row always finds its files.
-  await deps.blobs.put(originalKey(row), bytes);
-  await Promise.all(inspected.pngs.map((png, i) => deps.blobs.put(pageKey(row, i), png)));
-  const previous = await upsertBasePdf(deps.db, row);
-  await deps.lookups.changed(principal.workspaceId);
-  if (previous !== undefined && previous.hash !== hash) await deps.blobs.deletePrefix(versionPrefix(previous));
-  return view(row);
+  return withTempDir("docsvc-base-pdf-", async (dir) => {
+    const file = await receive(dir);
+    if (file.size > maxBytes) throw new PayloadTooLargeError(maxBytes);
+    const inspected = await inspect(file.path, deps.config.basePdfInspectMs, limitsOf(deps.config));
+    const row: BasePdfRow = {
+      template_id: templateId,
+      workspace_id: principal.workspaceId,
+      // The same hash @docsvc/pdf's basePdfHash gives (SHA-256, hex), computed as the upload streamed in.
+      hash: file.sha256,
+      file_name: file.name.slice(0, 200) || "base.pdf",
+      bytes: file.size,
+      pages: JSON.stringify(inspected.pages),
+      created_at: nowIso(),
+    };
+    // Files first, then the row: a reader that finds the row always finds its files. The store takes the file
+    // piece by piece (moved on disk, streamed to S3, chunk rows in the database).
+    await putLocalFile(deps.blobs, originalKey(row), file.path);
+    await Promise.all(inspected.pngs.map((png, i) => deps.blobs.put(pageKey(row, i), png)));
+    const previous = await upsertBasePdf(deps.db, row);
+    await deps.lookups.changed(principal.workspaceId);
+    if (previous !== undefined && previous.hash !== row.hash) await deps.blobs.deletePrefix(versionPrefix(previous));
+    return view(row);
+  });
 }
 
 async function requireBase(deps: ServiceDeps, principal: Principal, templateId: string): Promise<BasePdfRow> {
@@ -138,10 +156,4 @@ export async function baseRefOf(blobs: BlobStore, row: BasePdfRow | undefined): 
   };
   const [path, ...rasterPaths] = await Promise.all([local(originalKey(row)), ...Array.from({ length: count }, (_, i) => local(pageKey(row, i)))]);
   return { hash: row.hash, path: path as string, rasterPaths };
-}
-
-// The hash @docsvc/pdf's basePdfHash gives (SHA-256, hex), computed here so that the web tier, which never
-// renders, does not load the PDF package (pdfkit, fontkit) to store a base PDF.
-function basePdfHash(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
 }
