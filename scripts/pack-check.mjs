@@ -1,5 +1,6 @@
 // Checks the packed packages as a user gets them (issue #28): packs (scripts/pack.mjs, whose service tarball is
-// what `npm pack` in apps/server makes; checked to leave apps/server's package.json and README.md as they were),
+// what `npm pack` in apps/server makes; checked to leave apps/server's package.json and README.md as they were,
+// also after an earlier pack died half-way),
 // then, in a temporary folder with no repository around it, installs from the tarballs and the npm registry and
 // uses them:
 //   1. the service: `npm install -g docsvc-<version>.tgz --prefix <empty dir>`; `docsvc render` (a band template
@@ -41,6 +42,10 @@ try {
   step(`node ${run("node", ["--version"]).trim()}, npm ${run("npm", ["--version"]).trim()}, in ${temp}`);
   const packs = join(temp, "packs");
   const before = serverWorkspaceFiles();
+  // A pack that died after its prepack (npm runs no postpack then) leaves apps/server swapped: the next pack
+  // must put the workspace's files back first, and pack as usual.
+  run(process.execPath, [join(root, "scripts/pack/server-npm-pack.mjs"), "prepack"], { cwd: join(root, "apps/server") });
+  check(JSON.parse(serverWorkspaceFiles()[0]).name === "docsvc", "prepack did not swap in docsvc's package.json");
   const tarballs = run(process.execPath, [join(root, "scripts/pack.mjs"), "--out", packs], { cwd: root }).trim().split("\n");
   checkServerRestored(before);
   const tarball = (name) => tarballs.find((t) => t.endsWith(`/${name}-0.1.0.tgz`) || new RegExp(`/${name}-[^/]*\\.tgz$`).test(t));

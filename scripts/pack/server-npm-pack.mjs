@@ -31,9 +31,11 @@ export function restore() {
 
 function prepack() {
   if (restore()) console.error("docsvc pack: restored apps/server's package.json left swapped by an earlier failed pack");
-  const version = JSON.parse(readFileSync(join(serverDir, "package.json"), "utf8")).version;
+  const { version, scripts } = JSON.parse(readFileSync(join(serverDir, "package.json"), "utf8"));
   try {
-    const manifest = stageServer(root);
+    // The swapped manifest keeps these two scripts: npm takes the scripts to run from the manifest it reads
+    // first, so a pack started while a dead pack's swap is still in place must still run them to restore.
+    const manifest = { ...stageServer(root), scripts: { prepack: scripts.prepack, postpack: scripts.postpack } };
     mkdirSync(backup);
     for (const file of SWAPPED) copyFileSync(join(serverDir, file), join(backup, file));
     writeFileSync(join(serverDir, "package.json"), JSON.stringify(manifest, null, 2) + "\n");
