@@ -1,5 +1,8 @@
-// Checks the packed packages as a user gets them (issue #28): packs (scripts/pack.mjs), then, in a temporary
-// folder with no repository around it, installs from the tarballs and the npm registry and uses them:
+// Checks the packed packages as a user gets them (issue #28): packs (scripts/pack.mjs, whose service tarball is
+// what `npm pack` in apps/server makes; checked to leave apps/server's package.json and README.md as they were,
+// also after an earlier pack died half-way),
+// then, in a temporary folder with no repository around it, installs from the tarballs and the npm registry and
+// uses them:
 //   1. the service: `npm install -g docsvc-<version>.tgz --prefix <empty dir>`; `docsvc render` (a band template
 //      and an HTML page), `docsvc serve` (health, the web app, the fonts, sign-up and a render over HTTP, which
 //      runs the migrations and the render threads), `docsvc admin` against its database, `docsvc worker` starting
@@ -38,7 +41,13 @@ const pdfText = (file) => run("pdftotext", ["-layout", file, "-"]);
 try {
   step(`node ${run("node", ["--version"]).trim()}, npm ${run("npm", ["--version"]).trim()}, in ${temp}`);
   const packs = join(temp, "packs");
+  const before = serverWorkspaceFiles();
+  // A pack that died after its prepack (npm runs no postpack then) leaves apps/server swapped: the next pack
+  // must put the workspace's files back first, and pack as usual.
+  run(process.execPath, [join(root, "scripts/pack/server-npm-pack.mjs"), "prepack"], { cwd: join(root, "apps/server") });
+  check(JSON.parse(serverWorkspaceFiles()[0]).name === "docsvc", "prepack did not swap in docsvc's package.json");
   const tarballs = run(process.execPath, [join(root, "scripts/pack.mjs"), "--out", packs], { cwd: root }).trim().split("\n");
+  checkServerRestored(before);
   const tarball = (name) => tarballs.find((t) => t.endsWith(`/${name}-0.1.0.tgz`) || new RegExp(`/${name}-[^/]*\\.tgz$`).test(t));
   step(`packed ${tarballs.length} tarballs`);
 
@@ -55,7 +64,34 @@ try {
   else rmSync(temp, { recursive: true, force: true });
 }
 
+/** apps/server's package.json and README.md, which `npm pack` there swaps for the package's while it packs. */
+function serverWorkspaceFiles() {
+  return ["package.json", "README.md"].map((file) => readFileSync(join(root, "apps/server", file), "utf8"));
+}
+
+/** `npm pack` in apps/server put the workspace's files back byte for byte and left nothing behind. */
+function checkServerRestored(before) {
+  const after = serverWorkspaceFiles();
+  check(after.every((text, i) => text === before[i]), "npm pack in apps/server left its package.json or README.md changed");
+  for (const left of ["pack", ".pack-backup", `docsvc-server-${JSON.parse(before[0]).version}.tgz`]) check(!existsSync(join(root, "apps/server", left)), `npm pack in apps/server left apps/server/${left} behind`);
+}
+
+/** The tarball `npm pack` made in apps/server is the self-contained package, not the workspace's manifest. */
+function checkServerManifest(tgz) {
+  check(/\/docsvc-\d+\.\d+\.\d+\.tgz$/.test(tgz), `the service tarball is named ${tgz}, not docsvc-<version>.tgz`);
+  const manifest = JSON.parse(run("tar", ["-xzOf", tgz, "package/package.json"]));
+  check(manifest.name === "docsvc" && manifest.bin?.docsvc !== undefined, "the packed package.json is not docsvc's with a docsvc bin");
+  const all = { ...manifest.dependencies, ...manifest.optionalDependencies };
+  check(!Object.values(all).some((range) => String(range).startsWith("workspace:")) && !Object.keys(all).some((dep) => dep.startsWith("@docsvc/")), "the packed package.json names workspace packages as dependencies");
+  const files = run("tar", ["-tzf", tgz]);
+  for (const need of ["apps/server/dist/bundle/cli.js", "apps/web/dist/app/index.html", "node_modules/@docsvc/pdf/package.json", "node_modules/@docsvc/fonts/package.json", "docs/install.md"]) {
+    check(files.includes(`package/pack/${need}\n`), `the service tarball lacks pack/${need}`);
+  }
+}
+
 async function checkService(tgz, work) {
+  checkServerManifest(tgz);
+  step("the service tarball (npm pack in apps/server) is self-contained");
   const prefix = join(temp, "prefix");
   mkdirSync(prefix);
   const npmFlags = ["--no-audit", "--no-fund", "--loglevel=error", "--prefer-offline"];
