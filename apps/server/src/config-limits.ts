@@ -5,7 +5,7 @@ import { AddressListError, NOBODY, parseAddressList, type AddressList } from "./
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.js";
 import { BASE_PDF_BUDGET, MAX_BASE_OPERATORS, MAX_BASE_PAGES } from "./base-pdf/budget.js";
 import { ConfigError } from "./config-error.js";
-import { MAX_IMAGE_PIXELS, MAX_PAGES, MAX_ROWS, MAX_WEB_FONT_BYTES, MAX_WEB_FONTS } from "@docsvc/layout";
+import { MAX_BACKGROUND_TILES, MAX_IMAGE_PIXELS, MAX_PAGES, MAX_ROWS, MAX_WEB_FONT_BYTES, MAX_WEB_FONTS } from "@docsvc/layout";
 import { MAX_MESSAGE_BYTES } from "./collab/protocol.js";
 import { MAX_JSON_DEPTH } from "./json-depth.js";
 import { MAX_BATCH_ROWS } from "./schemas/batch.js";
@@ -114,14 +114,15 @@ export function parseLimitConfig(env: Env): LimitConfig {
   };
 }
 
-/** RENDER_MAX_PAGES, RENDER_MAX_INSTANCES, IMAGE_MAX_PIXELS, HTML_MAX_FONT_MB and HTML_MAX_FONTS, for the render workers (Config.render.layoutLimits). */
-export function layoutLimits(env: Env): { readonly maxPages: number; readonly maxRows: number; readonly maxImagePixels: number; readonly maxWebFontBytes: number; readonly maxWebFonts: number } {
+/** RENDER_MAX_PAGES, RENDER_MAX_INSTANCES, IMAGE_MAX_PIXELS, HTML_MAX_FONT_MB, HTML_MAX_FONTS and HTML_MAX_BACKGROUND_TILES, for the render workers (Config.render.layoutLimits). */
+export function layoutLimits(env: Env): { readonly maxPages: number; readonly maxRows: number; readonly maxImagePixels: number; readonly maxWebFontBytes: number; readonly maxWebFonts: number; readonly maxBackgroundTiles: number } {
   return {
     maxPages: integer(env, "RENDER_MAX_PAGES", MAX_PAGES, 1),
     maxRows: integer(env, "RENDER_MAX_INSTANCES", MAX_ROWS, 1),
     maxImagePixels: integer(env, "IMAGE_MAX_PIXELS", MAX_IMAGE_PIXELS, 1),
     maxWebFontBytes: integer(env, "HTML_MAX_FONT_MB", MAX_WEB_FONT_BYTES / (1024 * 1024), 1) * 1024 * 1024,
     maxWebFonts: integer(env, "HTML_MAX_FONTS", MAX_WEB_FONTS, 0),
+    maxBackgroundTiles: integer(env, "HTML_MAX_BACKGROUND_TILES", MAX_BACKGROUND_TILES, 1),
   };
 }
 

@@ -72,6 +72,7 @@ export type { ShapeCacheStats } from "./text/shape.js";
 export { shapeCacheStats } from "./text/shape.js";
 export { LayoutLimitError, MAX_PAGES, MAX_ROWS, type LayoutLimits } from "./flow/budget.js";
 export { MAX_WEB_FONT_BYTES, MAX_WEB_FONTS } from "./html/web-fonts.js";
+export { MAX_TILES as MAX_BACKGROUND_TILES } from "./html/layout/background.js";
 export { MAX_IMAGE_PIXELS } from "./elements/image-store.js";
 export {
   GeneratedPageSize, GeneratedCrop, GeneratedColumn, GeneratedChartSeries, GeneratedElement, GeneratedBand, GeneratedField, GeneratedBandTemplate,

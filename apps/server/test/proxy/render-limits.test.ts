@@ -55,6 +55,12 @@ describe("render limit variables", () => {
     assert.match(refused[0]!.message, /40 × 40 pixels, more than the limit of 1,000 pixels/);
   });
 
+  test("HTML_MAX_BACKGROUND_TILES reaches the layout limits; a bad value stops start-up", () => {
+    assert.equal(layoutLimits({}).maxBackgroundTiles, 2000);
+    assert.equal(layoutLimits({ HTML_MAX_BACKGROUND_TILES: "50" }).maxBackgroundTiles, 50);
+    assert.throws(() => layoutLimits({ HTML_MAX_BACKGROUND_TILES: "0" }), /HTML_MAX_BACKGROUND_TILES/);
+  });
+
   test("RENDER_MAX_PAGES: 3 pages are refused at 2", async () => {
     // 3 rows fit the instance cap of 4 but need 3 pages of 100 pt (a header of 20 pt, then 30 pt rows on 80 pt bodies).
     const three = { name: "Ada", lines: [{ text: "a" }, { text: "b" }, { text: "c" }] };

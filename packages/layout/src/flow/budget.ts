@@ -18,6 +18,8 @@ export interface LayoutLimits {
   readonly maxWebFontBytes?: number;
   /** Most HTML @font-face faces per document (html/web-fonts.ts MAX_WEB_FONTS when absent). */
   readonly maxWebFonts?: number;
+  /** Tiles of one HTML background layer per box fragment (html/layout/background.ts MAX_TILES when absent). */
+  readonly maxBackgroundTiles?: number;
   /** Pixels of one image (width × height), read from its header before it is decoded. */
   readonly maxImagePixels?: number;
 }

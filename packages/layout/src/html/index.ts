@@ -153,6 +153,7 @@ export function prepareHtml(template: string | CompiledHtml, data: unknown, opti
     paged,
     ...(options.forms === true ? { forms: true } : {}),
     ...(options.tagged === true ? { tagged: true } : {}),
+    ...(options.limits?.maxBackgroundTiles !== undefined ? { maxBackgroundTiles: options.limits.maxBackgroundTiles } : {}),
   };
   const contentWidth = Math.max(1, geometry.width - setup.margins.left - setup.margins.right);
   const title = compiled.title === undefined ? undefined : resolveText(parseTemplate(compiled.title), tokens, undefined).trim();

@@ -11,8 +11,8 @@ import { registry } from "../text/helpers.js";
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAEElEQVR4nGP4z8DAwMDAAAAL/AH/qfVQ0wAAAABJRU5ErkJggg==";
 const PAGE = "<style>@page { size: 200pt 200pt; margin: 0 } body { margin: 0 }</style>";
 
-function layout(body: string) {
-  const result = layoutHtml(PAGE + body, {}, { fonts: registry, now: new Date(0) });
+function layout(body: string, limits?: { maxBackgroundTiles: number }) {
+  const result = layoutHtml(PAGE + body, {}, { fonts: registry, now: new Date(0), ...(limits ? { limits } : {}) });
   return { items: result.pages[0]?.items ?? [], codes: result.diagnostics.map((d) => `${d.code}: ${d.message}`), images: result.images };
 }
 const groups = (items: readonly FrameItem[]): GroupItem[] => items.filter((i): i is GroupItem => i.kind === "group" && i.clip !== undefined);
@@ -38,6 +38,10 @@ describe("background-image", () => {
     const tiles = (css: string): ImageItem[] => (groups(layout(`<div style="width: 100pt; height: 40pt; background-image: url(${PNG}); ${css}"></div>`).items)[0]?.items ?? []) as ImageItem[];
     assert.equal(tiles("background-size: 25pt 10pt").length, 4 * 4);
     assert.equal(tiles("background-size: 25pt 10pt; background-repeat: repeat-x").length, 4);
+    // LayoutLimits.maxBackgroundTiles (HTML_MAX_BACKGROUND_TILES) bounds a fine pattern; the default is 2,000.
+    const bounded = (max?: number) => (groups(layout(`<div style="width: 100pt; height: 40pt; background-image: url(${PNG}); background-size: 1pt 1pt"></div>`, max === undefined ? undefined : { maxBackgroundTiles: max }).items)[0]?.items ?? []).length;
+    assert.equal(bounded(), 2000);
+    assert.equal(bounded(5), 5);
     const cover = tiles("background-size: cover; background-repeat: no-repeat");
     assert.deepEqual([cover[0]?.width, cover[0]?.height], [100, 50]);
     const contain = tiles("background-size: contain; background-repeat: no-repeat; background-position: center");

@@ -14,7 +14,7 @@ import type { ComputedStyle } from "../style.js";
 import { parseLength, resolveLength, splitValue, type Length } from "../values.js";
 import type { HtmlContext } from "./context.js";
 
-/** Tiles drawn per layer and box fragment at most; the rest of a finer pattern is left out. */
+/** Tiles drawn per layer and box fragment at most (LayoutLimits.maxBackgroundTiles); the rest of a finer pattern is left out. */
 export const MAX_TILES = 2_000;
 
 const PX = 0.75;
@@ -55,6 +55,8 @@ export class BackgroundPaint {
     private readonly colour: string,
     /** The box's background colour (under its bottom layer); null: none, the paper shows. */
     private readonly under: string | null = null,
+    /** Tiles per layer and fragment at most. */
+    private readonly maxTiles = MAX_TILES,
   ) {}
 
   place(out: FrameItem[], x: number, y: number, width: number, height: number, page: PageNumbers): void {
@@ -66,7 +68,7 @@ export class BackgroundPaint {
       if (origin.width <= 0 || origin.height <= 0 || clip.width <= 0 || clip.height <= 0) continue;
       // The bottom layer fades to what is under it: the box's colour, else the (white) paper.
       const fadeTo = i === this.layers.length - 1 ? this.under ?? "#ffffff" : undefined;
-      const items = tiles(layer, origin, clip, this.colour, page, fadeTo);
+      const items = tiles(layer, origin, clip, this.colour, page, fadeTo, this.maxTiles);
       if (items.length === 0) continue;
       const inset = layer.clip === "border-box" ? 0 : layer.clip === "padding-box" ? Math.max(...this.border) : Math.max(...this.border) + Math.max(...this.padding);
       const radius = Math.max(0, this.radius - inset);
@@ -100,7 +102,7 @@ export function backgroundOf(style: ComputedStyle, insets: readonly [number, num
   if (layers.length === 0) return undefined;
   const border = style.borderWidth;
   const padding = insets.map((v, i) => Math.max(0, v - (border[i] as number))) as [number, number, number, number];
-  return new BackgroundPaint(layers, border, padding, style.radius, style.color, style.background);
+  return new BackgroundPaint(layers, border, padding, style.radius, style.color, style.background, ctx.maxBackgroundTiles ?? MAX_TILES);
 }
 
 function resolveLayers(style: ComputedStyle, ctx: HtmlContext, path: string, width: number): Layer[] {
@@ -174,28 +176,28 @@ function tileSize(layer: Layer, origin: Rect): { width: number; height: number }
   return intrinsic ?? { width: origin.width, height: origin.height };
 }
 
-function tiles(layer: Layer, origin: Rect, clip: Rect, colour: string, page: PageNumbers, fadeTo: string | undefined): FrameItem[] {
+function tiles(layer: Layer, origin: Rect, clip: Rect, colour: string, page: PageNumbers, fadeTo: string | undefined, maxTiles: number): FrameItem[] {
   const { width: tw, height: th } = tileSize(layer, origin);
   if (!(tw > 0.01 && th > 0.01)) return [];
   const x0 = origin.x + layer.position[0].pt + (layer.position[0].pct * (origin.width - tw)) / 100;
   const y0 = origin.y + layer.position[1].pt + (layer.position[1].pct * (origin.height - th)) / 100;
-  const xs = starts(x0, tw, clip.x, clip.width, layer.repeat[0]);
-  const ys = starts(y0, th, clip.y, clip.height, layer.repeat[1]);
+  const xs = starts(x0, tw, clip.x, clip.width, layer.repeat[0], maxTiles);
+  const ys = starts(y0, th, clip.y, clip.height, layer.repeat[1], maxTiles);
   const out: FrameItem[] = [];
   for (const y of ys) {
     for (const x of xs) {
-      if (out.length >= MAX_TILES) return out;
+      if (out.length >= maxTiles) return out;
       tile(out, layer.picture, { x, y, width: tw, height: th }, colour, page, fadeTo);
     }
   }
   return out;
 }
 
-function starts(first: number, size: number, from: number, length: number, repeat: boolean): number[] {
+function starts(first: number, size: number, from: number, length: number, repeat: boolean, maxTiles: number): number[] {
   if (!repeat) return first + size > from && first < from + length ? [first] : [];
   const out: number[] = [];
   let s = first - Math.ceil((first - from) / size) * size;
-  for (; s < from + length && out.length <= MAX_TILES; s += size) out.push(s);
+  for (; s < from + length && out.length <= maxTiles; s += size) out.push(s);
   return out;
 }
 

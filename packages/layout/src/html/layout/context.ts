@@ -34,6 +34,8 @@ export interface HtmlContext {
   readonly pageBody: number;
   /** Form controls become form fields (LayoutOptions.forms; layout/form-control.ts). */
   readonly forms?: boolean;
+  /** Background tiles per layer and box fragment at most (LayoutLimits.maxBackgroundTiles; background.ts). */
+  readonly maxBackgroundTiles?: number;
   /** Boxes carry structure tags for a tagged PDF (LayoutOptions.tagged; ./tags.ts). */
   readonly tagged?: boolean;
   /** Memoised designer family per CSS font-family list. */
