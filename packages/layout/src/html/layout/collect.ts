@@ -194,7 +194,8 @@ function inlineBlockDrop(el: HtmlElement, style: ComputedStyle): number {
     const type = (el.attrs.get("type") ?? "").toLowerCase();
     return type === "checkbox" || type === "radio" ? 0 : 3 - 0.025 * style.size + 0.25 * style.size;
   }
-  if (el.tag === "img" || el.tag === "svg" || el.tag === "textarea" || el.tag === "button") return 0;
+  // A leader's box already ends at its dots' baseline (leader.ts).
+  if (el.tag === "img" || el.tag === "svg" || el.tag === "textarea" || el.tag === "button" || el.tag === LEADER_TAG) return 0;
   const margin = style.margin[2];
   const lineHeight = "mult" in style.lineHeight ? style.lineHeight.mult * style.size : style.lineHeight.pt;
   const below = 0.25 * style.size + Math.max(0, lineHeight - 1.2 * style.size) / 2;

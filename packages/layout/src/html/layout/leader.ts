@@ -50,6 +50,18 @@ function leaderBox(el: HtmlElement, width: number, pieces: readonly InlinePiece[
   if (!dots) return { ...EMPTY, width };
   const probe: FrameItem[] = [];
   dots.place(probe, 0, 0, { page: 1, pages: 1 });
-  const baseline = probe.find((i) => i.kind === "text")?.y ?? dots.height;
+  const baseline = firstText(probe)?.y ?? dots.height;
   return { block: dots, width, height: baseline, dx: 0, dy: 0 };
+}
+
+// The first text item, inside groups too (a tagged paragraph places its lines inside a group carrying its tag).
+function firstText(items: readonly FrameItem[]): Extract<FrameItem, { kind: "text" }> | undefined {
+  for (const item of items) {
+    if (item.kind === "text") return item;
+    if (item.kind === "group") {
+      const found = firstText(item.items);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
