@@ -9,6 +9,7 @@ import type { Element, TextRole } from "../model/types.js";
 import { parseTemplate } from "../tokens/parse.js";
 import { resolveText } from "../tokens/resolve.js";
 import type { Block, PageNumbers, Split } from "./block.js";
+import { WrapperBlock } from "./wrapper-block.js";
 import type { MeasureContext } from "./context.js";
 
 const TEXT_ROLES: Readonly<Record<TextRole, StructRole>> = {
@@ -71,27 +72,16 @@ export function withTag(block: Block, tag: FrameTag | undefined): Block {
   return tag === undefined ? block : new TaggedBlock(block, tag);
 }
 
-class TaggedBlock implements Block {
-  readonly height: number;
-  readonly rowSplittable: boolean | undefined;
-  readonly breaks: boolean | undefined;
-
+class TaggedBlock extends WrapperBlock {
   constructor(
-    private readonly inner: Block,
+    inner: Block,
     private readonly tag: FrameTag,
   ) {
-    this.height = inner.height;
-    this.rowSplittable = inner.rowSplittable;
-    this.breaks = inner.breaks;
+    super(inner);
   }
 
-  split(available: number, atTop: boolean): Split {
-    const part = this.inner.split(available, atTop);
-    return { fits: part.fits && this.wrap(part.fits), rest: part.rest && this.wrap(part.rest) };
-  }
-
-  private wrap(block: Block): Block {
-    return block === this.inner ? this : new TaggedBlock(block, this.tag);
+  protected wrap(block: Block): Block {
+    return new TaggedBlock(block, this.tag);
   }
 
   place(out: FrameItem[], x: number, y: number, page: PageNumbers): void {

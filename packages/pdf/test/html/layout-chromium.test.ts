@@ -54,9 +54,7 @@ for (const [name, pages] of Object.entries(CASES)) {
   test(`HTML ${name} prints as Chromium prints it, and matches its golden pages`, async () => {
     const html = readFileSync(join(dir, `${name}.html`), "utf8");
     const report = await renderHtml(html, {}, { now: new Date("2026-11-23T12:00:00Z") });
-    // `overflow` (text-details' ellipsis boxes, as Chromium needs it) belongs to the overflow/clip work; until
-    // that is merged it is reported as unsupported, which changes nothing here.
-    assert.deepEqual(report.diagnostics.filter((d) => !d.message.startsWith("overflow is not supported")), []);
+    assert.deepEqual(report.diagnostics, []);
     const pngs = await rasterise(report.pdf, { scale: 1 });
     assert.equal(pngs.length, pages, "page count (Chromium's)");
     for (const [i, png] of pngs.entries()) {

@@ -3,6 +3,7 @@
 // split contract by splitting its content; every fragment draws its own background and borders (CSS
 // `box-decoration-break: clone`), the marker and absolutes go with the first fragment.
 import { EPSILON, type Block, type PageNumbers, type Split } from "../../elements/block.js";
+import { WrapperBlock } from "../../elements/wrapper-block.js";
 import type { FrameItem, FrameTag } from "../../frame/types.js";
 import type { BackgroundPaint } from "./background.js";
 import type { Absolute } from "./context.js";
@@ -271,20 +272,13 @@ export class RowBlock implements Block {
 }
 
 /** A block moved right by `dx` (centred or end-aligned boxes). */
-export class ShiftBlock implements Block {
-  constructor(private readonly inner: Block, private readonly dx: number) {}
-
-  get height(): number {
-    return this.inner.height;
+export class ShiftBlock extends WrapperBlock {
+  constructor(inner: Block, private readonly dx: number) {
+    super(inner);
   }
 
-  get breaks(): boolean {
-    return this.inner.breaks === true;
-  }
-
-  split(available: number, atTop: boolean): Split {
-    const part = this.inner.split(available, atTop);
-    return { fits: part.fits && new ShiftBlock(part.fits, this.dx), rest: part.rest && new ShiftBlock(part.rest, this.dx) };
+  protected wrap(block: Block): Block {
+    return new ShiftBlock(block, this.dx);
   }
 
   place(out: FrameItem[], x: number, y: number, page: PageNumbers): void {

@@ -3,6 +3,7 @@
 // one group item (frame/types.ts GroupItem: transform, then clip, then opacity, as the painter applies
 // them), so a PDF gets one `q cm W n gs … Q` per box. As in CSS, none of them moves other boxes.
 import type { Block, PageNumbers, Split } from "../../elements/block.js";
+import { WrapperBlock } from "../../elements/wrapper-block.js";
 import type { FrameItem, GroupItem, Matrix } from "../../frame/types.js";
 import type { ComputedStyle } from "../style.js";
 import { parseLength, splitValue } from "../values.js";
@@ -179,21 +180,13 @@ function clipPathOf(value: string, base: Base): Effects["clip"] {
 }
 
 /** A block drawn through its effects: each fragment is one group, sized by the fragment's own box. */
-export class EffectsBlock implements Block {
-  constructor(private readonly inner: Block, private readonly effects: Effects, private readonly width: number, private readonly dx: number, private readonly dy: number) {}
-
-  get height(): number {
-    return this.inner.height;
+export class EffectsBlock extends WrapperBlock {
+  constructor(inner: Block, private readonly effects: Effects, private readonly width: number, private readonly dx: number, private readonly dy: number) {
+    super(inner);
   }
 
-  get breaks(): boolean {
-    return this.inner.breaks === true;
-  }
-
-  split(available: number, atTop: boolean): Split {
-    const part = this.inner.split(available, atTop);
-    const wrap = (b: Block | null): Block | null => b && new EffectsBlock(b, this.effects, this.width, this.dx, this.dy);
-    return { fits: wrap(part.fits), rest: wrap(part.rest) };
+  protected wrap(block: Block): Block {
+    return new EffectsBlock(block, this.effects, this.width, this.dx, this.dy);
   }
 
   place(out: FrameItem[], x: number, y: number, page: PageNumbers): void {

@@ -8,6 +8,7 @@
 // Placing is synchronous and depth-first, so the open contexts are a stack: a lifted box hands its items to
 // the innermost open context, which draws them when it closes.
 import type { Block, PageNumbers, Split } from "../../elements/block.js";
+import { WrapperBlock } from "../../elements/wrapper-block.js";
 import type { FrameItem } from "../../frame/types.js";
 
 interface Layer {
@@ -33,20 +34,13 @@ export function asStackingContext(out: FrameItem[], place: (into: FrameItem[]) =
 }
 
 /** A positioned box with a z-index of 0 or more: a stacking context, drawn in its parent context's layers. */
-export class LiftedBlock implements Block {
-  constructor(private readonly inner: Block, private readonly z: number) {}
-
-  get height(): number {
-    return this.inner.height;
+export class LiftedBlock extends WrapperBlock {
+  constructor(inner: Block, private readonly z: number) {
+    super(inner);
   }
 
-  get breaks(): boolean {
-    return this.inner.breaks === true;
-  }
-
-  split(available: number, atTop: boolean): Split {
-    const part = this.inner.split(available, atTop);
-    return { fits: part.fits && new LiftedBlock(part.fits, this.z), rest: part.rest && new LiftedBlock(part.rest, this.z) };
+  protected wrap(block: Block): Block {
+    return new LiftedBlock(block, this.z);
   }
 
   place(out: FrameItem[], x: number, y: number, page: PageNumbers): void {
